@@ -1,0 +1,93 @@
+"""Cards, their notation, and decks.
+
+A card is a small integer ``suit * 13 + rank`` (rank 0 is the ace, suits in
+the order clubs, spades, hearts, diamonds), so that states built from cards
+are tuples of ints: cheap to hash and compare. In a two-deck game the deck
+number is dropped; the two copies of a card are the same value, which is
+what makes them interchangeable in canonical keys.
+
+>>> card_text(parse_card("10d"))
+'TD'
+>>> rank_of(parse_card("QS")), suit_of(parse_card("QS"))
+(11, 1)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import NewType
+
+from .errors import BadCardError
+
+Card = NewType("Card", int)
+"""A card as ``suit * 13 + rank``; see the module docstring."""
+
+RANKS = "A23456789TJQK"
+"""Rank letters, index 0 is the ace."""
+SUITS = "CSHD"
+"""Suit letters in deck order: clubs, spades, hearts, diamonds."""
+
+CLUBS, SPADES, HEARTS, DIAMONDS = range(4)
+ACE, KING = 0, 12
+
+_TEXT = [r + s for s in SUITS for r in RANKS]
+
+
+def make_card(rank: int, suit: int) -> Card:
+    """The card of ``rank`` (0 = ace .. 12 = king) and ``suit`` (0..3)."""
+    if not (0 <= rank < 13 and 0 <= suit < 4):
+        raise BadCardError(f"no card has rank {rank} and suit {suit}")
+    return Card(suit * 13 + rank)
+
+
+def rank_of(card: int) -> int:
+    """The rank of a card (or card id of any deck), 0 = ace .. 12 = king."""
+    return card % 13
+
+
+def suit_of(card: int) -> int:
+    """The suit of a card (or card id of any deck), 0..3 as in :data:`SUITS`."""
+    return (card % 52) // 13
+
+
+def card_text(card: int) -> str:
+    """Two-character text of a card (or card id of any deck): ``'TD'``."""
+    return _TEXT[card % 52]
+
+
+def parse_card(text: str) -> Card:
+    """Parse card text such as ``TD``, ``10d`` or ``as``.
+
+    Raises :class:`BadCardError` naming the text when it is not a card.
+    """
+    t = text.strip().upper()
+    if t.startswith("10"):
+        t = "T" + t[2:]
+    if len(t) != 2 or t[0] not in RANKS or t[1] not in SUITS:
+        raise BadCardError(f"not a card: {text!r} (expected rank A23456789TJQK then suit CSHD)")
+    return Card(SUITS.index(t[1]) * 13 + RANKS.index(t[0]))
+
+
+def cards_text(cards: Iterable[int]) -> str:
+    """Cards as space-separated text, in the order given."""
+    return " ".join(card_text(c) for c in cards)
+
+
+def parse_cards(text: str) -> list[Card]:
+    """Parse space-separated card text; the empty string is no cards."""
+    return [parse_card(t) for t in text.split()]
+
+
+def rank_text(rank: int) -> str:
+    """The letter of a rank, ``0 -> 'A'``."""
+    return RANKS[rank]
+
+
+def deck_ids(decks: int = 1) -> list[int]:
+    """Card ids before shuffling: ``deck * 52 + suit * 13 + rank``."""
+    return list(range(52 * decks))
+
+
+def as_cards(ids: Sequence[int]) -> list[Card]:
+    """Drop the deck number from card ids."""
+    return [Card(i % 52) for i in ids]

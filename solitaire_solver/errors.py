@@ -1,0 +1,52 @@
+"""The library's errors: one base class, a subclass per kind of bad input.
+
+Every error is a :class:`ValueError` so that callers who only want to catch
+"bad input" can do so without importing this module. Messages are one line,
+quote the offending input and say where it is wrong; the command line prints
+``str(error)`` and exits with status 2.
+"""
+
+from __future__ import annotations
+
+
+class SolverError(ValueError):
+    """Base class of every error the library raises for bad input."""
+
+
+class UnknownGameError(SolverError):
+    """A game or preset name that is not in the registry."""
+
+
+class BadDealNumberError(SolverError):
+    """A deal number that cannot be parsed or is out of range."""
+
+
+class BadCardError(SolverError):
+    """Card text that is not a card in the notation of the rules."""
+
+
+class BadRuleError(SolverError):
+    """An unknown knob, or a value a knob does not accept."""
+
+
+class BadMoveError(SolverError):
+    """Move text that does not parse in the game's move notation."""
+
+
+class IllegalMoveError(SolverError):
+    """A well-formed move that the rules do not allow in the given position."""
+
+
+class DealFileError(SolverError):
+    """A deal or position file that cannot be read, with file and line."""
+
+    def __init__(self, message: str, *, path: str = "<text>", line: int | None = None) -> None:
+        self.path = path
+        self.line = line
+        self.reason = message
+        where = path if line is None else f"{path}, line {line}"
+        super().__init__(f"{where}: {message}")
+
+
+class BadOptionError(SolverError):
+    """A command-line or API option with a value it does not accept."""

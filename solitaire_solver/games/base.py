@@ -1,0 +1,295 @@
+"""What every game module provides, and the knobs that make up its rules.
+
+A game is one class per module (``games/decade.py`` and so on). Its variants
+are values of its rules class, never subclasses: a preset is a name bound to
+one rules value. The class implements the search core's protocol (moves,
+apply, won, key and the optional hooks) and adds what people need: dealing
+from a deal number, a move notation that parses back, a description of each
+move, a picture of a position and the labelled lines of a position file.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
+from typing import Any, ClassVar, Generic, TypeVar
+
+import attrs
+
+from ..errors import BadRuleError, DealFileError, IllegalMoveError
+from ..numbering import DealNumber
+from ..search import Limits, ProblemDefaults, SolveResult, astar, depth_first
+
+S = TypeVar("S")
+M = TypeVar("M")
+
+# ---------------------------------------------------------------- knobs
+
+
+def knob(
+    default: Any, doc: str, parse: Callable[[str], Any], show: Callable[[Any], str] = str
+) -> Any:
+    """A field of a rules class: a default, a one-line doc and a text parser.
+
+    ``parse`` turns command-line text into a value and raises ``ValueError``
+    with a short reason when it cannot; ``show`` turns a value back into text
+    that ``parse`` accepts.
+    """
+    return attrs.field(default=default, metadata={"doc": doc, "parse": parse, "show": show})
+
+
+def parse_int_range(low: int, high: int) -> Callable[[str], int]:
+    """A parser for a whole number from ``low`` to ``high``."""
+
+    def parse(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            raise ValueError(f"expected a whole number from {low} to {high}") from None
+        if not low <= value <= high:
+            raise ValueError(f"expected a whole number from {low} to {high}")
+        return value
+
+    return parse
+
+
+def parse_choice(*choices: str) -> Callable[[str], str]:
+    """A parser for one of a fixed set of words."""
+
+    def parse(text: str) -> str:
+        value = text.strip().lower()
+        if value not in choices:
+            raise ValueError("expected one of " + ", ".join(choices))
+        return value
+
+    return parse
+
+
+def parse_bool(text: str) -> bool:
+    """``true``/``false`` (also ``yes``/``no``, ``1``/``0``)."""
+    value = text.strip().lower()
+    if value in ("true", "yes", "1", "on"):
+        return True
+    if value in ("false", "no", "0", "off"):
+        return False
+    raise ValueError("expected true or false")
+
+
+def show_bool(value: bool) -> str:
+    """The text of a boolean knob."""
+    return "true" if value else "false"
+
+
+def rules_knobs(rules_type: type) -> list[attrs.Attribute]:  # type: ignore[type-arg]
+    """The knob fields of a rules class, in declaration order."""
+    return [f for f in attrs.fields(rules_type) if "parse" in f.metadata]
+
+
+def rules_items(rules: Any) -> list[tuple[str, str]]:
+    """The knobs of a rules value as ``(name, text)`` pairs."""
+    return [(f.name, f.metadata["show"](getattr(rules, f.name))) for f in rules_knobs(type(rules))]
+
+
+def rules_text(rules: Any) -> str:
+    """The knobs of a rules value as ``name=value`` words, for files and stores."""
+    return " ".join(f"{k}={v}" for k, v in rules_items(rules))
+
+
+def parse_rule_assignments(assignments: Iterable[str]) -> dict[str, str]:
+    """Split ``name=value`` words (as given to ``--rule``) into a dict."""
+    out: dict[str, str] = {}
+    for word in assignments:
+        name, sep, value = word.partition("=")
+        if not sep or not name.strip():
+            raise BadRuleError(f"bad rule {word!r}: expected NAME=VALUE, such as redeals=1")
+        out[name.strip()] = value.strip()
+    return out
+
+
+def apply_overrides(rules: Any, overrides: Mapping[str, Any], game: str) -> Any:
+    """A copy of ``rules`` with knobs replaced; text values are parsed.
+
+    Raises :class:`BadRuleError` naming the knob for an unknown knob or a bad value.
+    """
+    fields = {f.name: f for f in rules_knobs(type(rules))}
+    changes: dict[str, Any] = {}
+    for name, value in overrides.items():
+        field = fields.get(name)
+        if field is None:
+            known = ", ".join(fields) or "none"
+            raise BadRuleError(f"unknown rule {name!r} for {game} (its rules: {known})")
+        if isinstance(value, str):
+            try:
+                value = field.metadata["parse"](value)
+            except ValueError as exc:
+                raise BadRuleError(
+                    f"bad value {value!r} for rule {name!r} of {game}: {exc}"
+                ) from None
+        changes[name] = value
+    try:
+        return attrs.evolve(rules, **changes)
+    except (ValueError, TypeError) as exc:
+        raise BadRuleError(f"bad rules for {game}: {exc}") from None
+
+
+# ---------------------------------------------------------------- files
+
+
+@attrs.frozen
+class Field:
+    """One labelled line of a position file: ``label: text`` at ``line``."""
+
+    label: str
+    text: str
+    line: int
+
+
+class FieldReader:
+    """Hands a game the labelled lines of a position file and builds its errors.
+
+    The game asks for each label it expects; :meth:`finish` then complains
+    about any label left over.
+    """
+
+    def __init__(self, fields: Sequence[Field], path: str, game: str, last_line: int) -> None:
+        self.path = path
+        self.game = game
+        self.last_line = last_line
+        self._fields: dict[str, Field] = {}
+        for f in fields:
+            if f.label in self._fields:
+                raise self.error(f"label {f.label!r} given twice", f)
+            self._fields[f.label] = f
+
+    def error(self, message: str, field: Field | None = None) -> DealFileError:
+        """A :class:`DealFileError` at ``field``'s line (or the end of the file)."""
+        return DealFileError(message, path=self.path, line=field.line if field else self.last_line)
+
+    def take(self, label: str, default: str | None = None) -> Field:
+        """The field with ``label``; missing is an error unless a default is given."""
+        f = self._fields.pop(label, None)
+        if f is None:
+            if default is None:
+                raise self.error(f"missing line {label!r} for {self.game}")
+            return Field(label, default, self.last_line)
+        return f
+
+    def finish(self) -> None:
+        """Raise for the first label the game did not ask for."""
+        for f in self._fields.values():
+            raise self.error(f"unknown label {f.label!r} for {self.game}", f)
+
+
+# ---------------------------------------------------------------- games
+
+
+class Game(ProblemDefaults, ABC, Generic[S, M]):
+    """Base class of the game modules.
+
+    Subclasses set :attr:`name` and :attr:`rules_type`, and implement the
+    abstract methods. :meth:`moves` may leave out moves that the search does
+    not need (a game must argue why in a comment); :meth:`legal_moves` must
+    list every legal move, for replaying a line a person typed.
+    """
+
+    name: ClassVar[str]
+    """The game's name, such as ``"decade"``."""
+    rules_type: ClassVar[type]
+    """The attrs class of this game's rules (its knobs)."""
+
+    def __init__(self, rules: Any, preset: str | None = None) -> None:
+        if not isinstance(rules, self.rules_type):
+            raise TypeError(f"{self.name} needs {self.rules_type.__name__}, not {rules!r}")
+        self.rules = rules
+        self.preset = preset or self.name
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}({self.rules!r})"
+
+    @property
+    def fingerprint(self) -> str:
+        """Game name and every knob: equal exactly when two games play alike."""
+        return f"{self.name} {rules_text(self.rules)}"
+
+    # -- dealing and the search protocol
+
+    @abstractmethod
+    def deal(self, number: DealNumber) -> S:
+        """The position at the start of play for a deal number."""
+
+    @abstractmethod
+    def moves(self, state: S) -> Iterable[M]:
+        """The moves the search tries, the most promising first."""
+
+    @abstractmethod
+    def apply(self, state: S, move: M) -> S:
+        """The state after ``move`` (with any automatic effects)."""
+
+    @abstractmethod
+    def is_won(self, state: S) -> bool:
+        """Whether every card is home."""
+
+    @abstractmethod
+    def key(self, state: S) -> Hashable:
+        """The canonical transposition key of ``state``."""
+
+    def legal_moves(self, state: S) -> list[M]:
+        """Every legal move in ``state``."""
+        return list(self.moves(state))
+
+    # -- moves for people
+
+    @abstractmethod
+    def parse_move(self, text: str) -> M:
+        """A move from its notation; :class:`BadMoveError` when it does not parse."""
+
+    @abstractmethod
+    def describe(self, state: S, move: M) -> str:
+        """A sentence for people about ``move`` played in ``state``."""
+
+    @abstractmethod
+    def show(self, state: S) -> str:
+        """A picture of a position in text, one or more lines."""
+
+    def play(self, state: S, move: M) -> S:
+        """``apply`` after checking that ``move`` is legal; :class:`IllegalMoveError` if not."""
+        if move not in self.legal_moves(state):
+            raise IllegalMoveError(f"illegal move {move}: not allowed in this position")
+        return self.apply(state, move)
+
+    # -- position files
+
+    def position_fields(self, state: S) -> list[tuple[str, str]]:
+        """The labelled lines of a position file for ``state``, in file order."""
+        raise NotImplementedError(f"{self.name} has no position file format yet")
+
+    def parse_position(self, reader: FieldReader) -> S:
+        """The position described by a file's labelled lines; errors via ``reader.error``."""
+        raise NotImplementedError(f"{self.name} has no position file format yet")
+
+    # -- solving
+
+    def solve(self, state: S, limits: Limits, *, shortest: bool = False) -> SolveResult[M]:
+        """Solve ``state``: any win by depth-first search, or a shortest one by A*.
+
+        Games with a faster exact method override this; whatever they return
+        must replay with :meth:`play`.
+        """
+        if shortest:
+            return astar(self, state, limits)
+        return depth_first(self, state, limits)
+
+
+@attrs.frozen
+class Preset:
+    """A named set of knob values for one game."""
+
+    name: str
+    game: type[Game[Any, Any]]
+    rules: Any
+    summary: str
+
+    def make(self, overrides: Mapping[str, Any] | None = None) -> Game[Any, Any]:
+        """An instance of the game with this preset's rules and ``overrides``."""
+        rules = apply_overrides(self.rules, overrides or {}, self.name)
+        return self.game(rules, self.name)

@@ -1,0 +1,33 @@
+"""Helpers shared by the tests."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from solitaire_solver.games import Game
+from solitaire_solver.search import SolveResult, Status
+
+
+def assert_replays_to_win(game: Game[Any, Any], start: Any, moves: Sequence[Any]) -> Any:
+    """Play ``moves`` from ``start`` with full legality checks; the end must be won.
+
+    Every move also goes through its notation and back, so a winning line
+    that a person copies from the output replays too.
+    """
+    state = start
+    for i, move in enumerate(moves):
+        assert game.parse_move(str(move)) == move, f"move {i + 1} {move} does not parse back"
+        assert move in game.legal_moves(state), f"move {i + 1} {move} is not legal"
+        game.describe(state, move)
+        state = game.apply(state, move)
+    assert game.is_won(state), "the line does not end in a won position"
+    return state
+
+
+def assert_result_sound(game: Game[Any, Any], start: Any, result: SolveResult[Any]) -> None:
+    """A won result must replay to a win; any other result carries no moves."""
+    if result.status is Status.WON:
+        assert_replays_to_win(game, start, result.moves)
+    else:
+        assert result.moves == ()
