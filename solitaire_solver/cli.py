@@ -1,0 +1,236 @@
+"""The command line: ``solitaire-solver solve|games|...``.
+
+Every command prints what a person reads by default and one JSON document
+with ``--json``. Bad input prints one line, ``solitaire-solver: error: ...``,
+on standard error and exits with status 2.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Callable, Sequence
+from typing import Any, NoReturn
+
+from . import __version__
+from .api import get_game, make_limits
+from .errors import SolverError
+from .games import PRESETS, Game
+from .games.base import parse_rule_assignments, rules_items, rules_knobs
+from .numbering import parse_deal_number
+from .search import SolveResult
+
+PROG = "solitaire-solver"
+EXIT_BAD_INPUT = 2
+
+
+class _Parser(argparse.ArgumentParser):
+    """An argument parser whose errors are one line and exit with status 2."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(EXIT_BAD_INPUT, f"{self.prog}: error: {message} (see --help)\n")
+
+
+def _positive_int(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, not {text!r}") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"expected a number of at least 1, not {text!r}")
+    return value
+
+
+def _positive_float(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a number of seconds, not {text!r}") from None
+    if not value > 0:
+        raise argparse.ArgumentTypeError(f"expected more than 0 seconds, not {text!r}")
+    return value
+
+
+def add_rule_option(parser: argparse.ArgumentParser) -> None:
+    """``--rule NAME=VALUE``, repeatable: knob overrides of the preset."""
+    parser.add_argument(
+        "--rule",
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help="change one rule of the preset, e.g. --rule redeals=1 (repeatable; see `games`)",
+    )
+
+
+def add_limit_options(parser: argparse.ArgumentParser) -> None:
+    """``--max-states``, ``--timeout`` and ``--max-table``."""
+    parser.add_argument(
+        "--max-states",
+        type=_positive_int,
+        metavar="N",
+        help="stop with verdict 'unknown' after expanding N states (default: no limit)",
+    )
+    parser.add_argument(
+        "--timeout",
+        type=_positive_float,
+        metavar="S",
+        help="stop with verdict 'unknown' after S seconds per deal (default: no limit)",
+    )
+    parser.add_argument(
+        "--max-table",
+        type=_positive_int,
+        metavar="N",
+        help="stop with verdict 'unknown' when the transposition table holds N states",
+    )
+
+
+def result_document(
+    game: Game[Any, Any], deal: str | None, start: Any, result: SolveResult[Any]
+) -> dict[str, Any]:
+    """The JSON form of one solved position."""
+    state = start
+    moves = []
+    for move in result.moves:
+        moves.append({"move": str(move), "description": game.describe(state, move)})
+        state = game.apply(state, move)
+    return {
+        "game": game.preset,
+        "rules": dict(rules_items(game.rules)),
+        "deal": deal,
+        "status": result.status.value,
+        "limit": result.limit.value if result.limit else None,
+        "moves": moves,
+        "stats": {
+            "expanded": result.stats.expanded,
+            "unique": result.stats.unique,
+            "max_depth": result.stats.max_depth,
+            "elapsed": round(result.stats.elapsed, 6),
+        },
+        "solver_version": __version__,
+    }
+
+
+def print_result(doc: dict[str, Any], game: Game[Any, Any], start: Any) -> None:
+    """The human form of one solved position."""
+    rules = " ".join(f"{k}={v}" for k, v in doc["rules"].items())
+    title = doc["game"] if doc["deal"] is None else f"{doc['game']} {doc['deal']}"
+    print(f"{title}  ({rules})")
+    print(game.show(start))
+    print()
+    status = doc["status"]
+    if status == "won":
+        print(f"verdict: won in {len(doc['moves'])} moves")
+    elif status == "lost":
+        print("verdict: lost (no winning line exists)")
+    else:
+        print(f"verdict: unknown (stopped by the {doc['limit']} limit)")
+    width = len(str(len(doc["moves"])))
+    notation = max((len(m["move"]) for m in doc["moves"]), default=0)
+    for i, m in enumerate(doc["moves"], 1):
+        print(f"{i:>{width}}. {m['move']:<{notation}}  {m['description']}")
+    s = doc["stats"]
+    print()
+    print(
+        f"search: {s['expanded']} states expanded, {s['unique']} unique, "
+        f"max depth {s['max_depth']}, {s['elapsed']:.3f} s"
+    )
+
+
+def cmd_solve(args: argparse.Namespace) -> int:
+    """``solve GAME NUMBER``."""
+    game = get_game(args.game, parse_rule_assignments(args.rule))
+    limits = make_limits(args.max_states, args.timeout, args.max_table)
+    deal = parse_deal_number(args.number)
+    start = game.deal(deal)
+    result = game.solve(start, limits, shortest=args.shortest)
+    doc = result_document(game, str(deal), start, result)
+    if args.json:
+        print(json.dumps(doc, indent=2))
+    else:
+        print_result(doc, game, start)
+    return 0
+
+
+def games_document() -> list[dict[str, Any]]:
+    """Every preset with its game, summary and knobs."""
+    out = []
+    for preset in PRESETS.values():
+        knobs = []
+        for f in rules_knobs(preset.game.rules_type):
+            value = f.metadata["show"](getattr(preset.rules, f.name))
+            knobs.append({"name": f.name, "value": value, "doc": f.metadata["doc"]})
+        out.append(
+            {
+                "preset": preset.name,
+                "game": preset.game.name,
+                "summary": preset.summary,
+                "rules": knobs,
+            }
+        )
+    return out
+
+
+def cmd_games(args: argparse.Namespace) -> int:
+    """``games``: presets and their rules."""
+    doc = games_document()
+    if args.json:
+        print(json.dumps(doc, indent=2))
+        return 0
+    for entry in doc:
+        print(f"{entry['preset']}  (game {entry['game']}): {entry['summary']}")
+        for k in entry["rules"]:
+            print(f"    {k['name']}={k['value']}  {k['doc']}")
+    return 0
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The argument parser of ``solitaire-solver``."""
+    parser = _Parser(
+        prog=PROG,
+        description="Exact solutions and winnability statistics for patience games.",
+    )
+    parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
+    sub.required = True
+
+    p = sub.add_parser(
+        "solve",
+        help="solve one deal: verdict, winning moves and search statistics",
+        description="Solve one deal exactly. The verdict is won (with the moves), lost "
+        "(the whole state space was searched) or unknown (a limit you set was reached).",
+    )
+    p.add_argument("game", metavar="GAME", help="a game preset, such as decade (see `games`)")
+    p.add_argument("number", metavar="NUMBER", help="a deal number, as PySolFC numbers games")
+    add_rule_option(p)
+    p.add_argument("--shortest", action="store_true", help="find a winning line with fewest moves")
+    p.add_argument("--json", action="store_true", help="print one JSON document")
+    add_limit_options(p)
+    p.set_defaults(run=cmd_solve)
+
+    p = sub.add_parser("games", help="list the games, their presets and rules")
+    p.add_argument("--json", action="store_true", help="print one JSON document")
+    p.set_defaults(run=cmd_games)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line; returns the exit status."""
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    run: Callable[[argparse.Namespace], int] = args.run
+    try:
+        return run(args)
+    except SolverError as exc:
+        print(f"{PROG}: error: {exc}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    except KeyboardInterrupt:
+        print(f"{PROG}: interrupted", file=sys.stderr)
+        return 130
+    except BrokenPipeError:
+        return 0
+
+
+def solve_main(argv: Sequence[str] | None = None) -> int:
+    """The ``solve`` command: the same as ``solitaire-solver solve``."""
+    return main(["solve", *(sys.argv[1:] if argv is None else argv)])
