@@ -7,8 +7,8 @@ Fisher-Yates loop. See RULES.md, "Deal numbers".
 
 >>> parse_deal_number("#123,456")
 DealNumber(value=123456, microsoft=False)
->>> shuffled_talon(1, decks=1)[-1]  # the top card of deal 1, a card id
-37
+>>> card_text(shuffled_talon(1, decks=1)[-1])  # the top card of deal 1
+'JD'
 """
 
 from __future__ import annotations
@@ -58,6 +58,9 @@ def parse_deal_number(text: str | int | DealNumber) -> DealNumber:
         raw = str(text)
         t = raw.strip()
         microsoft_forced = t[:2].lower() == "ms"
+        if t.startswith("-"):
+            # A leading minus reads as a negative number, not as a separator.
+            raise BadDealNumberError(f"bad deal number {raw!r}: deal numbers start at 1")
         digits = _STRIP.sub("", t[2:] if microsoft_forced else t)
     if not digits or not digits.lstrip("-").isdigit() or not digits.isascii():
         raise BadDealNumberError(f"bad deal number {raw!r}: expected a whole number such as 123456")

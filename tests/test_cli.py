@@ -1,0 +1,131 @@
+"""The command line: solve, games, and its errors."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from solitaire_solver import verify
+from solitaire_solver.cli import main, solve_main
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    try:
+        code = main(list(argv))
+    except SystemExit as exc:  # argparse's own exits
+        code = int(exc.code or 0)
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_solve_json_is_a_document_whose_moves_replay(capsys: pytest.CaptureFixture[str]) -> None:
+    for number in range(1, 40):
+        code, out, _ = run(capsys, "solve", "decade", str(number), "--json")
+        assert code == 0
+        doc = json.loads(out)
+        assert doc["game"] == "decade" and doc["deal"] == str(number)
+        assert doc["rules"]["compulsory"] == "true"
+        assert doc["status"] in ("won", "lost")
+        if doc["status"] == "won":
+            check = verify("decade", number, [m["move"] for m in doc["moves"]])
+            assert check.legal and check.won
+            return
+    pytest.fail("no won decade deal among 1..39")
+
+
+def test_solve_prints_deal_verdict_moves_and_statistics(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "solve", "decade", "123456")
+    assert code == 0
+    assert out.startswith("decade 123456")
+    assert "line:  3D 2D 2C" in out  # RULES.md: the line starts 3D 2D 2C
+    assert "verdict: " in out
+    assert "states expanded" in out
+
+
+def test_unknown_verdict_names_the_limit(capsys: pytest.CaptureFixture[str]) -> None:
+    # Deal 123456 of decade needs more than one state to settle.
+    code, out, _ = run(capsys, "solve", "decade", "123456", "--max-states", "1", "--json")
+    doc = json.loads(out)
+    assert code == 0 and doc["status"] == "unknown" and doc["limit"] == "states"
+    assert doc["moves"] == []
+
+
+def test_rule_option_changes_the_rules(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "solve", "decade", "5", "--rule", "min_run=3", "--json")
+    assert code == 0
+    assert json.loads(out)["rules"]["min_run"] == "3"
+
+
+def test_games_lists_presets_and_knobs(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "games", "--json")
+    assert code == 0
+    doc = {g["preset"]: g for g in json.loads(out)}
+    assert {k["name"]: k["value"] for k in doc["decade-optional"]["rules"]}["compulsory"] == "false"
+    code, out, _ = run(capsys, "games")
+    assert "decade-optional" in out and "compulsory=false" in out
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["solve", "chess", "1"], "unknown game 'chess'"),
+        (["solve", "decade", "0"], "bad deal number '0'"),
+        (["solve", "decade", "12x"], "bad deal number '12x'"),
+        (["solve", "decade", "1", "--rule", "colour=red"], "unknown rule 'colour'"),
+        (["solve", "decade", "1", "--rule", "min_run=one"], "bad value 'one' for rule 'min_run'"),
+        (["solve", "decade", "1", "--rule", "min_run"], "bad rule 'min_run'"),
+        (["solve", "decade", "1", "--rule", "min_run=5", "--rule", "max_run=3"], "max_run 3"),
+        (["solve", "decade", "1", "--timeout", "soon"], "--timeout"),
+        (["solve", "decade", "1", "--max-states", "0"], "--max-states"),
+        (["solve", "decade"], "required"),
+        (["frobnicate"], "invalid choice"),
+    ],
+)
+def test_bad_input_is_one_line_and_status_2(
+    capsys: pytest.CaptureFixture[str], argv: list[str], message: str
+) -> None:
+    code, out, err = run(capsys, *argv)
+    assert code == 2
+    assert out == ""
+    assert err.count("\n") == 1 and err.startswith("solitaire-solver")
+    assert message in err
+    assert "Traceback" not in err
+
+
+def test_solve_script_is_solve_subcommand(capsys: pytest.CaptureFixture[str]) -> None:
+    assert solve_main(["decade", "7", "--json"]) == 0
+    a = json.loads(capsys.readouterr().out)
+    assert main(["solve", "decade", "7", "--json"]) == 0
+    b = json.loads(capsys.readouterr().out)
+    a["stats"].pop("elapsed"), b["stats"].pop("elapsed")
+    assert a == b
+
+
+def test_python_dash_m_runs_and_fails_cleanly() -> None:
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    ok = subprocess.run(
+        [sys.executable, "-m", "solitaire_solver", "solve", "decade", "3", "--json"],
+        capture_output=True,
+        text=True,
+        env=env,
+        check=False,
+    )
+    assert ok.returncode == 0 and json.loads(ok.stdout)["deal"] == "3"
+    bad = subprocess.run(
+        [sys.executable, "-m", "solitaire_solver", "solve", "decade", "-1"],
+        capture_output=True,
+        text=True,
+        env=env,
+        check=False,
+    )
+    assert bad.returncode == 2
+    assert bad.stderr.strip() == (
+        "solitaire-solver: error: bad deal number '-1': deal numbers start at 1"
+    )
