@@ -7,6 +7,7 @@ Fisher-Yates loop. See RULES.md, "Deal numbers".
 
 >>> parse_deal_number("#123,456")
 DealNumber(value=123456, microsoft=False)
+>>> from solitaire_solver.cards import card_text
 >>> card_text(shuffled_talon(1, decks=1)[-1])  # the top card of deal 1
 'JD'
 """
