@@ -11,14 +11,14 @@ every card is discarded.
 from __future__ import annotations
 
 import re
-from collections.abc import Hashable
+from collections.abc import Hashable, Iterable
 
 import attrs
 
 from ..cards import Card, card_text, cards_text, parse_cards
 from ..errors import BadCardError, BadMoveError
 from ..numbering import DealNumber, shuffled_talon
-from .base import FieldReader, Game, Preset, knob, parse_bool, parse_int_range, show_bool
+from .base import Field, FieldReader, Game, Preset, knob, parse_bool, parse_int_range, show_bool
 
 START_CARDS = 3
 """Cards dealt to the line before the first discard may be made."""
@@ -27,6 +27,19 @@ START_CARDS = 3
 def card_value(card: int) -> int:
     """The value of a card in Decade: A = 1, 2..10 their number, J Q K = 10."""
     return min(card % 13 + 1, 10)
+
+
+DECK_VALUE = sum(card_value(c) for c in range(52))
+"""The total value of the deck: 340."""
+
+
+def _sums_of(parts: Iterable[int], limit: int) -> list[bool]:
+    """For each n from 0 to ``limit``: whether n is a sum of ``parts`` (repeats allowed)."""
+    parts = sorted(set(parts))
+    ok = [True] + [False] * limit
+    for n in range(1, limit + 1):
+        ok[n] = any(ok[n - p] for p in parts if p <= n)
+    return ok
 
 
 def _parse_sums(text: str) -> frozenset[int]:
@@ -71,12 +84,15 @@ class DecadeRules:
             raise ValueError(f"max_run {self.max_run} is less than min_run {self.min_run}")
 
 
-@attrs.frozen
+@attrs.frozen(eq=False)
 class DecadeState:
     """A Decade position: the line (left to right) and the stock still to come.
 
     ``stock`` holds the cards in dealing order and ``dealt`` how many of them
-    have left it, so dealing does not copy the stock.
+    have left it, so dealing does not copy the stock. Two states are equal
+    when their line and their remaining stock are: the order in which the
+    discarded cards once came out of the stock plays no further part, and a
+    position read from a file does not know it.
     """
 
     line: tuple[Card, ...]
@@ -87,6 +103,14 @@ class DecadeState:
     def remaining(self) -> tuple[Card, ...]:
         """The cards still in the stock, the next one first."""
         return self.stock[self.dealt :]
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, DecadeState):
+            return NotImplemented
+        return self.line == other.line and self.remaining == other.remaining
+
+    def __hash__(self) -> int:
+        return hash((self.line, self.remaining))
 
 
 @attrs.frozen
@@ -128,6 +152,12 @@ class Decade(Game[DecadeState, DecadeMove]):
         self._sums = rules.sums
         self._min = rules.min_run
         self._max = rules.max_run
+        # Which numbers of discarded cards, and which totals of their values,
+        # some sequence of discards can produce (see _check_reachable).
+        longest = 52 if self._max is None else self._max
+        lengths = range(self._min, longest + 1)
+        self._discard_counts = _sums_of(lengths, 52)
+        self._discard_totals = _sums_of([s for s in self._sums if s <= DECK_VALUE], DECK_VALUE)
 
     def deal(self, number: DealNumber) -> DecadeState:
         """Three cards in the line, the rest in the stock (RULES.md, "Decade")."""
@@ -173,8 +203,13 @@ class Decade(Game[DecadeState, DecadeMove]):
         return not state.line and state.dealt == len(state.stock)
 
     def key(self, state: DecadeState) -> Hashable:
-        """Values of the line and the stock position: suits play no part in Decade."""
-        return (tuple(card_value(c) for c in state.line), state.dealt)
+        """Values of the line and the cards left in the stock: suits play no part.
+
+        Within one search the stock's order is fixed, so the number of cards
+        left says which ones they are; counting what is left rather than what
+        was dealt keeps the key equal for equal states however they were built.
+        """
+        return (tuple(card_value(c) for c in state.line), len(state.stock) - state.dealt)
 
     def parse_move(self, text: str) -> DecadeMove:
         """``d`` (or ``deal``) deals; ``xA-B`` discards positions A to B (from 1)."""
@@ -214,11 +249,19 @@ class Decade(Game[DecadeState, DecadeMove]):
         ]
 
     def parse_position(self, reader: FieldReader) -> DecadeState:
-        """Read ``line``, ``stock`` and ``discarded``; every card exactly once."""
+        """Read ``line``, ``stock`` (next card first) and ``discarded``.
+
+        Every card of the deck must appear exactly once. With nothing
+        discarded and fewer than three cards in the line, the start of play
+        deals up to three (so a deal may be given as a stock alone). Positions
+        that no play reaches are refused where that is certain and cheap to
+        see; see :meth:`_check_reachable`.
+        """
         piles: dict[str, list[Card]] = {}
+        fields: dict[str, Field] = {}
         seen: dict[int, str] = {}
         for label in ("line", "stock", "discarded"):
-            field = reader.take(label, "")
+            field = fields[label] = reader.take(label, "")
             try:
                 piles[label] = parse_cards(field.text)
             except BadCardError as exc:
@@ -232,6 +275,7 @@ class Decade(Game[DecadeState, DecadeMove]):
         if len(seen) != 52:
             missing = [card_text(c) for c in range(52) if c not in seen]
             raise reader.error(f"{len(missing)} cards missing: {' '.join(missing)}")
+        self._check_reachable(reader, fields, piles)
         line, stock = tuple(piles["line"]), tuple(piles["stock"])
         state = DecadeState(line, line + stock, len(line))
         if not piles["discarded"]:
@@ -239,6 +283,59 @@ class Decade(Game[DecadeState, DecadeMove]):
             while len(state.line) < START_CARDS and state.dealt < len(state.stock):
                 state = self.apply(state, DEAL)
         return state
+
+    def _check_reachable(
+        self, reader: FieldReader, fields: dict[str, Field], piles: dict[str, list[Card]]
+    ) -> None:
+        """Refuse a position that no legal play reaches, where that is certain.
+
+        Each check follows from one rule alone, so it never refuses a
+        reachable position:
+
+        - every discard removes one run, of ``min_run`` to ``max_run`` cards
+          adding up to one of ``sums``; so the number of discarded cards is a
+          sum of allowed run lengths and their total value a sum of allowed
+          totals;
+        - with compulsory discards and nothing discarded yet, every card
+          after the first three was dealt onto a line without a run; so the
+          line without its last card has no run once it holds more than three.
+
+        Other positions with runs in the line are reachable (a deal, or the
+        closing up after a discard, makes a new run), so they are accepted.
+        """
+        discarded = piles["discarded"]
+        if discarded:
+            n = len(discarded)
+            if not self._discard_counts[n]:
+                raise reader.error(
+                    f"{n} cards discarded: runs have {self._run_lengths_text()} cards, "
+                    "so no play discards that many",
+                    fields["discarded"],
+                )
+            total = sum(card_value(c) for c in discarded)
+            if not self._discard_totals[total]:
+                sums = ", ".join(str(s) for s in sorted(self._sums))
+                raise reader.error(
+                    f"discarded cards add up to {total}: each run adds up to one of {sums}, "
+                    "so no play discards these cards",
+                    fields["discarded"],
+                )
+        line = tuple(piles["line"])
+        if self.rules.compulsory and not discarded and len(line) > START_CARDS:
+            runs = self.runs(line[:-1])
+            if runs:
+                run = line[runs[0].start : runs[0].start + runs[0].length]
+                raise reader.error(
+                    f"run {cards_text(run)} in the line before its last card, with nothing "
+                    "discarded: discards are compulsory, so it would have gone before the "
+                    "next card was dealt",
+                    fields["line"],
+                )
+
+    def _run_lengths_text(self) -> str:
+        if self._max is None:
+            return f"at least {self._min}"
+        return f"{self._min} to {self._max}"
 
 
 PRESETS = (
