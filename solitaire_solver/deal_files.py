@@ -221,7 +221,9 @@ class _JsonReader(FieldReader):
     def error(self, message: str, field: Field | None = None) -> DealFileError:
         if field is None or field.line == 0:
             return DealFileError(message, path=self.path)
-        return DealFileError(f'{message} (at "position": "{field.label}")', path=self.path)
+        return DealFileError(
+            f'{message} (at "position": {json.dumps(field.label)})', path=self.path
+        )
 
 
 def _no_duplicate_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
@@ -266,7 +268,9 @@ def _parse_json(text: str, path: str) -> DealFile:
     rules_doc = doc.get("rules", {})
     if not isinstance(rules_doc, dict):
         raise bad('"rules" must be an object of rule names to values')
-    rules = {str(k): _json_scalar(v, f'"rules": "{k}"', path) for k, v in rules_doc.items()}
+    rules = {
+        str(k): _json_scalar(v, f'"rules": {json.dumps(k)}', path) for k, v in rules_doc.items()
+    }
     game = _make_game(preset, rules, path, None)
 
     deal_doc = doc.get("deal")
@@ -284,7 +288,7 @@ def _parse_json(text: str, path: str) -> DealFile:
         if isinstance(value, list) and all(isinstance(v, str) for v in value):
             value = " ".join(value)
         if not isinstance(value, str):
-            raise bad(f'"position": "{label}" must be text or a list of card texts')
+            raise bad(f'"position": {json.dumps(label)} must be text or a list of card texts')
         fields.append(Field(normalise_label(label), value, i))
     reader = _JsonReader(fields, path, game.preset, 0)
     position = _parse_position(game, reader, path, None)

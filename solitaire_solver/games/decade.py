@@ -240,12 +240,14 @@ class Decade(Game[DecadeState, DecadeMove]):
 
     def position_fields(self, state: DecadeState) -> list[tuple[str, str]]:
         """``line``, ``stock`` (next card first) and ``discarded``."""
+        # The discarded cards are the rest of the deck: a state read from a
+        # file keeps only the line and the remaining stock.
         present = set(state.line) | set(state.remaining)
-        discarded = [c for c in state.stock if c not in present]
+        discarded = [Card(c) for c in range(52) if c not in present]
         return [
             ("line", cards_text(state.line)),
             ("stock", cards_text(state.remaining)),
-            ("discarded", cards_text(sorted(discarded))),
+            ("discarded", cards_text(discarded)),
         ]
 
     def parse_position(self, reader: FieldReader) -> DecadeState:
@@ -335,6 +337,8 @@ class Decade(Game[DecadeState, DecadeMove]):
     def _run_lengths_text(self) -> str:
         if self._max is None:
             return f"at least {self._min}"
+        if self._max == self._min:
+            return f"exactly {self._min}"
         return f"{self._min} to {self._max}"
 
 
