@@ -578,3 +578,14 @@ def test_header_labels_are_reserved() -> None:
         except NotImplementedError:
             continue
         assert not set(labels) & {*HEADER_LABELS, "position"}
+
+
+def test_readme_examples_read() -> None:
+    """The JSON example of the README is a valid file, equal to its text form there."""
+    readme = (Path(__file__).resolve().parent.parent / "README.md").read_text(encoding="utf-8")
+    section = readme.split("## Deal and position files", 1)[1]
+    block = section.split("```json\n", 1)[1].split("```", 1)[0]
+    loaded = parse_deal(block)
+    assert loaded.game.preset == "decade" and loaded.deal == "3"
+    fields = dict(loaded.game.position_fields(loaded.position))
+    assert f"line: {fields['line']}" in section
