@@ -519,9 +519,10 @@ def test_decade_deal_given_as_a_stock_alone_starts_with_three_cards() -> None:
 
 def test_decade_states_are_equal_when_line_and_stock_are() -> None:
     line = tuple(parse_cards("3D 2D"))
+    # The same position reached by discarding KD QD or QD KD.
     a = DecadeState(line, tuple(parse_cards("KD QD 3D 2D 9C")), 4)
-    b = DecadeState(line, tuple(parse_cards("3D 2D 9C")), 2)
-    c = DecadeState(line, tuple(parse_cards("3D 2D 8C")), 2)
+    b = DecadeState(line, tuple(parse_cards("QD KD 3D 2D 9C")), 4)
+    c = DecadeState(line, tuple(parse_cards("KD QD 3D 2D 8C")), 4)
     assert a == b and hash(a) == hash(b)
     assert a != c
     game = make_game("decade")

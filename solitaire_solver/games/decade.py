@@ -10,6 +10,7 @@ every card is discarded.
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Hashable, Iterable
 
@@ -33,13 +34,28 @@ DECK_VALUE = sum(card_value(c) for c in range(52))
 """The total value of the deck: 340."""
 
 
-def _sums_of(parts: Iterable[int], limit: int) -> list[bool]:
+def _sums_of(parts: Iterable[int], limit: int) -> tuple[bool, ...]:
     """For each n from 0 to ``limit``: whether n is a sum of ``parts`` (repeats allowed)."""
     parts = sorted(set(parts))
     ok = [True] + [False] * limit
     for n in range(1, limit + 1):
         ok[n] = any(ok[n - p] for p in parts if p <= n)
-    return ok
+    return tuple(ok)
+
+
+@functools.cache
+def _discard_sums(
+    min_run: int, max_run: int | None, sums: frozenset[int]
+) -> tuple[tuple[bool, ...], tuple[bool, ...]]:
+    """Which numbers of discarded cards, and which totals of their values, discards can give.
+
+    Every discard removes one run of ``min_run`` to ``max_run`` cards adding
+    up to one of ``sums``; the discarded cards are a union of such runs.
+    """
+    longest = 52 if max_run is None else max_run
+    counts = _sums_of(range(min_run, longest + 1), 52)
+    totals = _sums_of([s for s in sums if s <= DECK_VALUE], DECK_VALUE)
+    return counts, totals
 
 
 def _parse_sums(text: str) -> frozenset[int]:
@@ -152,12 +168,6 @@ class Decade(Game[DecadeState, DecadeMove]):
         self._sums = rules.sums
         self._min = rules.min_run
         self._max = rules.max_run
-        # Which numbers of discarded cards, and which totals of their values,
-        # some sequence of discards can produce (see _check_reachable).
-        longest = 52 if self._max is None else self._max
-        lengths = range(self._min, longest + 1)
-        self._discard_counts = _sums_of(lengths, 52)
-        self._discard_totals = _sums_of([s for s in self._sums if s <= DECK_VALUE], DECK_VALUE)
 
     def deal(self, number: DealNumber) -> DecadeState:
         """Three cards in the line, the rest in the stock (RULES.md, "Decade")."""
@@ -203,13 +213,8 @@ class Decade(Game[DecadeState, DecadeMove]):
         return not state.line and state.dealt == len(state.stock)
 
     def key(self, state: DecadeState) -> Hashable:
-        """Values of the line and the cards left in the stock: suits play no part.
-
-        Within one search the stock's order is fixed, so the number of cards
-        left says which ones they are; counting what is left rather than what
-        was dealt keeps the key equal for equal states however they were built.
-        """
-        return (tuple(card_value(c) for c in state.line), len(state.stock) - state.dealt)
+        """Values of the line and the stock position: suits play no part in Decade."""
+        return (tuple(card_value(c) for c in state.line), state.dealt)
 
     def parse_move(self, text: str) -> DecadeMove:
         """``d`` (or ``deal``) deals; ``xA-B`` discards positions A to B (from 1)."""
@@ -240,14 +245,12 @@ class Decade(Game[DecadeState, DecadeMove]):
 
     def position_fields(self, state: DecadeState) -> list[tuple[str, str]]:
         """``line``, ``stock`` (next card first) and ``discarded``."""
-        # The discarded cards are the rest of the deck: a state read from a
-        # file keeps only the line and the remaining stock.
         present = set(state.line) | set(state.remaining)
-        discarded = [Card(c) for c in range(52) if c not in present]
+        discarded = [c for c in state.stock if c not in present]
         return [
             ("line", cards_text(state.line)),
             ("stock", cards_text(state.remaining)),
-            ("discarded", cards_text(discarded)),
+            ("discarded", cards_text(sorted(discarded))),
         ]
 
     def parse_position(self, reader: FieldReader) -> DecadeState:
@@ -277,13 +280,15 @@ class Decade(Game[DecadeState, DecadeMove]):
         if len(seen) != 52:
             missing = [card_text(c) for c in range(52) if c not in seen]
             raise reader.error(f"{len(missing)} cards missing: {' '.join(missing)}")
-        self._check_reachable(reader, fields, piles)
-        line, stock = tuple(piles["line"]), tuple(piles["stock"])
-        state = DecadeState(line, line + stock, len(line))
+        # The discarded cards go first in ``stock`` as if dealt long ago, so that
+        # position_fields finds them again (the order among them plays no part).
+        gone, line = tuple(sorted(piles["discarded"])), tuple(piles["line"])
+        state = DecadeState(line, gone + line + tuple(piles["stock"]), len(gone) + len(line))
         if not piles["discarded"]:
             # Before the first discard the deal puts three cards in the line.
             while len(state.line) < START_CARDS and state.dealt < len(state.stock):
                 state = self.apply(state, DEAL)
+        self._check_reachable(reader, fields, piles)
         return state
 
     def _check_reachable(
@@ -308,14 +313,15 @@ class Decade(Game[DecadeState, DecadeMove]):
         discarded = piles["discarded"]
         if discarded:
             n = len(discarded)
-            if not self._discard_counts[n]:
+            counts, totals = _discard_sums(self._min, self._max, self._sums)
+            if not counts[n]:
                 raise reader.error(
                     f"{n} cards discarded: runs have {self._run_lengths_text()} cards, "
                     "so no play discards that many",
                     fields["discarded"],
                 )
             total = sum(card_value(c) for c in discarded)
-            if not self._discard_totals[total]:
+            if not totals[total]:
                 sums = ", ".join(str(s) for s in sorted(self._sums))
                 raise reader.error(
                     f"discarded cards add up to {total}: each run adds up to one of {sums}, "
