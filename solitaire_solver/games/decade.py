@@ -12,14 +12,14 @@ from __future__ import annotations
 
 import functools
 import re
-from collections.abc import Hashable, Iterable
+from collections.abc import Hashable
 
 import attrs
 
 from ..cards import Card, card_text, cards_text, parse_cards
 from ..errors import BadCardError, BadMoveError
 from ..numbering import DealNumber, shuffled_talon
-from .base import Field, FieldReader, Game, Preset, knob, parse_bool, parse_int_range, show_bool
+from .base import FieldReader, Game, Preset, knob, parse_bool, parse_int_range, show_bool
 
 START_CARDS = 3
 """Cards dealt to the line before the first discard may be made."""
@@ -28,34 +28,6 @@ START_CARDS = 3
 def card_value(card: int) -> int:
     """The value of a card in Decade: A = 1, 2..10 their number, J Q K = 10."""
     return min(card % 13 + 1, 10)
-
-
-DECK_VALUE = sum(card_value(c) for c in range(52))
-"""The total value of the deck: 340."""
-
-
-def _sums_of(parts: Iterable[int], limit: int) -> tuple[bool, ...]:
-    """For each n from 0 to ``limit``: whether n is a sum of ``parts`` (repeats allowed)."""
-    parts = sorted(set(parts))
-    ok = [True] + [False] * limit
-    for n in range(1, limit + 1):
-        ok[n] = any(ok[n - p] for p in parts if p <= n)
-    return tuple(ok)
-
-
-@functools.cache
-def _discard_sums(
-    min_run: int, max_run: int | None, sums: frozenset[int]
-) -> tuple[tuple[bool, ...], tuple[bool, ...]]:
-    """Which numbers of discarded cards, and which totals of their values, discards can give.
-
-    Every discard removes one run of ``min_run`` to ``max_run`` cards adding
-    up to one of ``sums``; the discarded cards are a union of such runs.
-    """
-    longest = 52 if max_run is None else max_run
-    counts = _sums_of(range(min_run, longest + 1), 52)
-    totals = _sums_of([s for s in sums if s <= DECK_VALUE], DECK_VALUE)
-    return counts, totals
 
 
 def _parse_sums(text: str) -> frozenset[int]:
@@ -260,13 +232,12 @@ class Decade(Game[DecadeState, DecadeMove]):
         discarded and fewer than three cards in the line, the start of play
         deals up to three (so a deal may be given as a stock alone). Positions
         that no play reaches are refused where that is certain and cheap to
-        see; see :meth:`_check_reachable`.
+        see; see :meth:`_unreachable`.
         """
         piles: dict[str, list[Card]] = {}
-        fields: dict[str, Field] = {}
+        fields = {label: reader.take(label, "") for label in ("line", "stock", "discarded")}
         seen: dict[int, str] = {}
-        for label in ("line", "stock", "discarded"):
-            field = fields[label] = reader.take(label, "")
+        for label, field in fields.items():
             try:
                 piles[label] = parse_cards(field.text)
             except BadCardError as exc:
@@ -288,13 +259,14 @@ class Decade(Game[DecadeState, DecadeMove]):
             # Before the first discard the deal puts three cards in the line.
             while len(state.line) < START_CARDS and state.dealt < len(state.stock):
                 state = self.apply(state, DEAL)
-        self._check_reachable(reader, fields, piles)
+        unreachable = self._unreachable(piles)
+        if unreachable is not None:
+            label, message = unreachable
+            raise reader.error(message, fields[label])
         return state
 
-    def _check_reachable(
-        self, reader: FieldReader, fields: dict[str, Field], piles: dict[str, list[Card]]
-    ) -> None:
-        """Refuse a position that no legal play reaches, where that is certain.
+    def _unreachable(self, piles: dict[str, list[Card]]) -> tuple[str, str] | None:
+        """Why no legal play reaches these piles, and the label to blame; None if it may.
 
         Each check follows from one rule alone, so it never refuses a
         reachable position:
@@ -312,33 +284,31 @@ class Decade(Game[DecadeState, DecadeMove]):
         """
         discarded = piles["discarded"]
         if discarded:
-            n = len(discarded)
             counts, totals = _discard_sums(self._min, self._max, self._sums)
+            n = len(discarded)
             if not counts[n]:
-                raise reader.error(
+                return "discarded", (
                     f"{n} cards discarded: runs have {self._run_lengths_text()} cards, "
-                    "so no play discards that many",
-                    fields["discarded"],
+                    "so no play discards that many"
                 )
             total = sum(card_value(c) for c in discarded)
             if not totals[total]:
                 sums = ", ".join(str(s) for s in sorted(self._sums))
-                raise reader.error(
+                return "discarded", (
                     f"discarded cards add up to {total}: each run adds up to one of {sums}, "
-                    "so no play discards these cards",
-                    fields["discarded"],
+                    "so no play discards these cards"
                 )
         line = tuple(piles["line"])
         if self.rules.compulsory and not discarded and len(line) > START_CARDS:
             runs = self.runs(line[:-1])
             if runs:
                 run = line[runs[0].start : runs[0].start + runs[0].length]
-                raise reader.error(
+                return "line", (
                     f"run {cards_text(run)} in the line before its last card, with nothing "
                     "discarded: discards are compulsory, so it would have gone before the "
-                    "next card was dealt",
-                    fields["line"],
+                    "next card was dealt"
                 )
+        return None
 
     def _run_lengths_text(self) -> str:
         if self._max is None:
@@ -346,6 +316,33 @@ class Decade(Game[DecadeState, DecadeMove]):
         if self._max == self._min:
             return f"exactly {self._min}"
         return f"{self._min} to {self._max}"
+
+
+DECK_VALUE = sum(card_value(c) for c in range(52))
+"""The total value of the deck: 340."""
+
+
+def _sums_of(parts: list[int], limit: int) -> tuple[bool, ...]:
+    """For each n from 0 to ``limit``: whether n is a sum of ``parts`` (repeats allowed)."""
+    ok = [True] + [False] * limit
+    for n in range(1, limit + 1):
+        ok[n] = any(ok[n - p] for p in parts if p <= n)
+    return tuple(ok)
+
+
+@functools.cache
+def _discard_sums(
+    min_run: int, max_run: int | None, sums: frozenset[int]
+) -> tuple[tuple[bool, ...], tuple[bool, ...]]:
+    """Which numbers of discarded cards, and which totals of their values, discards can give.
+
+    Every discard removes one run of ``min_run`` to ``max_run`` cards adding
+    up to one of ``sums``; the discarded cards are a union of such runs.
+    """
+    longest = 52 if max_run is None else max_run
+    counts = _sums_of(list(range(min_run, longest + 1)), 52)
+    totals = _sums_of([s for s in sums if s <= DECK_VALUE], DECK_VALUE)
+    return counts, totals
 
 
 PRESETS = (
