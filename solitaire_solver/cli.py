@@ -239,6 +239,10 @@ def build_parser() -> argparse.ArgumentParser:
     add_limit_options(p)
     p.set_defaults(run=cmd_solve)
 
+    p = sub.add_parser("games", help="list the games, their presets and rules")
+    p.add_argument("--json", action="store_true", help="print one JSON document")
+    p.set_defaults(run=cmd_games)
+
     p = sub.add_parser(
         "show",
         help="print a deal as a position file, to save, edit and solve with solve --file",
@@ -249,10 +253,6 @@ def build_parser() -> argparse.ArgumentParser:
     add_rule_option(p)
     p.add_argument("--json", action="store_true", help="print the JSON form of the file")
     p.set_defaults(run=cmd_show)
-
-    p = sub.add_parser("games", help="list the games, their presets and rules")
-    p.add_argument("--json", action="store_true", help="print one JSON document")
-    p.set_defaults(run=cmd_games)
     return parser
 
 
