@@ -157,6 +157,8 @@ def cmd_solve(args: argparse.Namespace) -> int:
         start, deal = game.deal(number), str(number)
     result = game.solve(start, limits, shortest=args.shortest)
     doc = result_document(game, deal, start, result)
+    if args.file is not None:
+        doc["file"] = args.file
     if args.json:
         print(json.dumps(doc, indent=2))
     else:

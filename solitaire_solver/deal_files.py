@@ -321,9 +321,7 @@ def position_fields(game: Game[Any, Any], position: Any) -> list[tuple[str, str]
     try:
         return game.position_fields(position)
     except NotImplementedError:
-        raise DealFileError(
-            f"{game.preset} has no position file format yet", path="<output>"
-        ) from None
+        raise DealFileError("no position file format yet", path=game.preset) from None
 
 
 def format_deal(

@@ -97,7 +97,7 @@ def test_shown_deal_solves_from_its_file_like_the_number(
             assert code == 0
             a, b = json.loads(by_number), json.loads(by_file)
             assert b["status"] == a["status"]
-            assert b["game"] == preset and b["deal"] == str(number)
+            assert b["game"] == preset and b["deal"] == str(number) and b["file"] == str(path)
             verdicts.add(b["status"])
             if b["status"] == "won":
                 game = make_game(preset)

@@ -31,9 +31,11 @@ from solitaire_solver import (
     parse_deal,
 )
 from solitaire_solver.cards import RANKS, SUITS, card_text, parse_cards
+from solitaire_solver.cli import main
 from solitaire_solver.deal_files import HEADER_LABELS, check_labels
-from solitaire_solver.games import PRESETS, Game
-from solitaire_solver.games.decade import DecadeState
+from solitaire_solver.games import PRESETS, Game, Preset
+from solitaire_solver.games.base import FieldReader
+from solitaire_solver.games.decade import Decade, DecadeRules, DecadeState
 from solitaire_solver.numbering import parse_deal_number
 from solitaire_solver.search import Limits
 
@@ -590,3 +592,27 @@ def test_readme_examples_read() -> None:
     assert loaded.game.preset == "decade" and loaded.deal == "3"
     fields = dict(loaded.game.position_fields(loaded.position))
     assert f"line: {fields['line']}" in section
+
+
+class _NoFiles(Decade):
+    """Decade without file hooks, as a game that has not written them yet."""
+
+    def position_fields(self, state: DecadeState) -> list[tuple[str, str]]:
+        return Game.position_fields(self, state)
+
+    def parse_position(self, reader: FieldReader) -> DecadeState:
+        return Game.parse_position(self, reader)
+
+
+def test_a_game_without_file_hooks_is_a_clear_error(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setitem(PRESETS, "no-files", Preset("no-files", _NoFiles, DecadeRules(), "test"))
+    game = make_game("no-files")
+    with pytest.raises(DealFileError, match="no-files: no position file format yet"):
+        format_deal(game, game.deal(parse_deal_number(1)))
+    with pytest.raises(DealFileError, match=r"x\.deal, line 2: no-files has no position file"):
+        parse_deal("# test\ngame: no-files\nline: AS\n", path="x.deal")
+    assert main(["show", "no-files", "1"]) == 2
+    out, err = capsys.readouterr()
+    assert out == "" and err.startswith("solitaire-solver: error: no-files: no position")
