@@ -349,7 +349,7 @@ def format_deal(
     lines = [
         f"# {game.preset} position; cards are rank (A23456789TJQK) then suit (CSHD)",
         f"game: {game.preset}",
-        f"rules: {rules_text(game.rules)}",
+        f"rules: {rules_text(game.rules)}".rstrip(),
     ]
     if deal_text is not None:
         lines.append(f"deal: {deal_text}")

@@ -34,7 +34,7 @@ from solitaire_solver.cards import RANKS, SUITS, card_text, parse_cards
 from solitaire_solver.cli import main
 from solitaire_solver.deal_files import HEADER_LABELS, check_labels
 from solitaire_solver.games import PRESETS, Game, Preset
-from solitaire_solver.games.base import FieldReader
+from solitaire_solver.games.base import FieldReader, rules_knobs
 from solitaire_solver.games.decade import Decade, DecadeRules, DecadeState
 from solitaire_solver.numbering import parse_deal_number
 from solitaire_solver.search import Limits
@@ -113,7 +113,8 @@ def test_labels_read_back_and_rules_are_all_written(preset: str) -> None:
     rules_line = next(line for line in text.splitlines() if line.startswith("rules:"))
     names = {word.partition("=")[0] for word in rules_line.split()[1:]}
     doc = json.loads(format_deal(game, game.deal(parse_deal_number(1)), as_json=True))
-    assert names == set(doc["rules"]) and names
+    knobs = {f.name for f in rules_knobs(game.rules_type)}
+    assert names == set(doc["rules"]) == knobs
 
 
 @pytest.mark.parametrize("preset", ALL_PRESETS)
