@@ -71,8 +71,10 @@ def parse_deal(text: str, *, path: str = "<text>") -> DealFile:
     """A deal or position from the text of a file, in either form.
 
     Text whose first character other than white space is ``{`` is read as
-    JSON. ``path`` is the name errors give for the file.
+    JSON. ``path`` is the name errors give for the file. A byte order mark,
+    as some editors write, is ignored.
     """
+    text = text.removeprefix("\ufeff")
     if text.lstrip().startswith("{"):
         return _parse_json(text, path)
     return _parse_text(text, path)

@@ -617,3 +617,13 @@ def test_a_game_without_file_hooks_is_a_clear_error(
     assert main(["show", "no-files", "1"]) == 2
     out, err = capsys.readouterr()
     assert out == "" and err.startswith("solitaire-solver: error: no-files: no position")
+
+
+def test_byte_order_mark_and_windows_line_ends_are_read(tmp_path: Path) -> None:
+    game = make_game("decade")
+    state = random_position(game, 21, 12, random.Random(2))
+    for as_json in (False, True):
+        path = tmp_path / "windows.deal"
+        text = format_deal(game, state, as_json=as_json).replace("\n", "\r\n")
+        path.write_bytes(b"\xef\xbb\xbf" + text.encode("utf-8"))
+        assert load_deal(path).position == state
