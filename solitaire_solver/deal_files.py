@@ -23,8 +23,8 @@ object of knob names to values), ``deal`` and ``position`` (an object of the
 game's labels to the text of their lines, or to lists of card texts).
 
 Whatever the input, reading either returns a position or raises a
-:class:`~solitaire_solver.errors.SolverError` (nearly always a
-:class:`~solitaire_solver.errors.DealFileError` naming the file and line).
+:class:`~solitaire_solver.errors.DealFileError` naming the file and, where
+there is one, the line (for JSON, the key).
 """
 
 from __future__ import annotations

@@ -22,7 +22,6 @@ from hypothesis import strategies as st
 from solitaire_solver import (
     DealFile,
     DealFileError,
-    SolverError,
     Status,
     dump_deal,
     format_deal,
@@ -247,7 +246,7 @@ def read_or_refuse(text: str) -> DealFile | None:
     """
     try:
         loaded = parse_deal(text, path="fuzz.txt")
-    except SolverError as exc:
+    except DealFileError as exc:
         assert str(exc).startswith("fuzz.txt")
         assert "\n" not in str(exc)
         return None
@@ -377,7 +376,7 @@ def test_fuzz_json_shapes(value: Any, preset: str) -> None:
     ids=lambda text: f"{len(text)} chars",
 )
 def test_hostile_inputs_are_refused_cleanly(text: str) -> None:
-    with pytest.raises(SolverError):
+    with pytest.raises(DealFileError):
         parse_deal(text)
 
 
