@@ -257,18 +257,19 @@ def read_or_refuse(text: str) -> DealFile | None:
 
 
 def valid_files() -> list[str]:
+    """Files of every preset that has a format: deals and positions a few moves in."""
     out = []
     for preset in ALL_PRESETS:
         game = make_game(preset)
         rnd = random.Random(1)
-        for number in (1, 40000):
-            for steps in (0, 12):
-                state = random_position(game, number, steps, rnd)
-                try:
+        try:
+            for number in (1, 40000):
+                for steps in (0, 12):
+                    state = random_position(game, number, steps, rnd)
                     for as_json in (False, True):
                         out.append(format_deal(game, state, deal=number, as_json=as_json))
-                except DealFileError:
-                    break  # this game has no file format yet
+        except (DealFileError, NotImplementedError):
+            continue  # this game has no file format (or no deal) yet
     return out
 
 
