@@ -1,6 +1,7 @@
 """solitaire_solver: exact solutions and winnability statistics for patience games."""
 
 from .api import Verification, get_game, replay, solve, start_position, verify
+from .deal_files import DealFile, dump_deal, format_deal, load_deal, parse_deal
 from .errors import (
     BadCardError,
     BadDealNumberError,
@@ -24,6 +25,7 @@ __all__ = [
     "BadMoveError",
     "BadOptionError",
     "BadRuleError",
+    "DealFile",
     "DealFileError",
     "Game",
     "IllegalMoveError",
@@ -37,9 +39,13 @@ __all__ = [
     "UnknownGameError",
     "Verification",
     "__version__",
+    "dump_deal",
     "find_preset",
+    "format_deal",
     "get_game",
+    "load_deal",
     "make_game",
+    "parse_deal",
     "replay",
     "solve",
     "start_position",

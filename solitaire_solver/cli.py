@@ -15,7 +15,8 @@ from typing import Any, NoReturn
 
 from . import __version__
 from .api import get_game, make_limits
-from .errors import SolverError
+from .deal_files import format_deal, load_deal
+from .errors import BadOptionError, SolverError
 from .games import PRESETS, Game
 from .games.base import parse_rule_assignments, rules_items, rules_knobs
 from .numbering import parse_deal_number
@@ -138,17 +139,39 @@ def print_result(doc: dict[str, Any], game: Game[Any, Any], start: Any) -> None:
 
 
 def cmd_solve(args: argparse.Namespace) -> int:
-    """``solve GAME NUMBER``."""
-    game = get_game(args.game, parse_rule_assignments(args.rule))
+    """``solve GAME NUMBER`` or ``solve --file PATH`` (``-`` for standard input)."""
     limits = make_limits(args.max_states, args.timeout, args.max_table)
-    deal = parse_deal_number(args.number)
-    start = game.deal(deal)
+    if args.file is not None:
+        if args.game is not None:
+            raise BadOptionError(
+                "give GAME and NUMBER or --file, not both (the file names the game)"
+            )
+        if args.rule:
+            raise BadOptionError("--rule does not go with --file: change the file's 'rules:' line")
+        game, start, deal = load_deal(args.file)
+    else:
+        if args.game is None or args.number is None:
+            raise BadOptionError("solve needs GAME and NUMBER, or --file PATH")
+        game = get_game(args.game, parse_rule_assignments(args.rule))
+        number = parse_deal_number(args.number)
+        start, deal = game.deal(number), str(number)
     result = game.solve(start, limits, shortest=args.shortest)
-    doc = result_document(game, str(deal), start, result)
+    doc = result_document(game, deal, start, result)
+    if args.file is not None:
+        doc["file"] = args.file
     if args.json:
         print(json.dumps(doc, indent=2))
     else:
         print_result(doc, game, start)
+    return 0
+
+
+def cmd_show(args: argparse.Namespace) -> int:
+    """``show GAME NUMBER``: a deal in the position file format."""
+    game = get_game(args.game, parse_rule_assignments(args.rule))
+    number = parse_deal_number(args.number)
+    text = format_deal(game, game.deal(number), deal=number, as_json=args.json)
+    sys.stdout.write(text)
     return 0
 
 
@@ -197,11 +220,21 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser(
         "solve",
         help="solve one deal: verdict, winning moves and search statistics",
-        description="Solve one deal exactly. The verdict is won (with the moves), lost "
-        "(the whole state space was searched) or unknown (a limit you set was reached).",
+        description="Solve one deal, or a position from a file, exactly. The verdict is won "
+        "(with the moves), lost (the whole state space was searched) or unknown (a limit you "
+        "set was reached).",
     )
-    p.add_argument("game", metavar="GAME", help="a game preset, such as decade (see `games`)")
-    p.add_argument("number", metavar="NUMBER", help="a deal number, as PySolFC numbers games")
+    p.add_argument(
+        "game", metavar="GAME", nargs="?", help="a game preset, such as decade (see `games`)"
+    )
+    p.add_argument(
+        "number", metavar="NUMBER", nargs="?", help="a deal number, as PySolFC numbers games"
+    )
+    p.add_argument(
+        "--file",
+        metavar="PATH",
+        help="solve the deal or position in this file instead (- reads standard input; see `show`)",
+    )
     add_rule_option(p)
     p.add_argument("--shortest", action="store_true", help="find a winning line with fewest moves")
     p.add_argument("--json", action="store_true", help="print one JSON document")
@@ -211,6 +244,17 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("games", help="list the games, their presets and rules")
     p.add_argument("--json", action="store_true", help="print one JSON document")
     p.set_defaults(run=cmd_games)
+
+    p = sub.add_parser(
+        "show",
+        help="print a deal as a position file, to save, edit and solve with solve --file",
+        description="Print a deal in the position file format (see the README).",
+    )
+    p.add_argument("game", metavar="GAME", help="a game preset, such as decade (see `games`)")
+    p.add_argument("number", metavar="NUMBER", help="a deal number, as PySolFC numbers games")
+    add_rule_option(p)
+    p.add_argument("--json", action="store_true", help="print the JSON form of the file")
+    p.set_defaults(run=cmd_show)
     return parser
 
 

@@ -84,7 +84,7 @@ def test_games_lists_presets_and_knobs(capsys: pytest.CaptureFixture[str]) -> No
         (["solve", "decade", "1", "--rule", "min_run=5", "--rule", "max_run=3"], "max_run 3"),
         (["solve", "decade", "1", "--timeout", "soon"], "--timeout"),
         (["solve", "decade", "1", "--max-states", "0"], "--max-states"),
-        (["solve", "decade"], "required"),
+        (["solve", "decade"], "solve needs GAME and NUMBER"),
         (["frobnicate"], "invalid choice"),
     ],
 )

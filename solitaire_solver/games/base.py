@@ -155,6 +155,7 @@ class FieldReader:
         self.path = path
         self.game = game
         self.last_line = last_line
+        self._taken: list[str] = []
         self._fields: dict[str, Field] = {}
         for f in fields:
             if f.label in self._fields:
@@ -167,6 +168,7 @@ class FieldReader:
 
     def take(self, label: str, default: str | None = None) -> Field:
         """The field with ``label``; missing is an error unless a default is given."""
+        self._taken.append(label)
         f = self._fields.pop(label, None)
         if f is None:
             if default is None:
@@ -175,9 +177,10 @@ class FieldReader:
         return f
 
     def finish(self) -> None:
-        """Raise for the first label the game did not ask for."""
+        """Raise for the first label the game did not ask for, listing those it did."""
         for f in self._fields.values():
-            raise self.error(f"unknown label {f.label!r} for {self.game}", f)
+            known = ", ".join(self._taken) or "none"
+            raise self.error(f"unknown label {f.label!r} for {self.game} (its labels: {known})", f)
 
 
 # ---------------------------------------------------------------- games

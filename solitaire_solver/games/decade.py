@@ -10,6 +10,7 @@ every card is discarded.
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Hashable
 
@@ -71,12 +72,15 @@ class DecadeRules:
             raise ValueError(f"max_run {self.max_run} is less than min_run {self.min_run}")
 
 
-@attrs.frozen
+@attrs.frozen(eq=False)
 class DecadeState:
     """A Decade position: the line (left to right) and the stock still to come.
 
     ``stock`` holds the cards in dealing order and ``dealt`` how many of them
-    have left it, so dealing does not copy the stock.
+    have left it, so dealing does not copy the stock. Two states are equal
+    when their line and their remaining stock are: the order in which the
+    discarded cards once came out of the stock plays no further part, and a
+    position read from a file does not know it.
     """
 
     line: tuple[Card, ...]
@@ -87,6 +91,14 @@ class DecadeState:
     def remaining(self) -> tuple[Card, ...]:
         """The cards still in the stock, the next one first."""
         return self.stock[self.dealt :]
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, DecadeState):
+            return NotImplemented
+        return self.line == other.line and self.remaining == other.remaining
+
+    def __hash__(self) -> int:
+        return hash((self.line, self.remaining))
 
 
 @attrs.frozen
@@ -214,11 +226,18 @@ class Decade(Game[DecadeState, DecadeMove]):
         ]
 
     def parse_position(self, reader: FieldReader) -> DecadeState:
-        """Read ``line``, ``stock`` and ``discarded``; every card exactly once."""
+        """Read ``line``, ``stock`` (next card first) and ``discarded``.
+
+        Every card of the deck must appear exactly once. With nothing
+        discarded and fewer than three cards in the line, the start of play
+        deals up to three (so a deal may be given as a stock alone). Positions
+        that no play reaches are refused where that is certain and cheap to
+        see; see :meth:`_unreachable`.
+        """
         piles: dict[str, list[Card]] = {}
+        fields = {label: reader.take(label, "") for label in ("line", "stock", "discarded")}
         seen: dict[int, str] = {}
-        for label in ("line", "stock", "discarded"):
-            field = reader.take(label, "")
+        for label, field in fields.items():
             try:
                 piles[label] = parse_cards(field.text)
             except BadCardError as exc:
@@ -232,13 +251,98 @@ class Decade(Game[DecadeState, DecadeMove]):
         if len(seen) != 52:
             missing = [card_text(c) for c in range(52) if c not in seen]
             raise reader.error(f"{len(missing)} cards missing: {' '.join(missing)}")
-        line, stock = tuple(piles["line"]), tuple(piles["stock"])
-        state = DecadeState(line, line + stock, len(line))
+        # The discarded cards go first in ``stock`` as if dealt long ago, so that
+        # position_fields finds them again (the order among them plays no part).
+        gone, line = tuple(sorted(piles["discarded"])), tuple(piles["line"])
+        state = DecadeState(line, gone + line + tuple(piles["stock"]), len(gone) + len(line))
         if not piles["discarded"]:
             # Before the first discard the deal puts three cards in the line.
             while len(state.line) < START_CARDS and state.dealt < len(state.stock):
                 state = self.apply(state, DEAL)
+        unreachable = self._unreachable(piles)
+        if unreachable is not None:
+            label, message = unreachable
+            raise reader.error(message, fields[label])
         return state
+
+    def _unreachable(self, piles: dict[str, list[Card]]) -> tuple[str, str] | None:
+        """Why no legal play reaches these piles, and the label to blame; None if it may.
+
+        Each check follows from one rule alone, so it never refuses a
+        reachable position:
+
+        - every discard removes one run, of ``min_run`` to ``max_run`` cards
+          adding up to one of ``sums``; so the number of discarded cards is a
+          sum of allowed run lengths and their total value a sum of allowed
+          totals;
+        - with compulsory discards and nothing discarded yet, every card
+          after the first three was dealt onto a line without a run; so the
+          line without its last card has no run once it holds more than three.
+
+        Other positions with runs in the line are reachable (a deal, or the
+        closing up after a discard, makes a new run), so they are accepted.
+        """
+        discarded = piles["discarded"]
+        if discarded:
+            counts, totals = _discard_sums(self._min, self._max, self._sums)
+            n = len(discarded)
+            if not counts[n]:
+                return "discarded", (
+                    f"{n} cards discarded: runs have {self._run_lengths_text()} cards, "
+                    "so no play discards that many"
+                )
+            total = sum(card_value(c) for c in discarded)
+            if not totals[total]:
+                sums = ", ".join(str(s) for s in sorted(self._sums))
+                return "discarded", (
+                    f"discarded cards add up to {total}: each run adds up to one of {sums}, "
+                    "so no play discards these cards"
+                )
+        line = tuple(piles["line"])
+        if self.rules.compulsory and not discarded and len(line) > START_CARDS:
+            runs = self.runs(line[:-1])
+            if runs:
+                run = line[runs[0].start : runs[0].start + runs[0].length]
+                return "line", (
+                    f"run {cards_text(run)} in the line before its last card, with nothing "
+                    "discarded: discards are compulsory, so it would have gone before the "
+                    "next card was dealt"
+                )
+        return None
+
+    def _run_lengths_text(self) -> str:
+        if self._max is None:
+            return f"at least {self._min}"
+        if self._max == self._min:
+            return f"exactly {self._min}"
+        return f"{self._min} to {self._max}"
+
+
+DECK_VALUE = sum(card_value(c) for c in range(52))
+"""The total value of the deck: 340."""
+
+
+def _sums_of(parts: list[int], limit: int) -> tuple[bool, ...]:
+    """For each n from 0 to ``limit``: whether n is a sum of ``parts`` (repeats allowed)."""
+    ok = [True] + [False] * limit
+    for n in range(1, limit + 1):
+        ok[n] = any(ok[n - p] for p in parts if p <= n)
+    return tuple(ok)
+
+
+@functools.cache
+def _discard_sums(
+    min_run: int, max_run: int | None, sums: frozenset[int]
+) -> tuple[tuple[bool, ...], tuple[bool, ...]]:
+    """Which numbers of discarded cards, and which totals of their values, discards can give.
+
+    Every discard removes one run of ``min_run`` to ``max_run`` cards adding
+    up to one of ``sums``; the discarded cards are a union of such runs.
+    """
+    longest = 52 if max_run is None else max_run
+    counts = _sums_of(list(range(min_run, longest + 1)), 52)
+    totals = _sums_of([s for s in sums if s <= DECK_VALUE], DECK_VALUE)
+    return counts, totals
 
 
 PRESETS = (

@@ -1,0 +1,418 @@
+"""Deal and position files: read, write and check them.
+
+A position file names the game and its rules, then gives one labelled line
+per pile, in the card notation of RULES.md::
+
+    # anything after a hash is a comment
+    game: decade
+    rules: sums=10,20,30 min_run=2 max_run=none compulsory=true
+    deal: 123456
+    line: 3D 2D 2C
+    stock: 9C AC 6H ...
+    discarded:
+
+``game`` comes first; ``rules`` (knobs not named take the preset's values)
+and ``deal`` (the deal number the position came from, for information) may
+follow; then come the game's own lines, whose labels and checks belong to the
+game (:meth:`~solitaire_solver.games.base.Game.position_fields` and
+:meth:`~solitaire_solver.games.base.Game.parse_position`). Labels are read
+without regard to case or repeated spaces.
+
+The JSON form holds the same content: an object with ``game``, ``rules`` (an
+object of knob names to values), ``deal`` and ``position`` (an object of the
+game's labels to the text of their lines, or to lists of card texts).
+
+Whatever the input, reading either returns a position or raises a
+:class:`~solitaire_solver.errors.DealFileError` naming the file and, where
+there is one, the line (for JSON, the key).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import sys
+from collections.abc import Sequence
+from typing import IO, Any, NamedTuple
+
+from .errors import BadRuleError, DealFileError, SolverError, UnknownGameError
+from .games import Game, Preset, find_preset
+from .games.base import Field, FieldReader, rules_items, rules_text
+from .numbering import DealNumber, parse_deal_number
+
+HEADER_LABELS = ("game", "rules", "deal")
+"""The labels a file's header uses; no game may use them for its own lines."""
+
+_LINE = re.compile(r"^\s*([A-Za-z][A-Za-z0-9_ \-]*?)\s*:(.*)$")
+"""``label: text``: a label starts with a letter; the text may be empty."""
+
+
+class DealFile(NamedTuple):
+    """What a deal or position file holds."""
+
+    game: Game[Any, Any]
+    """The game with the file's rules."""
+    position: Any
+    """The position, a state of :attr:`game`."""
+    deal: str | None = None
+    """The deal number the file names (for information), or ``None``."""
+
+
+def normalise_label(label: str) -> str:
+    """A label as files compare it: lower case, single spaces."""
+    return " ".join(label.lower().split())
+
+
+# ---------------------------------------------------------------- reading
+
+
+def parse_deal(text: str, *, path: str = "<text>") -> DealFile:
+    """A deal or position from the text of a file, in either form.
+
+    Text whose first character other than white space is ``{`` is read as
+    JSON. ``path`` is the name errors give for the file. A byte order mark,
+    as some editors write, is ignored.
+    """
+    text = text.removeprefix("\ufeff")
+    if text.lstrip().startswith("{"):
+        return _parse_json(text, path)
+    return _parse_text(text, path)
+
+
+def load_deal(source: str | os.PathLike[str] | IO[str]) -> DealFile:
+    """A deal or position from a file path, ``"-"`` for standard input, or an open file."""
+    if isinstance(source, (str, os.PathLike)):
+        path = os.fspath(source)
+        if path == "-":
+            return parse_deal(_read_stream(sys.stdin, "<stdin>"), path="<stdin>")
+        try:
+            with open(path, encoding="utf-8") as f:
+                text = f.read()
+        except UnicodeDecodeError as exc:
+            raise DealFileError(f"not UTF-8 text ({exc.reason})", path=path) from None
+        except OSError as exc:
+            raise DealFileError(f"cannot read the file: {exc.strerror or exc}", path=path) from None
+        except ValueError as exc:  # such as a NUL character in the path
+            raise DealFileError(f"cannot read the file: {exc}", path=path) from None
+        return parse_deal(text, path=path)
+    name = str(getattr(source, "name", "<stream>"))
+    return parse_deal(_read_stream(source, name), path=name)
+
+
+def _read_stream(stream: IO[str], name: str) -> str:
+    try:
+        return stream.read()
+    except UnicodeDecodeError as exc:
+        raise DealFileError(f"not UTF-8 text ({exc.reason})", path=name) from None
+    except OSError as exc:
+        raise DealFileError(f"cannot read: {exc.strerror or exc}", path=name) from None
+
+
+def _parse_text(text: str, path: str) -> DealFile:
+    header: dict[str, Field] = {}
+    fields: list[Field] = []
+    last_line = 1
+    # Split on newlines alone, so line numbers are those an editor shows.
+    for number, raw in enumerate(text.split("\n"), 1):
+        content = raw.split("#", 1)[0].strip()
+        if not content:
+            continue
+        last_line = number
+        m = _LINE.match(content)
+        if m is None:
+            shown = content if len(content) <= 40 else content[:37] + "..."
+            raise DealFileError(
+                f"expected LABEL: TEXT, such as 'game: decade', not {shown!r}",
+                path=path,
+                line=number,
+            )
+        field = Field(normalise_label(m.group(1)), m.group(2).strip(), number)
+        if not header and field.label != "game":
+            raise DealFileError(
+                f"the file must start with 'game: NAME', not {field.label!r}",
+                path=path,
+                line=number,
+            )
+        if field.label not in HEADER_LABELS:
+            fields.append(field)
+        elif field.label in header:
+            raise DealFileError(f"header line {field.label!r} given twice", path=path, line=number)
+        elif fields:
+            raise DealFileError(
+                f"header line {field.label!r} after the position lines: "
+                "game, rules and deal come first",
+                path=path,
+                line=number,
+            )
+        else:
+            header[field.label] = field
+    if "game" not in header:
+        raise DealFileError("no 'game: NAME' line (the file has no content)", path=path)
+
+    game_field = header["game"]
+    preset = _find_preset(game_field.text, path, game_field.line)
+    rules: dict[str, str] = {}
+    rules_field = header.get("rules")
+    if rules_field is not None:
+        for word in rules_field.text.split():
+            name, sep, value = word.partition("=")
+            if not sep or not name:
+                raise DealFileError(
+                    f"bad rule {word!r}: expected NAME=VALUE, such as redeals=1",
+                    path=path,
+                    line=rules_field.line,
+                )
+            if name in rules:
+                raise DealFileError(f"rule {name!r} given twice", path=path, line=rules_field.line)
+            rules[name] = value
+    game = _make_game(preset, rules, path, None if rules_field is None else rules_field.line)
+    deal_field = header.get("deal")
+    deal = None if deal_field is None else _deal_text(deal_field.text, path, deal_field.line)
+    reader = FieldReader(fields, path, game.preset, last_line)
+    position = _parse_position(game, reader, path, game_field.line)
+    return DealFile(game, position, deal)
+
+
+def _find_preset(text: str, path: str, line: int | None) -> Preset:
+    if not text:
+        raise DealFileError(
+            "no game named: expected 'game: NAME', such as decade", path=path, line=line
+        )
+    try:
+        return find_preset(text)
+    except UnknownGameError as exc:
+        raise DealFileError(str(exc), path=path, line=line) from None
+
+
+def _make_game(
+    preset: Preset, rules: dict[str, str], path: str, line: int | None
+) -> Game[Any, Any]:
+    try:
+        return preset.make(rules)
+    except BadRuleError as exc:
+        raise DealFileError(str(exc), path=path, line=line) from None
+
+
+def _deal_text(text: str, path: str, line: int | None) -> str:
+    try:
+        return str(parse_deal_number(text))
+    except SolverError as exc:
+        raise DealFileError(str(exc), path=path, line=line) from None
+
+
+def _parse_position(game: Game[Any, Any], reader: FieldReader, path: str, line: int | None) -> Any:
+    """The game's own reading, with every failure as a :class:`DealFileError`."""
+    try:
+        return game.parse_position(reader)
+    except NotImplementedError:
+        raise DealFileError(
+            f"{game.preset} has no position file format yet", path=path, line=line
+        ) from None
+    except DealFileError:
+        raise
+    except SolverError as exc:
+        # A game that let a card or rule error through unwrapped: keep its
+        # message, and still say which file it is about.
+        raise DealFileError(str(exc), path=path) from None
+
+
+class _JsonReader(FieldReader):
+    """A :class:`FieldReader` whose errors name the JSON key instead of a line."""
+
+    def error(self, message: str, field: Field | None = None) -> DealFileError:
+        if field is None or field.line == 0:
+            return DealFileError(message, path=self.path)
+        return DealFileError(
+            f'{message} (at "position": {json.dumps(field.label)})', path=self.path
+        )
+
+
+def _no_duplicate_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in out:
+            raise _DuplicateKey(key)
+        out[key] = value
+    return out
+
+
+class _DuplicateKey(Exception):
+    """A key given twice in one JSON object (caught and reported as a file error)."""
+
+
+def _parse_json(text: str, path: str) -> DealFile:
+    try:
+        doc = json.loads(text, object_pairs_hook=_no_duplicate_keys)
+    except json.JSONDecodeError as exc:
+        raise DealFileError(
+            f"bad JSON: {exc.msg} (column {exc.colno})", path=path, line=exc.lineno
+        ) from None
+    except _DuplicateKey as exc:
+        raise DealFileError(f"JSON key {exc.args[0]!r} given twice", path=path) from None
+    except (ValueError, RecursionError) as exc:
+        # Numbers too long to convert, or nesting deeper than the parser goes.
+        raise DealFileError(f"bad JSON: {type(exc).__name__}", path=path) from None
+
+    def bad(message: str) -> DealFileError:
+        return DealFileError(message, path=path)
+
+    if not isinstance(doc, dict):
+        raise bad('expected a JSON object with "game", "rules", "deal" and "position"')
+    for key in doc:
+        if key not in (*HEADER_LABELS, "position"):
+            raise bad(f'unknown JSON key {key!r} (known: "game", "rules", "deal", "position")')
+    name = doc.get("game")
+    if not isinstance(name, str):
+        raise bad('"game" must be the name of a game, such as "decade"')
+    preset = _find_preset(name.strip(), path, None)
+
+    rules_doc = doc.get("rules", {})
+    if not isinstance(rules_doc, dict):
+        raise bad('"rules" must be an object of rule names to values')
+    rules = {
+        str(k): _json_scalar(v, f'"rules": {json.dumps(k)}', path) for k, v in rules_doc.items()
+    }
+    game = _make_game(preset, rules, path, None)
+
+    deal_doc = doc.get("deal")
+    if deal_doc is not None and (
+        isinstance(deal_doc, bool) or not isinstance(deal_doc, (str, int))
+    ):
+        raise bad('"deal" must be a deal number or null')
+    deal = None if deal_doc is None else _deal_text(str(deal_doc), path, None)
+
+    position_doc = doc.get("position", {})
+    if not isinstance(position_doc, dict):
+        raise bad('"position" must be an object of pile labels to cards')
+    fields = []
+    for i, (label, value) in enumerate(position_doc.items(), 1):
+        if isinstance(value, list) and all(isinstance(v, str) for v in value):
+            value = " ".join(value)
+        if not isinstance(value, str):
+            raise bad(f'"position": {json.dumps(label)} must be text or a list of card texts')
+        fields.append(Field(normalise_label(label), value, i))
+    reader = _JsonReader(fields, path, game.preset, 0)
+    position = _parse_position(game, reader, path, None)
+    return DealFile(game, position, deal)
+
+
+def _json_scalar(value: Any, where: str, path: str) -> str:
+    """A knob value from JSON as the text its parser takes."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if value is None:
+        return "none"
+    if isinstance(value, (str, int)):
+        return str(value)
+    if isinstance(value, list) and all(
+        isinstance(v, int) and not isinstance(v, bool) for v in value
+    ):
+        return ",".join(str(v) for v in value)
+    raise DealFileError(f"{where} must be text, a number, true, false or null", path=path)
+
+
+# ---------------------------------------------------------------- writing
+
+
+def position_fields(game: Game[Any, Any], position: Any) -> list[tuple[str, str]]:
+    """The game's labelled lines for ``position``.
+
+    Raises :class:`DealFileError` for a game that has no file format yet.
+    """
+    try:
+        return game.position_fields(position)
+    except NotImplementedError:
+        raise DealFileError("no position file format yet", path=game.preset) from None
+
+
+def format_deal(
+    game: Game[Any, Any],
+    position: Any,
+    *,
+    deal: str | int | DealNumber | None = None,
+    as_json: bool = False,
+) -> str:
+    """The text of a file for ``position`` (a deal's start or any later position).
+
+    Every knob of the game's rules is written out. ``deal`` names the deal
+    number the position came from. With ``as_json`` the JSON form.
+    """
+    fields = position_fields(game, position)
+    deal_text = None if deal is None else str(parse_deal_number(deal))
+    if as_json:
+        doc = {
+            "game": game.preset,
+            "rules": dict(rules_items(game.rules)),
+            "deal": deal_text,
+            "position": dict(fields),
+        }
+        return json.dumps(doc, indent=2) + "\n"
+    lines = [
+        f"# {game.preset} position; cards are rank (A23456789TJQK) then suit (CSHD)",
+        f"game: {game.preset}",
+        f"rules: {rules_text(game.rules)}".rstrip(),
+    ]
+    if deal_text is not None:
+        lines.append(f"deal: {deal_text}")
+    lines += [f"{label}: {text}".rstrip() for label, text in fields]
+    return "\n".join(lines) + "\n"
+
+
+def dump_deal(
+    game: Game[Any, Any],
+    position: Any,
+    destination: str | os.PathLike[str] | IO[str] | None = None,
+    *,
+    deal: str | int | DealNumber | None = None,
+    as_json: bool = False,
+) -> str:
+    """Write a file for ``position`` to a path, ``"-"`` (standard output) or an open file.
+
+    Returns the text written (with no ``destination``, only returns it).
+    See :func:`format_deal` for the arguments.
+    """
+    text = format_deal(game, position, deal=deal, as_json=as_json)
+    if destination is None:
+        return text
+    if isinstance(destination, (str, os.PathLike)):
+        path = os.fspath(destination)
+        if path == "-":
+            sys.stdout.write(text)
+            return text
+        try:
+            with open(path, "w", encoding="utf-8") as f:
+                f.write(text)
+        except OSError as exc:
+            raise DealFileError(
+                f"cannot write the file: {exc.strerror or exc}", path=path
+            ) from None
+        return text
+    destination.write(text)
+    return text
+
+
+def check_labels(game: Game[Any, Any], labels: Sequence[str]) -> list[str]:
+    """Problems with a game's labels that would stop its files reading back."""
+    problems = []
+    for label in labels:
+        if normalise_label(label) != label:
+            problems.append(f"label {label!r} is not lower case with single spaces")
+        if label in HEADER_LABELS or label == "position":
+            problems.append(f"label {label!r} is a header label")
+        if _LINE.match(f"{label}: x") is None:
+            problems.append(f"label {label!r} does not read back as a label")
+    return problems
+
+
+__all__ = [
+    "HEADER_LABELS",
+    "DealFile",
+    "check_labels",
+    "dump_deal",
+    "format_deal",
+    "load_deal",
+    "normalise_label",
+    "parse_deal",
+    "position_fields",
+]
