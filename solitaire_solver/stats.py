@@ -16,7 +16,9 @@ solved by the same deterministic search wherever it runs.
 from __future__ import annotations
 
 import concurrent.futures as cf
+import hashlib
 import math
+import multiprocessing
 import os
 import re
 import statistics
@@ -28,8 +30,8 @@ from typing import Any
 import attrs
 
 from .api import GameLike, RulesLike, get_game, make_limits
-from .errors import BadDealNumberError, BadOptionError
-from .games import Game, make_game
+from .errors import BadDealNumberError, BadOptionError, UnknownGameError
+from .games import Game, find_preset, make_game
 from .games.base import rules_items
 from .numbering import DealNumber, parse_deal_number
 from .search import Limits, Status
@@ -236,6 +238,24 @@ def summarize(game: Game[Any, Any], results: Iterable[DealResult]) -> Summary:
 # ---------------------------------------------------------------- solving
 
 
+def default_store_path(game: Game[Any, Any], folder: str | os.PathLike[str] = ".") -> Path:
+    """The store file a run uses unless told otherwise: one per preset and rules.
+
+    ``decade.stats.sqlite`` for a preset's own rules; with changed knobs the
+    name gains a short digest of the rules, so that runs under other rules
+    get their own file instead of an error.
+    """
+    name = game.preset
+    try:
+        preset_rules = find_preset(game.preset).rules
+    except UnknownGameError:
+        preset_rules = None
+    if game.rules != preset_rules:
+        digest = hashlib.sha256(game.fingerprint.encode()).hexdigest()[:8]
+        name = f"{name}-{digest}"
+    return Path(folder) / f"{name}.stats.sqlite"
+
+
 def _solver_version() -> str:
     # Imported here: the package's __init__ sets the version after importing
     # the modules this one depends on.
@@ -436,12 +456,16 @@ def _run_pool(
     client = None
     executor: cf.Executor
     if dask is not None:
-        client = _dask_client(dask)
+        client = connect_dask(dask)
         executor = client.get_executor(pure=False)
         workers = _cluster_threads(client)
     else:
         workers = jobs or os.cpu_count() or 1
-        executor = cf.ProcessPoolExecutor(max_workers=workers)
+        # Fork where there is fork: workers start at once and need nothing
+        # from the parent but the solver; elsewhere the platform's default.
+        methods = multiprocessing.get_all_start_methods()
+        context = multiprocessing.get_context("fork" if "fork" in methods else None)
+        executor = cf.ProcessPoolExecutor(max_workers=workers, mp_context=context)
     batcher = _Batcher(len(todo), workers)
     pending: set[cf.Future[list[DealResult]]] = set()
     i = 0
@@ -471,8 +495,12 @@ def _run_pool(
             client.close()
 
 
-def _dask_client(dask: Any) -> Any:
-    """A ``distributed.Client`` for an address, or the client given."""
+def connect_dask(dask: Any) -> Any:
+    """A ``distributed.Client`` for a scheduler address, or the client given.
+
+    Raises :class:`BadOptionError` when ``distributed`` is not installed or
+    the scheduler cannot be reached.
+    """
     try:
         import distributed
     except ImportError:
@@ -524,6 +552,8 @@ __all__ = [
     "Spread",
     "Store",
     "Summary",
+    "connect_dask",
+    "default_store_path",
     "parse_deals",
     "percentile",
     "solve_deals",
