@@ -490,7 +490,12 @@ def _run_pool(
     finally:
         for future in pending:
             future.cancel()
-        executor.shutdown(wait=client is None, cancel_futures=True)
+        if client is None:
+            executor.shutdown(wait=True, cancel_futures=True)
+        else:
+            # The Dask executor has no cancel_futures; its futures were
+            # cancelled above.
+            executor.shutdown(wait=False)
         if client is not None and client is not dask:
             client.close()
 

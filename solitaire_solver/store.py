@@ -98,8 +98,9 @@ class DealResult:
     the winning line in the game's notation (empty unless won), ``states``
     the states expanded, ``unique`` the distinct positions stored and
     ``seconds`` the wall-clock time of dealing and solving. ``from_store`` is
-    true for a result read back from a store rather than solved in this run;
-    it takes no part in comparisons.
+    true for a result read back from a store rather than solved in this run.
+    Neither the time nor ``from_store`` takes part in comparisons: two
+    results of a deal are equal when the search's outcome is.
     """
 
     deal: str
@@ -108,7 +109,7 @@ class DealResult:
     moves: tuple[str, ...] = ()
     states: int = 0
     unique: int = 0
-    seconds: float = 0.0
+    seconds: float = attrs.field(default=0.0, eq=False)
     limit: Limit | None = None
     solver_version: str = ""
     from_store: bool = attrs.field(default=False, eq=False)
