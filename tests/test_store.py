@@ -127,7 +127,7 @@ def test_another_sqlite_file(tmp_path: Path) -> None:
 
 def test_sigkill_loses_only_deals_in_flight(tmp_path: Path) -> None:
     db = tmp_path / "killed.sqlite"
-    args = cli("decade", "--deals", "1-2000", "--db", str(db), "--jobs", "2")
+    args = cli("decade", "--deals", "1-1200", "--db", str(db), "--jobs", "2")
     proc = subprocess.Popen(
         args,
         cwd=tmp_path,
@@ -138,7 +138,7 @@ def test_sigkill_loses_only_deals_in_flight(tmp_path: Path) -> None:
     )
     try:
         deadline = time.monotonic() + 60
-        while row_count(db) < 150:
+        while row_count(db) < 100:
             assert proc.poll() is None, "the run ended before it could be killed"
             assert time.monotonic() < deadline, "the run stored nothing for a minute"
             time.sleep(0.01)
@@ -148,24 +148,24 @@ def test_sigkill_loses_only_deals_in_flight(tmp_path: Path) -> None:
         proc.wait()
     assert proc.returncode == -signal.SIGKILL
     stored = row_count(db)
-    assert 150 <= stored < 2000
+    assert 100 <= stored < 1200
     assert integrity(db) == "ok"
 
     rerun = subprocess.run(args, cwd=tmp_path, env=cli_env(), capture_output=True, text=True)
     assert rerun.returncode == 0, rerun.stderr
     assert "already stored" in rerun.stderr
     deals = deals_in(db)
-    assert len(deals) == 2000
-    assert sorted(deals, key=int) == [str(n) for n in range(1, 2001)]
+    assert len(deals) == 1200
+    assert sorted(deals, key=int) == [str(n) for n in range(1, 1201)]
     with Store(db) as store:
         resumed = store.get(make_game("decade").fingerprint)
-    clean = solve_deals("decade", "1-2000")
+    clean = solve_deals("decade", "1-1200")
     assert [resumed[r.deal] for r in clean] == clean
 
 
 def test_two_concurrent_runs_share_one_file(tmp_path: Path) -> None:
     db = tmp_path / "shared.sqlite"
-    args = cli("decade", "--deals", "1-600", "--db", str(db), "--jobs", "1")
+    args = cli("decade", "--deals", "1-400", "--db", str(db), "--jobs", "1")
     runs = [
         subprocess.Popen(
             args, cwd=tmp_path, env=cli_env(), stdout=subprocess.PIPE, stderr=subprocess.PIPE
@@ -177,10 +177,10 @@ def test_two_concurrent_runs_share_one_file(tmp_path: Path) -> None:
         assert run.returncode == 0, err
     assert integrity(db) == "ok"
     deals = deals_in(db)
-    assert sorted(deals, key=int) == [str(n) for n in range(1, 601)]
+    assert sorted(deals, key=int) == [str(n) for n in range(1, 401)]
     with Store(db) as store:
         stored = store.get(make_game("decade").fingerprint)
-    clean = solve_deals("decade", "1-600")
+    clean = solve_deals("decade", "1-400")
     assert [stored[r.deal] for r in clean] == clean
 
 
