@@ -400,7 +400,7 @@ def _solve_all(
     def arrived(results: list[DealResult]) -> None:
         nonlocal done
         if db is not None:
-            db.add(game.name, fp, results, limits)
+            db.add(game.name, fp, [r for r in results if not r.from_store], limits)
         for r in results:
             found[r.deal] = r
         done += len(results)

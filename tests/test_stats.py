@@ -183,10 +183,10 @@ def test_summary_nothing_settled() -> None:
 # ---------------------------------------------------------------- solving
 
 
-def test_results_agree_with_solve_and_replay() -> None:
+def check_results_agree_with_solve_and_replay(first: int, last: int) -> None:
     game = make_game("decade")
-    results = solve_deals(game, "1-40")
-    assert [r.number for r in results] == list(range(1, 41))
+    results = solve_deals(game, f"{first}-{last}", jobs=2)
+    assert [r.number for r in results] == list(range(first, last + 1))
     for r in results:
         direct = solve("decade", r.number)
         assert r.status is direct.status
@@ -196,6 +196,15 @@ def test_results_agree_with_solve_and_replay() -> None:
             start = game.deal(parse_deals(r.deal)[0])
             assert_replays_to_win(game, start, [game.parse_move(m) for m in r.moves])
     assert {r.status for r in results} == {Status.WON, Status.LOST}
+
+
+def test_results_agree_with_solve_and_replay() -> None:
+    check_results_agree_with_solve_and_replay(1, 40)
+
+
+@pytest.mark.slow
+def test_results_agree_with_solve_and_replay_many() -> None:
+    check_results_agree_with_solve_and_replay(1, 2000)
 
 
 def test_limits_give_unknown() -> None:
