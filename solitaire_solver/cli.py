@@ -387,7 +387,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument(
         "--dask",
         metavar="ADDRESS",
-        help="solve on a running Dask scheduler, such as tcp://host:8786 (needs distributed)",
+        help="solve on a running Dask scheduler, such as tcp://host:8786, instead of local "
+        "processes (needs distributed; --jobs is then ignored)",
     )
     add_limit_options(p)
     p.set_defaults(run=cmd_stats)
