@@ -8,9 +8,11 @@ on standard error and exits with status 2.
 from __future__ import annotations
 
 import argparse
+import csv
 import json
 import sys
 from collections.abc import Callable, Sequence
+from pathlib import Path
 from typing import Any, NoReturn
 
 from . import __version__
@@ -19,8 +21,12 @@ from .deal_files import format_deal, load_deal
 from .errors import BadOptionError, SolverError
 from .games import PRESETS, Game
 from .games.base import parse_rule_assignments, rules_items, rules_knobs
-from .numbering import parse_deal_number
+from .numbering import DealNumber, parse_deal_number
+from .plot import check_plot_path, plot_run
+from .progress import ProgressBar
 from .search import SolveResult
+from .stats import Summary, connect_dask, default_store_path, parse_deals, solve_deals, summarize
+from .store import DealResult, Store
 
 PROG = "solitaire-solver"
 EXIT_BAD_INPUT = 2
@@ -207,6 +213,143 @@ def cmd_games(args: argparse.Namespace) -> int:
     return 0
 
 
+def _ms(seconds: float) -> str:
+    return f"{1000 * seconds:.1f} ms" if seconds < 10 else f"{seconds:.1f} s"
+
+
+def _percent(x: float) -> str:
+    return f"{100 * x:.2f}%"
+
+
+def print_summary(summary: Summary, deals: str, store: Path) -> None:
+    """The human form of a winnability summary."""
+    s = summary
+    rules = s.fingerprint.partition(" ")[2]
+    print(f"{s.game}  ({rules})")
+    solved = s.deals - s.reused
+    print(f"deals:  {deals}: {s.deals} deals, {s.reused} from the store, {solved} solved now")
+    print(f"won {s.won}, lost {s.lost}, unknown {s.unknown}")
+    if s.win_rate is None:
+        print("win rate: no deal settled")
+    else:
+        low, high = s.interval
+        among = " of settled deals" if s.unknown else ""
+        print(
+            f"win rate{among}: {_percent(s.win_rate)}  "
+            f"(95% Wilson interval {_percent(low)} to {_percent(high)})"
+        )
+    if s.unknown:
+        low, high = s.bounds
+        print(
+            f"conservative 95% bounds (unknown deals counted lost, then won): "
+            f"{_percent(low)} to {_percent(high)}"
+        )
+    st, sec = s.states, s.seconds
+    print(f"states per deal: median {st.median:g}, 99th percentile {st.p99:g}, max {st.maximum:g}")
+    print(
+        f"time per deal:   median {_ms(sec.median)}, 99th percentile {_ms(sec.p99)}, "
+        f"max {_ms(sec.maximum)}"
+    )
+    if s.lengths:
+        lengths = ", ".join(f"{n}: {c}" for n, c in s.lengths)
+        print(f"winning lines (moves: deals): {lengths}")
+    print(f"store: {store}")
+
+
+def write_csv(path: Path, results: Sequence[DealResult]) -> None:
+    """One line per deal: verdict, effort and the winning moves."""
+    with path.open("w", newline="") as f:
+        out = csv.writer(f)
+        out.writerow(
+            ["deal", "status", "length", "states", "unique", "seconds", "limit", "version", "moves"]
+        )
+        for r in results:
+            out.writerow(
+                [
+                    r.deal,
+                    r.status.value,
+                    r.length,
+                    r.states,
+                    r.unique,
+                    f"{r.seconds:.6f}",
+                    r.limit.value if r.limit else "",
+                    r.solver_version,
+                    " ".join(r.moves),
+                ]
+            )
+
+
+def _output_path(text: str, what: str) -> Path:
+    path = Path(text)
+    if not path.parent.is_dir():
+        raise BadOptionError(f"{what} folder '{path.parent}' does not exist (for {path})")
+    return path
+
+
+def cmd_stats(args: argparse.Namespace) -> int:
+    """``stats GAME --deals RANGE``: winnability of many deals, stored as they finish."""
+    game = get_game(args.game, parse_rule_assignments(args.rule))
+    deals = parse_deals(args.deals)
+    make_limits(args.max_states, args.timeout, args.max_table)
+    csv_path = _output_path(args.csv, "CSV") if args.csv else None
+    plot_path = check_plot_path(args.plot) if args.plot else None
+    db_path = Path(args.db) if args.db else default_store_path(game)
+    # Connect first, so that an unreachable scheduler is reported before any work.
+    dask = connect_dask(args.dask) if args.dask else None
+    try:
+        return _run_stats(args, game, deals, db_path, dask, csv_path, plot_path)
+    finally:
+        if dask is not None:
+            dask.close()
+
+
+def _run_stats(
+    args: argparse.Namespace,
+    game: Game[Any, Any],
+    deals: list[DealNumber],
+    db_path: Path,
+    dask: Any,
+    csv_path: Path | None,
+    plot_path: Path | None,
+) -> int:
+    with Store(db_path) as store:
+        store.bind(game.name, game.fingerprint)
+        where = db_path.resolve()
+        print(f"{PROG}: results store {where}", file=sys.stderr)
+        bar = ProgressBar(sys.stderr, label=game.preset, total=len(deals))
+        try:
+            results = solve_deals(
+                game,
+                deals,
+                max_states=args.max_states,
+                timeout=args.timeout,
+                max_table=args.max_table,
+                jobs=args.jobs,
+                store=store,
+                dask=dask,
+                progress=bar,
+            )
+        finally:
+            bar.finish()
+    summary = summarize(game, results)
+    if csv_path is not None:
+        write_csv(csv_path, results)
+    if plot_path is not None:
+        plot_run(plot_path, summary, results)
+    if args.json:
+        doc = {
+            **summary.as_dict(),
+            "rules": dict(rules_items(game.rules)),
+            "range": args.deals,
+            "store": str(where),
+            "solver_version": __version__,
+        }
+        print(json.dumps(doc, indent=2))
+    else:
+        print_summary(summary, args.deals, where)
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser of ``solitaire-solver``."""
     parser = _Parser(
@@ -240,6 +383,48 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--json", action="store_true", help="print one JSON document")
     add_limit_options(p)
     p.set_defaults(run=cmd_solve)
+
+    p = sub.add_parser(
+        "stats",
+        help="winnability of many deals: solved in parallel, stored, summarised",
+        description="Solve every deal of a range and report the win rate with its 95%% "
+        "Wilson interval. Each result is stored in an SQLite file as it finishes; a rerun "
+        "skips the deals already stored.",
+    )
+    p.add_argument("game", metavar="GAME", help="a game preset, such as decade (see `games`)")
+    p.add_argument(
+        "--deals",
+        required=True,
+        metavar="RANGE",
+        help="deal numbers, such as 1-10000 or 1-100,200,300-310",
+    )
+    add_rule_option(p)
+    p.add_argument(
+        "--jobs",
+        type=_positive_int,
+        metavar="N",
+        help="worker processes (default: one per core; 1 solves in this process)",
+    )
+    p.add_argument(
+        "--db",
+        metavar="PATH",
+        help="the results store (default: PRESET.stats.sqlite in the working directory)",
+    )
+    p.add_argument("--json", action="store_true", help="print one JSON document")
+    p.add_argument("--csv", metavar="PATH", help="also write one line per deal to a CSV file")
+    p.add_argument(
+        "--plot",
+        metavar="PATH",
+        help="also draw the running win rate and the search effort (needs matplotlib)",
+    )
+    p.add_argument(
+        "--dask",
+        metavar="ADDRESS",
+        help="solve on a running Dask scheduler, such as tcp://host:8786, instead of local "
+        "processes (needs distributed; --jobs is then ignored)",
+    )
+    add_limit_options(p)
+    p.set_defaults(run=cmd_stats)
 
     p = sub.add_parser("games", help="list the games, their presets and rules")
     p.add_argument("--json", action="store_true", help="print one JSON document")

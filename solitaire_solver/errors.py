@@ -50,3 +50,7 @@ class DealFileError(SolverError):
 
 class BadOptionError(SolverError):
     """A command-line or API option with a value it does not accept."""
+
+
+class StoreError(SolverError):
+    """A results database that cannot be used: missing folder, not a store, other rules."""

@@ -1,0 +1,296 @@
+"""Winnability statistics: deal ranges, intervals, summaries and executors."""
+
+from __future__ import annotations
+
+import math
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from solitaire_solver import make_game, solve
+from solitaire_solver.errors import BadDealNumberError, BadOptionError
+from solitaire_solver.search import Limit, Status
+from solitaire_solver.stats import (
+    Z95,
+    DealResult,
+    default_store_path,
+    parse_deals,
+    percentile,
+    solve_deals,
+    summarize,
+    wilson_interval,
+    winnability,
+)
+from solitaire_solver.store import Store
+from tests.support import assert_replays_to_win
+
+# ---------------------------------------------------------------- Wilson intervals
+
+
+def wilson_by_quadratic(k: int, n: int, z: float = Z95) -> tuple[float, float]:
+    """The Wilson interval as the two roots p of (k/n - p)^2 = z^2 p (1 - p) / n.
+
+    Written from the definition (the score test inverted), not from the
+    closed form that the library uses.
+    """
+    a = n + z * z
+    b = -(2 * k + z * z)
+    c = k * k / n
+    disc = math.sqrt(max(0.0, b * b - 4 * a * c))
+    return ((-b - disc) / (2 * a), (-b + disc) / (2 * a))
+
+
+def test_wilson_fifty_of_a_hundred() -> None:
+    low, high = wilson_interval(50, 100)
+    assert low == pytest.approx(0.4038, abs=5e-5)
+    assert high == pytest.approx(0.5962, abs=5e-5)
+
+
+def test_wilson_none_won() -> None:
+    # With k = 0 the roots are 0 and z^2 / (n + z^2): 0 of 10 gives 0 to 0.2775.
+    low, high = wilson_interval(0, 10)
+    assert low == 0.0
+    assert high == pytest.approx(0.2775, abs=5e-5)
+    assert wilson_interval(0, 1000)[1] == pytest.approx(Z95**2 / (1000 + Z95**2))
+
+
+def test_wilson_all_won() -> None:
+    # Mirror image of none won: 10 of 10 gives 0.7225 to 1.
+    low, high = wilson_interval(10, 10)
+    assert low == pytest.approx(0.7225, abs=5e-5)
+    assert high == 1.0
+    assert wilson_interval(1000, 1000)[0] == pytest.approx(1000 / (1000 + Z95**2))
+
+
+def test_wilson_no_trials_is_everything() -> None:
+    assert wilson_interval(0, 0) == (0.0, 1.0)
+
+
+def test_wilson_rejects_impossible_counts() -> None:
+    with pytest.raises(ValueError, match="not between"):
+        wilson_interval(5, 4)
+
+
+@given(st.integers(1, 10**6).flatmap(lambda n: st.tuples(st.integers(0, n), st.just(n))))
+def test_wilson_matches_the_quadratic(kn: tuple[int, int]) -> None:
+    k, n = kn
+    low, high = wilson_interval(k, n)
+    want_low, want_high = wilson_by_quadratic(k, n)
+    assert low == pytest.approx(want_low, abs=1e-9)
+    assert high == pytest.approx(want_high, abs=1e-9)
+    assert 0.0 <= low <= k / n <= high <= 1.0
+
+
+def test_percentile_nearest_rank() -> None:
+    values = list(range(1, 101))  # 1..100
+    assert percentile(values, 99) == 99
+    assert percentile(values, 50) == 50
+    assert percentile(values, 100) == 100
+    assert percentile([7.0], 99) == 7.0
+    assert percentile([3, 1, 2], 99) == 3
+
+
+# ---------------------------------------------------------------- deal ranges
+
+
+def test_parse_deals_ranges() -> None:
+    deals = parse_deals("1-10000")
+    assert len(deals) == 10000
+    assert [d.value for d in deals[:3]] == [1, 2, 3]
+    assert deals[-1].value == 10000
+    mixed = [d.value for d in parse_deals("1-100,200,300-310")]
+    assert mixed == [*range(1, 101), 200, *range(300, 311)]
+
+
+def test_parse_deals_counts_a_deal_once_and_keeps_order() -> None:
+    assert [d.value for d in parse_deals("5,1-3,2,5")] == [5, 1, 2, 3]
+
+
+def test_parse_deals_generators() -> None:
+    # 40000 is a Mersenne Twister deal; ms40000 the Microsoft one.
+    plain, ms = parse_deals("40000,ms40000")
+    assert (plain.value, plain.microsoft) == (40000, False)
+    assert (ms.value, ms.microsoft) == (40000, True)
+    assert [str(d) for d in parse_deals("ms40000-ms40001")] == ["ms40000", "ms40001"]
+
+
+@pytest.mark.parametrize(
+    ("text", "words"),
+    [
+        ("10-1", "runs backwards"),
+        ("abc", "'abc' is not a deal number"),
+        ("", "empty item"),
+        ("1,,3", "empty item"),
+        ("0-5", "start at 1"),
+        ("5-", "is not a deal number"),
+        ("1-2-3", "is not a deal number"),
+    ],
+)
+def test_parse_deals_errors(text: str, words: str) -> None:
+    with pytest.raises(BadDealNumberError, match=words):
+        parse_deals(text)
+
+
+# ---------------------------------------------------------------- summaries
+
+
+def _result(deal: int, status: Status, moves: int = 0, states: int = 1) -> DealResult:
+    return DealResult(str(deal), deal, status, tuple("d" for _ in range(moves)), states)
+
+
+def test_summary_counts_and_bounds() -> None:
+    game = make_game("decade")
+    results = [
+        *(_result(i, Status.WON, moves=60 + i % 2, states=10) for i in range(1, 31)),
+        *(_result(i, Status.LOST, states=20) for i in range(31, 91)),
+        *(_result(i, Status.UNKNOWN, states=1000) for i in range(91, 101)),
+    ]
+    s = summarize(game, results)
+    assert (s.deals, s.won, s.lost, s.unknown) == (100, 30, 60, 10)
+    assert s.win_rate == pytest.approx(30 / 90)
+    assert s.interval == pytest.approx(wilson_by_quadratic(30, 90))
+    # Conservative: unknowns lost for the low end (30 of 100), won for the high (40 of 100).
+    assert s.bounds[0] == pytest.approx(wilson_by_quadratic(30, 100)[0])
+    assert s.bounds[1] == pytest.approx(wilson_by_quadratic(40, 100)[1])
+    assert s.lengths == ((60, 15), (61, 15))
+    assert s.states.median == 20
+    assert s.states.p99 == 1000
+    assert s.states.maximum == 1000
+    assert s.game == "decade"
+    assert s.fingerprint == game.fingerprint
+
+
+def test_summary_without_unknowns_bounds_equal_interval() -> None:
+    game = make_game("decade")
+    s = summarize(game, [_result(1, Status.WON, 3), _result(2, Status.LOST)])
+    assert s.bounds == s.interval
+    assert s.win_rate == 0.5
+    doc = s.as_dict()
+    assert doc["won"] == 1
+    assert doc["lengths"] == {"3": 1}
+
+
+def test_summary_nothing_settled() -> None:
+    s = summarize(make_game("decade"), [_result(1, Status.UNKNOWN)])
+    assert s.win_rate is None
+    assert s.interval == (0.0, 1.0)
+    assert s.bounds == (0.0, 1.0)
+
+
+# ---------------------------------------------------------------- solving
+
+
+def check_results_agree_with_solve_and_replay(first: int, last: int) -> None:
+    game = make_game("decade")
+    results = solve_deals(game, f"{first}-{last}", jobs=2)
+    assert [r.number for r in results] == list(range(first, last + 1))
+    for r in results:
+        direct = solve("decade", r.number)
+        assert r.status is direct.status
+        assert r.moves == tuple(str(m) for m in direct.moves)
+        assert r.states == direct.stats.expanded
+        if r.status is Status.WON:
+            start = game.deal(parse_deals(r.deal)[0])
+            assert_replays_to_win(game, start, [game.parse_move(m) for m in r.moves])
+    assert {r.status for r in results} == {Status.WON, Status.LOST}
+
+
+def test_results_agree_with_solve_and_replay() -> None:
+    check_results_agree_with_solve_and_replay(1, 40)
+
+
+@pytest.mark.slow
+def test_results_agree_with_solve_and_replay_many() -> None:
+    check_results_agree_with_solve_and_replay(1, 2000)
+
+
+def test_limits_give_unknown() -> None:
+    s = winnability("decade", "1-20", max_states=3)
+    assert s.unknown > 0
+    results = solve_deals("decade", "1-20", max_states=3)
+    assert all(r.limit is Limit.STATES for r in results if r.status is Status.UNKNOWN)
+
+
+def test_bad_options() -> None:
+    with pytest.raises(BadOptionError, match="jobs"):
+        solve_deals("decade", "1-2", jobs=0)
+    with pytest.raises(BadOptionError, match="no deals"):
+        solve_deals("decade", [])
+    with pytest.raises(BadOptionError, match="max_states"):
+        solve_deals("decade", "1-2", max_states=0)
+
+
+def test_progress_is_reported() -> None:
+    calls: list[tuple[int, int]] = []
+    solve_deals("decade", "1-25", progress=lambda done, todo: calls.append((done, todo)))
+    assert calls[0] == (0, 25)
+    assert calls[-1] == (25, 25)
+    assert [d for d, _ in calls] == sorted(d for d, _ in calls)
+
+
+def test_default_store_path() -> None:
+    assert default_store_path(make_game("decade")) == Path("decade.stats.sqlite")
+    changed = default_store_path(make_game("decade", {"min_run": 3}), "/tmp")
+    assert changed.parent == Path("/tmp")
+    assert changed.name.startswith("decade-")
+    assert changed != default_store_path(make_game("decade", {"min_run": 4}), "/tmp")
+    assert changed == default_store_path(make_game("decade", ["min_run=3"]), "/tmp")
+
+
+# ---------------------------------------------------------------- executors
+
+
+def stored_rows(path: Path) -> list[dict[str, Any]]:
+    """Every stored row without the fields that depend on when and how fast it ran."""
+    with Store(path) as store:
+        rows = store.rows()
+    for r in rows:
+        del r["seconds"], r["finished"]
+    return rows
+
+
+def check_identical_rows(tmp_path: Path, deals: str) -> None:
+    pytest.importorskip("distributed")
+    from distributed import Client, LocalCluster
+
+    serial = winnability("decade", deals, jobs=1, store=tmp_path / "serial.sqlite")
+    pool = winnability("decade", deals, jobs=2, store=tmp_path / "pool.sqlite")
+    with (
+        LocalCluster(
+            n_workers=1, threads_per_worker=2, processes=False, dashboard_address=None
+        ) as cluster,
+        Client(cluster) as client,
+    ):
+        dask = winnability("decade", deals, dask=client, store=tmp_path / "dask.sqlite")
+        by_address = solve_deals("decade", deals, dask=cluster.scheduler_address)
+    rows = stored_rows(tmp_path / "serial.sqlite")
+    assert len(rows) == serial.deals == len(parse_deals(deals))
+    assert stored_rows(tmp_path / "pool.sqlite") == rows
+    assert stored_rows(tmp_path / "dask.sqlite") == rows
+    assert by_address == solve_deals("decade", deals)
+    for s in (pool, dask):
+        assert (s.won, s.lost, s.unknown, s.lengths, s.states) == (
+            serial.won,
+            serial.lost,
+            serial.unknown,
+            serial.lengths,
+            serial.states,
+        )
+
+
+def test_serial_pool_and_dask_store_identical_rows(tmp_path: Path) -> None:
+    check_identical_rows(tmp_path, "1-150,20000-20050")
+
+
+@pytest.mark.slow
+def test_serial_pool_and_dask_store_identical_rows_many(tmp_path: Path) -> None:
+    check_identical_rows(tmp_path, "1-3000")
+
+
+def test_pool_with_limits_matches_serial() -> None:
+    serial = solve_deals("decade", "1-60", max_states=40)
+    assert any(r.status is Status.UNKNOWN for r in serial)
+    assert solve_deals("decade", "1-60", max_states=40, jobs=2) == serial

@@ -1,0 +1,183 @@
+"""``solitaire-solver stats``: output, files, bad input, and the progress report."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import sqlite3
+from pathlib import Path
+
+import pytest
+
+from solitaire_solver import solve
+from solitaire_solver.cli import main
+from solitaire_solver.progress import ProgressBar, duration_text
+
+
+@pytest.fixture(autouse=True)
+def _in_tmp(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+
+
+def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
+    code = main(["stats", *args])
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_json_summary_and_default_store(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run(capsys, "decade", "--deals", "1-30", "--jobs", "1", "--json")
+    assert code == 0
+    doc = json.loads(out)
+    verdicts = [solve("decade", n).status.value for n in range(1, 31)]
+    assert doc["won"] == verdicts.count("won")
+    assert doc["lost"] == verdicts.count("lost")
+    assert doc["unknown"] == 0
+    assert doc["deals"] == 30
+    assert doc["rules"]["compulsory"] == "true"
+    default = tmp_path / "decade.stats.sqlite"
+    assert doc["store"] == str(default)
+    assert default.exists()
+    assert str(default) in err
+    # Not a terminal here: plain lines, the last one saying it is done.
+    assert "30 deals, 30 to solve" in err
+    assert "30/30 100%" in err
+
+
+def test_human_summary_and_rerun(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "decade", "--deals", "1-20", "--jobs", "1")
+    assert code == 0
+    assert "win rate: " in out
+    assert "95% Wilson interval" in out
+    code, out, err = run(capsys, "decade", "--deals", "1-25", "--jobs", "1")
+    assert code == 0
+    assert "20 already stored, 5 to solve" in err
+    assert "25 deals, 20 from the store, 5 solved now" in out
+
+
+def test_unknowns_show_conservative_bounds(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "decade", "--deals", "1-10", "--jobs", "1", "--max-states", "3")
+    assert code == 0
+    assert "unknown" in out
+    assert "conservative 95% bounds" in out
+
+
+def test_csv(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "deals.csv"
+    code, _, _ = run(capsys, "decade", "--deals", "1-12", "--jobs", "2", "--csv", str(path))
+    assert code == 0
+    with path.open() as f:
+        rows = list(csv.DictReader(f))
+    assert [r["deal"] for r in rows] == [str(n) for n in range(1, 13)]
+    for r in rows:
+        direct = solve("decade", int(r["deal"]))
+        assert r["status"] == direct.status.value
+        assert r["moves"].split() == [str(m) for m in direct.moves]
+        assert int(r["length"]) == len(direct.moves)
+
+
+def test_plot(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    pytest.importorskip("matplotlib")
+    path = tmp_path / "run.png"
+    code, _, _ = run(capsys, "decade", "--deals", "1-40", "--jobs", "1", "--plot", str(path))
+    assert code == 0
+    assert path.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+@pytest.mark.parametrize(
+    ("args", "words"),
+    [
+        (["--deals", "10-1"], "runs backwards"),
+        (["--deals", "abc"], "'abc' is not a deal number"),
+        (["--deals", "1-5", "--db", "missing/s.sqlite"], "folder 'missing' does not exist"),
+        (["--deals", "1-5", "--csv", "missing/d.csv"], "folder 'missing' does not exist"),
+        (["--deals", "1-5", "--rule", "nosuch=1"], "unknown rule 'nosuch'"),
+        (["--deals", "1-5", "--plot", "picture.nosuchformat"], "picture suffix"),
+    ],
+)
+def test_bad_input(capsys: pytest.CaptureFixture[str], args: list[str], words: str) -> None:
+    code, _, err = run(capsys, "decade", *args)
+    assert code == 2
+    assert words in err
+    assert len(err.strip().splitlines()) == 1
+
+
+def test_bad_option_value_exits_2(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as stop:
+        main(["stats", "decade", "--deals", "1-5", "--jobs", "0"])
+    assert stop.value.code == 2
+    err = capsys.readouterr().err
+    assert "--jobs: expected a number of at least 1" in err
+    assert len(err.strip().splitlines()) == 1
+
+
+def test_other_rules_in_the_store_exit_2(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    db = str(tmp_path / "s.sqlite")
+    assert run(capsys, "decade", "--deals", "1-3", "--jobs", "1", "--db", db)[0] == 0
+    code, _, err = run(capsys, "decade", "--deals", "1-3", "--rule", "min_run=3", "--db", db)
+    assert code == 2
+    assert "other rules" in err
+    assert len(err.strip().splitlines()) == 1
+    with sqlite3.connect(db) as conn:
+        assert conn.execute("SELECT count(*) FROM results").fetchone()[0] == 3
+    # The default store of the changed rules is another file, so no clash.
+    code, _, err = run(capsys, "decade", "--deals", "1-3", "--jobs", "1", "--rule", "min_run=3")
+    assert code == 0, err
+
+
+# ---------------------------------------------------------------- progress
+
+
+class Clock:
+    def __init__(self) -> None:
+        self.now = 100.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def test_plain_progress_lines() -> None:
+    out = io.StringIO()
+    clock = Clock()
+    bar = ProgressBar(out, label="decade", total=120, tty=False, every=10, clock=clock)
+    bar(0, 100)
+    clock.now += 5
+    bar(50, 100)  # within 10 s of the last line: nothing
+    clock.now += 5
+    bar(50, 100)
+    clock.now += 10
+    bar(100, 100)
+    bar.finish()
+    lines = out.getvalue().splitlines()
+    assert lines == [
+        "decade: 120 deals, 20 already stored, 100 to solve",
+        "decade: 50/100  50%  5.0 deals/s  0:10 left",
+        "decade: 100/100 100%  5.0 deals/s  done in 0:20",
+    ]
+
+
+def test_terminal_bar_redraws_in_place() -> None:
+    out = io.StringIO()
+    clock = Clock()
+    bar = ProgressBar(out, label="d", total=4, tty=True, width=4, clock=clock)
+    bar(0, 4)
+    clock.now += 1
+    bar(1, 4)
+    clock.now += 1
+    bar(4, 4)
+    bar.finish()
+    text = out.getvalue()
+    assert text.startswith("d: 4 deals, 4 to solve\n")
+    assert "\rd [#---] 1/4  25%  1.0 deals/s  0:03 left" in text
+    assert "\rd [####] 4/4 100%  2.0 deals/s  done in 0:02" in text
+    assert text.endswith("\n")
+    assert text.count("\n") == 2
+
+
+def test_duration_text() -> None:
+    assert duration_text(7) == "0:07"
+    assert duration_text(754) == "12:34"
+    assert duration_text(3 * 3600 + 121) == "3:02:01"
