@@ -387,7 +387,7 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser(
         "stats",
         help="winnability of many deals: solved in parallel, stored, summarised",
-        description="Solve every deal of a range and report the win rate with its 95%% "
+        description="Solve every deal of a range and report the win rate with its 95% "
         "Wilson interval. Each result is stored in an SQLite file as it finishes; a rerun "
         "skips the deals already stored.",
     )
