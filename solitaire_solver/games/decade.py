@@ -272,12 +272,16 @@ def _solve_compulsory(
         rest += stock[k]
         room[k] = (n - k) * top - rest
 
-    def check_limits(table: int) -> None:
+    # The limits are looked at where the search branches: between two such
+    # places it follows one line of play, never more than 52 deals.
+    def check_limits() -> None:
         if max_states is not None and visited > max_states:
             raise _LimitReached(Limit.STATES)
         if deadline is not None and time.perf_counter() > deadline:
             raise _LimitReached(Limit.TIME)
-        if max_table is not None and table >= max_table:
+
+    def check_table() -> None:
+        if max_table is not None and len(lost) + len(lost_lines) >= max_table:
             raise _LimitReached(Limit.TABLE)
 
     def stack(
@@ -314,7 +318,7 @@ def _solve_compulsory(
                 record((k + 1, below.bit_count(), gone.bit_count()))
                 continue
             visited += k + 1 - dealt
-            check_limits(len(lost) + len(lost_lines))
+            check_limits()
             key = (below, total, k)
             if key in lost:
                 return False
@@ -330,6 +334,7 @@ def _solve_compulsory(
                 if stack(kept, start, k + 1):
                     return True
                 del path[mark:]
+            check_table()
             lost.add(key)
             return False
         else:
@@ -369,7 +374,7 @@ def _solve_compulsory(
                 del line[i : i + length]
                 runs = _junction_runs(line, i, shape)
                 continue
-            check_limits(len(lost) + len(lost_lines))
+            check_limits()
             key = (tuple(line), k)
             if key in lost_lines:
                 return False
@@ -388,6 +393,7 @@ def _solve_compulsory(
                 if general(child, k, rest):
                     return True
                 del path[mark:]
+            check_table()
             lost_lines.add(key)
             return False
 
@@ -467,16 +473,17 @@ def _solve_optional(
     stored = 0
     ends: list[set[int]] = [set() for _ in range(n + 1)]
     ends[n].add(n)
-    grows: list[dict[int, int]] = [{} for _ in range(n)]
+    grows: list[list[int]] = [[] for _ in range(n)]
     for i in range(n - 1, -1, -1):
         if deadline is not None and time.perf_counter() > deadline:
             raise _LimitReached(Limit.TIME)
-        grow = grows[i]
+        grow = [0] * (n + 1)
+        grows[i] = grow
         grow[i + 1] = 1 << values[i]
         reach = ends[i]
         reach.add(i)
         for q in range(i + 1, n + 1):
-            bits = grow.get(q)
+            bits = grow[q]
             if not bits:
                 continue
             steps += 1
@@ -487,8 +494,8 @@ def _solve_optional(
                     v = values[t]
                     more = ((bits & grow_low[v]) << (width + v)) | ((bits & grow_cap[v]) << v)
                     if more:
-                        grow[t + 1] = grow.get(t + 1, 0) | more
-        stored += len(reach) + len(grow)
+                        grow[t + 1] |= more
+        stored += len(reach)
         if max_states is not None and steps > max_states:
             raise _LimitReached(Limit.STATES)
         if max_table is not None and stored > max_table:
@@ -512,7 +519,7 @@ def _solve_optional(
             before = [b for b in (bit >> (width + v), bit >> v) if b and advance(b, v) == bit]
             for p in range(last, i, -1):  # p - 1: the group's card before ``last``
                 if last in ends[p]:
-                    here = grows[i].get(p, 0)
+                    here = grows[i][p]
                     b = next((b for b in before if here & b), 0)
                     if b:
                         break
@@ -530,7 +537,7 @@ def _solve_optional(
         """Append to ``order`` the groups that empty ``i .. t-1``, innermost first."""
         while i < t:
             for q in range(i + 1, t + 1):
-                bits = grows[i].get(q, 0) & good
+                bits = grows[i][q] & good
                 if bits and t in ends[q]:
                     break
             else:  # pragma: no cover - the table says the interval empties
