@@ -1,10 +1,10 @@
 """The library's front door: solve a deal, replay and verify a line of moves.
 
 >>> from solitaire_solver import solve, verify
->>> result = solve("decade", 1)
+>>> result = solve("decade", 3)
 >>> result.status.value
 'won'
->>> verify("decade", 1, result.moves).won
+>>> verify("decade", 3, result.moves).won
 True
 """
 
