@@ -26,21 +26,22 @@ def main() -> None:
     limits = Limits()
     numbers = range(args.first, args.last + 1)
     won = 0
-    slowest, slowest_deal = 0.0, 0
+    slowest = {"wall": (0.0, 0), "cpu": (0.0, 0)}
     wall0, cpu0 = time.perf_counter(), time.process_time()
     for number in numbers:
-        t = time.perf_counter()
+        t, c = time.perf_counter(), time.process_time()
         result = game.solve(game.deal(number), limits)
-        spent = time.perf_counter() - t
-        if spent > slowest:
-            slowest, slowest_deal = spent, number
+        spent = {"wall": time.perf_counter() - t, "cpu": time.process_time() - c}
+        for clock, seconds in spent.items():
+            slowest[clock] = max(slowest[clock], (seconds, number))
         won += result.won
     wall, cpu = time.perf_counter() - wall0, time.process_time() - cpu0
     n = len(numbers)
     print(f"{args.preset} deals {args.first}..{args.last}: {n} deals")
     print(f"  wall: {n / wall:,.0f} deals/s, mean {wall / n * 1000:.3f} ms")
     print(f"  cpu:  {n / cpu:,.0f} deals/s, mean {cpu / n * 1000:.3f} ms")
-    print(f"  slowest: deal {slowest_deal}, {slowest * 1000:.2f} ms (wall)")
+    for clock, (seconds, number) in slowest.items():
+        print(f"  slowest ({clock}): deal {number}, {seconds * 1000:.2f} ms")
     print(f"  won: {won} of {n} ({won / n:.2%})")
 
 

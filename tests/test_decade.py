@@ -19,7 +19,7 @@ from solitaire_solver.cards import Card, card_text, parse_cards
 from solitaire_solver.errors import BadMoveError, BadRuleError, DealFileError, IllegalMoveError
 from solitaire_solver.games.base import Field, FieldReader
 from solitaire_solver.games.decade import DEAL, Decade, DecadeMove, DecadeState
-from solitaire_solver.search import Limit, Limits, Status, depth_first
+from solitaire_solver.search import Limit, Limits, Status, astar, depth_first
 
 from .support import assert_replays_to_win, assert_result_sound
 
@@ -418,6 +418,39 @@ def test_limits_give_unknown_naming_the_limit() -> None:
     assert DECADE.solve(start, Limits(max_table=need)).status is Status.LOST
     result = DECADE.solve(start, Limits(max_table=need - 1))
     assert result.status is Status.UNKNOWN and result.limit is Limit.TABLE
+
+
+@pytest.mark.parametrize("knobs", KNOBS, ids=lambda k: ",".join(f"{a}={b}" for a, b in k.items()))
+def test_optional_shortest_agrees_with_astar(knobs: dict[str, object]) -> None:
+    # The fewest-discards table against the generic A* search on the real
+    # rules (deals included): same verdict, same number of moves.
+    game = make_game("decade", {**knobs, "compulsory": False})
+    assert isinstance(game, Decade)
+    rules = game.rules
+    rng = random.Random(f"shortest {knobs}")
+    verdicts = []
+    for _ in range(120):
+        line = random_line(
+            rng, rng.randint(3, 10), sorted(rules.sums), rules.min_run, rules.max_run or 52
+        )
+        start = start_of(line)
+        fast = game.solve(start, Limits(), shortest=True)
+        plain = astar(game, start)
+        assert fast.status == plain.status, line
+        assert len(fast.moves) == len(plain.moves), line
+        assert_result_sound(game, start, fast)
+        verdicts.append(fast.won)
+    assert any(verdicts) and not all(verdicts)
+
+
+@pytest.mark.slow
+def test_optional_shortest_on_real_deals_agrees_with_astar() -> None:
+    for number in (3, 4):
+        start = OPTIONAL.deal(number)
+        fast = OPTIONAL.solve(start, Limits(), shortest=True)
+        plain = astar(OPTIONAL, start)
+        assert fast.won and plain.won and len(fast.moves) == len(plain.moves)
+        assert_result_sound(OPTIONAL, start, fast)
 
 
 def test_shortest_uses_the_generic_search() -> None:

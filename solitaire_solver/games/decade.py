@@ -414,6 +414,38 @@ def _compulsory_moves(
     return moves
 
 
+def _group_masks(shape: _RunShape) -> tuple[int, int, list[int], list[int]] | None:
+    """Bit sets for the (cards, total) of a group being built: see _solve_optional.
+
+    Bit ``(c - 1) * width + s`` stands for a group of c cards adding up to s.
+    Counts are kept exactly up to a cap; without a longest run, every count
+    from min_run up behaves alike and is folded into the cap's row. Returns
+    ``width``, the bits of a group that may be discarded, and per card value
+    v the bits that grow into the next row and those that stay in the cap's
+    row (both only where the total stays at most ``top``); ``None`` when no
+    group is possible at all.
+    """
+    width = shape.top + 1
+    unlimited = shape.max_run >= shape.top
+    cap = shape.min_run if unlimited else shape.max_run
+    if cap > shape.top:
+        return None  # no group can hold that many cards
+    good = 0
+    for c in range(shape.min_run, cap + 1):
+        for s in shape.sums:
+            good |= 1 << ((c - 1) * width + s)
+    grow_low: list[int] = [0] * 11
+    grow_cap: list[int] = [0] * 11
+    for v in range(1, 11):
+        fit = (1 << max(0, width - v)) - 1  # totals that stay at most ``top`` after v
+        low = 0
+        for c in range(1, cap):
+            low |= fit << ((c - 1) * width)
+        grow_low[v] = low
+        grow_cap[v] = (fit << ((cap - 1) * width)) if unlimited else 0
+    return width, good, grow_low, grow_cap
+
+
 def _solve_optional(
     values: list[int], shape: _RunShape, limits: Limits, t0: float
 ) -> tuple[list[list[int]] | None, int, int]:
@@ -445,27 +477,10 @@ def _solve_optional(
     n = len(values)
     if n == 0:
         return [], 0, 0
-    width = shape.top + 1
-    # Bit (c - 1) * width + s stands for a group of c cards adding up to s.
-    # Counts are kept exactly up to ``cap``; without a longest run, every
-    # count from min_run up behaves alike and is folded into row ``cap``.
-    unlimited = shape.max_run >= shape.top
-    cap = shape.min_run if unlimited else shape.max_run
-    if cap > shape.top:
-        return None, 0, 0  # no group can hold that many cards
-    good = 0
-    for c in range(shape.min_run, cap + 1):
-        for s in shape.sums:
-            good |= 1 << ((c - 1) * width + s)
-    grow_low: list[int] = [0] * 11
-    grow_cap: list[int] = [0] * 11
-    for v in range(1, 11):
-        fit = (1 << max(0, width - v)) - 1  # totals that stay at most ``top`` after v
-        low = 0
-        for c in range(1, cap):
-            low |= fit << ((c - 1) * width)
-        grow_low[v] = low
-        grow_cap[v] = (fit << ((cap - 1) * width)) if unlimited else 0
+    masks = _group_masks(shape)
+    if masks is None:
+        return None, 0, 0
+    width, good, grow_low, grow_cap = masks
 
     deadline = None if limits.timeout is None else t0 + limits.timeout
     max_states, max_table = limits.max_states, limits.max_table
@@ -546,6 +561,91 @@ def _solve_optional(
             for a, b in gaps:
                 empty(a, b)
             order.append(cards)
+            i = q
+
+    empty(0, n)
+    return order, steps, stored
+
+
+def _solve_optional_fewest(
+    values: list[int], shape: _RunShape, limits: Limits, t0: float
+) -> tuple[list[list[int]] | None, int, int]:
+    """Like :func:`_solve_optional`, with the fewest groups: a shortest win.
+
+    Every win deals every card, so lines of play differ in length only by
+    their number of discards, and dealing first keeps that number (see
+    :func:`_solve_optional`): the fewest groups in a non-crossing split of
+    the full line give a shortest win. The same table, holding for each
+    interval the fewest groups that empty it, and for each group state the
+    fewest groups spent in its gaps, with the step it came from.
+    """
+    n = len(values)
+    if n == 0:
+        return [], 0, 0
+    masks = _group_masks(shape)
+    if masks is None:
+        return None, 0, 0
+    width, good, grow_low, grow_cap = masks
+    deadline = None if limits.timeout is None else t0 + limits.timeout
+    max_states, max_table = limits.max_states, limits.max_table
+    steps = 0
+    stored = 0
+    # best[q][t] = (groups, q2, bit): the fewest groups emptying q .. t-1, the
+    # first group (from q) closing with its last card at q2 - 1 in state bit.
+    best: list[dict[int, tuple[int, int, int]]] = [{} for _ in range(n + 1)]
+    best[n][n] = (0, -1, 0)
+    # came[i][q][bit] = (groups in the gaps, previous q, previous bit): -1 at the start.
+    came: list[list[dict[int, tuple[int, int, int]]]] = [[] for _ in range(n)]
+    for i in range(n - 1, -1, -1):
+        if deadline is not None and time.perf_counter() > deadline:
+            raise _LimitReached(Limit.TIME)
+        at: list[dict[int, tuple[int, int, int]]] = [{} for _ in range(n + 1)]
+        came[i] = at
+        at[i + 1][1 << values[i]] = (0, -1, 0)
+        row = best[i]
+        row[i] = (0, -1, 0)
+        for q in range(i + 1, n + 1):
+            for bit, (g, _, _) in at[q].items():
+                steps += 1
+                after = best[q]
+                if bit & good:
+                    for t, (c, _, _) in after.items():
+                        old = row.get(t)
+                        if old is None or g + 1 + c < old[0]:
+                            row[t] = (g + 1 + c, q, bit)
+                for t, (c, _, _) in after.items():
+                    if t < n:
+                        v = values[t]
+                        more = ((bit & grow_low[v]) << (width + v)) | ((bit & grow_cap[v]) << v)
+                        if more:
+                            old = at[t + 1].get(more)
+                            if old is None or g + c < old[0]:
+                                at[t + 1][more] = (g + c, q, bit)
+        stored += len(row)
+        if max_states is not None and steps > max_states:
+            raise _LimitReached(Limit.STATES)
+        if max_table is not None and stored > max_table:
+            raise _LimitReached(Limit.TABLE)
+    if n not in best[0]:
+        return None, steps, stored
+
+    order: list[list[int]] = []
+
+    def empty(i: int, t: int) -> None:
+        """Append to ``order`` the groups that empty ``i .. t-1``, innermost first."""
+        while i < t:
+            _, q, bit = best[i][t]
+            cards, gaps = [], []
+            last = q
+            while last != -1:
+                _, before, bit_before = came[i][last][bit]
+                cards.append(last - 1)
+                if before != -1:
+                    gaps.append((before, last - 1))
+                last, bit = before, bit_before
+            for a, b in gaps:
+                empty(a, b)
+            order.append(cards[::-1])
             i = q
 
     empty(0, n)
@@ -636,12 +736,14 @@ class Decade(Game[DecadeState, DecadeMove]):
         and branches only where several runs exist (see
         :func:`_solve_compulsory`). Optional rules: every card is dealt
         first and interval dynamic programming decides whether the whole
-        line empties (see :func:`_solve_optional`). ``shortest`` uses the
-        generic A* search. Statistics count the positions a method visits
+        line empties (see :func:`_solve_optional`); with ``shortest``, the
+        same table counts discards and keeps the fewest
+        (:func:`_solve_optional_fewest`). ``shortest`` under compulsory
+        rules uses the generic A* search. Statistics count the positions a method visits
         (``expanded``), the entries it stores (``unique``) and the length
         of the line returned (``max_depth``).
         """
-        if shortest:
+        if shortest and self.rules.compulsory:
             return super().solve(state, limits, shortest=True)
         t0 = time.perf_counter()
         value = _VALUES.__getitem__
@@ -653,7 +755,8 @@ class Decade(Game[DecadeState, DecadeMove]):
                 pairs, visited, stored = _solve_compulsory(stock, values, self._shape, limits, t0)
                 moves = None if pairs is None else _compulsory_moves(pairs, 0, len(stock))
             else:
-                groups, visited, stored = _solve_optional(values + stock, self._shape, limits, t0)
+                method = _solve_optional_fewest if shortest else _solve_optional
+                groups, visited, stored = method(values + stock, self._shape, limits, t0)
                 moves = None if groups is None else _optional_moves(len(values), groups)
         except _LimitReached as stop:
             stats = SearchStats(0, 0, 0, time.perf_counter() - t0)
