@@ -7,8 +7,9 @@ Fisher-Yates loop. See RULES.md, "Deal numbers".
 
 >>> parse_deal_number("#123,456")
 DealNumber(value=123456, microsoft=False)
->>> shuffled_talon(1, decks=1)[-1]  # the top card of deal 1, a card id
-37
+>>> from solitaire_solver.cards import card_text
+>>> card_text(shuffled_talon(1, decks=1)[-1])  # the top card of deal 1
+'JD'
 """
 
 from __future__ import annotations
