@@ -739,9 +739,9 @@ class Decade(Game[DecadeState, DecadeMove]):
         line empties (see :func:`_solve_optional`); with ``shortest``, the
         same table counts discards and keeps the fewest
         (:func:`_solve_optional_fewest`). ``shortest`` under compulsory
-        rules uses the generic A* search. Statistics count the positions a method visits
-        (``expanded``), the entries it stores (``unique``) and the length
-        of the line returned (``max_depth``).
+        rules uses the generic A* search. Statistics count the positions a
+        method visits (``expanded``), the entries it stores (``unique``) and
+        the length of the line returned (``max_depth``).
         """
         if shortest and self.rules.compulsory:
             return super().solve(state, limits, shortest=True)
