@@ -55,10 +55,11 @@ def ref_won(
     sums: Sequence[int] = (10, 20, 30),
     lo: int = 2,
     hi: int = 52,
+    start: int = 3,
 ) -> bool:
     """Plain exhaustive recursion over the real rules, no table, no pruning.
 
-    ``cards`` in dealing order; the first three start the line.
+    ``cards`` in dealing order; the first ``start`` (three in a deal) make the line.
     """
     stock = tuple(value(c) for c in cards)
 
@@ -73,7 +74,7 @@ def ref_won(
             return won((*line, stock[k]), k + 1)
         return False
 
-    return won(stock[:3], min(3, len(stock)))
+    return won(stock[:start], min(start, len(stock)))
 
 
 def ref_line_empties(cards: Sequence[int]) -> bool:
@@ -367,6 +368,31 @@ def test_short_lines_agree_with_plain_recursion(knobs: dict[str, object], compul
         got = solve_checked(game, start_of(line))
         assert got == expected, f"{knobs} compulsory={compulsory} {line}"
         verdicts.append(got)
+    assert any(verdicts) and not all(verdicts)
+
+
+@pytest.mark.parametrize("knobs", KNOBS, ids=lambda k: ",".join(f"{a}={b}" for a, b in k.items()))
+@pytest.mark.parametrize("compulsory", [True, False])
+def test_long_lines_with_runs_anywhere(knobs: dict[str, object], compulsory: bool) -> None:
+    # Positions (as a position file may give them) whose line is long and
+    # holds runs anywhere, with a few cards to deal: the compulsory solver's
+    # general path, where a discard in the middle brings two cards together.
+    game = make_game("decade", {**knobs, "compulsory": compulsory})
+    assert isinstance(game, Decade)
+    rules = game.rules
+    sums = tuple(sorted(rules.sums))
+    hi = rules.max_run or 52
+    rng = random.Random(f"long {knobs} {compulsory}")
+    verdicts = []
+    for _ in range(200):
+        line = random_line(rng, rng.randint(5, 12), sums, rules.min_run, hi)
+        rng.shuffle(line)  # blocks broken up and mixed: runs overlap and cross joins
+        in_line = rng.randint(4, len(line))
+        order = tuple(Card(c) for c in line)
+        state = DecadeState(order[:in_line], order, in_line)
+        expected = ref_won(line, compulsory, sums, rules.min_run, hi, start=in_line)
+        assert solve_checked(game, state) == expected, f"{knobs} {line} {in_line}"
+        verdicts.append(expected)
     assert any(verdicts) and not all(verdicts)
 
 
