@@ -6,6 +6,9 @@ adjacent cards whose values (A = 1, pip cards their number, J Q K = 10) add
 up to one of the allowed sums. With ``compulsory`` rules a run must be
 discarded while one exists; otherwise the player may deal instead. Won when
 every card is discarded.
+
+:meth:`Decade.solve` does not use the generic search: each kind of rules has
+an exact method of its own, far faster (see "fast exact solvers" below).
 """
 
 from __future__ import annotations
