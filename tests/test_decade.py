@@ -161,13 +161,14 @@ def test_ends_of_the_line_are_not_adjacent() -> None:
 
 
 def test_an_emptied_line_is_refilled_one_card_at_a_time() -> None:
-    state = start_of(cards("4C 6C KD 3S 7S"))
-    state = DECADE.play(state, DecadeMove(0, 2))  # 4 + 6
-    assert [card_text(c) for c in state.line] == ["KD"]
+    state = start_of(cards("2C 8C KC 3S 7S"))
+    state = DECADE.play(state, DecadeMove(0, 3))  # 2 + 8 + K = 20 empties the line
+    assert state.line == () and not DECADE.is_won(state)
+    assert DECADE.legal_moves(state) == [DEAL]
     state = DECADE.play(state, DEAL)
-    assert [card_text(c) for c in state.line] == ["KD", "3S"]
+    assert [card_text(c) for c in state.line] == ["3S"]  # one card, not three
     state = DECADE.play(state, DEAL)
-    state = DECADE.play(state, DecadeMove(0, 3))  # K + 3 + 7 = 20
+    state = DECADE.play(state, DecadeMove(0, 2))  # 3 + 7
     assert DECADE.is_won(state)
 
 
