@@ -6,19 +6,25 @@ adjacent cards whose values (A = 1, pip cards their number, J Q K = 10) add
 up to one of the allowed sums. With ``compulsory`` rules a run must be
 discarded while one exists; otherwise the player may deal instead. Won when
 every card is discarded.
+
+:meth:`Decade.solve` does not use the generic search: each kind of rules has
+an exact method of its own, far faster (see "fast exact solvers" below).
 """
 
 from __future__ import annotations
 
 import functools
 import re
-from collections.abc import Hashable
+import time
+from collections.abc import Callable, Hashable
+from typing import cast
 
 import attrs
 
 from ..cards import Card, card_text, cards_text, parse_cards
 from ..errors import BadCardError, BadMoveError
 from ..numbering import DealNumber, shuffled_talon
+from ..search import Limit, Limits, SearchStats, SolveResult, Status
 from .base import FieldReader, Game, Preset, knob, parse_bool, parse_int_range, show_bool
 
 START_CARDS = 3
@@ -28,6 +34,10 @@ START_CARDS = 3
 def card_value(card: int) -> int:
     """The value of a card in Decade: A = 1, 2..10 their number, J Q K = 10."""
     return min(card % 13 + 1, 10)
+
+
+_VALUES = tuple(card_value(c) for c in range(52))
+"""Card values by card, for converting a whole line at once."""
 
 
 def _parse_sums(text: str) -> frozenset[int]:
@@ -101,16 +111,26 @@ class DecadeState:
         return hash((self.line, self.remaining))
 
 
+def _non_negative(instance: object, attribute: attrs.Attribute, value: int) -> None:  # type: ignore[type-arg]
+    if value < 0:
+        raise ValueError(f"{attribute.name} must not be negative, not {value}")
+
+
 @attrs.frozen
 class DecadeMove:
     """Deal the next card (``length == 0``), or discard ``length`` cards from ``start``.
 
     Notation: ``d`` deals; ``x3-5`` discards the cards in positions 3 to 5 of
-    the line, counted from 1 at the left.
+    the line, counted from 1 at the left. A deal always has ``start == 0``, so
+    that equal notation means equal moves.
     """
 
-    start: int = 0
-    length: int = 0
+    start: int = attrs.field(default=0, validator=_non_negative)
+    length: int = attrs.field(default=0, validator=_non_negative)
+
+    def __attrs_post_init__(self) -> None:
+        if self.length == 0 and self.start != 0:
+            raise ValueError(f"a deal has no start position, not {self.start}")
 
     @property
     def is_deal(self) -> bool:
@@ -128,6 +148,538 @@ DEAL = DecadeMove()
 _MOVE = re.compile(r"^\s*(?:(d|deal)|x\s*(\d+)\s*-\s*(\d+))\s*$", re.IGNORECASE)
 
 
+# ---------------------------------------------------------------- fast exact solvers
+#
+# Both presets have an exact method much faster than the generic search. They
+# work on card values only (suits play no part in Decade) and return moves in
+# the game's own notation, which the tests replay under the real rules.
+
+
+class _LimitReached(Exception):
+    """A caller's limit stopped a fast solver."""
+
+    def __init__(self, limit: Limit) -> None:
+        super().__init__(limit.value)
+        self.limit = limit
+
+
+@attrs.frozen
+class _RunShape:
+    """What makes a run, in the form the fast solvers use."""
+
+    sums: frozenset[int]
+    min_run: int
+    max_run: int
+    """The most cards in a run; no run can be longer than its largest sum."""
+    top: int
+    """The largest allowed sum: a run never adds up to more."""
+
+    @classmethod
+    def of(cls, rules: DecadeRules) -> _RunShape:
+        top = max(rules.sums)
+        # Every card is worth at least 1, so no run is longer than ``top`` cards.
+        longest = top if rules.max_run is None else min(rules.max_run, top)
+        return cls(rules.sums, rules.min_run, longest, top)
+
+
+_MOVES: dict[tuple[int, int], DecadeMove] = {}
+
+
+def _move(start: int, length: int) -> DecadeMove:
+    """A shared move object: the solvers build the same few moves over and over."""
+    m = _MOVES.get((start, length))
+    if m is None:
+        m = _MOVES[start, length] = DEAL if length == 0 else DecadeMove(start, length)
+    return m
+
+
+def _all_runs(line: list[int], shape: _RunShape) -> list[tuple[int, int]]:
+    """Every run in ``line`` as ``(start, length)``."""
+    out = []
+    n = len(line)
+    sums, top, lo, hi = shape.sums, shape.top, shape.min_run, shape.max_run
+    for i in range(n):
+        total = 0
+        for j in range(i, min(n, i + hi)):
+            total += line[j]
+            if total > top:
+                break
+            if total in sums and j - i + 1 >= lo:
+                out.append((i, j - i + 1))
+    return out
+
+
+def _junction_runs(line: list[int], i: int, shape: _RunShape) -> list[tuple[int, int]]:
+    """The runs of ``line`` that hold both position ``i - 1`` and position ``i``."""
+    n = len(line)
+    if i <= 0 or i >= n:
+        return []
+    out = []
+    sums, top, lo, hi = shape.sums, shape.top, shape.min_run, shape.max_run
+    left = 0
+    for a in range(i - 1, max(-1, i - hi - 1), -1):
+        left += line[a]
+        if left >= top:
+            break  # at least one card of the right part must still fit
+        total = left
+        for b in range(i, min(n, a + hi)):
+            total += line[b]
+            if total > top:
+                break
+            if total in sums and b - a + 1 >= lo:
+                out.append((a, b - a + 1))
+    return out
+
+
+def _solve_compulsory(
+    stock: list[int], line: list[int], shape: _RunShape, limits: Limits, t0: float
+) -> tuple[list[tuple[int, int, int]] | None, int, int]:
+    """Exact search for the compulsory rules on card values; ``line`` is changed.
+
+    ``stock`` holds the values still to deal, the next first. Returns the
+    discards of a winning line as ``(dealt, start, length)``, ``dealt``
+    being the cards dealt before that discard (the rest of the line is
+    deals), or ``None``; with the positions visited and the number of
+    positions remembered as lost.
+
+    Why this is fast: runs only ever appear where something changed. After
+    a deal a new run must hold the card just dealt, so it is a suffix of the
+    line; after a discard a new run must hold the two cards the discard
+    brought together. So the solver keeps the list of every run of the line
+    and updates it locally instead of scanning. Once the line has no run,
+    every later run is a suffix (all runs after a deal end at the new card,
+    and discarding one leaves no run, as the cards under it had none), so
+    the line behaves as a stack and most positions have a single move:
+    those chains are followed in a loop, and only positions with a choice of
+    runs recurse and are remembered when lost. A position is the line's
+    values and the number of cards dealt, so lines of play that meet share
+    one entry. Recursion depth is at most the number of discards, 26.
+    """
+    n = len(stock)
+    sums, top, lo, hi = shape.sums, shape.top, shape.min_run, shape.max_run
+    path: list[tuple[int, int, int]] = []
+    lost: set[tuple[int, int, int]] = set()
+    lost_lines: set[tuple[tuple[int, ...], int]] = set()
+    visited = 0
+    deadline = None if limits.timeout is None else t0 + limits.timeout
+    max_states, max_table = limits.max_states, limits.max_table
+    # The stack, once the line has no run, as the set of its prefix totals:
+    # bit ``x + top`` of ``below`` is set for every total x of the first j
+    # cards, j < len(line), and ``total`` is the total of the whole line.
+    # Card values are at least 1, so the totals rise strictly and fix the
+    # line. A dealt card of value v makes a run with the cards from j on
+    # exactly when total + v - s is such a prefix total for an allowed sum
+    # s; leaving out the whole line's total keeps runs to two cards or more.
+    # That is the min_run == 2 rule; other lengths use the general path.
+    stack_ok = lo == 2 and hi >= top
+    sum_bits = 0
+    for s in sums:
+        sum_bits |= 1 << (top - s)
+
+    # A dead end, in the stack phase: each deal makes at most one discard
+    # (discarding a run after a deal leaves no run), and a discard removes
+    # at most ``top``; so with r cards still to deal, a line and stock adding
+    # up to more than r * top can never be emptied. ``room[k]`` is the most
+    # the line may add up to before card k is dealt.
+    room = [0] * n
+    rest = 0
+    for k in range(n - 1, -1, -1):
+        rest += stock[k]
+        room[k] = (n - k) * top - rest
+
+    # The limits are looked at where the search branches: between two such
+    # places it follows one line of play, never more than 52 deals.
+    def check_limits() -> None:
+        if max_states is not None and visited > max_states:
+            raise _LimitReached(Limit.STATES)
+        if deadline is not None and time.perf_counter() > deadline:
+            raise _LimitReached(Limit.TIME)
+
+    def check_table() -> None:
+        if max_table is not None and len(lost) + len(lost_lines) >= max_table:
+            raise _LimitReached(Limit.TABLE)
+
+    def stack(
+        below: int,
+        total: int,
+        dealt: int,
+        stock: list[int] = stock,
+        top: int = top,
+        sum_bits: int = sum_bits,
+        record: Callable[[tuple[int, int, int]], None] = path.append,
+        room: list[int] = room,
+    ) -> bool:
+        """Play on from a line with no run, ``dealt`` cards dealt.
+
+        The hot loop of the solver: the constants come in as arguments
+        because those are the fastest names to read.
+        """
+        nonlocal visited
+        for k in range(dealt, n):
+            if total > room[k]:
+                break
+            grown = total + stock[k]
+            hits = (below >> grown) & sum_bits
+            below |= 1 << (total + top)
+            total = grown
+            if not hits:
+                continue
+            if not hits & (hits - 1):
+                # One run: discard it and carry on; the cards under it have no run.
+                total = grown - top + hits.bit_length() - 1
+                cut = total + top
+                gone = below >> cut
+                below ^= gone << cut
+                record((k + 1, below.bit_count(), gone.bit_count()))
+                continue
+            visited += k + 1 - dealt
+            check_limits()
+            key = (below, total, k)
+            if key in lost:
+                return False
+            mark = len(path)
+            while hits:
+                low = hits & -hits
+                hits ^= low
+                start = grown - top + low.bit_length() - 1
+                cut = start + top
+                gone = below >> cut
+                kept = below ^ (gone << cut)
+                record((k + 1, kept.bit_count(), gone.bit_count()))
+                if stack(kept, start, k + 1):
+                    return True
+                del path[mark:]
+            check_table()
+            lost.add(key)
+            return False
+        else:
+            visited += n - dealt
+            return total == 0
+        visited += k - dealt
+        return False
+
+    def general(line: list[int], k: int, runs: list[tuple[int, int]]) -> bool:
+        """Play on from any line, ``runs`` being every run in it."""
+        nonlocal visited
+        while True:
+            visited += 1
+            if not runs:
+                if stack_ok:
+                    below, total = 0, 0
+                    for v in line:
+                        below |= 1 << (total + top)
+                        total += v
+                    return stack(below, total, k)
+                if k == n:
+                    return not line
+                line.append(stock[k])
+                k += 1
+                m = len(line)
+                total = 0
+                for j in range(m - 1, max(-1, m - 1 - hi), -1):
+                    total += line[j]
+                    if total > top:
+                        break
+                    if total in sums and m - j >= lo:
+                        runs.append((j, m - j))
+                continue
+            if len(runs) == 1:
+                i, length = runs[0]
+                path.append((k, i, length))
+                del line[i : i + length]
+                runs = _junction_runs(line, i, shape)
+                continue
+            check_limits()
+            key = (tuple(line), k)
+            if key in lost_lines:
+                return False
+            mark = len(path)
+            for i, length in runs:
+                end = i + length
+                child = line[:i] + line[end:]
+                # Runs clear of the discarded one stay runs; new ones cross the join.
+                rest = [
+                    (a, b) if a + b <= i else (a - length, b)
+                    for a, b in runs
+                    if a + b <= i or a >= end
+                ]
+                rest += _junction_runs(child, i, shape)
+                path.append((k, i, length))
+                if general(child, k, rest):
+                    return True
+                del path[mark:]
+            check_table()
+            lost_lines.add(key)
+            return False
+
+    won = general(line, 0, _all_runs(line, shape))
+    return (path if won else None), visited, len(lost) + len(lost_lines)
+
+
+def _compulsory_moves(
+    discards: list[tuple[int, int, int]], dealt: int, total: int
+) -> list[DecadeMove]:
+    """The full line of play: deals filled in between ``discards``."""
+    moves: list[DecadeMove] = []
+    for k, start, length in discards:
+        moves += [DEAL] * (k - dealt)
+        dealt = k
+        moves.append(_move(start, length))
+    moves += [DEAL] * (total - dealt)
+    return moves
+
+
+def _group_masks(shape: _RunShape) -> tuple[int, int, list[int], list[int]] | None:
+    """Bit sets for the (cards, total) of a group being built: see _solve_optional.
+
+    Bit ``(c - 1) * width + s`` stands for a group of c cards adding up to s.
+    Counts are kept exactly up to a cap; without a longest run, every count
+    from min_run up behaves alike and is folded into the cap's row. Returns
+    ``width``, the bits of a group that may be discarded, and per card value
+    v the bits that grow into the next row and those that stay in the cap's
+    row (both only where the total stays at most ``top``); ``None`` when no
+    group is possible at all.
+    """
+    width = shape.top + 1
+    unlimited = shape.max_run >= shape.top
+    cap = shape.min_run if unlimited else shape.max_run
+    if cap > shape.top:
+        return None  # no group can hold that many cards
+    good = 0
+    for c in range(shape.min_run, cap + 1):
+        for s in shape.sums:
+            good |= 1 << ((c - 1) * width + s)
+    grow_low: list[int] = [0] * 11
+    grow_cap: list[int] = [0] * 11
+    for v in range(1, 11):
+        fit = (1 << max(0, width - v)) - 1  # totals that stay at most ``top`` after v
+        low = 0
+        for c in range(1, cap):
+            low |= fit << ((c - 1) * width)
+        grow_low[v] = low
+        grow_cap[v] = (fit << ((cap - 1) * width)) if unlimited else 0
+    return width, good, grow_low, grow_cap
+
+
+def _solve_optional(
+    values: list[int], shape: _RunShape, limits: Limits, t0: float
+) -> tuple[list[list[int]] | None, int, int]:
+    """Whether the whole line ``values`` can be discarded, by interval dynamic programming.
+
+    Returns the groups of positions discarded, in an order that discards
+    each one while its cards stand side by side, or ``None``; with the
+    number of steps taken and the number of entries stored.
+
+    Why this is the whole question for optional rules: a run stays a run
+    when cards are added at the right end (the cards between two of its
+    cards were dealt between them, so they are in the line already), so any
+    winning line of play still wins with every deal moved to the front. And
+    a set of discards empties the full line exactly when its groups (each of
+    2 or more cards adding up to an allowed sum) never cross: a group is
+    discarded when everything between its cards is gone, so another group
+    with a card in between lies wholly in that gap, and conversely groups
+    that do not cross can be discarded innermost first.
+
+    The table: ``ends[q]`` is the set of ``t`` such that positions
+    ``q .. t-1`` can be emptied on their own (``t == q`` included). For a
+    start ``i``, ``grow[q]`` is a bit set of (cards, total) of a group that
+    begins at ``i`` and whose last card so far is at ``q - 1``, the gaps
+    between its cards each emptied on their own. A group that adds up to an
+    allowed sum with enough cards closes, and then ``i .. t-1`` empties for
+    every ``t`` in ``ends[q]``. Starts are taken from the right, so
+    ``ends[q]`` is complete for every ``q > i`` when start ``i`` needs it.
+    """
+    n = len(values)
+    if n == 0:
+        return [], 0, 0
+    masks = _group_masks(shape)
+    if masks is None:
+        return None, 0, 0
+    width, good, grow_low, grow_cap = masks
+
+    deadline = None if limits.timeout is None else t0 + limits.timeout
+    max_states, max_table = limits.max_states, limits.max_table
+    steps = 0
+    stored = 0
+    ends: list[set[int]] = [set() for _ in range(n + 1)]
+    ends[n].add(n)
+    grows: list[list[int]] = [[] for _ in range(n)]
+    for i in range(n - 1, -1, -1):
+        if deadline is not None and time.perf_counter() > deadline:
+            raise _LimitReached(Limit.TIME)
+        grow = [0] * (n + 1)
+        grows[i] = grow
+        grow[i + 1] = 1 << values[i]
+        reach = ends[i]
+        reach.add(i)
+        for q in range(i + 1, n + 1):
+            bits = grow[q]
+            if not bits:
+                continue
+            steps += 1
+            if bits & good:
+                reach |= ends[q]
+            for t in ends[q]:
+                if t < n:
+                    v = values[t]
+                    more = ((bits & grow_low[v]) << (width + v)) | ((bits & grow_cap[v]) << v)
+                    if more:
+                        grow[t + 1] |= more
+        stored += len(reach)
+        if max_states is not None and steps > max_states:
+            raise _LimitReached(Limit.STATES)
+        if max_table is not None and stored > max_table:
+            raise _LimitReached(Limit.TABLE)
+    if n not in ends[0]:
+        return None, steps, stored
+
+    def advance(bit: int, v: int) -> int:
+        return ((bit & grow_low[v]) << (width + v)) | ((bit & grow_cap[v]) << v)
+
+    def group_of(i: int, q: int, bit: int) -> tuple[list[int], list[tuple[int, int]]]:
+        """The cards of a group from ``i`` whose last card is ``q - 1``, in state ``bit``
+        (one bit of ``grows[i][q]``), and the gaps between them: the table walked back."""
+        cards = [q - 1]
+        gaps = []
+        while cards[-1] != i:
+            last = cards[-1]
+            v = values[last]
+            # The state before ``last`` came one row lower, or from the same
+            # (folded) row when counts from min_run up are alike.
+            before = [b for b in (bit >> (width + v), bit >> v) if b and advance(b, v) == bit]
+            for p in range(last, i, -1):  # p - 1: the group's card before ``last``
+                if last in ends[p]:
+                    here = grows[i][p]
+                    b = next((b for b in before if here & b), 0)
+                    if b:
+                        break
+            else:  # pragma: no cover - every bit in the table was reached
+                raise AssertionError("decade table walk-back failed")
+            cards.append(p - 1)
+            gaps.append((p, last))
+            bit = b
+        cards.reverse()
+        return cards, gaps
+
+    order: list[list[int]] = []
+
+    def empty(i: int, t: int) -> None:
+        """Append to ``order`` the groups that empty ``i .. t-1``, innermost first."""
+        while i < t:
+            for q in range(i + 1, t + 1):
+                bits = grows[i][q] & good
+                if bits and t in ends[q]:
+                    break
+            else:  # pragma: no cover - the table says the interval empties
+                raise AssertionError("decade table has no group to close")
+            cards, gaps = group_of(i, q, 1 << (bits.bit_length() - 1))
+            for a, b in gaps:
+                empty(a, b)
+            order.append(cards)
+            i = q
+
+    empty(0, n)
+    return order, steps, stored
+
+
+def _solve_optional_fewest(
+    values: list[int], shape: _RunShape, limits: Limits, t0: float
+) -> tuple[list[list[int]] | None, int, int]:
+    """Like :func:`_solve_optional`, with the fewest groups: a shortest win.
+
+    Every win deals every card, so lines of play differ in length only by
+    their number of discards, and dealing first keeps that number (see
+    :func:`_solve_optional`): the fewest groups in a non-crossing split of
+    the full line give a shortest win. The same table, holding for each
+    interval the fewest groups that empty it, and for each group state the
+    fewest groups spent in its gaps, with the step it came from.
+    """
+    n = len(values)
+    if n == 0:
+        return [], 0, 0
+    masks = _group_masks(shape)
+    if masks is None:
+        return None, 0, 0
+    width, good, grow_low, grow_cap = masks
+    deadline = None if limits.timeout is None else t0 + limits.timeout
+    max_states, max_table = limits.max_states, limits.max_table
+    steps = 0
+    stored = 0
+    # best[q][t] = (groups, q2, bit): the fewest groups emptying q .. t-1, the
+    # first group (from q) closing with its last card at q2 - 1 in state bit.
+    best: list[dict[int, tuple[int, int, int]]] = [{} for _ in range(n + 1)]
+    best[n][n] = (0, -1, 0)
+    # came[i][q][bit] = (groups in the gaps, previous q, previous bit): -1 at the start.
+    came: list[list[dict[int, tuple[int, int, int]]]] = [[] for _ in range(n)]
+    for i in range(n - 1, -1, -1):
+        if deadline is not None and time.perf_counter() > deadline:
+            raise _LimitReached(Limit.TIME)
+        at: list[dict[int, tuple[int, int, int]]] = [{} for _ in range(n + 1)]
+        came[i] = at
+        at[i + 1][1 << values[i]] = (0, -1, 0)
+        row = best[i]
+        row[i] = (0, -1, 0)
+        for q in range(i + 1, n + 1):
+            for bit, (g, _, _) in at[q].items():
+                steps += 1
+                after = best[q]
+                if bit & good:
+                    for t, (c, _, _) in after.items():
+                        old = row.get(t)
+                        if old is None or g + 1 + c < old[0]:
+                            row[t] = (g + 1 + c, q, bit)
+                for t, (c, _, _) in after.items():
+                    if t < n:
+                        v = values[t]
+                        more = ((bit & grow_low[v]) << (width + v)) | ((bit & grow_cap[v]) << v)
+                        if more:
+                            old = at[t + 1].get(more)
+                            if old is None or g + c < old[0]:
+                                at[t + 1][more] = (g + c, q, bit)
+        stored += len(row)
+        if max_states is not None and steps > max_states:
+            raise _LimitReached(Limit.STATES)
+        if max_table is not None and stored > max_table:
+            raise _LimitReached(Limit.TABLE)
+    if n not in best[0]:
+        return None, steps, stored
+
+    order: list[list[int]] = []
+
+    def empty(i: int, t: int) -> None:
+        """Append to ``order`` the groups that empty ``i .. t-1``, innermost first."""
+        while i < t:
+            _, q, bit = best[i][t]
+            cards, gaps = [], []
+            last = q
+            while last != -1:
+                _, before, bit_before = came[i][last][bit]
+                cards.append(last - 1)
+                if before != -1:
+                    gaps.append((before, last - 1))
+                last, bit = before, bit_before
+            for a, b in gaps:
+                empty(a, b)
+            order.append(cards[::-1])
+            i = q
+
+    empty(0, n)
+    return order, steps, stored
+
+
+def _optional_moves(in_line: int, groups: list[list[int]]) -> list[DecadeMove]:
+    """Deal everything, then discard ``groups`` (positions in the full line) in order."""
+    alive = list(range(sum(len(g) for g in groups)))
+    moves = [DEAL] * (len(alive) - in_line)
+    for group in groups:
+        at = alive.index(group[0])
+        # Each group stands side by side when its turn comes (see _solve_optional).
+        assert alive[at : at + len(group)] == group
+        del alive[at : at + len(group)]
+        moves.append(_move(at, len(group)))
+    return moves
+
+
 class Decade(Game[DecadeState, DecadeMove]):
     """The game Decade under given rules."""
 
@@ -140,11 +692,13 @@ class Decade(Game[DecadeState, DecadeMove]):
         self._sums = rules.sums
         self._min = rules.min_run
         self._max = rules.max_run
+        self._shape = _RunShape.of(rules)
 
     def deal(self, number: DealNumber) -> DecadeState:
         """Three cards in the line, the rest in the stock (RULES.md, "Decade")."""
         talon = shuffled_talon(number, decks=1)
-        order = tuple(Card(c) for c in reversed(talon))
+        # Card ids of one deck are cards already (Card is a plain int).
+        order = cast(tuple[Card, ...], tuple(reversed(talon)))
         return DecadeState(order[:START_CARDS], order, START_CARDS)
 
     def runs(self, line: tuple[Card, ...]) -> list[DecadeMove]:
@@ -187,6 +741,47 @@ class Decade(Game[DecadeState, DecadeMove]):
     def key(self, state: DecadeState) -> Hashable:
         """Values of the line and the stock position: suits play no part in Decade."""
         return (tuple(card_value(c) for c in state.line), state.dealt)
+
+    def solve(
+        self, state: DecadeState, limits: Limits, *, shortest: bool = False
+    ) -> SolveResult[DecadeMove]:
+        """Solve ``state`` exactly with the method made for these rules.
+
+        Compulsory rules: a depth-first search that follows the line of play
+        and branches only where several runs exist (see
+        :func:`_solve_compulsory`). Optional rules: every card is dealt
+        first and interval dynamic programming decides whether the whole
+        line empties (see :func:`_solve_optional`); with ``shortest``, the
+        same table counts discards and keeps the fewest
+        (:func:`_solve_optional_fewest`). ``shortest`` under compulsory
+        rules uses the generic A* search. Statistics count the positions a
+        method visits (``expanded``), the entries it stores (``unique``) and
+        the length of the line returned (``max_depth``).
+        """
+        if shortest and self.rules.compulsory:
+            return super().solve(state, limits, shortest=True)
+        t0 = time.perf_counter()
+        value = _VALUES.__getitem__
+        values = list(map(value, state.line))
+        stock = list(map(value, state.stock[state.dealt :]))
+        moves: list[DecadeMove] | None
+        try:
+            if self.rules.compulsory:
+                pairs, visited, stored = _solve_compulsory(stock, values, self._shape, limits, t0)
+                moves = None if pairs is None else _compulsory_moves(pairs, 0, len(stock))
+            else:
+                method = _solve_optional_fewest if shortest else _solve_optional
+                groups, visited, stored = method(values + stock, self._shape, limits, t0)
+                moves = None if groups is None else _optional_moves(len(values), groups)
+        except _LimitReached as stop:
+            stats = SearchStats(0, 0, 0, time.perf_counter() - t0)
+            return SolveResult(Status.UNKNOWN, (), stats, stop.limit)
+        elapsed = time.perf_counter() - t0
+        if moves is None:
+            return SolveResult(Status.LOST, (), SearchStats(visited, stored, 0, elapsed))
+        return SolveResult(
+            Status.WON, tuple(moves), SearchStats(visited, stored, len(moves), elapsed)
+        )
 
     def parse_move(self, text: str) -> DecadeMove:
         """``d`` (or ``deal``) deals; ``xA-B`` discards positions A to B (from 1)."""
