@@ -231,8 +231,6 @@ def search(
     dead_cache: dict[int, bool] = {}
 
     def dead(packed_counts: int, hole: int) -> bool:
-        # Both tests depend only on the counts and the hole's rank, which
-        # repeat far more than positions do: cache the verdict.
         ck = (packed_counts << 4) | hole
         verdict = dead_cache.get(ck)
         if verdict is None:
@@ -247,39 +245,43 @@ def search(
     path: list[int] = []
     path_keys: list[int] = []
     expanded = 0
-    max_depth = 0
     budget = 0
     stop: Limit | None = None
     rng = random.Random(options.seed)
     shuffle = False
+    priority: list[float] = []  # a run's random order of the piles, after a restart
+    dominance, ordering = options.dominance, options.ordering
     top: list[int] = [0] * _RANKS  # top[r]: bitmask of the piles whose top card has rank r
 
     def dfs(hole: int, hkey: int, packed_counts: int, left: int) -> bool:
-        nonlocal expanded, max_depth, stop
+        nonlocal expanded, min_left, stop
         expanded += 1
         if expanded > budget:
             raise _OutOfBudget
         if deadline is not None and expanded % 1024 == 0 and time.perf_counter() > deadline:
             stop = Limit.TIME
             raise _OutOfBudget
-        if len(path) > max_depth:
-            max_depth = len(path)
+        if left < min_left:
+            min_left = left
         cand = top[up[hole]] | top[down[hole]]
         moves: list[int] = []
         while cand:
             low = cand & -cand
             cand ^= low
             moves.append(low.bit_length() - 1)
-        if options.dominance and len(moves) > 1:
-            moves = _undominated(moves, heights, ranks)
-        if shuffle:
-            rng.shuffle(moves)
-        elif options.ordering and len(moves) > 1:
-            # Taller piles first: their buried cards are the ones at risk of
-            # being stranded (measured in benchmarks/bench_black_hole.py).
-            moves.sort(key=lambda i: -heights[i])
-        else:
-            moves.sort()
+        if len(moves) > 1:
+            if dominance:
+                tops = [ranks[i][heights[i] - 1] for i in moves]
+                if len(set(tops)) < len(tops):
+                    moves = _undominated(moves, heights, ranks)
+            if shuffle:
+                moves.sort(key=priority.__getitem__)
+            elif ordering:
+                # Taller piles first: their buried cards are the ones at risk
+                # of being stranded (the sort is stable: then in pile order).
+                moves.sort(key=heights.__getitem__, reverse=True)
+            else:
+                moves.sort()
         for i in moves:
             h = heights[i]
             r = ranks[i][h - 1]
@@ -295,7 +297,13 @@ def search(
                 path.append(i)
                 return True
             child_counts = packed_counts - cunit[r]
-            if dead(child_counts, r):
+            # The dead-end tests depend only on the counts and the hole's
+            # rank, which repeat far more than positions do: cache them.
+            ck = (child_counts << 4) | r
+            verdict = dead_cache.get(ck)
+            if verdict is None:
+                verdict = dead(child_counts, r)
+            if verdict:
                 continue
             heights[i] = h - 1
             bit = pile_bit[i]
@@ -319,11 +327,13 @@ def search(
     start_key = sum(h * u for h, u in zip(heights, unit))
     start_counts = sum(cunit[r] for p in ranks for r in p)
     left = sum(heights)
+    min_left = left
     hole = state.hole_rank
 
     def finish(status: Status, limit: Limit | None = None) -> SolveResult[BlackHoleMove]:
         moves = tuple(BlackHoleMove(i) for i in path) if status is Status.WON else ()
-        stats = SearchStats(expanded, len(seen), max_depth, time.perf_counter() - t0)
+        depth = len(path) if status is Status.WON else left - min_left
+        stats = SearchStats(expanded, len(seen), depth, time.perf_counter() - t0)
         return SolveResult(status, moves, stats, limit)
 
     if left == 0:
@@ -359,6 +369,7 @@ def search(
             assert run_budget is not None
             run_budget *= 2
             shuffle = True
+            priority = [rng.random() for _ in range(n)]
             continue
         return finish(Status.WON if won else Status.LOST)
 
