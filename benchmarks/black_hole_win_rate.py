@@ -70,9 +70,12 @@ def main() -> None:
     n = wins + lost
     low, high = wilson(wins, n)
     print(f"black-hole deals {args.first}..{args.last}: {wins} won, {lost} lost")
-    print(f"win rate {100 * wins / n:.2f}% (95% Wilson interval {100 * low:.2f}%..{100 * high:.2f}%)")
+    print(
+        f"win rate {100 * wins / n:.2f}% (95% Wilson interval {100 * low:.2f}%..{100 * high:.2f}%)"
+    )
     print("published: 86.9% of PySolFC's first million deals (independent solver)")
-    print(f"slowest deal {slowest[1]}: {slowest[0]:.2f} s; wall clock {time.perf_counter() - t0:.0f} s")
+    wall = time.perf_counter() - t0
+    print(f"slowest deal {slowest[1]}: {slowest[0]:.2f} s; wall clock {wall:.0f} s")
 
 
 if __name__ == "__main__":

@@ -54,14 +54,17 @@ def reference_won(state: BlackHoleState) -> bool:
     """A deliberately plain exhaustive search: no pruning, no ordering, memo on heights."""
     piles = [[rank_of(c) for c in p] for p in state.piles]
 
-    @functools.lru_cache(maxsize=None)
+    @functools.cache
     def won(heights: tuple[int, ...], hole: int) -> bool:
         if not any(heights):
             return True
         for i, h in enumerate(heights):
-            if h and (piles[i][h - 1] - hole) % 13 in (1, 12):
-                if won((*heights[:i], h - 1, *heights[i + 1 :]), piles[i][h - 1]):
-                    return True
+            if (
+                h
+                and (piles[i][h - 1] - hole) % 13 in (1, 12)
+                and won((*heights[:i], h - 1, *heights[i + 1 :]), piles[i][h - 1])
+            ):
+                return True
         return False
 
     return won(tuple(len(p) for p in piles), state.hole_rank)
@@ -70,7 +73,7 @@ def reference_won(state: BlackHoleState) -> bool:
 def walk_exists(counts: Sequence[int], hole: int) -> bool:
     """Brute force: can the hole's rank walk play exactly ``counts`` cards of each rank?"""
 
-    @functools.lru_cache(maxsize=None)
+    @functools.cache
     def go(left: tuple[int, ...], at: int) -> bool:
         if not any(left):
             return True
@@ -422,7 +425,9 @@ def test_bad_card_names_line_and_card() -> None:
 
 def test_duplicate_card_is_an_error() -> None:
     fields = replace(GAME.position_fields(deal(1)), "pile2", "9H QD 2C JD")
-    with pytest.raises(DealFileError, match=r"line 3: card JD appears twice \(in pile0 and pile2\)"):
+    with pytest.raises(
+        DealFileError, match=r"line 3: card JD appears twice \(in pile0 and pile2\)"
+    ):
         GAME.parse_position(reader_for(fields))
 
 

@@ -251,6 +251,9 @@ def search(
     shuffle = False
     priority: list[float] = []  # a run's random order of the piles, after a restart
     dominance, ordering = options.dominance, options.ordering
+    max_table = limits.max_table
+    left = sum(heights)
+    min_left = left  # the fewest cards left in any position reached: gives the depth
     top: list[int] = [0] * _RANKS  # top[r]: bitmask of the piles whose top card has rank r
 
     def dfs(hole: int, hkey: int, packed_counts: int, left: int) -> bool:
@@ -322,12 +325,9 @@ def search(
             heights[i] = h
         return False
 
-    max_table = limits.max_table
     start_heights = list(heights)
-    start_key = sum(h * u for h, u in zip(heights, unit))
+    start_key = sum(h * u for h, u in zip(heights, unit, strict=True))
     start_counts = sum(cunit[r] for p in ranks for r in p)
-    left = sum(heights)
-    min_left = left
     hole = state.hole_rank
 
     def finish(status: Status, limit: Limit | None = None) -> SolveResult[BlackHoleMove]:
@@ -458,8 +458,9 @@ class BlackHole(Game[BlackHoleState, BlackHoleMove]):
             k = (k << 6) | len(pile)
         return k
 
-    def is_dead(self, state: BlackHoleState) -> bool:
+    def is_dead(self, state: object) -> bool:
         """The rank-reachability and Euler-trail tests (see their docstrings)."""
+        assert isinstance(state, BlackHoleState)
         counts = [0] * _RANKS
         for pile in state.piles:
             for c in pile:
@@ -484,9 +485,7 @@ class BlackHole(Game[BlackHoleState, BlackHoleMove]):
 
     def show(self, state: BlackHoleState) -> str:
         """One line per pile, bottom to top, and the hole's top card."""
-        lines = [
-            f"pile {i:2}: {cards_text(p) or '(empty)'}" for i, p in enumerate(state.piles)
-        ]
+        lines = [f"pile {i:2}: {cards_text(p) or '(empty)'}" for i, p in enumerate(state.piles)]
         lines.append(f"hole:    {card_text(state.hole[-1])} ({len(state.hole)} cards)")
         return "\n".join(lines)
 
@@ -497,7 +496,7 @@ class BlackHole(Game[BlackHoleState, BlackHoleMove]):
         return fields
 
     def parse_position(self, reader: FieldReader) -> BlackHoleState:
-        """Read ``pile0`` .. ``pile16`` and ``hole``: every card exactly once, the hole not empty."""
+        """Read ``pile0`` .. ``pile16`` and ``hole``; every card once, the hole not empty."""
         seen: dict[int, str] = {}
         parts: list[tuple[Card, ...]] = []
         for label in [f"pile{i}" for i in range(PILES)] + ["hole"]:
@@ -540,4 +539,3 @@ PRESETS = (
         "Black Hole (PySolFC game 98), the calibration game of the search core",
     ),
 )
-
