@@ -380,6 +380,12 @@ def test_limits_give_unknown() -> None:
     assert by_table.stats.unique <= 100
 
 
+def test_timeout_gives_unknown() -> None:
+    result = solve("black-hole", 64, timeout=1e-6)  # deal 64 needs far more than 1024 expansions
+    assert result.status is Status.UNKNOWN and result.limit is Limit.TIME
+    assert result.moves == ()
+
+
 def test_shortest_is_any_win() -> None:
     result = GAME.solve(RIGHT_SIX, Limits(), shortest=True)
     assert result.won and len(result.moves) == 5

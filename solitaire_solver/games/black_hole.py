@@ -181,6 +181,9 @@ class SearchOptions:
     ``ordering`` tries the moves in a heuristic order (else pile order);
     ``restarts`` runs the search again, in a new order, after a growing
     number of expansions, keeping the positions already proved lost.
+    Neither the order nor the restarts can change a verdict: every move that
+    no sound rule prunes is still tried from every position not proved lost,
+    and the budgets grow until one run ends on its own.
     """
 
     reachability: bool = True
