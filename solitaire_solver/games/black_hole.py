@@ -197,6 +197,12 @@ class SearchOptions:
     """Seed of the move orders of the restarted runs (the first run is deterministic)."""
 
 
+_DEAD_CACHES: dict[tuple[bool, bool, int], dict[int, bool]] = {}
+"""Dead-end verdicts by packed counts and hole rank, per set of tests and packing."""
+_DEAD_CACHE_SIZE = 1_000_000
+"""Entries a cache may hold before a search empties it (about 100 MB)."""
+
+
 class _OutOfBudget(Exception):
     """Raised inside :func:`search` when a run or a caller's limit runs out."""
 
@@ -231,7 +237,11 @@ def search(
     cunit = [1 << (cbits * r) for r in range(_RANKS)]
     cmask = (1 << cbits) - 1
 
-    dead_cache: dict[int, bool] = {}
+    # The dead-end verdicts depend on nothing but the counts and the hole's
+    # rank, not on the deal: one cache serves every search in the process.
+    dead_cache = _DEAD_CACHES.setdefault((options.reachability, options.euler, cbits), {})
+    if len(dead_cache) > _DEAD_CACHE_SIZE:
+        dead_cache.clear()
 
     def dead(packed_counts: int, hole: int) -> bool:
         ck = (packed_counts << 4) | hole
