@@ -178,6 +178,7 @@ class SearchOptions:
 
     ``reachability`` and ``euler`` are the dead-end tests of the same names;
     ``dominance`` drops a move that another move of the same rank dominates;
+    ``symmetry`` lets piles with the same ranks left stand for each other;
     ``ordering`` tries the moves in a heuristic order (else pile order);
     ``restarts`` runs the search again, in a new order, after a growing
     number of expansions, keeping the positions already proved lost.
@@ -193,6 +194,11 @@ class SearchOptions:
     restarts: bool = True
     first_budget: int = 2000
     """Expansions allowed to the first run when ``restarts`` is on."""
+    growth: float = 2.0
+    """Factor by which each restarted run's budget exceeds the one before."""
+    symmetry: bool = True
+    """Key positions by the multiset of pile contents, so that piles holding
+    the same ranks count as one (else by the pile heights)."""
     seed: int = 0
     """Seed of the move orders of the restarted runs (the first run is deterministic)."""
 
@@ -225,9 +231,26 @@ def search(
     ranks = [[rank_of(c) for c in pile] for pile in state.piles]
     n = len(ranks)
     heights = [len(p) for p in ranks]
-    bits = max(2, max(heights, default=0).bit_length())
-    shift = bits * n
-    unit = [1 << (bits * i) for i in range(n)]
+    # step[i][h]: what playing pile i's top card at height h takes off the key.
+    if options.symmetry:
+        # The key counts how many piles hold each distinct sequence of ranks
+        # (bottom to top): one field of ``bits`` bits per sequence. Sound:
+        # two positions with the same hole rank and the same piles up to
+        # their order have the same future, move for move with the piles
+        # renamed, so one verdict serves both. The encoding is exact (each
+        # field can hold more than n), not a hash.
+        bits = max(2, (n + 1).bit_length())
+        ids: dict[tuple[int, ...], int] = {}
+        weight = [
+            [1 << (bits * ids.setdefault(tuple(p[:h]), len(ids))) for h in range(len(p) + 1)]
+            for p in ranks
+        ]
+        shift = bits * len(ids)
+    else:
+        bits = max(2, max(heights, default=0).bit_length())
+        weight = [[h << (bits * i) for h in range(len(p) + 1)] for i, p in enumerate(ranks)]
+        shift = bits * n
+    step = [[0] + [w[h] - w[h - 1] for h in range(1, len(w))] for w in weight]
     pile_bit = [1 << i for i in range(n)]
     up = [(r + 1) % _RANKS for r in range(_RANKS)]
     down = [(r - 1) % _RANKS for r in range(_RANKS)]
@@ -301,7 +324,7 @@ def search(
         for i in moves:
             h = heights[i]
             r = ranks[i][h - 1]
-            child = hkey - unit[i]
+            child = hkey - step[i][h]
             k = child | (r << shift)
             if k in seen:
                 continue
@@ -339,7 +362,7 @@ def search(
         return False
 
     start_heights = list(heights)
-    start_key = sum(h * u for h, u in zip(heights, unit, strict=True))
+    start_key = sum(w[-1] for w in weight)
     start_counts = sum(cunit[r] for p in ranks for r in p)
     hole = state.hole_rank
 
@@ -380,7 +403,7 @@ def search(
             path.clear()
             path_keys.clear()
             assert run_budget is not None
-            run_budget *= 2
+            run_budget = int(run_budget * options.growth) + 1
             shuffle = True
             priority = [rng.random() for _ in range(n)]
             continue
