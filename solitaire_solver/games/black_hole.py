@@ -9,7 +9,7 @@ else moves. Won when all 52 cards are in the hole.
 Black Hole is the calibration game of the search core: it has fast public
 solvers and a published win rate. Besides the generic protocol (used by the
 generic depth-first search, and as the reference in the tests) the game has
-its own exact search, :func:`search`, over pile heights packed into one
+its own exact search, :func:`search`, over positions packed into one
 integer; :meth:`BlackHole.solve` uses it. Each of its improvements can be
 switched off (:class:`SearchOptions`) so that the tests can compare verdicts
 with and without it.
@@ -219,9 +219,10 @@ def search(
     """Decide ``state`` exactly; a won result carries a line that replays.
 
     A position is the pile heights and the hole's rank (the deal fixes
-    everything else), packed into one integer: ``bits`` bits per pile height
-    and the rank above them. Every move plays one card, so no position can be
-    met again below itself: the positions form a graph without cycles. The
+    everything else), packed into one integer with the rank above the piles'
+    fields (see ``options.symmetry`` for what the fields count). Every move
+    plays one card, so no position can be met again below itself: the
+    positions form a graph without cycles. The
     table ``seen`` holds every position generated; all those not on the
     current line have had their whole subtree searched without a win, so a
     position found there is skipped, and a restart may keep them all.
