@@ -1,0 +1,578 @@
+"""Black Hole: play every card into the hole, one rank up or down at a time.
+
+Rules (RULES.md, "Black Hole"): one deck; the ace of spades starts the hole
+and the other 51 cards lie face up in 17 piles of three. The top card of any
+pile may go to the hole when its rank is one above or one below the rank of
+the hole's top card, regardless of suit, A and K being adjacent. Nothing
+else moves. Won when all 52 cards are in the hole.
+
+Black Hole is the calibration game of the search core: it has fast public
+solvers and a published win rate. Besides the generic protocol (used by the
+generic depth-first search, and as the reference in the tests) the game has
+its own exact search, :func:`search`, over positions packed into one
+integer; :meth:`BlackHole.solve` uses it. Each of its improvements can be
+switched off (:class:`SearchOptions`) so that the tests can compare verdicts
+with and without it.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+import time
+from collections.abc import Hashable, Sequence
+
+import attrs
+
+from ..cards import Card, card_text, cards_text, parse_cards, rank_of
+from ..errors import BadCardError, BadMoveError
+from ..numbering import DealNumber, shuffled_talon
+from ..search import NO_LIMITS, Limit, Limits, SearchStats, SolveResult, Status
+from .base import FieldReader, Game, Preset
+
+PILES = 17
+"""Piles in the layout."""
+PILE_SIZE = 3
+"""Cards dealt to each pile."""
+HOLE_CARD = Card(13)
+"""The ace of spades, which starts the hole."""
+
+_RANKS = 13
+
+
+def adjacent(a: int, b: int) -> bool:
+    """Whether ranks ``a`` and ``b`` are one apart, K and A counting as adjacent."""
+    return (a - b) % _RANKS in (1, _RANKS - 1)
+
+
+# ---------------------------------------------------------------- dead ends
+#
+# Both tests look only at how many cards of each rank are left on the piles
+# (``counts``, indexed by rank) and the rank of the hole's top card. Each
+# card played moves the hole's rank one step round the cycle of 13 ranks,
+# and a step onto rank r plays a card of rank r.
+
+
+def reachability_dead(counts: Sequence[int], hole: int) -> bool:
+    """True when some rank left on the piles can no longer be reached from ``hole``.
+
+    Sound: the hole's rank walks round the cycle of ranks one step per card,
+    and stepping onto rank r uses up a card of rank r. A rank with no cards
+    left can therefore never be stepped on, so the walk stays for ever in the
+    run of ranks with cards left that touches the hole's rank on either side
+    (and it can come back to the hole's own rank only from such a rank).
+    Cards of any other rank can never be played. This is the prune of the
+    established C solver.
+    """
+    total = sum(counts)
+    if total == 0:
+        return False
+    reached = 0
+    r = (hole + 1) % _RANKS
+    while r != hole and counts[r]:
+        reached += counts[r]
+        r = (r + 1) % _RANKS
+    if r != hole:  # the run upwards stopped at an empty rank: walk downwards too
+        r = (hole - 1) % _RANKS
+        while counts[r]:
+            reached += counts[r]
+            r = (r - 1) % _RANKS
+    if reached:
+        reached += counts[hole]
+    return reached != total
+
+
+def euler_dead(counts: Sequence[int], hole: int) -> bool:
+    """True when no sequence of ranks plays exactly the cards left, pile order aside.
+
+    Sound, and stronger than :func:`reachability_dead`: forget the piles and
+    suppose any card left could be played at any time. A win is then a walk
+    on the cycle of ranks from ``hole`` that visits rank r exactly
+    ``counts[r]`` times after the start, that is an Euler trail in the
+    multigraph of the steps it takes. Let e[r] be how often the walk crosses
+    between ranks r and r+1, and t the rank it ends on (a rank with a card
+    left). Every visit to a rank enters and leaves it, except the start and
+    the end, so e[r-1] + e[r] = 2*counts[r] + [r == hole] - [r == t]. On a
+    cycle of odd length these 13 equations have exactly one solution,
+    2*e[r] = d[r+1] - d[r+2] + ... + d[r+13] (indices mod 13), and a trail
+    exists exactly when, for some t, that solution is made of whole numbers
+    >= 0 and the crossings join every rank with cards left to the hole's
+    rank (Euler's theorem). If no t works, no order of play can empty the
+    piles, whatever their order, so the position is lost.
+    """
+    if sum(counts) == 0:
+        return False
+    for end in range(_RANKS):
+        if counts[end] == 0:
+            continue
+        d = [2 * c for c in counts]
+        d[hole] += 1
+        d[end] -= 1
+        alt = 0
+        for j in range(_RANKS):
+            alt += d[(1 + j) % _RANKS] if j % 2 == 0 else -d[(1 + j) % _RANKS]
+        if alt < 0 or alt % 2:
+            continue
+        e = [alt // 2] + [0] * (_RANKS - 1)
+        for r in range(1, _RANKS):
+            e[r] = d[r] - e[r - 1]
+        if min(e) < 0:
+            continue
+        joined = {hole}
+        r = hole
+        while e[r] and (r + 1) % _RANKS not in joined:
+            r = (r + 1) % _RANKS
+            joined.add(r)
+        r = hole
+        while e[(r - 1) % _RANKS] and (r - 1) % _RANKS not in joined:
+            r = (r - 1) % _RANKS
+            joined.add(r)
+        if all(counts[r] == 0 or r in joined for r in range(_RANKS)):
+            return False
+    return True
+
+
+# ---------------------------------------------------------------- the game
+
+
+@attrs.frozen
+class BlackHoleRules:
+    """Black Hole has no knobs: RULES.md fixes every rule."""
+
+
+@attrs.frozen
+class BlackHoleState:
+    """A Black Hole position: the piles (each bottom to top) and the hole (bottom to top).
+
+    The hole is never empty: it starts with the ace of spades.
+    """
+
+    piles: tuple[tuple[Card, ...], ...]
+    hole: tuple[Card, ...]
+
+    @property
+    def hole_rank(self) -> int:
+        """The rank of the hole's top card."""
+        return rank_of(self.hole[-1])
+
+
+@attrs.frozen(order=True)
+class BlackHoleMove:
+    """Play the top card of pile ``pile`` (numbered from 0) to the hole.
+
+    Notation: ``p5`` plays the top card of pile 5.
+    """
+
+    pile: int
+
+    def __str__(self) -> str:
+        return f"p{self.pile}"
+
+
+_MOVE = re.compile(r"^\s*(?:p|pile)?\s*(\d+)\s*$", re.IGNORECASE)
+
+
+@attrs.frozen
+class SearchOptions:
+    """The improvements of :func:`search`; each one can be switched off to check it.
+
+    ``reachability`` and ``euler`` are the dead-end tests of the same names;
+    ``dominance`` drops a move that another move of the same rank dominates;
+    ``symmetry`` lets piles with the same ranks left stand for each other;
+    ``ordering`` tries the moves in a heuristic order (else pile order);
+    ``restarts`` runs the search again, in a new order, after a growing
+    number of expansions, keeping the positions already proved lost.
+    Neither the order nor the restarts can change a verdict: every move that
+    no sound rule prunes is still tried from every position not proved lost,
+    and the budgets grow until one run ends on its own.
+    """
+
+    reachability: bool = True
+    euler: bool = True
+    dominance: bool = True
+    ordering: bool = True
+    restarts: bool = True
+    first_budget: int = 2000
+    """Expansions allowed to the first run when ``restarts`` is on."""
+    growth: float = 2.0
+    """Factor by which each restarted run's budget exceeds the one before."""
+    symmetry: bool = True
+    """Key positions by the multiset of pile contents, so that piles holding
+    the same ranks count as one (else by the pile heights)."""
+    seed: int = 0
+    """Seed of the move orders of the restarted runs (the first run is deterministic)."""
+
+
+_DEAD_CACHES: dict[tuple[bool, bool, int], dict[int, bool]] = {}
+"""Dead-end verdicts by packed counts and hole rank, per set of tests and packing."""
+_DEAD_CACHE_SIZE = 1_000_000
+"""Entries a cache may hold before a search empties it (about 100 MB)."""
+
+
+class _OutOfBudget(Exception):
+    """Raised inside :func:`search` when a run or a caller's limit runs out."""
+
+
+def search(
+    state: BlackHoleState, limits: Limits = NO_LIMITS, options: SearchOptions = SearchOptions()
+) -> SolveResult[BlackHoleMove]:
+    """Decide ``state`` exactly; a won result carries a line that replays.
+
+    A position is the pile heights and the hole's rank (the deal fixes
+    everything else), packed into one integer with the rank above the piles'
+    fields (see ``options.symmetry`` for what the fields count). Every move
+    plays one card, so no position can be met again below itself: the
+    positions form a graph without cycles. The
+    table ``seen`` holds every position generated; all those not on the
+    current line have had their whole subtree searched without a win, so a
+    position found there is skipped, and a restart may keep them all.
+    """
+    t0 = time.perf_counter()
+    deadline = None if limits.timeout is None else t0 + limits.timeout
+    ranks = [[rank_of(c) for c in pile] for pile in state.piles]
+    n = len(ranks)
+    heights = [len(p) for p in ranks]
+    # step[i][h]: what playing pile i's top card at height h takes off the key.
+    if options.symmetry:
+        # The key counts how many piles hold each distinct sequence of ranks
+        # (bottom to top): one field of ``bits`` bits per sequence. Sound:
+        # two positions with the same hole rank and the same piles up to
+        # their order have the same future, move for move with the piles
+        # renamed, so one verdict serves both. The encoding is exact (each
+        # field can hold more than n), not a hash.
+        bits = max(2, (n + 1).bit_length())
+        ids: dict[tuple[int, ...], int] = {}
+        weight = [
+            [1 << (bits * ids.setdefault(tuple(p[:h]), len(ids))) for h in range(len(p) + 1)]
+            for p in ranks
+        ]
+        shift = bits * len(ids)
+    else:
+        bits = max(2, max(heights, default=0).bit_length())
+        weight = [[h << (bits * i) for h in range(len(p) + 1)] for i, p in enumerate(ranks)]
+        shift = bits * n
+    step = [[0] + [w[h] - w[h - 1] for h in range(1, len(w))] for w in weight]
+    pile_bit = [1 << i for i in range(n)]
+    up = [(r + 1) % _RANKS for r in range(_RANKS)]
+    down = [(r - 1) % _RANKS for r in range(_RANKS)]
+    # Counts of the ranks left on the piles, 3 bits a rank (at most 4 each in
+    # one deck; 6 bits if a position file has more).
+    cbits = 3 if all(sum(r == k for p in ranks for r in p) < 8 for k in range(_RANKS)) else 6
+    cunit = [1 << (cbits * r) for r in range(_RANKS)]
+    cmask = (1 << cbits) - 1
+
+    # The dead-end verdicts depend on nothing but the counts and the hole's
+    # rank, not on the deal: one cache serves every search in the process.
+    dead_cache = _DEAD_CACHES.setdefault((options.reachability, options.euler, cbits), {})
+    if len(dead_cache) > _DEAD_CACHE_SIZE:
+        dead_cache.clear()
+
+    def dead(packed_counts: int, hole: int) -> bool:
+        ck = (packed_counts << 4) | hole
+        verdict = dead_cache.get(ck)
+        if verdict is None:
+            counts = [(packed_counts >> (cbits * r)) & cmask for r in range(_RANKS)]
+            verdict = (options.reachability and reachability_dead(counts, hole)) or (
+                options.euler and euler_dead(counts, hole)
+            )
+            dead_cache[ck] = verdict
+        return verdict
+
+    seen: set[int] = set()
+    path: list[int] = []
+    path_keys: list[int] = []
+    expanded = 0
+    budget = 0
+    stop: Limit | None = None
+    rng = random.Random(options.seed)
+    shuffle = False
+    priority: list[float] = []  # a run's random order of the piles, after a restart
+    dominance, ordering = options.dominance, options.ordering
+    max_table = limits.max_table
+    left = sum(heights)
+    min_left = left  # the fewest cards left in any position reached: gives the depth
+    top: list[int] = [0] * _RANKS  # top[r]: bitmask of the piles whose top card has rank r
+
+    def dfs(hole: int, hkey: int, packed_counts: int, left: int) -> bool:
+        nonlocal expanded, min_left, stop
+        expanded += 1
+        if expanded > budget:
+            raise _OutOfBudget
+        if deadline is not None and expanded % 1024 == 0 and time.perf_counter() > deadline:
+            stop = Limit.TIME
+            raise _OutOfBudget
+        if left < min_left:
+            min_left = left
+        cand = top[up[hole]] | top[down[hole]]
+        moves: list[int] = []
+        while cand:
+            low = cand & -cand
+            cand ^= low
+            moves.append(low.bit_length() - 1)
+        if len(moves) > 1:
+            if dominance:
+                tops = [ranks[i][heights[i] - 1] for i in moves]
+                if len(set(tops)) < len(tops):
+                    moves = _undominated(moves, heights, ranks)
+            if shuffle:
+                moves.sort(key=priority.__getitem__)
+            elif ordering:
+                # Taller piles first: their buried cards are the ones at risk
+                # of being stranded (the sort is stable: then in pile order).
+                moves.sort(key=heights.__getitem__, reverse=True)
+            else:
+                moves.sort()
+        for i in moves:
+            h = heights[i]
+            r = ranks[i][h - 1]
+            child = hkey - step[i][h]
+            k = child | (r << shift)
+            if k in seen:
+                continue
+            if max_table is not None and len(seen) >= max_table:
+                stop = Limit.TABLE
+                raise _OutOfBudget
+            seen.add(k)
+            if left == 1:
+                path.append(i)
+                return True
+            child_counts = packed_counts - cunit[r]
+            # The dead-end tests depend only on the counts and the hole's
+            # rank, which repeat far more than positions do: cache them.
+            ck = (child_counts << 4) | r
+            verdict = dead_cache.get(ck)
+            if verdict is None:
+                verdict = dead(child_counts, r)
+            if verdict:
+                continue
+            heights[i] = h - 1
+            bit = pile_bit[i]
+            top[r] ^= bit
+            if h > 1:
+                top[ranks[i][h - 2]] |= bit
+            path.append(i)
+            path_keys.append(k)
+            if dfs(r, child, child_counts, left - 1):
+                return True
+            path.pop()
+            path_keys.pop()
+            if h > 1:
+                top[ranks[i][h - 2]] &= ~bit
+            top[r] |= bit
+            heights[i] = h
+        return False
+
+    start_heights = list(heights)
+    start_key = sum(w[-1] for w in weight)
+    start_counts = sum(cunit[r] for p in ranks for r in p)
+    hole = state.hole_rank
+
+    def finish(status: Status, limit: Limit | None = None) -> SolveResult[BlackHoleMove]:
+        moves = tuple(BlackHoleMove(i) for i in path) if status is Status.WON else ()
+        depth = len(path) if status is Status.WON else left - min_left
+        stats = SearchStats(expanded, len(seen), depth, time.perf_counter() - t0)
+        return SolveResult(status, moves, stats, limit)
+
+    if left == 0:
+        return finish(Status.WON)
+    if dead(start_counts, hole):
+        return finish(Status.LOST)
+    run_budget = options.first_budget if options.restarts else None
+    while True:
+        heights[:] = start_heights
+        top[:] = [0] * _RANKS
+        for i, p in enumerate(ranks):
+            if p:
+                top[p[-1]] |= pile_bit[i]
+        caller_cap = limits.max_states
+        budget = min(
+            expanded + run_budget if run_budget is not None else 1 << 62,
+            caller_cap if caller_cap is not None else 1 << 62,
+        )
+        try:
+            won = dfs(hole, start_key, start_counts, left)
+        except _OutOfBudget:
+            if stop is not None:
+                return finish(Status.UNKNOWN, stop)
+            if caller_cap is not None and expanded > caller_cap:
+                expanded = caller_cap
+                return finish(Status.UNKNOWN, Limit.STATES)
+            # A run ran out of its budget. The positions on its current line
+            # are not proved lost: take them out of the table, keep the rest.
+            for k in path_keys:
+                seen.discard(k)
+            path.clear()
+            path_keys.clear()
+            assert run_budget is not None
+            run_budget = int(run_budget * options.growth) + 1
+            shuffle = True
+            priority = [rng.random() for _ in range(n)]
+            continue
+        return finish(Status.WON if won else Status.LOST)
+
+
+def _undominated(moves: list[int], heights: list[int], ranks: list[list[int]]) -> list[int]:
+    """``moves`` without those that another move of the same rank dominates.
+
+    Sound: let c be the last card of its pile and d another playable card of
+    the same rank. Take any win that plays c now; it plays d at some later
+    move u. Play d now and c at move u instead: the hole's ranks are the same
+    all along; no move in between touches c's pile (it was empty) or d's pile
+    (d was still on it and was its top card); so every move stays legal and
+    after move u the position is the same. Hence if playing c now wins,
+    playing d now wins too, and c need not be tried while a same-rank card d
+    is playable. When every card of a rank on offer is the last of its pile,
+    one of them is kept.
+    """
+    by_rank: dict[int, list[int]] = {}
+    for i in moves:
+        by_rank.setdefault(ranks[i][heights[i] - 1], []).append(i)
+    if len(by_rank) == len(moves):
+        return moves
+    out: list[int] = []
+    for group in by_rank.values():
+        tall = [i for i in group if heights[i] > 1]
+        out.extend(tall if tall else group[:1])
+    return out
+
+
+class BlackHole(Game[BlackHoleState, BlackHoleMove]):
+    """The game Black Hole (PySolFC game 98)."""
+
+    name = "black-hole"
+    rules_type = BlackHoleRules
+    rules: BlackHoleRules
+
+    def __init__(self, rules: BlackHoleRules, preset: str | None = None) -> None:
+        super().__init__(rules, preset)
+        self.options = SearchOptions()
+        """The improvements :meth:`solve` uses; tests switch them off one by one."""
+
+    def deal(self, number: DealNumber) -> BlackHoleState:
+        """17 piles of three and the ace of spades in the hole (RULES.md, "Black Hole").
+
+        The ace of spades goes to the bottom of the talon, so it is dealt
+        last; pile i gets the i-th, 17+i-th and 34+i-th cards dealt.
+        """
+        talon = shuffled_talon(number, decks=1)
+        order = [Card(c) for c in reversed(talon) if c != HOLE_CARD]
+        piles = tuple(tuple(order[i::PILES]) for i in range(PILES))
+        return BlackHoleState(piles, (HOLE_CARD,))
+
+    def moves(self, state: BlackHoleState) -> list[BlackHoleMove]:
+        """Every legal move, taller piles first (the generic search's order)."""
+        moves = self.legal_moves(state)
+        moves.sort(key=lambda m: -len(state.piles[m.pile]))
+        return moves
+
+    def legal_moves(self, state: BlackHoleState) -> list[BlackHoleMove]:
+        """The piles whose top card is one rank from the hole's, in pile order."""
+        hole = state.hole_rank
+        return [
+            BlackHoleMove(i)
+            for i, pile in enumerate(state.piles)
+            if pile and adjacent(rank_of(pile[-1]), hole)
+        ]
+
+    def apply(self, state: BlackHoleState, move: BlackHoleMove) -> BlackHoleState:
+        """Move the top card of the pile onto the hole."""
+        pile = state.piles[move.pile]
+        piles = (*state.piles[: move.pile], pile[:-1], *state.piles[move.pile + 1 :])
+        return BlackHoleState(piles, (*state.hole, pile[-1]))
+
+    def is_won(self, state: BlackHoleState) -> bool:
+        """Won when every pile is empty."""
+        return not any(state.piles)
+
+    def key(self, state: BlackHoleState) -> Hashable:
+        """The pile heights and the hole's top rank, packed into one integer.
+
+        Within one search the deal is fixed, so the heights say which cards
+        are left; suits play no part, so of the hole only its top rank matters.
+        """
+        k = state.hole_rank
+        for pile in state.piles:
+            k = (k << 6) | len(pile)
+        return k
+
+    def is_dead(self, state: object) -> bool:
+        """The rank-reachability and Euler-trail tests (see their docstrings)."""
+        assert isinstance(state, BlackHoleState)
+        counts = [0] * _RANKS
+        for pile in state.piles:
+            for c in pile:
+                counts[rank_of(c)] += 1
+        hole = state.hole_rank
+        return reachability_dead(counts, hole) or euler_dead(counts, hole)
+
+    def parse_move(self, text: str) -> BlackHoleMove:
+        """``p5`` (also ``5`` or ``pile 5``): the top card of pile 5 to the hole."""
+        m = _MOVE.match(text)
+        if m is None:
+            raise BadMoveError(f"bad black-hole move {text!r}: expected pN, such as p5")
+        return BlackHoleMove(int(m.group(1)))
+
+    def describe(self, state: BlackHoleState, move: BlackHoleMove) -> str:
+        """``8H from pile 5 to the hole (on 9D)``."""
+        if not 0 <= move.pile < len(state.piles) or not state.piles[move.pile]:
+            return f"pile {move.pile} has no card to play"
+        card = state.piles[move.pile][-1]
+        on = card_text(state.hole[-1])
+        return f"{card_text(card)} from pile {move.pile} to the hole (on {on})"
+
+    def show(self, state: BlackHoleState) -> str:
+        """One line per pile, bottom to top, and the hole's top card."""
+        lines = [f"pile {i:2}: {cards_text(p) or '(empty)'}" for i, p in enumerate(state.piles)]
+        lines.append(f"hole:    {card_text(state.hole[-1])} ({len(state.hole)} cards)")
+        return "\n".join(lines)
+
+    def position_fields(self, state: BlackHoleState) -> list[tuple[str, str]]:
+        """``pile0`` .. ``pile16`` (bottom to top) and ``hole`` (bottom to top)."""
+        fields = [(f"pile{i}", cards_text(p)) for i, p in enumerate(state.piles)]
+        fields.append(("hole", cards_text(state.hole)))
+        return fields
+
+    def parse_position(self, reader: FieldReader) -> BlackHoleState:
+        """Read ``pile0`` .. ``pile16`` and ``hole``; every card once, the hole not empty."""
+        seen: dict[int, str] = {}
+        parts: list[tuple[Card, ...]] = []
+        for label in [f"pile{i}" for i in range(PILES)] + ["hole"]:
+            field = reader.take(label, "")
+            try:
+                cards = parse_cards(field.text)
+            except BadCardError as exc:
+                raise reader.error(str(exc), field) from None
+            for c in cards:
+                if c in seen:
+                    where = f"in {seen[c]} and {label}" if seen[c] != label else f"in {label}"
+                    raise reader.error(f"card {card_text(c)} appears twice ({where})", field)
+                seen[c] = label
+            parts.append(tuple(cards))
+        reader.finish()
+        if not parts[-1]:
+            raise reader.error("the hole is empty: it must hold at least the card it started with")
+        if len(seen) != 52:
+            missing = [card_text(c) for c in range(52) if c not in seen]
+            raise reader.error(f"{len(missing)} cards missing: {' '.join(missing)}")
+        return BlackHoleState(tuple(parts[:-1]), parts[-1])
+
+    def solve(
+        self, state: BlackHoleState, limits: Limits, *, shortest: bool = False
+    ) -> SolveResult[BlackHoleMove]:
+        """The game's own exact search (:func:`search`); A* when ``shortest``.
+
+        Every win in Black Hole has the same length (one move per card), so
+        any win is also a shortest one: ``shortest`` changes nothing.
+        """
+        del shortest  # every winning line plays each card once: all have the same length
+        return search(state, limits, self.options)
+
+
+PRESETS = (
+    Preset(
+        "black-hole",
+        BlackHole,
+        BlackHoleRules(),
+        "Black Hole (PySolFC game 98), the calibration game of the search core",
+    ),
+)
