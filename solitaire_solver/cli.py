@@ -214,7 +214,8 @@ def cmd_games(args: argparse.Namespace) -> int:
 
 
 def _ms(seconds: float) -> str:
-    return f"{1000 * seconds:.1f} ms" if seconds < 10 else f"{seconds:.1f} s"
+    # Three significant figures: many deals take well under a tenth of a millisecond.
+    return f"{1000 * seconds:.3g} ms" if seconds < 10 else f"{seconds:.1f} s"
 
 
 def _percent(x: float) -> str:
