@@ -697,9 +697,10 @@ def stuck_and_lost(game: Windmill, state: WindmillState) -> bool:
 def _priority(state: WindmillState) -> int:
     """Best-first order: fewest cards off the foundations, then fewest cards dealt.
 
-    Only the order of exploration depends on it, never a verdict.
+    Cards dealt count over all passes, so that a redeal is not mistaken for
+    progress. Only the order of exploration depends on it, never a verdict.
     """
-    return (CARDS - state.home) * 128 + state.dealt
+    return ((CARDS - state.home) * 16 + state.redeals_used) * 128 + state.dealt
 
 
 class _Search:
