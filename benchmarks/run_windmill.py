@@ -24,7 +24,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from solitaire_solver import solve  # noqa: E402
+from solitaire_solver import solve
 
 FIELDS = ["deal", "status", "limit", "expanded", "unique", "seconds"]
 
