@@ -787,3 +787,34 @@ def test_parse_cards_helper_sanity() -> None:
 
 def test_move_value_objects() -> None:
     assert str(WindmillMove(2, 2, 0, 0, 0)) == "r1>p"
+
+
+DEAL_44_LATE = {
+    # A position of deal 44 with 17 cards left in the stock: every secondary
+    # is full, the primary (26 cards) needs an A, and the reserve holds one.
+    "primary": "AC 2H 3C 4C 5S 6C 7C 8S 9D TD JD QD KS AD 2H 3H 4S 5D 6H 7H 8C 9H TH JH QC KS",
+    "secondary1": "KH QS JD TC 9S 8H 7H 6S 5D 4H 3S 2S AH",
+    "secondary2": "KH QH JS TD 9D 8D 7D 6D 5H 4D 3D 2C AH",
+    "secondary3": "KC QS JC TS 9C 8S 7S 6H 5C 4C 3H 2D AS",
+    "secondary4": "KD QD JH TH 9S 8D 7C 6S 5S 4D 3C 2S AC",
+    "flag": "clear",
+    "reserve": "AS 5H 6C 4S KC JC QC 8C",
+    "waste": "JS",
+    "stock": "7S 9H 3D AD 9C 7D TC 3S KD 6D 2D 5C 2C 4H QH TS 8H",
+}
+
+
+def test_playing_the_reserve_card_the_primary_needs_can_lose() -> None:
+    # The trap of "play the card the primary needs from the reserve when no
+    # secondary wants its rank": here the reserve's A loses and a
+    # secondary's A wins (the plain search decides both, independently).
+    g = game()
+    s = read(g, DEAL_44_LATE)
+    from_reserve = g.apply(s, g.parse_move("r1>p"))
+    from_secondary = g.apply(s, g.parse_move("s1>p"))
+    assert reference_solve(g, from_reserve) is False
+    assert reference_solve(g, from_secondary) is True
+    assert g.solve(from_reserve, Limits()).lost
+    r = g.solve(s, Limits())
+    assert r.won
+    assert_replays_to_win(g, s, r.moves)
