@@ -457,17 +457,21 @@ class Windmill(Game[WindmillState, WindmillMove]):
     def show(self, state: WindmillState) -> str:
         """The foundations, the reserve, the waste and the stock."""
         prim = state.primary
-        lines = [f"primary:     {card_text(prim[-1])} ({len(prim)} cards)" + self._need_text(state)]
+        lines = [
+            f"primary:     {card_text(prim[-1])} ({_count(len(prim))})" + self._need_text(state)
+        ]
         for i, pile in enumerate(state.secondaries):
-            top = f"{card_text(pile[-1])} ({len(pile)} cards)" if pile else "(empty)"
+            top = f"{card_text(pile[-1])} ({_count(len(pile))})" if pile else "(empty)"
             lines.append(f"secondary {i + 1}: {top}")
         lines.append("reserve:     " + " ".join(_cell(c) for c in state.reserve))
         waste = state.waste_cards
-        lines.append(f"waste:       {cards_text(waste[-8:]) or '(empty)'} ({len(waste)} cards)")
+        lines.append(f"waste:       {cards_text(waste[-8:]) or '(empty)'} ({_count(len(waste))})")
         stock = state.stock
         nxt = f", next {card_text(stock[0])}" if stock else ""
         used = f", {state.redeals_used} of {self.rules.redeals} redeals used"
-        lines.append(f"stock:       {len(stock)} cards{nxt}" + (used if self.rules.redeals else ""))
+        lines.append(
+            f"stock:       {_count(len(stock))}{nxt}" + (used if self.rules.redeals else "")
+        )
         return "\n".join(lines)
 
     def _need_text(self, state: WindmillState) -> str:
@@ -619,6 +623,10 @@ def _replace(
 
 def _ranks_text(cards: tuple[Card, ...]) -> str:
     return "".join(rank_text(c % 13) for c in cards)
+
+
+def _count(n: int) -> str:
+    return f"{n} card" if n == 1 else f"{n} cards"
 
 
 def _cell(card: int) -> str:
