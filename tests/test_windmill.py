@@ -818,3 +818,12 @@ def test_playing_the_reserve_card_the_primary_needs_can_lose() -> None:
     r = g.solve(s, Limits())
     assert r.won
     assert_replays_to_win(g, s, r.moves)
+
+
+def test_no_limit_given_means_the_default_state_limit(monkeypatch: pytest.MonkeyPatch) -> None:
+    import solitaire_solver.games.windmill as windmill
+
+    monkeypatch.setattr(windmill, "DEFAULT_MAX_STATES", 300)
+    r = solve("windmill", 2)
+    assert r.status is Status.UNKNOWN and r.limit is Limit.STATES
+    assert r.stats.expanded == 300
