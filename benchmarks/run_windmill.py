@@ -59,12 +59,22 @@ def summarise(path: Path) -> str:
     limits = sorted({r["limit"] for r in rows if r["limit"]})
     biggest = max(rows, key=lambda r: int(r["unique"]))
     slowest = max(rows, key=lambda r: float(r["seconds"]))
+    wins = [r for r in rows if r["status"] == "won"]
+    won_text = ""
+    if wins:
+        won_times = [float(r["seconds"]) for r in wins]
+        won_states = [int(r["expanded"]) for r in wins]
+        won_text = (
+            f"; won deals: median {statistics.median(won_times) * 1000:.0f} ms and "
+            f"{statistics.median(won_states):.0f} states expanded, "
+            f"at most {max(won_times):.2f} s and {max(won_states)} states"
+        )
     return (
         f"{len(rows)} deals: settled {won + lost}, won {won}, lost {lost}, "
         f"unknown {unknown} (limits reached: {', '.join(limits) or 'none'}); "
         f"median {statistics.median(times) * 1000:.0f} ms, "
         f"slowest {float(slowest['seconds']):.2f} s (deal {slowest['deal']}), "
-        f"largest state count {biggest['unique']} (deal {biggest['deal']})"
+        f"largest state count {biggest['unique']} (deal {biggest['deal']})" + won_text
     )
 
 
