@@ -827,3 +827,32 @@ def test_no_limit_given_means_the_default_state_limit(monkeypatch: pytest.Monkey
     r = solve("windmill", 2)
     assert r.status is Status.UNKNOWN and r.limit is Limit.STATES
     assert r.stats.expanded == 300
+
+
+def test_counting_bound_on_hand_made_positions() -> None:
+    # The primary (49 cards) needs a J; no J in the reserve or the stock;
+    # secondary 4 (K Q) needs a J too, so the secondaries can take nothing
+    # before a J turns up, and four cards lie on the shallowest J: lost.
+    g = game()
+    buried = small_position(
+        g,
+        reserve="Q K T 9 8 7 6 5",
+        waste="J J A 2 3 4",
+        primary=ranks("A-K", 3) + " " + ranks("A-T"),
+        secondary4="K Q",
+    )
+    assert stuck_and_lost(g, buried)
+    assert reference_solve(g, buried) is False
+    # With the Js on top of the waste it is won, and the bound stays quiet.
+    on_top = small_position(
+        g,
+        reserve="Q K T 9 8 7 6 5",
+        waste="A 2 3 4 J J",
+        primary=ranks("A-K", 3) + " " + ranks("A-T"),
+        secondary4="K Q",
+    )
+    assert not stuck_and_lost(g, on_top)
+    assert reference_solve(g, on_top) is True
+    # Free foundation moves and remaining redeals switch the bound off.
+    assert not stuck_and_lost(game(foundation_moves="free"), buried)
+    assert not stuck_and_lost(game(redeals=1), buried)
