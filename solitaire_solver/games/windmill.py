@@ -14,10 +14,11 @@ that accepts it. The reversed variation swaps the directions: a king in the
 centre built down, secondaries from aces up.
 
 Solving (:meth:`Windmill.solve`) runs a best-first search guided by what the
-foundations still need, which finds most wins within a few thousand states,
-and then an exhaustive depth-first search with sound pruning to prove the
-remaining deals lost; see :func:`search_windmill` and the comments beside
-each pruning rule.
+foundations still need, which finds a quick win in a few hundred states,
+and then an exhaustive depth-first search with sound pruning whose
+exhaustion proves a loss (within reach late in the stock, not yet from the
+start of a deal); see :func:`search_windmill` and the comments beside each
+pruning rule.
 """
 
 from __future__ import annotations
