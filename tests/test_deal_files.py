@@ -90,7 +90,15 @@ def test_round_trip_of_positions_reached_by_play(
         note(text)
         loaded = parse_deal(text)
         assert loaded.position == state
-        assert game.key(loaded.position) == game.key(state)
+        if game.name == "windmill":
+            # Windmill's key marks the waste within the pass's dealing order,
+            # which a file does not record (cards gone from the waste are not
+            # written), so its keys compare only within one search; reading
+            # the file again must still give the same key.
+            again = parse_deal(format_deal(loaded.game, loaded.position, as_json=as_json))
+            assert game.key(again.position) == game.key(loaded.position)
+        else:
+            assert game.key(loaded.position) == game.key(state)
         assert loaded.game.fingerprint == game.fingerprint
         assert loaded.game.preset == game.preset
         assert loaded.deal == str(parse_deal_number(number))

@@ -1,0 +1,57 @@
+"""Windmill: solving fixed deals of each variant, and the cost of one step.
+
+Run: ``pytest benchmarks/bench_windmill.py --benchmark-only``. The deals are
+ones the best-first phase wins; the 20,000-state runs show what a deal that
+is not won quickly costs before it is reported unknown.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from solitaire_solver import solve
+from solitaire_solver.games import make_game
+from solitaire_solver.numbering import parse_deal_number
+from solitaire_solver.search import Status
+
+VARIANTS = {
+    "windmill": ("windmill", None),
+    "windmill-reversed": ("windmill-reversed", None),
+    "free": ("windmill", ["foundation_moves=free"]),
+}
+
+
+@pytest.mark.parametrize(
+    ("variant", "number"), [("windmill", 1), ("windmill-reversed", 9), ("free", 1)]
+)
+def test_solve_fixed_deal(benchmark: Any, variant: str, number: int) -> None:
+    preset, rules = VARIANTS[variant]
+    r = benchmark(solve, preset, number, rules=rules, max_states=20_000)
+    assert r.status in (Status.WON, Status.UNKNOWN)
+
+
+@pytest.mark.parametrize("variant", list(VARIANTS))
+def test_deal_left_unknown_at_20k_states(benchmark: Any, variant: str) -> None:
+    preset, rules = VARIANTS[variant]
+    r = benchmark.pedantic(
+        solve, (preset, 2), {"rules": rules, "max_states": 20_000}, rounds=1, iterations=1
+    )
+    assert r.status in (Status.WON, Status.UNKNOWN)
+
+
+def test_moves_apply_key(benchmark: Any) -> None:
+    g = make_game("windmill")
+    s = g.deal(parse_deal_number(123456))
+
+    def step() -> int:
+        n = 0
+        state = s
+        for _ in range(90):
+            moves = g.moves(state)
+            state = g.apply(state, moves[-1])
+            n += hash(g.key(state)) & 1
+        return n
+
+    benchmark(step)

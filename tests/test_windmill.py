@@ -1,0 +1,860 @@
+"""Windmill: the deal, the rules of each move, the notation, position lines and the solver.
+
+Verdicts of hand-made positions are worked out by hand in the comments and
+checked twice: by the library's solver and by :func:`reference_solve`, a
+deliberately plain search written here that uses only ``legal_moves``,
+``apply`` and ``is_won`` and remembers whole positions (no canonical key, no
+merging of moves, no pruning).
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Hashable
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import strategies as st
+
+from solitaire_solver import solve
+from solitaire_solver.cards import card_text, parse_card, parse_cards
+from solitaire_solver.errors import BadMoveError, BadRuleError, DealFileError, IllegalMoveError
+from solitaire_solver.games import make_game
+from solitaire_solver.games.base import Field, FieldReader
+from solitaire_solver.games.windmill import (
+    DEAL_MOVE,
+    GAP,
+    Windmill,
+    WindmillMove,
+    WindmillRules,
+    WindmillState,
+    search_windmill,
+    stuck_and_lost,
+)
+from solitaire_solver.numbering import parse_deal_number
+from solitaire_solver.search import Limit, Limits, Status
+from tests.support import assert_replays_to_win, assert_result_sound
+
+RANKS = "A23456789TJQK"
+
+
+def game(**rules: Any) -> Windmill:
+    g = make_game("windmill", rules)
+    assert isinstance(g, Windmill)
+    return g
+
+
+def reversed_game(**rules: Any) -> Windmill:
+    g = make_game("windmill-reversed", rules)
+    assert isinstance(g, Windmill)
+    return g
+
+
+def dealt(g: Windmill, number: int) -> WindmillState:
+    return g.deal(parse_deal_number(number))
+
+
+def read(g: Windmill, lines: dict[str, str]) -> WindmillState:
+    """A position through the game's own ``parse_position`` hook."""
+    fields = [Field(label, text, i + 1) for i, (label, text) in enumerate(lines.items())]
+    return g.parse_position(FieldReader(fields, "test.pos", g.name, len(fields) + 1))
+
+
+def with_suits(piles: dict[str, str]) -> dict[str, str]:
+    """Turn rank-only piles (``"A 2 3"``) into cards, handing out the 8 copies of each rank.
+
+    Hand-made positions only care about ranks; this gives each rank's copies
+    suits C C S S H H D D in turn so that the position holds two of every card.
+    """
+    pool = {r: [s for s in "CSHD" for _ in range(2)] for r in RANKS}
+    out = {}
+    for label, text in piles.items():
+        words = []
+        for w in text.split():
+            if w == "--" or label in ("flag", "redeals_used"):
+                words.append(w)
+            else:
+                words.append(w + pool[w].pop(0))
+        out[label] = " ".join(words)
+    return out
+
+
+def ranks(text: str, times: int = 1) -> str:
+    """``ranks("A-K", 3)`` is A..K three times over, as rank words."""
+    a, b = text.split("-")
+    seq = RANKS[RANKS.index(a) : RANKS.index(b) + 1]
+    return " ".join(list(seq) * times)
+
+
+FULL_SECONDARY = " ".join(reversed(RANKS))
+
+
+def reference_solve(g: Windmill, start: WindmillState, cap: int = 200_000) -> bool | None:
+    """Plain depth-first search over every legal move, whole positions remembered.
+
+    None when more than ``cap`` positions would be needed.
+    """
+    seen: set[Hashable] = {start}
+    stack = [start]
+    while stack:
+        state = stack.pop()
+        if g.is_won(state):
+            return True
+        for m in g.legal_moves(state):
+            child = g.apply(state, m)
+            if child not in seen:
+                if len(seen) >= cap:
+                    return None
+                seen.add(child)
+                stack.append(child)
+    return False
+
+
+# ---------------------------------------------------------------- the deal
+
+
+def test_known_answer_deal_123456() -> None:
+    # RULES.md: centre AC; reserve 6H 4H 4C 5S AS 8C AH QC; waste 9S;
+    # stock top first starts 7D TD 3C KD 8H (94 cards).
+    s = dealt(game(), 123456)
+    assert [card_text(c) for c in s.primary] == ["AC"]
+    assert [card_text(c) for c in s.reserve] == ["6H", "4H", "4C", "5S", "AS", "8C", "AH", "QC"]
+    assert [card_text(c) for c in s.waste_cards] == ["9S"]
+    assert [card_text(c) for c in s.stock[:5]] == ["7D", "TD", "3C", "KD", "8H"]
+    assert len(s.stock) == 94
+    assert s.secondaries == ((),) * 4
+
+
+@pytest.mark.parametrize("number", [1, 2, 123456, 4000000000])
+def test_every_deal_holds_two_of_each_card(number: int) -> None:
+    for g, centre in ((game(), "AC"), (reversed_game(), "KC")):
+        s = dealt(g, number)
+        assert card_text(s.primary[0]) == centre
+        cards = [*s.primary, *s.reserve, *s.waste_cards, *s.stock]
+        assert Counter(cards) == Counter({c: 2 for c in range(52)})
+
+
+# ---------------------------------------------------------------- moves
+
+
+def small_position(
+    g: Windmill, reserve: str, waste: str, stock: str = "", **extra: str
+) -> WindmillState:
+    """Three full secondaries, a fourth and the primary taking what is left."""
+    lines = {
+        "primary": extra.get("primary", ""),
+        "secondary1": FULL_SECONDARY,
+        "secondary2": FULL_SECONDARY,
+        "secondary3": FULL_SECONDARY,
+        "secondary4": extra.get("secondary4", ""),
+        "flag": extra.get("flag", "clear"),
+        "reserve": reserve,
+        "waste": waste,
+        "stock": stock,
+    }
+    return read(g, with_suits(lines))
+
+
+def refill_position(g: Windmill) -> WindmillState:
+    # Primary A..K x3 then A..T (49 cards) needs J; secondary 4 holds K Q.
+    # Outside: A..T once, J twice, Q once, K once = 14 cards.
+    return small_position(
+        g,
+        reserve="J 2 3 4 5 6 7 8",
+        waste="A 9 T",
+        stock="J Q K",
+        primary=ranks("A-K", 3) + " " + ranks("A-T"),
+        secondary4="K Q",
+    )
+
+
+def test_reserve_gap_refilled_from_waste_top() -> None:
+    g = game()
+    s = refill_position(g)
+    m = g.parse_move("r1>p")
+    assert m in g.legal_moves(s)
+    assert "T" in g.describe(s, m) and "from the waste fills reserve 1" in g.describe(s, m)
+    t = g.apply(s, m)
+    assert card_text(t.primary[-1])[0] == "J"
+    assert card_text(t.reserve[0])[0] == "T"
+    assert [card_text(c)[0] for c in t.waste_cards] == ["A", "9"]
+    assert len(t.stock) == 3
+
+
+def test_reserve_gap_refilled_from_stock_when_waste_empty() -> None:
+    g = game()
+    s = small_position(
+        g,
+        reserve="J 2 3 4 5 6 7 8",
+        waste="",
+        stock="T 9 A J Q K",
+        primary=ranks("A-K", 3) + " " + ranks("A-T"),
+        secondary4="K Q",
+    )
+    m = g.parse_move("r1>s4")
+    assert "from the stock fills reserve 1" in g.describe(s, m)
+    t = g.apply(s, m)
+    assert card_text(t.reserve[0])[0] == "T"
+    assert t.waste_cards == ()
+    assert [card_text(c)[0] for c in t.stock] == list("9AJQK")
+
+
+def test_reserve_gap_stays_when_waste_and_stock_empty() -> None:
+    g = game()
+    lines = with_suits(
+        {
+            "primary": ranks("A-K", 4),
+            "secondary1": FULL_SECONDARY,
+            "secondary2": FULL_SECONDARY,
+            "secondary3": FULL_SECONDARY,
+            "secondary4": "K Q J T 9 8 7 6 5 4 3 2",
+            "reserve": "A -- -- -- -- -- -- --",
+        }
+    )
+    s = read(g, lines)
+    m = g.parse_move("r1>s4")
+    assert "reserve 1 stays empty" in g.describe(s, m)
+    t = g.apply(s, m)
+    assert t.reserve == (GAP,) * 8
+    assert g.is_won(t)
+
+
+def test_flag_blocks_two_secondary_cards_in_a_row() -> None:
+    g = game()
+    s = refill_position(g)
+    s = g.apply(s, g.parse_move("r1>p"))  # J from the reserve: primary needs Q
+    assert not s.flag
+    s = g.apply(s, g.parse_move("s4>p"))  # Q from secondary 4 sets the flag
+    assert s.flag
+    # Primary needs K: secondary 4's K may not follow at once.
+    assert g.parse_move("s4>p") not in g.legal_moves(s)
+    with pytest.raises(IllegalMoveError):
+        g.play(s, g.parse_move("s4>p"))
+    # Dealing leaves the flag as it is.
+    s2 = g.apply(s, DEAL_MOVE)
+    assert s2.flag
+    # Under free rules the same line may take both.
+    f = game(foundation_moves="free")
+    t = refill_position(f)
+    t = f.apply(t, f.parse_move("r1>p"))
+    t = f.apply(t, f.parse_move("s4>p"))
+    assert not t.flag
+    assert f.parse_move("s4>p") in f.legal_moves(t)
+
+
+def test_free_moves_between_foundations_but_not_the_base() -> None:
+    f = game(foundation_moves="free")
+    s = dealt(f, 123456)
+    assert not any(str(m).startswith("p>") for m in f.legal_moves(s))  # the base never moves
+    s = refill_position(f)
+    moves = {str(m) for m in f.legal_moves(s)}
+    # Primary top T: no secondary needs a T; secondary 4's Q goes only to
+    # the primary (needs J), so no foundation-to-foundation move yet.
+    assert "s4>p" not in moves
+    s = f.apply(s, f.parse_move("r1>s4"))  # J onto secondary 4 (K Q J)
+    moves = {str(m) for m in f.legal_moves(s)}
+    assert "p>s4" in moves  # the primary's T onto secondary 4's J
+    assert "s4>p" in moves  # and the J back to the primary, which needs it
+    r = game()
+    assert "p>s4" not in {
+        str(m) for m in r.legal_moves(r.apply(refill_position(r), r.parse_move("r1>s4")))
+    }
+
+
+def test_full_secondary_takes_nothing_and_emptied_one_takes_a_king() -> None:
+    g = game(foundation_moves="free")
+    s = small_position(
+        g,
+        reserve="K 2 3 4 5 6 7 8",
+        waste="A 9 T J Q",
+        primary=ranks("A-K", 3) + " " + ranks("A-Q"),
+        secondary4="K",
+    )
+    # The primary needs a K; secondary 4 is only a K: moving it empties it.
+    t = g.apply(s, g.parse_move("s4>p"))
+    assert t.secondaries[3] == ()
+    assert g.parse_move("r1>s4") in g.legal_moves(t)  # any K on an empty secondary
+    # A full secondary accepts nothing, not even a K.
+    assert not any(m.dst == 1 and m.dst_index < 3 for m in g.legal_moves(t))
+
+
+def test_legal_moves_lists_every_reserve_cell() -> None:
+    g = game()
+    s = dealt(g, 123456)
+    # Primary needs a 2; no 2 in the reserve, no king: only the deal.
+    assert [str(m) for m in g.legal_moves(s)] == ["d"]
+    s = small_position(
+        g,
+        reserve="J J 3 4 5 6 7 8",
+        waste="A 2 9 T",
+        stock="Q K",
+        primary=ranks("A-K", 3) + " " + ranks("A-T"),
+        secondary4="K Q",
+    )
+    legal = {str(m) for m in g.legal_moves(s)}
+    assert {"r1>p", "r2>p", "r1>s4", "r2>s4", "d"} <= legal
+    # moves() merges the two equal J cells (equal keys), keeping one of each target.
+    merged = [str(m) for m in g.moves(s)]
+    assert merged == ["r1>p", "r1>s4", "d"]
+    for m in g.legal_moves(s):
+        assert any(g.key(g.apply(s, m)) == g.key(g.apply(s, n)) for n in g.moves(s))
+
+
+# ---------------------------------------------------------------- keys
+
+
+def test_key_ignores_suits_cell_order_and_secondary_order_but_not_the_flag() -> None:
+    g = game()
+    s = refill_position(g)
+    swapped = WindmillState(
+        s.primary,
+        (s.secondaries[3], s.secondaries[1], s.secondaries[2], s.secondaries[0]),
+        tuple(reversed(s.reserve)),
+        s.seq,
+        s.seq_ranks,
+        s.dealt,
+        s.waste,
+        s.flag,
+    )
+    assert g.key(swapped) == g.key(s)
+    resuited = WindmillState(
+        tuple((c + 13) % 52 for c in s.primary),  # type: ignore[misc]
+        s.secondaries,
+        tuple((c + 26) % 52 for c in s.reserve),
+        s.seq,
+        s.seq_ranks,
+        s.dealt,
+        s.waste,
+        s.flag,
+    )
+    assert g.key(resuited) == g.key(s)
+    flagged = WindmillState(
+        s.primary, s.secondaries, s.reserve, s.seq, s.seq_ranks, s.dealt, s.waste, True
+    )
+    assert g.key(flagged) != g.key(s)
+    assert g.key(g.apply(s, DEAL_MOVE)) != g.key(s)
+
+
+# ---------------------------------------------------------------- notation
+
+
+def test_moves_print_and_parse_back() -> None:
+    g = game()
+    for text in ("d", "rd", "r3>p", "w>s2", "s1>p", "p>s4", "s2>s3", "r8>s1"):
+        assert str(g.parse_move(text)) == text
+    assert g.parse_move(" R3 > P ") == g.parse_move("r3>p")
+    assert g.parse_move("deal") == DEAL_MOVE
+
+
+@pytest.mark.parametrize("text", ["", "x", "r9>p", "r3>r4", "p>w", "s5>p", "w>w", "s1>s1"])
+def test_bad_moves_raise(text: str) -> None:
+    with pytest.raises(BadMoveError):
+        game().parse_move(text)
+
+
+def test_rules_and_presets() -> None:
+    assert game().rules == WindmillRules()
+    assert reversed_game().rules.direction == "down"
+    assert game(redeals="2").rules.redeals == 2
+    with pytest.raises(BadRuleError, match="foundation_moves"):
+        game(foundation_moves="loose")
+    with pytest.raises(BadRuleError, match="redeals"):
+        game(redeals="-1")
+
+
+# ---------------------------------------------------------------- position lines
+
+
+def test_position_lines_round_trip_from_play() -> None:
+    for g in (game(), reversed_game(), game(redeals=1)):
+        s = dealt(g, 5)
+        rng = random.Random(5)
+        for _ in range(60):
+            fields = g.position_fields(s)
+            t = read(g, dict(fields))
+            assert g.position_fields(t) == fields
+            assert reference_moves(g, t) == reference_moves(g, s)
+            moves = g.legal_moves(s)
+            if not moves:
+                break
+            s = g.apply(s, rng.choice(moves))
+
+
+def reference_moves(g: Windmill, s: WindmillState) -> list[str]:
+    return sorted(str(m) for m in g.legal_moves(s))
+
+
+def base_lines(g: Windmill) -> dict[str, str]:
+    return dict(g.position_fields(dealt(g, 123456)))
+
+
+@pytest.mark.parametrize(
+    ("label", "text", "message"),
+    [
+        ("reserve", "6H 4H 4C 5S AS 8C AH", "expected 8 cells"),
+        ("reserve", "6H 4H 4C 5S AS 8C AH XX", "not a card"),
+        ("primary", "2C", "cannot be card 1 of the primary"),
+        ("secondary2", "QH", "cannot be card 1 of secondary2"),
+        ("flag", "maybe", "expected set or clear"),
+        ("flag", "set", "centre card"),
+        ("reserve", "6H 4H 4C 5S AS 8C AH --", "gap is refilled"),
+        ("redeals_used", "1", "redeals_used"),
+        ("waste", "9S 9S 9S", "9S appears a third time"),
+    ],
+)
+def test_bad_position_lines_name_line_and_card(label: str, text: str, message: str) -> None:
+    g = game()
+    lines = base_lines(g)
+    lines[label] = text
+    with pytest.raises(DealFileError, match=message) as info:
+        read(g, lines)
+    labels = list(lines)
+    if label in labels and message != "cards missing":
+        assert info.value.line == labels.index(label) + 1
+
+
+def test_missing_cards_and_unknown_labels() -> None:
+    g = game()
+    lines = base_lines(g)
+    lines["waste"] = ""
+    with pytest.raises(DealFileError, match="1 cards missing: 9S"):
+        read(g, lines)
+    lines = base_lines(g)
+    lines["colour"] = "blue"
+    with pytest.raises(DealFileError, match="unknown label 'colour'"):
+        read(g, lines)
+
+
+# ---------------------------------------------------------------- hand-made verdicts
+
+
+def temporary_home_position(g: Windmill) -> WindmillState:
+    # Primary needs J, then Q, K. Secondary 4 is a K, needing Q.
+    # Waste (bottom to top) A T J Q K J Q; reserve 2..9.
+    # The top Q can only go to secondary 4 (the primary needs J). Then the J:
+    # to the primary (to secondary 4 leaves the K on the waste with nowhere
+    # to go: lost). Now the primary needs Q and the only reachable Q is the
+    # one parked on secondary 4: s4>p, then the waste's K to the primary,
+    # and everything else down onto secondary 4. Won, and only that way.
+    return small_position(
+        g,
+        reserve=ranks("2-9"),
+        waste="A T J Q K J Q",
+        primary=ranks("A-K", 3) + " " + ranks("A-T"),
+        secondary4="K",
+    )
+
+
+def test_won_only_through_a_secondary_as_temporary_home() -> None:
+    g = game()
+    s = temporary_home_position(g)
+    assert reference_solve(g, s) is True
+    r = g.solve(s, Limits())
+    assert r.won
+    assert_replays_to_win(g, s, r.moves)
+    assert "s4>p" in [str(m) for m in r.moves]
+    # Without that move no line wins: forbid it and search again by hand.
+    assert not any_win_without(g, s, "s4>p")
+
+
+def any_win_without(g: Windmill, start: WindmillState, banned: str) -> bool:
+    seen = {start}
+    stack = [start]
+    while stack:
+        s = stack.pop()
+        if g.is_won(s):
+            return True
+        for m in g.legal_moves(s):
+            if str(m) == banned:
+                continue
+            c = g.apply(s, m)
+            if c not in seen:
+                seen.add(c)
+                stack.append(c)
+    return False
+
+
+def two_in_a_row_position(g: Windmill) -> WindmillState:
+    # The primary (49 cards) needs J, Q, K. Secondary 3 is K Q J, secondary 4
+    # is K Q; the waste's top is the last K, with the last Q under it.
+    # Restricted: the only reachable J is secondary 3's; after it the flag
+    # forbids secondary 4's Q, the waste's K can go nowhere (secondary 3
+    # needs a J, secondary 4 a J, the other two are full) and the reserve
+    # holds 6..9, which wait for the Ts under the K: lost. Free: J from
+    # secondary 3, Q from secondary 4, the waste's K to the primary (now
+    # full), its Q back onto secondary 4, then the two Js and everything
+    # else down onto secondaries 3 and 4: won.
+    lines = {
+        "primary": ranks("A-K", 3) + " " + ranks("A-T"),
+        "secondary1": FULL_SECONDARY,
+        "secondary2": FULL_SECONDARY,
+        "secondary3": "K Q J",
+        "secondary4": "K Q",
+        "reserve": "9 9 8 8 7 7 6 6",
+        "waste": "A A 2 2 3 3 4 4 5 5 T T J J Q K",
+    }
+    return read(g, with_suits(lines))
+
+
+def test_two_secondary_cards_in_a_row_lost_restricted_won_free() -> None:
+    g = game()
+    s = two_in_a_row_position(g)
+    assert reference_solve(g, s) is False
+    assert g.solve(s, Limits()).lost
+    f = game(foundation_moves="free")
+    t = two_in_a_row_position(f)
+    assert reference_solve(f, t) is True
+    r = f.solve(t, Limits())
+    assert r.won
+    assert_replays_to_win(f, t, r.moves)
+
+
+def ace_given_up_position(g: Windmill) -> WindmillState:
+    # Every secondary is full (K..A); the primary (A..K three times) needs
+    # an A. The only other A is at the bottom of the waste under K Q J T,
+    # which can go nowhere, and the reserve's 2..9 wait for the primary.
+    # Won only by moving a secondary's A to the primary, then the reserve's
+    # 2.. onward, and finally the waste's A back onto that secondary.
+    lines = {
+        "primary": ranks("A-K", 3),
+        "secondary1": FULL_SECONDARY,
+        "secondary2": FULL_SECONDARY,
+        "secondary3": FULL_SECONDARY,
+        "secondary4": FULL_SECONDARY,
+        "reserve": ranks("2-9"),
+        "waste": "A K Q J T",
+    }
+    return read(g, with_suits(lines))
+
+
+def test_secondary_that_reached_its_ace_gives_it_up() -> None:
+    g = game()
+    s = ace_given_up_position(g)
+    assert reference_solve(g, s) is True
+    r = g.solve(s, Limits())
+    assert r.won
+    assert_replays_to_win(g, s, r.moves)
+    assert not any_win_without_all(g, s, {f"s{j + 1}>p" for j in range(4)})
+
+
+def any_win_without_all(g: Windmill, start: WindmillState, banned: set[str]) -> bool:
+    seen = {start}
+    stack = [start]
+    while stack:
+        s = stack.pop()
+        if g.is_won(s):
+            return True
+        for m in g.legal_moves(s):
+            if str(m) in banned:
+                continue
+            c = g.apply(s, m)
+            if c not in seen:
+                seen.add(c)
+                stack.append(c)
+    return False
+
+
+def test_reversed_small_position() -> None:
+    # Reversed: the primary (K..A three times, then K..2) needs an A, then a K.
+    # Secondaries from aces up. Reserve A K and six more for secondary 4.
+    g = reversed_game()
+    full_up = " ".join(RANKS)
+    lines = {
+        "primary": " ".join(list(reversed(RANKS)) * 3) + " " + " ".join(reversed(RANKS[1:])),
+        "secondary1": full_up,
+        "secondary2": full_up,
+        "secondary3": full_up,
+        "secondary4": "A 2 3 4 5",
+        "reserve": "A K 6 7 8 9 T J",
+        "waste": "Q",
+    }
+    s = read(g, with_suits(lines))
+    assert reference_solve(g, s) is True
+    r = g.solve(s, Limits())
+    assert r.won
+    assert_replays_to_win(g, s, r.moves)
+
+
+# ---------------------------------------------------------------- solving deals
+
+
+@pytest.mark.parametrize(
+    ("preset", "numbers"), [("windmill", range(1, 9)), ("windmill-reversed", range(9, 18))]
+)
+def test_quick_wins_replay(preset: str, numbers: range) -> None:
+    # Every verdict is checked (wins replay); about a third of the deals are
+    # won quickly, so a stretch of eight or nine deals holds at least one.
+    wins = 0
+    for number in numbers:
+        r = solve(preset, number, max_states=5_000)
+        g = make_game(preset)
+        assert_result_sound(g, g.deal(parse_deal_number(number)), r)
+        assert r.status is Status.WON or r.limit is Limit.STATES
+        wins += r.won
+    assert wins >= 1
+
+
+def mirrored(g: Windmill, h: Windmill, s: WindmillState) -> WindmillState:
+    """The position with every rank r replaced by K - r, read by ``h``."""
+
+    def flip(text: str) -> str:
+        out = []
+        for w in text.split():
+            c = parse_card(w) if w != "--" else None
+            out.append("--" if c is None else card_text(c - c % 13 + 12 - c % 13))
+        return " ".join(out)
+
+    lines = {k: (v if k in ("flag", "redeals_used") else flip(v)) for k, v in g.position_fields(s)}
+    return read(h, lines)
+
+
+@pytest.mark.parametrize("number", [1, 2, 3])
+def test_reversed_game_is_the_mirror_image(number: int) -> None:
+    # Mapping each rank r to K - r turns a Windmill position into a position
+    # of the reversed game with the same moves; the searches must match
+    # step for step.
+    g, h = game(), reversed_game()
+    s = dealt(g, number)
+    t = mirrored(g, h, s)
+    assert [str(m) for m in g.legal_moves(s)] == [str(m) for m in h.legal_moves(t)]
+    a = g.solve(s, Limits(max_states=3_000))
+    b = h.solve(t, Limits(max_states=3_000))
+    assert (a.status, a.moves, a.stats.expanded) == (b.status, b.moves, b.stats.expanded)
+    assert_result_sound(h, t, b)
+
+
+def test_limits_give_unknown_with_the_limit() -> None:
+    r = solve("windmill", 2, max_states=500)
+    assert r.status is Status.UNKNOWN
+    assert r.limit is Limit.STATES
+    assert r.moves == ()
+    r = solve("windmill", 2, timeout=0.05)
+    assert r.status is Status.UNKNOWN and r.limit is Limit.TIME
+
+
+def test_solve_with_rules_words() -> None:
+    r = solve("windmill", 1, rules=["foundation_moves=free", "redeals=2"], max_states=50_000)
+    g = make_game("windmill", ["foundation_moves=free", "redeals=2"])
+    assert_result_sound(g, g.deal(parse_deal_number(1)), r)
+    assert r.won
+
+
+# ---------------------------------------------------------------- pruning against plain search
+
+
+def late_positions(
+    g: Windmill, numbers: range, left: int, per_deal: int = 2
+) -> list[WindmillState]:
+    """Positions of real deals with at most ``left`` cards in the stock.
+
+    For a deal the solver wins quickly, the position on the winning line
+    (won) and positions that leave the line at random a few deals earlier
+    (won or lost); for the others, random play that prefers plays to
+    foundations. Each is a fair test of a verdict either way.
+    """
+    out = []
+    for number in numbers:
+        rng = random.Random(number)
+        start = dealt(g, number)
+        r = g.solve(start, Limits(max_states=5_000))
+        line: list[WindmillState] = [start]
+        for m in r.moves:
+            line.append(g.apply(line[-1], m))
+        # With redeals, only positions after the last redeal are small.
+        late = [s for s in line if len(s.stock) <= left and s.redeals_used == g.rules.redeals]
+        if r.won and late:
+            out.append(late[0])
+        branch = [s for s in line if len(s.stock) <= left + 4]
+        for _ in range(per_deal):
+            s = branch[0] if branch else start
+            while len(s.stock) > left or s.redeals_used < g.rules.redeals or rng.random() < 0.5:
+                moves = g.legal_moves(s)
+                if not moves:
+                    break
+                plays = [m for m in moves if m.kind == 2]
+                s = g.apply(s, rng.choice(plays) if plays and rng.random() < 0.9 else moves[-1])
+            out.append(s)
+    return out
+
+
+def check_against_plain(g: Windmill, positions: list[WindmillState]) -> Counter[str]:
+    tally: Counter[str] = Counter()
+    for s in positions:
+        plain = reference_solve(g, s, cap=30_000)
+        pruned = search_windmill(g, s, Limits(max_states=200_000))
+        unpruned = search_windmill(g, s, Limits(max_states=200_000), prune=False)
+        dfs_only = search_windmill(g, s, Limits(max_states=200_000), best_first_budget=0)
+        for r in (pruned, unpruned, dfs_only):
+            assert_result_sound(g, s, r)
+        if plain is None:
+            tally["plain gave up"] += 1
+            continue
+        for r in (pruned, unpruned, dfs_only):
+            assert r.status is not Status.UNKNOWN
+            assert r.won == plain
+        if stuck_and_lost(g, s):
+            assert plain is False
+        tally["won" if plain else "lost"] += 1
+    return tally
+
+
+@pytest.mark.parametrize("preset", ["windmill", "windmill-reversed"])
+def test_pruned_search_agrees_with_plain_search(preset: str) -> None:
+    g = make_game(preset)
+    assert isinstance(g, Windmill)
+    tally = check_against_plain(g, late_positions(g, range(1, 7), left=6))
+    assert tally["won"] + tally["lost"] >= 6
+
+
+def test_free_search_agrees_with_plain_search() -> None:
+    g = game(foundation_moves="free")
+    tally = check_against_plain(g, late_positions(g, range(1, 5), left=5))
+    assert tally["won"] + tally["lost"] >= 4
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(
+    "rules",
+    [{}, {"direction": "down"}, {"foundation_moves": "free"}, {"redeals": 1}],
+)
+def test_pruned_search_agrees_with_plain_search_many(rules: dict[str, Any]) -> None:
+    g = game(**rules)
+    tally = check_against_plain(g, late_positions(g, range(1, 41), left=9))
+    assert tally["won"] + tally["lost"] >= 40
+
+
+def test_counting_bound_is_sound_on_late_positions() -> None:
+    # Wherever the counting bound calls a position lost, the plain search
+    # (when it finishes) must agree.
+    g = game()
+    checked = 0
+    for s in late_positions(g, range(10, 30), left=4, per_deal=3):
+        if stuck_and_lost(g, s):
+            plain = reference_solve(g, s, cap=30_000)
+            assert plain is not True
+            checked += plain is False
+    assert checked >= 1
+
+
+# ---------------------------------------------------------------- properties
+
+LIMIT = 3_000
+
+
+@settings(
+    max_examples=5,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much],
+)
+@given(st.integers(min_value=1, max_value=2_000_000))
+def test_won_without_redeal_is_won_with_one(number: int) -> None:
+    r0 = solve("windmill", number, max_states=LIMIT)
+    assume(r0.won)
+    r1 = solve("windmill", number, rules={"redeals": 1}, max_states=LIMIT * 10)
+    assert r1.status is not Status.LOST
+    if r1.won:
+        g = game(redeals=1)
+        assert_replays_to_win(g, dealt(g, number), r1.moves)
+    # The first line is itself a win under the looser rule.
+    g1 = game(redeals=1)
+    assert_replays_to_win(g1, dealt(g1, number), r0.moves)
+
+
+@settings(
+    max_examples=5,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much],
+)
+@given(st.integers(min_value=1, max_value=2_000_000), st.sampled_from(["up", "down"]))
+def test_won_restricted_is_won_free(number: int, direction: str) -> None:
+    r0 = solve("windmill", number, rules={"direction": direction}, max_states=LIMIT)
+    assume(r0.won)
+    rules = {"direction": direction, "foundation_moves": "free"}
+    r1 = solve("windmill", number, rules=rules, max_states=LIMIT * 10)
+    assert r1.status is not Status.LOST
+    g = game(**rules)
+    assert_replays_to_win(g, dealt(g, number), r0.moves)
+    if r1.won:
+        assert_replays_to_win(g, dealt(g, number), r1.moves)
+
+
+def test_parse_cards_helper_sanity() -> None:
+    # The suit dealer in these tests gives two of each card for a full set.
+    lines = with_suits({"a": " ".join(RANKS * 8)})
+    assert Counter(parse_cards(lines["a"])) == Counter({c: 2 for c in range(52)})
+    assert parse_card("AC") == 0
+
+
+def test_move_value_objects() -> None:
+    assert str(WindmillMove(2, 2, 0, 0, 0)) == "r1>p"
+
+
+DEAL_44_LATE = {
+    # A position of deal 44 with 17 cards left in the stock: every secondary
+    # is full, the primary (26 cards) needs an A, and the reserve holds one.
+    "primary": "AC 2H 3C 4C 5S 6C 7C 8S 9D TD JD QD KS AD 2H 3H 4S 5D 6H 7H 8C 9H TH JH QC KS",
+    "secondary1": "KH QS JD TC 9S 8H 7H 6S 5D 4H 3S 2S AH",
+    "secondary2": "KH QH JS TD 9D 8D 7D 6D 5H 4D 3D 2C AH",
+    "secondary3": "KC QS JC TS 9C 8S 7S 6H 5C 4C 3H 2D AS",
+    "secondary4": "KD QD JH TH 9S 8D 7C 6S 5S 4D 3C 2S AC",
+    "flag": "clear",
+    "reserve": "AS 5H 6C 4S KC JC QC 8C",
+    "waste": "JS",
+    "stock": "7S 9H 3D AD 9C 7D TC 3S KD 6D 2D 5C 2C 4H QH TS 8H",
+}
+
+
+def test_playing_the_reserve_card_the_primary_needs_can_lose() -> None:
+    # The trap of "play the card the primary needs from the reserve when no
+    # secondary wants its rank": here the reserve's A loses and a
+    # secondary's A wins (the plain search decides both, independently).
+    g = game()
+    s = read(g, DEAL_44_LATE)
+    from_reserve = g.apply(s, g.parse_move("r1>p"))
+    from_secondary = g.apply(s, g.parse_move("s1>p"))
+    assert reference_solve(g, from_reserve) is False
+    assert reference_solve(g, from_secondary) is True
+    assert g.solve(from_reserve, Limits()).lost
+    r = g.solve(s, Limits())
+    assert r.won
+    assert_replays_to_win(g, s, r.moves)
+
+
+def test_no_limit_given_means_the_default_state_limit(monkeypatch: pytest.MonkeyPatch) -> None:
+    import solitaire_solver.games.windmill as windmill
+
+    monkeypatch.setattr(windmill, "DEFAULT_MAX_STATES", 300)
+    r = solve("windmill", 2)
+    assert r.status is Status.UNKNOWN and r.limit is Limit.STATES
+    assert r.stats.expanded == 300
+
+
+def test_counting_bound_on_hand_made_positions() -> None:
+    # The primary (49 cards) needs a J; no J in the reserve or the stock;
+    # secondary 4 (K Q) needs a J too, so the secondaries can take nothing
+    # before a J turns up, and four cards lie on the shallowest J: lost.
+    g = game()
+    buried = small_position(
+        g,
+        reserve="Q K T 9 8 7 6 5",
+        waste="J J A 2 3 4",
+        primary=ranks("A-K", 3) + " " + ranks("A-T"),
+        secondary4="K Q",
+    )
+    assert stuck_and_lost(g, buried)
+    assert reference_solve(g, buried) is False
+    # With the Js on top of the waste it is won, and the bound stays quiet.
+    on_top = small_position(
+        g,
+        reserve="Q K T 9 8 7 6 5",
+        waste="A 2 3 4 J J",
+        primary=ranks("A-K", 3) + " " + ranks("A-T"),
+        secondary4="K Q",
+    )
+    assert not stuck_and_lost(g, on_top)
+    assert reference_solve(g, on_top) is True
+    # Free foundation moves and remaining redeals switch the bound off.
+    assert not stuck_and_lost(game(foundation_moves="free"), buried)
+    assert not stuck_and_lost(game(redeals=1), buried)
