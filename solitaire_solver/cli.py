@@ -215,7 +215,10 @@ def cmd_games(args: argparse.Namespace) -> int:
 
 def _ms(seconds: float) -> str:
     # Three significant figures: many deals take well under a tenth of a millisecond.
-    return f"{1000 * seconds:.3g} ms" if seconds < 10 else f"{seconds:.1f} s"
+    if seconds >= 10:
+        return f"{seconds:.1f} s"
+    ms = 1000 * seconds
+    return f"{ms:.0f} ms" if ms >= 100 else f"{ms:.3g} ms"
 
 
 def _percent(x: float) -> str:
