@@ -11,10 +11,10 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from ..errors import UnknownGameError
-from . import decade
+from . import decade, eagle_wing
 from .base import Game, Preset
 
-_MODULES = (decade,)
+_MODULES = (decade, eagle_wing)
 
 PRESETS: dict[str, Preset] = {p.name: p for m in _MODULES for p in m.PRESETS}
 """Every preset by name, in registry order."""
