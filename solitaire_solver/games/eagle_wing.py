@@ -20,13 +20,14 @@ suit on the wings, three cards at most).
 
 from __future__ import annotations
 
+import itertools
 import re
 import time
 from collections.abc import Hashable, Iterator
 
 import attrs
 
-from ..cards import RANKS, Card, card_text, cards_text, parse_card, parse_cards
+from ..cards import RANKS, Card, card_text, cards_text, parse_cards
 from ..errors import BadCardError, BadMoveError
 from ..numbering import DealNumber, shuffled_talon
 from ..search import Limit, Limits, SearchStats, SolveResult, Status, astar
@@ -255,12 +256,13 @@ class EagleWing(Game[EagleWingState, EagleWingMove]):
             for target in range(WINGS):
                 if target == source:
                     continue
-                if not state.wings[target]:
-                    # Filling a gap: from the waste always; from a wing only
-                    # where building is allowed; never from the trunk, which
-                    # cannot coexist with a gap.
-                    if source == TRUNK or (source < WINGS and not self._builds):
-                        continue
+                # Filling a gap: from the waste always; from a wing only where
+                # building is allowed; never from the trunk, which cannot
+                # coexist with a gap.
+                if not state.wings[target] and (
+                    source == TRUNK or (source < WINGS and not self._builds)
+                ):
+                    continue
                 if self._accepts(state, card, target):
                     out.append(EagleWingMove(source, target))
         if state.waste_size < len(state.talon):
@@ -295,8 +297,10 @@ class EagleWing(Game[EagleWingState, EagleWingMove]):
                 out.append(move)
         return out + later
 
-    def forced_move(self, state: EagleWingState) -> EagleWingMove | None:
-        """A foundation move that cannot lose a win (see :func:`_safe_to_found`)."""
+    def forced_move(  # type: ignore[override]  # the defaults take any object
+        self, state: EagleWingState
+    ) -> EagleWingMove | None:
+        """A foundation move that cannot lose a win (see :meth:`_safe_home`)."""
         for source in (WASTE, TRUNK, *range(WINGS)):
             card = self._card_at(state, source)
             if card is not None and self._safe_home(state, card):
@@ -389,7 +393,7 @@ class EagleWing(Game[EagleWingState, EagleWingMove]):
             state.redeals_used,
         )
 
-    def heuristic(self, state: EagleWingState) -> int:
+    def heuristic(self, state: EagleWingState) -> int:  # type: ignore[override]
         """Cards not yet home: each needs one more move at least."""
         return 52 - sum(state.foundations)
 
@@ -555,7 +559,7 @@ class EagleWing(Game[EagleWingState, EagleWingMove]):
                     f"wing {i} holds {len(pile)} cards, more than these rules allow",
                     wings_field,
                 )
-            for below, above in zip(pile, pile[1:]):
+            for below, above in itertools.pairwise(pile):
                 if below != _UP[above]:
                     raise reader.error(
                         f"wing {i}: {card_text(above)} is not built down in suit on "
@@ -617,31 +621,72 @@ class EagleWing(Game[EagleWingState, EagleWingMove]):
 #   (need, trunk_left, wings, talon, waste_size, redeals_used)
 # where ``need`` holds, per suit, the card its foundation takes next (-1 when
 # full), ``trunk_left`` how many trunk cards are left (the trunk is always a
-# bottom part of the starting trunk), and ``wings`` the piles in sorted order,
-# so a position is its own transposition key. Moves are named by cards, not
-# wings: (kind, card, onto). After every player move the safe foundation
-# moves are made at once, as one step.
+# bottom part of the starting trunk), and ``wings`` the piles in sorted order
+# (wings are interchangeable). Moves are named by cards, not wings:
+# (kind, card, onto, talon_index). Three reductions keep the verdict:
+#
+# 1. After every player move the safe foundation moves are made at once, as
+#    one step (EagleWing._safe_home argues why each is safe).
+#
+# 2. The first four parts of a position are its *arrangement*; the last two
+#    its *place* in the deal order, the number (redeals used, waste size).
+#    The places of one arrangement form a single chain: dealing (and, at the
+#    end of the stock, redealing) leads from each place to the next, and
+#    changes nothing else. So from an arrangement at one place, every later
+#    place of it can be reached with deals alone. The search stores each
+#    arrangement with the earliest place it was searched from, and skips the
+#    arrangement when it comes again at that place or a later one: anything
+#    won from the later place is won from the earlier one by dealing first.
+#    A deal that changes nothing but the place is followed only while it has
+#    not reached a place an earlier search of the arrangement started from.
+#    (Soundness, counting card moves only, deals being free: if the search
+#    ends "lost" while some searched position is winnable, take such a
+#    position with the fewest card moves to a win. Its first card move, made
+#    after some deals, can also be made, without those deals or after fewer
+#    of them, from the position itself (moves away from the waste do not
+#    depend on the place), giving a child that is winnable in one card move
+#    fewer, as is its closure; the child was searched or skipped for an
+#    earlier-placed copy of its arrangement, winnable in as few card moves:
+#    a contradiction.)
+#
+# 3. With building on, dealing is not a move of its own: a move may take any
+#    talon card, with the deals (and the redeal) that bring it to the top of
+#    the waste, as the earliest place from which it is on top. By 2 a later
+#    place would reach nothing more. (Without building the talon's only
+#    non-safe use is parking on an empty wing, and plain deal moves were
+#    measured faster.)
 
 _HOME, _ONTO, _GAP, _DEAL_K, _REDEAL_K = range(5)
+_NEVER = 1 << 30
+"""A place later than any in the deal order."""
+_PLACE = 64
+"""Places are ``redeals_used * _PLACE + waste_size``; a talon holds fewer cards."""
 
 _Pos = tuple[tuple[int, ...], int, tuple[tuple[int, ...], ...], tuple[int, ...], int, int]
-_CardMove = tuple[int, int, int]
+_CardMove = tuple[int, int, int, int]
+"""(kind, card, card it goes onto or -1, the card's index in the talon or -1)."""
 
 
 class _Search:
-    """Depth-first search over canonical positions, with the safe moves made in bulk."""
+    """Depth-first search over canonical positions (see the comment above)."""
 
     def __init__(self, game: EagleWing, start: EagleWingState, limits: Limits) -> None:
         self.game = game
         self.start = start
         self.limits = limits
         self.trunk = start.trunk
-        self.cap = game.rules.wing_capacity if game.rules.builds else 1
-        self.builds = game.rules.builds and self.cap > 1
-        self.redeals = game.rules.redeals
+        rules = game.rules
+        self.builds = rules.builds
+        self.cap = rules.wing_capacity if rules.builds else 1
+        self.stacks = self.builds and self.cap > 1
+        self.macro = self.builds
+        self.redeals = rules.redeals
         self.base = start.base
         # The card after c on its foundation, -1 after the suit's last card.
         self.after = tuple(-1 if (c % 13 + 1) % 13 == start.base else _UP[c] for c in range(52))
+        # With building, a base card may still have its suit's last card built
+        # on it, so it is not sent home unasked.
+        self.unsafe_rank = self.base if self.stacks else -1
 
     def position(self, state: EagleWingState) -> _Pos:
         """The canonical position of a game state."""
@@ -660,175 +705,217 @@ class _Search:
         t0 = time.perf_counter()
         limits = self.limits
         deadline = None if limits.timeout is None else t0 + limits.timeout
+        max_states = limits.max_states
+        max_table = limits.max_table
         root = self.close(self.position(self.start), None)
-        seen = {root}
+        seen: dict[tuple[object, ...], int] = {root[:4]: root[5] * _PLACE + root[4]}
         expanded = 0
         max_depth = 0
         path: list[_CardMove] = []
         positions = [root]
+        stops = [_NEVER]  # where the chain of deals from each searched position stops
 
         def finish(status: Status, limit: Limit | None = None) -> SolveResult[EagleWingMove]:
             moves = self.game_moves(path) if status is Status.WON else ()
             stats = SearchStats(expanded, len(seen), max_depth, time.perf_counter() - t0)
             return SolveResult(status, tuple(moves), stats, limit)
 
-        if self.won(root):
+        if root[0] == _ALL_HOME:
             return finish(Status.WON)
         expanded = 1
         stack: list[Iterator[_CardMove]] = [iter(self.children(root))]
-        step = self.step
-        won = self.won
+        play = self.play
+        close = self.close
+        children = self.children
+        get = seen.get
         while stack:
             pos = positions[-1]
             for mv in stack[-1]:
-                child = step(pos, mv)
-                if child in seen:
-                    continue
+                child = close(play(pos, mv), None)
+                arrangement = child[:4]
+                place = child[5] * _PLACE + child[4]
+                if mv[0] >= _DEAL_K and arrangement == pos[:4]:
+                    # Only the place changed: the next place on the chain.
+                    stop = stops[-1]
+                    if place >= stop:
+                        continue
+                else:
+                    old = get(arrangement)
+                    if old is not None and old <= place:
+                        continue
+                    if old is None:
+                        if max_table is not None and len(seen) >= max_table:
+                            return finish(Status.UNKNOWN, Limit.TABLE)
+                        stop = _NEVER
+                    else:
+                        stop = old
+                    seen[arrangement] = place
                 path.append(mv)
-                if won(child):
+                if child[0] == _ALL_HOME:
                     return finish(Status.WON)
-                if limits.max_table is not None and len(seen) >= limits.max_table:
-                    return finish(Status.UNKNOWN, Limit.TABLE)
-                seen.add(child)
                 expanded += 1
                 if deadline is not None and expanded % 1024 == 0 and time.perf_counter() > deadline:
                     return finish(Status.UNKNOWN, Limit.TIME)
-                if limits.max_states is not None and expanded > limits.max_states:
+                if max_states is not None and expanded > max_states:
                     expanded -= 1
                     return finish(Status.UNKNOWN, Limit.STATES)
                 positions.append(child)
-                stack.append(iter(self.children(child)))
+                stops.append(stop)
+                stack.append(iter(children(child)))
                 if len(path) > max_depth:
                     max_depth = len(path)
                 break
             else:
                 stack.pop()
                 positions.pop()
+                stops.pop()
                 if path:
                     path.pop()
         return finish(Status.LOST)
 
-    @staticmethod
-    def won(pos: _Pos) -> bool:
-        """All four foundations full."""
-        return pos[0] == (-1, -1, -1, -1)
-
     def children(self, pos: _Pos) -> list[_CardMove]:
-        """The player's moves in a closed position (no safe foundation move left)."""
+        """The player's moves in a closed position, the most promising first."""
         need, tl, wings, talon, ws, red = pos
         out: list[_CardMove] = []
-        top = talon[ws - 1] if ws else -1
-        # A base card that is not safe to send home (building is on).
-        for c in (top, self.trunk[0] if tl == 1 else -1, *(p[-1] for p in wings if p)):
-            if c >= 0 and need[c // 13] == c:
-                out.append((_HOME, c, -1))
-        if self.builds:
-            cap = self.cap
-            tops = {p[-1]: len(p) for p in wings if p}
-            sources = [top] if top >= 0 else []
-            if tl == 1:
-                sources.append(self.trunk[0])
-            sources.extend(p[-1] for p in wings if p)
-            for c in sources:
-                d = _UP[c]
-                n = tops.get(d)
-                if n is not None and n < cap:
-                    out.append((_ONTO, c, d))
-        if tl == 0 and wings[0] == ():
-            if top >= 0:
-                out.append((_GAP, top, -1))
-            if self.builds:
-                for p in wings:
-                    if len(p) > 1:
-                        out.append((_GAP, p[-1], -1))
-        if ws < len(talon):
-            out.append((_DEAL_K, -1, -1))
-        elif ws and red < self.redeals:
-            out.append((_REDEAL_K, -1, -1))
+        later: list[_CardMove] = []
+        trunk_card = self.trunk[0] if tl == 1 else -1
+        gap = tl == 0 and not wings[0]
+        # Closed: a card that can still go home is a base card under building.
+        if trunk_card >= 0 and need[trunk_card // 13] == trunk_card:
+            out.append((_HOME, trunk_card, -1, -1))
+        room: set[int] = set()
+        if self.stacks:
+            for p in wings:
+                if p:
+                    c = p[-1]
+                    if need[c // 13] == c:
+                        out.append((_HOME, c, -1, -1))
+                    if len(p) < self.cap:
+                        room.add(c)
+            if trunk_card >= 0 and _UP[trunk_card] in room:
+                out.append((_ONTO, trunk_card, _UP[trunk_card], -1))
+            for p in wings:
+                if p:
+                    c = p[-1]
+                    if _UP[c] in room:
+                        out.append((_ONTO, c, _UP[c], -1))
+                    if gap and len(p) > 1:
+                        later.append((_GAP, c, -1, -1))
+        if not self.macro:
+            # Without building the waste's top can only be parked.
+            if ws and gap:
+                out.append((_GAP, talon[ws - 1], -1, ws - 1))
+            if ws < len(talon):
+                out.append((_DEAL_K, -1, -1, -1))
+            elif ws and red < self.redeals:
+                out.append((_REDEAL_K, -1, -1, -1))
+            return out
+        # Talon cards, nearest first: this pass from the waste's top on, then
+        # (when a redeal is left) the cards before the top.
+        first = ws - 1 if ws else 0
+        order = range(first, len(talon))
+        if red < self.redeals and first:
+            order = [*order, *range(first)]  # type: ignore[assignment]
+        for i in order:
+            c = talon[i]
+            if need[c // 13] == c:
+                out.append((_HOME, c, -1, i))
+            if _UP[c] in room:
+                out.append((_ONTO, c, _UP[c], i))
+            if gap:
+                later.append((_GAP, c, -1, i))
+        out.extend(later)
         return out
-
-    def step(self, pos: _Pos, mv: _CardMove) -> _Pos:
-        """The closed position after a player move."""
-        return self.close(self.play(pos, mv), None)
 
     def play(self, pos: _Pos, mv: _CardMove) -> _Pos:
         """One card move on a canonical position (automatic fill included)."""
         need, tl, wings, talon, ws, red = pos
-        kind, c, onto = mv
+        kind, c, onto, ti = mv
         if kind == _DEAL_K:
             return (need, tl, wings, talon, ws + 1, red)
         if kind == _REDEAL_K:
             return (need, tl, wings, talon, 0, red + 1)
-        # Take c from where it is.
-        piles = list(wings)
-        if ws and talon[ws - 1] == c:
-            talon = talon[: ws - 1] + talon[ws:]
-            ws -= 1
+        resort = False
+        if ti >= 0:
+            # Deal (and redeal when the card is behind the waste's top) until c
+            # is on top of the waste, then take it.
+            if ti < ws - 1:
+                red += 1
+            talon = talon[:ti] + talon[ti + 1 :]
+            ws = ti
+            piles = wings
         elif tl == 1 and self.trunk[0] == c:
             tl = 0
+            piles = wings
         else:
+            piles = list(wings)  # type: ignore[assignment]
             for i, p in enumerate(piles):
                 if p and p[-1] == c:
-                    if len(p) == 1 and tl:
+                    if len(p) > 1:
+                        piles[i] = p[:-1]  # type: ignore[index]
+                    elif tl:
                         tl -= 1
-                        piles[i] = (self.trunk[tl],)
+                        piles[i] = (self.trunk[tl],)  # type: ignore[index]
+                        resort = True
                     else:
-                        piles[i] = p[:-1]
+                        piles[i] = ()  # type: ignore[index]
+                        resort = True
                     break
         if kind == _HOME:
             n = list(need)
             n[c // 13] = self.after[c]
             need = (n[0], n[1], n[2], n[3])
-        elif kind == _ONTO:
-            for i, p in enumerate(piles):
-                if p and p[-1] == onto:
-                    piles[i] = (*p, c)
-                    break
         else:
-            for i, p in enumerate(piles):
-                if not p:
-                    piles[i] = (c,)
-                    break
-        piles.sort()
-        return (need, tl, tuple(piles), talon, ws, red)
+            if piles is wings:
+                piles = list(wings)  # type: ignore[assignment]
+            if kind == _ONTO:
+                for i, p in enumerate(piles):
+                    if p and p[-1] == onto:
+                        piles[i] = (*p, c)  # type: ignore[index]
+                        break
+            else:
+                # The piles are sorted by their bottom cards, the empty ones first.
+                piles[0] = (c,)  # type: ignore[index]
+                resort = True
+        if piles is not wings:
+            if resort:
+                piles.sort()  # type: ignore[attr-defined]
+            piles = tuple(piles)
+        return (need, tl, piles, talon, ws, red)
 
     def close(self, pos: _Pos, record: list[_CardMove] | None) -> _Pos:
         """Make safe foundation moves until none is left (see ``EagleWing._safe_home``)."""
-        play = self.play
         while True:
-            c = self.safe_card(pos)
-            if c < 0:
+            mv = self.safe_move(pos)
+            if mv is None:
                 return pos
-            mv = (_HOME, c, -1)
             if record is not None:
                 record.append(mv)
-            pos = play(pos, mv)
+            pos = self.play(pos, mv)
 
-    def safe_card(self, pos: _Pos) -> int:
-        """A card that can go home safely now, or -1."""
+    def safe_move(self, pos: _Pos) -> _CardMove | None:
+        """A safe foundation move of the waste's top, the trunk's last or a wing's top."""
         need, tl, wings, talon, ws, _red = pos
-        # With building, a base card may still have its suit's last card built
-        # on it, so it is not sent home unasked.
-        base = self.base if self.builds else -1
+        unsafe = self.unsafe_rank
         if ws:
             c = talon[ws - 1]
-            if need[c // 13] == c and c % 13 != base:
-                return c
+            if need[c // 13] == c and c % 13 != unsafe:
+                return (_HOME, c, -1, ws - 1)
         if tl == 1:
             c = self.trunk[0]
-            if need[c // 13] == c and c % 13 != base:
-                return c
+            if need[c // 13] == c and c % 13 != unsafe:
+                return (_HOME, c, -1, -1)
         for p in wings:
             if p:
                 c = p[-1]
-                if need[c // 13] == c and c % 13 != base:
-                    return c
-        return -1
+                if need[c // 13] == c and c % 13 != unsafe:
+                    return (_HOME, c, -1, -1)
+        return None
 
     # -- from card moves back to game moves
 
     def game_moves(self, path: list[_CardMove]) -> list[EagleWingMove]:
-        """Replay the player moves of ``path`` with their safe moves as game moves."""
+        """Replay ``path`` with its safe moves, deals and redeals as game moves."""
         out: list[EagleWingMove] = []
         game = self.game
         state = self.start
@@ -838,18 +925,26 @@ class _Search:
         for mv in path:
             card_moves.append(mv)
             pos = self.close(self.play(pos, mv), card_moves)
-        for kind, c, onto in card_moves:
-            move = self._game_move(state, kind, c, onto)
-            out.append(move)
-            state = game.apply(state, move)
+        for mv in card_moves:
+            for move in self._game_moves(state, mv):
+                out.append(move)
+                state = game.apply(state, move)
         return out
 
-    def _game_move(self, state: EagleWingState, kind: int, c: int, onto: int) -> EagleWingMove:
+    def _game_moves(self, state: EagleWingState, mv: _CardMove) -> list[EagleWingMove]:
+        kind, c, onto, ti = mv
         if kind == _DEAL_K:
-            return DEAL
+            return [DEAL]
         if kind == _REDEAL_K:
-            return REDEAL
-        if state.waste_size and state.talon[state.waste_size - 1] == c:
+            return [REDEAL]
+        out = []
+        if ti >= 0:
+            ws, n = state.waste_size, len(state.talon)
+            if ti < ws - 1:
+                out.extend([DEAL] * (n - ws))
+                out.append(REDEAL)
+                ws = 0
+            out.extend([DEAL] * (ti + 1 - ws))
             source = WASTE
         elif len(state.trunk) == 1 and state.trunk[0] == c:
             source = TRUNK
@@ -861,7 +956,11 @@ class _Search:
             target = next(i for i, p in enumerate(state.wings) if p and p[-1] == onto)
         else:
             target = next(i for i, p in enumerate(state.wings) if not p)
-        return EagleWingMove(source, target)
+        out.append(EagleWingMove(source, target))
+        return out
+
+
+_ALL_HOME = (-1, -1, -1, -1)
 
 
 PRESETS = (
