@@ -621,8 +621,10 @@ class EagleWing(Game[EagleWingState, EagleWingMove]):
 #   (need, trunk_left, wings, talon, waste_size, redeals_used)
 # where ``need`` holds, per suit, the card its foundation takes next (-1 when
 # full), ``trunk_left`` how many trunk cards are left (the trunk is always a
-# bottom part of the starting trunk), and ``wings`` the piles in sorted order
-# (wings are interchangeable). Moves are named by cards, not wings:
+# bottom part of the starting trunk), and ``wings`` the non-empty piles in
+# sorted order (wings are interchangeable). A pile is built down in suit, so
+# its top card and its size say which cards it holds: it is stored as
+# ``top * 16 + size``. Moves are named by cards, not wings:
 # (kind, card, onto, talon_index). Three reductions keep the verdict:
 #
 # 1. After every player move the safe foundation moves are made at once, as
@@ -662,7 +664,7 @@ _NEVER = 1 << 30
 _PLACE = 64
 """Places are ``redeals_used * _PLACE + waste_size``; a talon holds fewer cards."""
 
-_Pos = tuple[tuple[int, ...], int, tuple[tuple[int, ...], ...], tuple[int, ...], int, int]
+_Pos = tuple[tuple[int, ...], int, tuple[int, ...], tuple[int, ...], int, int]
 _CardMove = tuple[int, int, int, int]
 """(kind, card, card it goes onto or -1, the card's index in the talon or -1)."""
 
@@ -694,7 +696,7 @@ class _Search:
         return (
             need,
             len(state.trunk),
-            tuple(sorted(state.wings)),
+            tuple(sorted((p[-1] << 4) + len(p) for p in state.wings if p)),
             state.talon,
             state.waste_size,
             state.redeals_used,
@@ -779,28 +781,27 @@ class _Search:
         out: list[_CardMove] = []
         later: list[_CardMove] = []
         trunk_card = self.trunk[0] if tl == 1 else -1
-        gap = tl == 0 and not wings[0]
+        gap = tl == 0 and len(wings) < WINGS
         # Closed: a card that can still go home is a base card under building.
         if trunk_card >= 0 and need[trunk_card // 13] == trunk_card:
             out.append((_HOME, trunk_card, -1, -1))
         room: set[int] = set()
         if self.stacks:
+            cap = self.cap
             for p in wings:
-                if p:
-                    c = p[-1]
-                    if need[c // 13] == c:
-                        out.append((_HOME, c, -1, -1))
-                    if len(p) < self.cap:
-                        room.add(c)
+                c = p >> 4
+                if need[c // 13] == c:
+                    out.append((_HOME, c, -1, -1))
+                if p & 15 < cap:
+                    room.add(c)
             if trunk_card >= 0 and _UP[trunk_card] in room:
                 out.append((_ONTO, trunk_card, _UP[trunk_card], -1))
             for p in wings:
-                if p:
-                    c = p[-1]
-                    if _UP[c] in room:
-                        out.append((_ONTO, c, _UP[c], -1))
-                    if gap and len(p) > 1:
-                        later.append((_GAP, c, -1, -1))
+                c = p >> 4
+                if _UP[c] in room:
+                    out.append((_ONTO, c, _UP[c], -1))
+                if gap and p & 15 > 1:
+                    later.append((_GAP, c, -1, -1))
         if not self.macro:
             # Without building the waste's top can only be parked.
             if ws and gap:
@@ -835,7 +836,7 @@ class _Search:
             return (need, tl, wings, talon, ws + 1, red)
         if kind == _REDEAL_K:
             return (need, tl, wings, talon, 0, red + 1)
-        resort = False
+        piles = list(wings)
         if ti >= 0:
             # Deal (and redeal when the card is behind the waste's top) until c
             # is on top of the waste, then take it.
@@ -843,45 +844,33 @@ class _Search:
                 red += 1
             talon = talon[:ti] + talon[ti + 1 :]
             ws = ti
-            piles = wings
         elif tl == 1 and self.trunk[0] == c:
             tl = 0
-            piles = wings
         else:
-            piles = list(wings)  # type: ignore[assignment]
             for i, p in enumerate(piles):
-                if p and p[-1] == c:
-                    if len(p) > 1:
-                        piles[i] = p[:-1]  # type: ignore[index]
+                if p >> 4 == c:
+                    if p & 15 > 1:
+                        # The card under c is the one above it in its suit.
+                        piles[i] = (_UP[c] << 4) + (p & 15) - 1
                     elif tl:
                         tl -= 1
-                        piles[i] = (self.trunk[tl],)  # type: ignore[index]
-                        resort = True
+                        piles[i] = (self.trunk[tl] << 4) + 1
                     else:
-                        piles[i] = ()  # type: ignore[index]
-                        resort = True
+                        del piles[i]
                     break
         if kind == _HOME:
             n = list(need)
             n[c // 13] = self.after[c]
             need = (n[0], n[1], n[2], n[3])
+        elif kind == _ONTO:
+            for i, p in enumerate(piles):
+                if p >> 4 == onto:
+                    piles[i] = (c << 4) + (p & 15) + 1
+                    break
         else:
-            if piles is wings:
-                piles = list(wings)  # type: ignore[assignment]
-            if kind == _ONTO:
-                for i, p in enumerate(piles):
-                    if p and p[-1] == onto:
-                        piles[i] = (*p, c)  # type: ignore[index]
-                        break
-            else:
-                # The piles are sorted by their bottom cards, the empty ones first.
-                piles[0] = (c,)  # type: ignore[index]
-                resort = True
-        if piles is not wings:
-            if resort:
-                piles.sort()  # type: ignore[attr-defined]
-            piles = tuple(piles)
-        return (need, tl, piles, talon, ws, red)
+            piles.append((c << 4) + 1)
+        piles.sort()
+        return (need, tl, tuple(piles), talon, ws, red)
 
     def close(self, pos: _Pos, record: list[_CardMove] | None) -> _Pos:
         """Make safe foundation moves until none is left (see ``EagleWing._safe_home``)."""
@@ -906,10 +895,9 @@ class _Search:
             if need[c // 13] == c and c % 13 != unsafe:
                 return (_HOME, c, -1, -1)
         for p in wings:
-            if p:
-                c = p[-1]
-                if need[c // 13] == c and c % 13 != unsafe:
-                    return (_HOME, c, -1, -1)
+            c = p >> 4
+            if need[c // 13] == c and c % 13 != unsafe:
+                return (_HOME, c, -1, -1)
         return None
 
     # -- from card moves back to game moves
