@@ -730,6 +730,38 @@ class _Search:
         close = self.close
         children = self.children
         get = seen.get
+
+        def dominated(pos: _Pos) -> bool:
+            # The same position with a card the foundations want taken home from
+            # the talon (and its safe moves made) wins in fewer card moves
+            # whenever this one wins (the argument of EagleWing._safe_home, in
+            # which c may be anywhere), so this one is not searched if that
+            # one was reached at the same place or earlier.
+            need, tl, wings, talon, ws, red = pos
+            for c in need:
+                if c < 0 or c % 13 == unsafe or c not in talon:
+                    continue
+                i = talon.index(c)
+                n = list(need)
+                n[c // 13] = after[c]
+                other = close(
+                    (
+                        (n[0], n[1], n[2], n[3]),
+                        tl,
+                        wings,
+                        talon[:i] + talon[i + 1 :],
+                        ws - 1 if i < ws else ws,
+                        red,
+                    ),
+                    None,
+                )
+                old = get(other[:4])
+                if old is not None and old <= other[5] * _PLACE + other[4]:
+                    return True
+            return False
+
+        unsafe = self.unsafe_rank
+        after = self.after
         while stack:
             pos = positions[-1]
             for mv in stack[-1]:
@@ -752,6 +784,8 @@ class _Search:
                     else:
                         stop = old
                     seen[arrangement] = place
+                    if dominated(child):
+                        continue
                 path.append(mv)
                 if child[0] == _ALL_HOME:
                     return finish(Status.WON)
