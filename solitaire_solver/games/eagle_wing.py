@@ -625,7 +625,7 @@ class EagleWing(Game[EagleWingState, EagleWingMove]):
 # sorted order (wings are interchangeable). A pile is built down in suit, so
 # its top card and its size say which cards it holds: it is stored as
 # ``top * 16 + size``. Moves are named by cards, not wings:
-# (kind, card, onto, talon_index). Three reductions keep the verdict:
+# (kind, card, onto, talon_index). Four reductions keep the verdict:
 #
 # 1. After every player move the safe foundation moves are made at once, as
 #    one step (EagleWing._safe_home argues why each is safe).
@@ -649,7 +649,10 @@ class EagleWing(Game[EagleWingState, EagleWingMove]):
 #    depend on the place), giving a child that is winnable in one card move
 #    fewer, as is its closure; the child was searched or skipped for an
 #    earlier-placed copy of its arrangement, winnable in as few card moves:
-#    a contradiction.)
+#    a contradiction. When deals are moves, the chain of deals from the
+#    earliest place is searched up to where an earlier search of the same
+#    arrangement began, so the place where that card move is made was
+#    searched too, or its closure, which has a card move fewer.)
 #
 # 3. With building on, dealing is not a move of its own: a move may take any
 #    talon card, with the deals (and the redeal) that bring it to the top of
@@ -657,6 +660,12 @@ class EagleWing(Game[EagleWingState, EagleWingMove]):
 #    place would reach nothing more. (Without building the talon's only
 #    non-safe use is parking on an empty wing, and plain deal moves were
 #    measured faster.)
+#
+# 4. A position is skipped when the same position with a wanted card taken
+#    home from the talon (and its safe moves made) was reached at the same
+#    place or earlier: by the argument of EagleWing._safe_home, which holds
+#    wherever that card lies, that one wins in fewer card moves whenever this
+#    one wins, so the contradiction of 2 goes through.
 
 _HOME, _ONTO, _GAP, _DEAL_K, _REDEAL_K = range(5)
 _NEVER = 1 << 30
