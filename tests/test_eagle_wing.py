@@ -492,27 +492,43 @@ def test_coops_won_only_by_building_on_a_wing() -> None:
 # ------------------------------------------------------------------ search against reference
 
 
-def compare_with_reference(preset: str, numbers: range) -> None:
+PLAIN_CAP = 300_000
+"""States the plain search may store per deal in the slow comparison."""
+
+
+def compare_with_reference(preset: str, numbers: range, plain_cap: int | None = None) -> int:
+    """Verdicts of the game's search against two slower ones, deal by deal.
+
+    The generic depth-first search over the game's own moves, with the safe
+    foundation moves forced but none of the dedicated search's reductions,
+    must agree on every deal; the plain search (every legal move, nothing
+    forced) on every deal it settles within ``plain_cap`` states. Returns
+    how many deals the plain search settled.
+    """
     game = game_of(preset)
+    settled = 0
     for number in numbers:
         state = dealt(game, number)
         fast = solve(game, state)
-        assert fast is reference_status(game, state), f"{preset} deal {number}"
+        assert fast is depth_first(game, state).status, f"{preset} deal {number} (generic)"
+        plain = depth_first(Reference(game), state, Limits(max_states=plain_cap))
+        if plain.status is not Status.UNKNOWN:
+            assert fast is plain.status, f"{preset} deal {number} (plain)"
+            settled += 1
+    return settled
 
 
 def test_search_agrees_with_the_plain_search_sample() -> None:
-    compare_with_reference(STRICT, range(1, 41))
+    assert compare_with_reference(STRICT, range(1, 41)) == 40
     # Coops deals that the plain search settles quickly, won and lost.
-    game = game_of(COOPS)
-    for number in (1, 4, 8, 9, 12, 22):
-        state = dealt(game, number)
-        assert solve(game, state) is reference_status(game, state), number
+    assert compare_with_reference(COOPS, range(8, 13), PLAIN_CAP) == 5
 
 
 @pytest.mark.slow
 @pytest.mark.parametrize("preset", [STRICT, COOPS])
 def test_search_agrees_with_the_plain_search(preset: str) -> None:
-    compare_with_reference(preset, range(1, 1001))
+    settled = compare_with_reference(preset, range(1, 1001), PLAIN_CAP)
+    assert settled >= 500
 
 
 def test_generic_search_and_astar_agree() -> None:
