@@ -588,3 +588,14 @@ def test_strict_wins_among_the_first_deals_are_coops_wins() -> None:
 @given(st.integers(1, 10**9))
 def test_a_strict_win_is_a_coops_win_many(number: int) -> None:
     strict_won_implies_coops_won(number)
+
+
+def test_shortest_line_of_a_hand_made_position() -> None:
+    # PARKING needs three deals, three cards home and one card parked: seven
+    # moves at least, and deal 3C, park it, deal 4C, deal 2C, then the three
+    # cards home is a line of seven.
+    game = game_of()
+    state = position(game, **PARKING)
+    result = game.solve(state, Limits(), shortest=True)
+    assert_result_sound(game, state, result)
+    assert len(result.moves) == 7

@@ -178,6 +178,10 @@ _UP = tuple(s * 13 + (r + 1) % 13 for s in range(4) for r in range(13))
 _SUIT = tuple(c // 13 for c in range(52))
 
 
+def _count(n: int) -> str:
+    return "1 card" if n == 1 else f"{n} cards"
+
+
 def _wing_text(pile: tuple[Card, ...]) -> str:
     return cards_text(pile) if pile else "-"
 
@@ -394,8 +398,12 @@ class EagleWing(Game[EagleWingState, EagleWingMove]):
         )
 
     def heuristic(self, state: EagleWingState) -> int:  # type: ignore[override]
-        """Cards not yet home: each needs one more move at least."""
-        return 52 - sum(state.foundations)
+        """Cards not yet home plus cards in the stock: a lower bound on the moves left.
+
+        Each card not home needs a move of its own to get there, and each
+        stock card a deal of its own before it can leave the talon.
+        """
+        return 52 - sum(state.foundations) + len(state.talon) - state.waste_size
 
     # -------------------------------------------------------------- notation
 
@@ -457,10 +465,10 @@ class EagleWing(Game[EagleWingState, EagleWingMove]):
         top = state.waste[-1:] or ()
         lines = [
             f"foundations: {' '.join(tops)} (from {RANKS[state.base]})",
-            f"trunk: {trunk} cards{face}",
+            f"trunk: {_count(trunk)}{face}",
             "wings: " + " | ".join(_wing_text(p) for p in state.wings),
-            f"waste: {len(state.waste)} cards, top {cards_text(top) or '-'}",
-            f"stock: {len(state.stock)} cards; redeals used {state.redeals_used} "
+            f"waste: {_count(len(state.waste))}, top {cards_text(top) or '-'}",
+            f"stock: {_count(len(state.stock))}; redeals used {state.redeals_used} "
             f"of {self._redeals}",
         ]
         return "\n".join(lines)
