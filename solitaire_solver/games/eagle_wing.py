@@ -196,10 +196,9 @@ class EagleWing(Game[EagleWingState, EagleWingMove]):
     def __init__(self, rules: EagleWingRules, preset: str | None = None) -> None:
         super().__init__(rules, preset)
         self._cap = rules.wing_capacity
-        # Building needs a second card's room on a wing; with capacity 1 the
-        # only extra moves left would be a wing's lone card to an empty wing.
+        # Building also lets a wing's top card fill an empty wing; cards stack
+        # on a wing only with building and room for two.
         self._builds = rules.builds
-        # Cards stack on a wing only with building and room for two.
         self._stacks = rules.builds and rules.wing_capacity > 1
         self._redeals = rules.redeals
 
