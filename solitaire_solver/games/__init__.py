@@ -11,10 +11,10 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from ..errors import UnknownGameError
-from . import black_hole, decade, windmill
+from . import black_hole, decade, eagle_wing, windmill
 from .base import Game, Preset
 
-_MODULES = (decade, windmill, black_hole)
+_MODULES = (decade, eagle_wing, windmill, black_hole)
 
 PRESETS: dict[str, Preset] = {p.name: p for m in _MODULES for p in m.PRESETS}
 """Every preset by name, in registry order."""
