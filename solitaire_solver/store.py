@@ -149,11 +149,23 @@ class Store:
             self._db = sqlite3.connect(self.path, timeout=busy_timeout, isolation_level=None)
         except sqlite3.Error as exc:
             raise StoreError(f"cannot open database '{self.path}': {exc}") from None
-        try:
-            self._setup()
-        except sqlite3.DatabaseError as exc:
-            self._db.close()
-            raise StoreError(f"'{self.path}' is not a results database: {exc}") from None
+        # Switching a new file to WAL can report "database is locked" at
+        # once, without waiting, while another process is creating or
+        # switching the same file; setting up again shortly after succeeds.
+        deadline = time.monotonic() + busy_timeout
+        while True:
+            try:
+                self._setup()
+                break
+            except sqlite3.OperationalError as exc:
+                if "locked" in str(exc) and time.monotonic() < deadline:
+                    time.sleep(0.02)
+                    continue
+                self._db.close()
+                raise StoreError(f"'{self.path}' is not a results database: {exc}") from None
+            except sqlite3.DatabaseError as exc:
+                self._db.close()
+                raise StoreError(f"'{self.path}' is not a results database: {exc}") from None
 
     def _setup(self) -> None:
         db = self._db
