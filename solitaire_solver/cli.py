@@ -213,6 +213,10 @@ def cmd_games(args: argparse.Namespace) -> int:
     return 0
 
 
+def _count(x: float) -> str:
+    return f"{x:.0f}" if float(x).is_integer() else f"{x:.1f}"
+
+
 def _ms(seconds: float) -> str:
     # Three significant figures: many deals take well under a tenth of a millisecond.
     if seconds >= 10:
@@ -249,7 +253,10 @@ def print_summary(summary: Summary, deals: str, store: Path) -> None:
             f"{_percent(low)} to {_percent(high)}"
         )
     st, sec = s.states, s.seconds
-    print(f"states per deal: median {st.median:g}, 99th percentile {st.p99:g}, max {st.maximum:g}")
+    print(
+        f"states per deal: median {_count(st.median)}, 99th percentile {_count(st.p99)}, "
+        f"max {_count(st.maximum)}"
+    )
     print(
         f"time per deal:   median {_ms(sec.median)}, 99th percentile {_ms(sec.p99)}, "
         f"max {_ms(sec.maximum)}"
