@@ -122,7 +122,7 @@ def print_result(doc: dict[str, Any], game: Game[Any, Any], start: Any) -> None:
     """The human form of one solved position."""
     rules = " ".join(f"{k}={v}" for k, v in doc["rules"].items())
     title = doc["game"] if doc["deal"] is None else f"{doc['game']} {doc['deal']}"
-    print(f"{title}  ({rules})")
+    print(f"{title}  ({rules})" if rules else title)
     print(game.show(start))
     print()
     status = doc["status"]
@@ -233,7 +233,7 @@ def print_summary(summary: Summary, deals: str, store: Path) -> None:
     """The human form of a winnability summary."""
     s = summary
     rules = s.fingerprint.partition(" ")[2]
-    print(f"{s.game}  ({rules})")
+    print(f"{s.game}  ({rules})" if rules else s.game)
     solved = s.deals - s.reused
     print(f"deals:  {deals}: {s.deals} deals, {s.reused} from the store, {solved} solved now")
     print(f"won {s.won}, lost {s.lost}, unknown {s.unknown}")
