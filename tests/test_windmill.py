@@ -20,6 +20,7 @@ from hypothesis import strategies as st
 
 from solitaire_solver import solve
 from solitaire_solver.cards import card_text, parse_card, parse_cards
+from solitaire_solver.deal_files import parse_deal
 from solitaire_solver.errors import BadMoveError, BadRuleError, DealFileError, IllegalMoveError
 from solitaire_solver.games import make_game
 from solitaire_solver.games.base import Field, FieldReader
@@ -820,6 +821,66 @@ def test_playing_the_reserve_card_the_primary_needs_can_lose() -> None:
     r = g.solve(s, Limits())
     assert r.won
     assert_replays_to_win(g, s, r.moves)
+
+
+DEAL_78_LATE = """
+# A position of deal 78, built from the deal rather than reached by search.
+# "Stock index 84" is read as 84 cards dealt from the stock (94), 10 left:
+# ``dealt`` 85 in this pass's order, which starts with the deal's waste card.
+# The stock below is the deal's own last 10 cards; the foundations (primary
+# of 20 cards needing an 8, secondaries of 6, 11, 13, 13) and the reserve
+# (3 3 4 8 J Q Q K) are as described, so the waste's ranks are what is left
+# over, and the waste is chosen among the cards already dealt, in dealing
+# order, with a 9 on top. Of 300 such waste choices drawn at random, 9 had
+# the verdicts tested here (193 were lost every way, 98 won every way); this
+# is one of them. (With 11 cards left, the other reading, 23 of 300 had
+# them.) Whether play from the deal reaches exactly this waste is not
+# shown; the ranks, the stock and the dealing order are deal 78's.
+game: windmill
+deal: 78
+primary: AC 2D 3D 4D 5D 6D 7D 8D 9D TH JD QD KD AH 2H 3D 4H 5H 6H 7H
+secondary1: KH QH JH TS 9H 8D
+secondary2: KH QH JS TS 9S 8H 7H 6H 5S 4S 3H
+secondary3: KS QS JS TC 9C 8H 7S 6S 5C 4S 3H 2H AS
+secondary4: KC QS JC TC 9C 8S 7C 6S 5C 4C 3S 2S AD
+flag: clear
+reserve: 3S 3C 4C 8C JC QC QC KC
+waste: QD JD 9S AC 9D 5H 7D 8S 5S 6D 4D 7C 2C KS TH 6C AD 6C 2D JH 5D AH 9H
+stock: 8C 7S 2S 4H AS TD KD 2C 3C TD
+"""
+
+
+def test_deal_78_won_only_by_the_secondary_eight() -> None:
+    # The trap of "play the card the primary needs whenever no secondary
+    # accepts its rank" (no secondary needs an 8 here): the reserve's 8 to
+    # the primary loses, the secondary's 8 wins.
+    loaded = parse_deal(DEAL_78_LATE)
+    g = loaded.game
+    assert isinstance(g, Windmill)
+    s = loaded.position
+    # The position belongs to deal 78: same stock, and the waste is cards
+    # of the dealing order, in that order, with 85 of them dealt.
+    order = dealt(g, 78).seq
+    assert s.stock == order[85:]
+    rest = iter(order[:85])
+    assert all(any(c == d for d in rest) for c in s.waste_cards)
+    assert [card_text(c)[0] for c in s.reserve] == list("3348JQQK")
+    assert card_text(s.secondaries[0][-1])[0] == "8" and card_text(s.reserve[3])[0] == "8"
+    from_secondary = g.play(s, g.parse_move("s1>p"))  # play checks legality
+    from_reserve = g.play(s, g.parse_move("r4>p"))
+    for start, won in ((s, True), (from_secondary, True), (from_reserve, False)):
+        r = g.solve(start, Limits(max_states=1_000_000))
+        assert r.status is (Status.WON if won else Status.LOST)
+        assert_result_sound(g, start, r)
+        # The same verdicts from the plain depth-first search with no
+        # pruning rule. The reference search above does not settle them: it
+        # gave up after 4,000,000 whole positions (about 2 minutes) on both
+        # positions after the 8 is played.
+        plain = search_windmill(
+            g, start, Limits(max_states=1_000_000), prune=False, best_first_budget=0
+        )
+        assert plain.status is r.status
+        assert_result_sound(g, start, plain)
 
 
 def test_no_limit_given_means_the_default_state_limit(monkeypatch: pytest.MonkeyPatch) -> None:
