@@ -5,6 +5,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+import pytest
+
+from solitaire_solver.cli import main
 from solitaire_solver.games import Game
 from solitaire_solver.search import SolveResult, Status
 
@@ -31,3 +34,13 @@ def assert_result_sound(game: Game[Any, Any], start: Any, result: SolveResult[An
         assert_replays_to_win(game, start, result.moves)
     else:
         assert result.moves == ()
+
+
+def run_cli(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    """Run the command line in this process: exit status, standard output and error."""
+    try:
+        code = main(list(argv))
+    except SystemExit as exc:  # argparse's own exits
+        code = int(exc.code or 0)
+    out, err = capsys.readouterr()
+    return code, out, err

@@ -13,21 +13,14 @@ import pytest
 from solitaire_solver import verify
 from solitaire_solver.cli import main, solve_main
 
+from .support import run_cli
+
 ROOT = Path(__file__).resolve().parent.parent
-
-
-def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    try:
-        code = main(list(argv))
-    except SystemExit as exc:  # argparse's own exits
-        code = int(exc.code or 0)
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 def test_solve_json_is_a_document_whose_moves_replay(capsys: pytest.CaptureFixture[str]) -> None:
     for number in range(1, 40):
-        code, out, _ = run(capsys, "solve", "decade", str(number), "--json")
+        code, out, _ = run_cli(capsys, "solve", "decade", str(number), "--json")
         assert code == 0
         doc = json.loads(out)
         assert doc["game"] == "decade" and doc["deal"] == str(number)
@@ -41,7 +34,7 @@ def test_solve_json_is_a_document_whose_moves_replay(capsys: pytest.CaptureFixtu
 
 
 def test_solve_prints_deal_verdict_moves_and_statistics(capsys: pytest.CaptureFixture[str]) -> None:
-    code, out, _ = run(capsys, "solve", "decade", "123456")
+    code, out, _ = run_cli(capsys, "solve", "decade", "123456")
     assert code == 0
     assert out.startswith("decade 123456")
     assert "line:  3D 2D 2C" in out  # RULES.md: the line starts 3D 2D 2C
@@ -51,24 +44,24 @@ def test_solve_prints_deal_verdict_moves_and_statistics(capsys: pytest.CaptureFi
 
 def test_unknown_verdict_names_the_limit(capsys: pytest.CaptureFixture[str]) -> None:
     # Deal 123456 of decade needs more than one state to settle.
-    code, out, _ = run(capsys, "solve", "decade", "123456", "--max-states", "1", "--json")
+    code, out, _ = run_cli(capsys, "solve", "decade", "123456", "--max-states", "1", "--json")
     doc = json.loads(out)
     assert code == 0 and doc["status"] == "unknown" and doc["limit"] == "states"
     assert doc["moves"] == []
 
 
 def test_rule_option_changes_the_rules(capsys: pytest.CaptureFixture[str]) -> None:
-    code, out, _ = run(capsys, "solve", "decade", "5", "--rule", "min_run=3", "--json")
+    code, out, _ = run_cli(capsys, "solve", "decade", "5", "--rule", "min_run=3", "--json")
     assert code == 0
     assert json.loads(out)["rules"]["min_run"] == "3"
 
 
 def test_games_lists_presets_and_knobs(capsys: pytest.CaptureFixture[str]) -> None:
-    code, out, _ = run(capsys, "games", "--json")
+    code, out, _ = run_cli(capsys, "games", "--json")
     assert code == 0
     doc = {g["preset"]: g for g in json.loads(out)}
     assert {k["name"]: k["value"] for k in doc["decade-optional"]["rules"]}["compulsory"] == "false"
-    code, out, _ = run(capsys, "games")
+    code, out, _ = run_cli(capsys, "games")
     assert "decade-optional" in out and "compulsory=false" in out
 
 
@@ -91,7 +84,7 @@ def test_games_lists_presets_and_knobs(capsys: pytest.CaptureFixture[str]) -> No
 def test_bad_input_is_one_line_and_status_2(
     capsys: pytest.CaptureFixture[str], argv: list[str], message: str
 ) -> None:
-    code, out, err = run(capsys, *argv)
+    code, out, err = run_cli(capsys, *argv)
     assert code == 2
     assert out == ""
     assert err.count("\n") == 1 and err.startswith("solitaire-solver")

@@ -13,21 +13,11 @@ import pytest
 
 from solitaire_solver import make_game, parse_deal
 from solitaire_solver.cards import card_text, parse_cards
-from solitaire_solver.cli import main
 from solitaire_solver.numbering import parse_deal_number
 
-from .support import assert_replays_to_win
+from .support import assert_replays_to_win, run_cli
 
 ROOT = Path(__file__).resolve().parent.parent
-
-
-def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    try:
-        code = main(list(argv))
-    except SystemExit as exc:  # argparse's own exits
-        code = int(exc.code or 0)
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 def parse_words(text: str) -> list[str]:
@@ -49,7 +39,7 @@ def assert_one_line_error(code: int, out: str, err: str, *words: str) -> None:
 
 
 def test_show_prints_the_known_deal(capsys: pytest.CaptureFixture[str]) -> None:
-    code, out, _ = run(capsys, "show", "decade", "123456")
+    code, out, _ = run_cli(capsys, "show", "decade", "123456")
     assert code == 0
     lines = out.splitlines()
     assert "game: decade" in lines
@@ -65,7 +55,7 @@ def test_show_prints_the_known_deal(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 def test_show_json_and_rules(capsys: pytest.CaptureFixture[str]) -> None:
-    code, out, _ = run(capsys, "show", "decade", "123456", "--rule", "max_run=3", "--json")
+    code, out, _ = run_cli(capsys, "show", "decade", "123456", "--rule", "max_run=3", "--json")
     assert code == 0
     doc = json.loads(out)
     assert doc["game"] == "decade" and doc["deal"] == "123456"
@@ -88,12 +78,12 @@ def test_shown_deal_solves_from_its_file_like_the_number(
     verdicts = set()
     for preset in ("decade", "decade-optional"):
         for number in (3, 8, 13):
-            code, shown, _ = run(capsys, "show", preset, str(number))
+            code, shown, _ = run_cli(capsys, "show", preset, str(number))
             assert code == 0
             path = tmp_path / f"{preset}-{number}.txt"
             path.write_text(shown, encoding="utf-8")
-            _, by_number, _ = run(capsys, "solve", preset, str(number), "--json")
-            code, by_file, _ = run(capsys, "solve", "--file", str(path), "--json")
+            _, by_number, _ = run_cli(capsys, "solve", preset, str(number), "--json")
+            code, by_file, _ = run_cli(capsys, "solve", "--file", str(path), "--json")
             assert code == 0
             a, b = json.loads(by_number), json.loads(by_file)
             assert b["status"] == a["status"]
@@ -115,7 +105,7 @@ def test_solve_a_mid_game_position_from_standard_input(
     start = game.deal(parse_deal_number(3))
     text = "game: decade\n" + "\n".join(f"{k}: {v}" for k, v in game.position_fields(start))
     monkeypatch.setattr("sys.stdin", io.StringIO(text))
-    code, out, _ = run(capsys, "solve", "--file", "-")
+    code, out, _ = run_cli(capsys, "solve", "--file", "-")
     assert code == 0
     assert "verdict: won" in out
     assert "line:  KC 2D QC" in out
@@ -133,7 +123,7 @@ def test_solve_a_hand_made_lost_position(
     path.write_text(
         f"game: decade\nline: 9C 9D 9H 9S 4C\nstock:\ndiscarded: {discarded}\n", encoding="utf-8"
     )
-    code, out, _ = run(capsys, "solve", "--file", str(path))
+    code, out, _ = run_cli(capsys, "solve", "--file", str(path))
     assert code == 0
     assert "verdict: lost" in out
 
@@ -179,7 +169,7 @@ def test_every_file_error_is_one_line_with_status_2(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], text: str, words: list[str]
 ) -> None:
     path = write(tmp_path, text)
-    code, out, err = run(capsys, "solve", "--file", path)
+    code, out, err = run_cli(capsys, "solve", "--file", path)
     assert_one_line_error(code, out, err, path, *words)
 
 
@@ -187,17 +177,17 @@ def test_file_errors_from_standard_input(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
     monkeypatch.setattr("sys.stdin", io.StringIO("game: decade\nline: 3D 2D ZZ\n"))
-    code, out, err = run(capsys, "solve", "--file", "-")
+    code, out, err = run_cli(capsys, "solve", "--file", "-")
     assert_one_line_error(code, out, err, "<stdin>, line 2", "ZZ")
 
 
 def test_unreadable_files(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     missing = str(tmp_path / "nothing.deal")
-    assert_one_line_error(*run(capsys, "solve", "--file", missing), missing, "cannot read")
-    assert_one_line_error(*run(capsys, "solve", "--file", str(tmp_path)), "cannot read")
+    assert_one_line_error(*run_cli(capsys, "solve", "--file", missing), missing, "cannot read")
+    assert_one_line_error(*run_cli(capsys, "solve", "--file", str(tmp_path)), "cannot read")
     binary = tmp_path / "binary.deal"
     binary.write_bytes(b"\xff\xfe\x00game")
-    assert_one_line_error(*run(capsys, "solve", "--file", str(binary)), "UTF-8")
+    assert_one_line_error(*run_cli(capsys, "solve", "--file", str(binary)), "UTF-8")
 
 
 @pytest.mark.parametrize(
@@ -216,11 +206,11 @@ def test_unreadable_files(tmp_path: Path, capsys: pytest.CaptureFixture[str]) ->
 def test_option_errors(
     capsys: pytest.CaptureFixture[str], argv: list[str], words: list[str]
 ) -> None:
-    assert_one_line_error(*run(capsys, *argv), *words)
+    assert_one_line_error(*run_cli(capsys, *argv), *words)
 
 
 def test_show_needs_game_and_number(capsys: pytest.CaptureFixture[str]) -> None:
-    code, out, err = run(capsys, "show", "decade")
+    code, out, err = run_cli(capsys, "show", "decade")
     assert code == 2 and out == "" and "Traceback" not in err
 
 

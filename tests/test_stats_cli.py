@@ -14,6 +14,8 @@ from solitaire_solver import solve
 from solitaire_solver.cli import main
 from solitaire_solver.progress import ProgressBar, duration_text
 
+from .support import run_cli
+
 
 @pytest.fixture(autouse=True)
 def _in_tmp(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -21,9 +23,7 @@ def _in_tmp(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
-    code = main(["stats", *args])
-    out, err = capsys.readouterr()
-    return code, out, err
+    return run_cli(capsys, "stats", *args)
 
 
 def test_json_summary_and_default_store(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
