@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -34,6 +38,22 @@ def assert_result_sound(game: Game[Any, Any], start: Any, result: SolveResult[An
         assert_replays_to_win(game, start, result.moves)
     else:
         assert result.moves == ()
+
+
+ROOT = Path(__file__).resolve().parent.parent
+"""The project root, put on ``PYTHONPATH`` for subprocesses."""
+
+
+def run_module(*argv: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
+    """Run ``python -m solitaire_solver ARGV`` in a new process, as a user would."""
+    return subprocess.run(
+        [sys.executable, "-m", "solitaire_solver", *argv],
+        input=stdin,
+        capture_output=True,
+        text=True,
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
+        check=False,
+    )
 
 
 def run_cli(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:

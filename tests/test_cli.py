@@ -3,19 +3,13 @@
 from __future__ import annotations
 
 import json
-import os
-import subprocess
-import sys
-from pathlib import Path
 
 import pytest
 
 from solitaire_solver import verify
 from solitaire_solver.cli import main, solve_main
 
-from .support import run_cli
-
-ROOT = Path(__file__).resolve().parent.parent
+from .support import run_cli, run_module
 
 
 def test_solve_json_is_a_document_whose_moves_replay(capsys: pytest.CaptureFixture[str]) -> None:
@@ -102,22 +96,9 @@ def test_solve_script_is_solve_subcommand(capsys: pytest.CaptureFixture[str]) ->
 
 
 def test_python_dash_m_runs_and_fails_cleanly() -> None:
-    env = {**os.environ, "PYTHONPATH": str(ROOT)}
-    ok = subprocess.run(
-        [sys.executable, "-m", "solitaire_solver", "solve", "decade", "3", "--json"],
-        capture_output=True,
-        text=True,
-        env=env,
-        check=False,
-    )
+    ok = run_module("solve", "decade", "3", "--json")
     assert ok.returncode == 0 and json.loads(ok.stdout)["deal"] == "3"
-    bad = subprocess.run(
-        [sys.executable, "-m", "solitaire_solver", "solve", "decade", "-1"],
-        capture_output=True,
-        text=True,
-        env=env,
-        check=False,
-    )
+    bad = run_module("solve", "decade", "-1")
     assert bad.returncode == 2
     assert bad.stderr.strip() == (
         "solitaire-solver: error: bad deal number '-1': deal numbers start at 1"

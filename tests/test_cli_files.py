@@ -4,9 +4,6 @@ from __future__ import annotations
 
 import io
 import json
-import os
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -15,9 +12,7 @@ from solitaire_solver import make_game, parse_deal
 from solitaire_solver.cards import card_text, parse_cards
 from solitaire_solver.numbering import parse_deal_number
 
-from .support import assert_replays_to_win, run_cli
-
-ROOT = Path(__file__).resolve().parent.parent
+from .support import assert_replays_to_win, run_cli, run_module
 
 
 def parse_words(text: str) -> list[str]:
@@ -215,33 +210,13 @@ def test_show_needs_game_and_number(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 def test_module_entry_point_reads_a_file_and_refuses_a_bad_one(tmp_path: Path) -> None:
-    env = {**os.environ, "PYTHONPATH": str(ROOT)}
-    shown = subprocess.run(
-        [sys.executable, "-m", "solitaire_solver", "show", "decade", "3"],
-        capture_output=True,
-        text=True,
-        env=env,
-        check=False,
-    )
+    shown = run_module("show", "decade", "3")
     assert shown.returncode == 0
     good = write(tmp_path, shown.stdout, "good.deal")
-    solved = subprocess.run(
-        [sys.executable, "-m", "solitaire_solver", "solve", "--file", good],
-        capture_output=True,
-        text=True,
-        env=env,
-        check=False,
-    )
+    solved = run_module("solve", "--file", good)
     assert solved.returncode == 0 and "verdict: won" in solved.stdout
     bad = write(tmp_path, shown.stdout.replace("KC", "KX"), "bad.deal")
-    refused = subprocess.run(
-        [sys.executable, "-m", "solitaire_solver", "solve", "--file", "-"],
-        input=Path(bad).read_text(encoding="utf-8"),
-        capture_output=True,
-        text=True,
-        env=env,
-        check=False,
-    )
+    refused = run_module("solve", "--file", "-", stdin=Path(bad).read_text(encoding="utf-8"))
     assert refused.returncode == 2
     assert refused.stdout == ""
     assert "Traceback" not in refused.stderr
