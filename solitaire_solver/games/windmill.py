@@ -656,6 +656,175 @@ def _cell(card: int) -> str:
     return "--" if card == GAP else card_text(card)
 
 
+# ---------------------------------------------------------------- the rank model and the beam
+
+_Ranks = tuple[int, ...]
+_Compact = tuple[int, bool, _Ranks, _Ranks, _Ranks, _Ranks, int]
+"""A position by ranks alone: primary size, flag, secondary sizes (sorted),
+reserve ranks (sorted, 13 for a gap), stock ranks (top first), waste ranks
+(bottom to top), redeals used. Two positions with the same compact form have
+the same future, for the reasons :meth:`Windmill.key` gives."""
+
+_NO_CARD = 13
+
+
+def compact(state: WindmillState) -> _Compact:
+    """The rank-only form of a position that the beam search works on."""
+    return (
+        len(state.primary),
+        state.flag,
+        tuple(sorted(len(p) for p in state.secondaries)),
+        tuple(sorted(_NO_CARD if c == GAP else c % 13 for c in state.reserve)),
+        tuple(c % 13 for c in state.stock),
+        tuple(c % 13 for c in state.waste_cards),
+        state.redeals_used,
+    )
+
+
+class _RankModel:
+    """The rules of Windmill restated on compact positions, for speed.
+
+    It is a second statement of the rules, so two checks tie it to the
+    first: the tests compare its successors with those of
+    :meth:`Windmill.legal_moves` on many positions, and every line it finds
+    is turned back into real moves (:func:`_real_line`) that must be legal.
+    """
+
+    def __init__(self, game: Windmill) -> None:
+        self.pneed = game.primary_need
+        self.sneed = game.secondary_need
+        self.free = game.free
+        self.redeals = game.rules.redeals
+
+    def _homes(self, p: int, flag: bool, secs: _Ranks, rank: int) -> list[tuple[int, bool, _Ranks]]:
+        """Foundations after a waste or reserve card of ``rank`` goes home."""
+        out: list[tuple[int, bool, _Ranks]] = []
+        if p < PRIMARY_FULL and self.pneed[p] == rank:
+            out.append((p + 1, False, secs))
+        last = -1
+        for i, s in enumerate(secs):
+            if s != last and s < SECONDARY_FULL and self.sneed[s] == rank:
+                out.append((p, flag, _grow(secs, i, 1)))
+            last = s
+        return out
+
+    def plays(self, st: _Compact) -> list[_Compact]:
+        """Every position one play away (no deal, no redeal)."""
+        p, flag, secs, res, stock, waste, used = st
+        out: list[_Compact] = []
+        if waste:
+            for np_, nf, ns in self._homes(p, flag, secs, waste[-1]):
+                out.append((np_, nf, ns, res, stock, waste[:-1], used))
+        last = -1
+        for i, r in enumerate(res):
+            if r in (last, _NO_CARD):
+                continue
+            last = r
+            homes = self._homes(p, flag, secs, r)
+            if not homes:
+                continue
+            nstock, nwaste = stock, waste
+            if waste:
+                fill, nwaste = waste[-1], waste[:-1]
+            elif stock:
+                fill, nstock = stock[0], stock[1:]
+            else:
+                fill = _NO_CARD
+            nres = tuple(sorted((*res[:i], *res[i + 1 :], fill)))
+            for np_, nf, ns in homes:
+                out.append((np_, nf, ns, nres, nstock, nwaste, used))
+        need = self.pneed[p] if p < PRIMARY_FULL else -1
+        last = -1
+        for i, s in enumerate(secs):
+            if s in (last, 0):
+                continue
+            last = s
+            top = self.sneed[s - 1]
+            if top == need and (self.free or not flag):
+                out.append((p + 1, not self.free, _grow(secs, i, -1), res, stock, waste, used))
+            if self.free:
+                last_j = -1
+                for j, t in enumerate(secs):
+                    if j != i and t != last_j and t < SECONDARY_FULL and self.sneed[t] == top:
+                        moved = list(secs)
+                        moved[i] -= 1
+                        moved[j] += 1
+                        out.append((p, flag, tuple(sorted(moved)), res, stock, waste, used))
+                    last_j = t
+        if self.free and p > 1:
+            top = self.pneed[p - 1]
+            last = -1
+            for i, s in enumerate(secs):
+                if s != last and s < SECONDARY_FULL and self.sneed[s] == top:
+                    out.append((p - 1, flag, _grow(secs, i, 1), res, stock, waste, used))
+                last = s
+        return out
+
+    def turn(self, st: _Compact) -> _Compact | None:
+        """The position after dealing a card or redealing, if either is legal."""
+        p, flag, secs, res, stock, waste, used = st
+        if stock:
+            return (p, flag, secs, res, stock[1:], (*waste, stock[0]), used)
+        if waste and used < self.redeals:
+            return (p, flag, secs, res, waste, (), used + 1)
+        return None
+
+
+def _grow(secs: _Ranks, i: int, by: int) -> _Ranks:
+    return tuple(sorted((*secs[:i], secs[i] + by, *secs[i + 1 :])))
+
+
+def _is_won_compact(st: _Compact) -> bool:
+    return st[0] == PRIMARY_FULL and all(s == SECONDARY_FULL for s in st[2])
+
+
+def _beam_score(st: _Compact) -> tuple[int, int]:
+    """Fewest cards off the foundations, then the longest primary.
+
+    Among positions with the same cards dealt, cards off the foundations
+    differ only by the waste, so this keeps the positions with the least
+    buried. Measured on deals 1..100 with a width of 100: 76 wins, against
+    68 preferring the shortest primary and 75 with the flag as a last key.
+    """
+    home = st[0] + sum(st[2])
+    return (CARDS - home, -st[0])
+
+
+_Node = tuple[_Compact, "_Node | None"]
+"""A position and the node it came from, so that a line can be read back."""
+
+
+BEAM_WIDTHS = (8, 32, 128, 512, 2048, 8192, 32768)
+"""Beam widths tried in turn before the exhaustive search (each four times the last)."""
+
+
+def _read_back(node: _Node) -> list[_Compact]:
+    """The compact positions from the root to ``node``."""
+    line: list[_Compact] = []
+    at: _Node | None = node
+    while at is not None:
+        line.append(at[0])
+        at = at[1]
+    line.reverse()
+    return line
+
+
+def _real_line(game: Windmill, start: WindmillState, line: list[_Compact]) -> list[WindmillMove]:
+    """The real moves that take ``start`` through the compact positions of ``line``."""
+    moves: list[WindmillMove] = []
+    state = start
+    for target in line[1:]:
+        for move in game.legal_moves(state):
+            child = game.apply(state, move)
+            if compact(child) == target:
+                moves.append(move)
+                state = child
+                break
+        else:  # pragma: no cover - the tests tie the two models together
+            raise RuntimeError("windmill: the rank model made a move the rules do not allow")
+    return moves
+
+
 # ---------------------------------------------------------------- the solver
 
 
@@ -833,6 +1002,64 @@ class _Search:
         self.unique = max(self.unique, len(seen))
         return self.result(Status.LOST, [])
 
+    def beam(self, start: WindmillState, width: int) -> SolveResult[WindmillMove] | None:
+        """A beam search keeping ``width`` positions per deal; None if it neither won nor finished.
+
+        Each round takes every position reachable from the kept ones by plays
+        alone, deals (or redeals) once from each, and keeps the ``width``
+        best of the results by :func:`_beam_score`. A round with no more
+        than ``width`` results keeps them all; when no round dropped a
+        position, every reachable position was visited (up to the twin rule,
+        argued in :func:`search_windmill`), so no win means the position is
+        lost.
+        """
+        model = _RankModel(self.game)
+        plays, turn = model.plays, model.turn
+        twins = self.twins
+        max_table = self.limits.max_table
+        layer: list[_Node] = [(compact(start), None)]
+        truncated = False
+        while layer:
+            seen: dict[_Compact, _Node] = {node[0]: node for node in layer}
+            todo = list(layer)
+            nxt: dict[_Compact, _Node] = {}
+            while todo:
+                node = todo.pop()
+                limit = self.over()
+                if limit is None and max_table is not None and len(seen) + len(nxt) >= max_table:
+                    limit = Limit.TABLE
+                if limit is not None:
+                    self.unique = max(self.unique, len(seen) + len(nxt))
+                    return self.result(Status.UNKNOWN, [], limit)
+                self.expanded += 1
+                st = node[0]
+                for child in plays(st):
+                    if child in seen:
+                        continue
+                    if twins and child[1] and (child[0], False, *child[2:]) in seen:
+                        continue
+                    child_node: _Node = (child, node)
+                    if _is_won_compact(child):
+                        self.unique = max(self.unique, len(seen) + len(nxt))
+                        line = _read_back(child_node)
+                        self.max_depth = max(self.max_depth, len(line) - 1)
+                        return self.result(Status.WON, _real_line(self.game, start, line))
+                    seen[child] = child_node
+                    todo.append(child_node)
+                turned = turn(st)
+                if turned is not None and turned not in nxt:
+                    nxt[turned] = (turned, node)
+            self.unique = max(self.unique, len(seen) + len(nxt))
+            if twins:
+                for st in [st for st in nxt if st[1] and (st[0], False, *st[2:]) in nxt]:
+                    del nxt[st]
+            if len(nxt) > width:
+                truncated = True
+                layer = heapq.nsmallest(width, nxt.values(), key=lambda n: _beam_score(n[0]))
+            else:
+                layer = list(nxt.values())
+        return None if truncated else self.result(Status.LOST, [])
+
     def depth_first(self, start: WindmillState) -> SolveResult[WindmillMove]:
         """Exhaustive depth-first search with the transposition table and the sound prunes."""
         game = self.game
@@ -891,6 +1118,7 @@ def search_windmill(
     limits: Limits,
     *,
     best_first_budget: int = 20_000,
+    beam_widths: tuple[int, ...] = BEAM_WIDTHS,
     prune: bool = True,
 ) -> SolveResult[WindmillMove]:
     """Solve a Windmill position: best-first for wins, then exhaustive depth-first.
@@ -928,6 +1156,10 @@ def search_windmill(
     search = _Search(game, limits, prune)
     if game.is_won(start):
         return search.result(Status.WON, [])
+    for width in beam_widths:
+        res = search.beam(start, width)
+        if res is not None:
+            return res
     if best_first_budget > 0:
         res = search.best_first(start, best_first_budget)
         if res is not None:
