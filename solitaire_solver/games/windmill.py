@@ -666,6 +666,8 @@ reserve ranks (sorted, 13 for a gap), stock ranks (top first), waste ranks
 the same future, for the reasons :meth:`Windmill.key` gives."""
 
 _NO_CARD = 13
+_Homes = tuple[int, bool, _Ranks]
+"""Primary size, flag and secondary sizes after a card goes home."""
 
 
 def compact(state: WindmillState) -> _Compact:
@@ -695,33 +697,44 @@ class _RankModel:
         self.sneed = game.secondary_need
         self.free = game.free
         self.redeals = game.rules.redeals
+        self._home_cache: dict[tuple[int, bool, _Ranks], dict[int, list[_Homes]]] = {}
 
-    def _homes(self, p: int, flag: bool, secs: _Ranks, rank: int) -> list[tuple[int, bool, _Ranks]]:
-        """Foundations after a waste or reserve card of ``rank`` goes home."""
-        out: list[tuple[int, bool, _Ranks]] = []
-        if p < PRIMARY_FULL and self.pneed[p] == rank:
-            out.append((p + 1, False, secs))
+    def _homes(self, p: int, flag: bool, secs: _Ranks) -> dict[int, list[_Homes]]:
+        """For each rank a waste or reserve card may have, the foundations after it goes home.
+
+        Memoised: a search meets the same few thousand foundation states
+        again and again.
+        """
+        key = (p, flag, secs)
+        found = self._home_cache.get(key)
+        if found is not None:
+            return found
+        out: dict[int, list[_Homes]] = {}
+        if p < PRIMARY_FULL:
+            out[self.pneed[p]] = [(p + 1, False, secs)]
         last = -1
         for i, s in enumerate(secs):
-            if s != last and s < SECONDARY_FULL and self.sneed[s] == rank:
-                out.append((p, flag, _grow(secs, i, 1)))
+            if s != last and s < SECONDARY_FULL:
+                out.setdefault(self.sneed[s], []).append((p, flag, _grow(secs, i, 1)))
             last = s
+        self._home_cache[key] = out
         return out
 
     def plays(self, st: _Compact) -> list[_Compact]:
         """Every position one play away (no deal, no redeal)."""
         p, flag, secs, res, stock, waste, used = st
         out: list[_Compact] = []
+        targets = self._homes(p, flag, secs)
         if waste:
-            for np_, nf, ns in self._homes(p, flag, secs, waste[-1]):
+            for np_, nf, ns in targets.get(waste[-1], ()):
                 out.append((np_, nf, ns, res, stock, waste[:-1], used))
         last = -1
         for i, r in enumerate(res):
-            if r in (last, _NO_CARD):
+            if r == last:
                 continue
             last = r
-            homes = self._homes(p, flag, secs, r)
-            if not homes:
+            homes = targets.get(r)
+            if homes is None:
                 continue
             nstock, nwaste = stock, waste
             if waste:
