@@ -1,8 +1,9 @@
 """Windmill: solving fixed deals of each variant, and the cost of one step.
 
 Run: ``pytest benchmarks/bench_windmill.py --benchmark-only``. The deals are
-ones the best-first phase wins; the 20,000-state runs show what a deal that
-is not won quickly costs before it is reported unknown.
+ones the beam search wins at its first widths; the 20,000-state runs show
+what a deal that is not won quickly costs before it is reported unknown, and
+the beam runs time one width on a deal no narrow beam wins.
 """
 
 from __future__ import annotations
@@ -13,8 +14,9 @@ import pytest
 
 from solitaire_solver import solve
 from solitaire_solver.games import make_game
+from solitaire_solver.games.windmill import Windmill, _RankModel, _Search, compact
 from solitaire_solver.numbering import parse_deal_number
-from solitaire_solver.search import Status
+from solitaire_solver.search import Limits, Status
 
 VARIANTS = {
     "windmill": ("windmill", None),
@@ -52,6 +54,34 @@ def test_moves_apply_key(benchmark: Any) -> None:
             moves = g.moves(state)
             state = g.apply(state, moves[-1])
             n += hash(g.key(state)) & 1
+        return n
+
+    benchmark(step)
+
+
+@pytest.mark.parametrize("width", [128, 1024])
+def test_beam_one_width_on_deal_2(benchmark: Any, width: int) -> None:
+    g = make_game("windmill")
+    assert isinstance(g, Windmill)
+    s = g.deal(parse_deal_number(2))
+    r = benchmark.pedantic(lambda: _Search(g, Limits()).beam(s, width), rounds=3, iterations=1)
+    assert r is None or r.status is Status.WON
+
+
+def test_rank_model_step(benchmark: Any) -> None:
+    g = make_game("windmill")
+    assert isinstance(g, Windmill)
+    model = _RankModel(g)
+    start = compact(g.deal(parse_deal_number(123456)))
+
+    def step() -> int:
+        n = 0
+        st = start
+        for _ in range(90):
+            children = model.plays(st)
+            turned = model.turn(st)
+            st = children[0] if children else turned if turned is not None else st
+            n += len(children)
         return n
 
     benchmark(step)
