@@ -27,7 +27,7 @@ import heapq
 import itertools
 import re
 import time
-from collections.abc import Hashable, Iterator
+from collections.abc import Hashable, Iterable, Iterator
 
 import attrs
 
@@ -659,11 +659,16 @@ def _cell(card: int) -> str:
 # ---------------------------------------------------------------- the rank model and the beam
 
 _Ranks = tuple[int, ...]
-_Compact = tuple[int, bool, _Ranks, _Ranks, _Ranks, _Ranks, int]
+_Compact = tuple[int, bool, _Ranks, _Ranks, int, int, int]
 """A position by ranks alone: primary size, flag, secondary sizes (sorted),
-reserve ranks (sorted, 13 for a gap), stock ranks (top first), waste ranks
-(bottom to top), redeals used. Two positions with the same compact form have
-the same future, for the reasons :meth:`Windmill.key` gives."""
+reserve ranks (sorted, 13 for a gap), stock, waste, redeals used. Two
+positions with the same compact form have the same future, for the reasons
+:meth:`Windmill.key` gives.
+
+The stock and the waste are piles of ranks packed four bits a card into an
+int whose lowest digit is the top card, above a leading 1 that marks the
+bottom (so ``1`` is an empty pile): dealing, playing and refilling are then
+a shift, and hashing is cheap (see :func:`_pile`)."""
 
 _NO_CARD = 13
 _Homes = tuple[int, bool, _Ranks]
@@ -677,10 +682,31 @@ def compact(state: WindmillState) -> _Compact:
         state.flag,
         tuple(sorted(len(p) for p in state.secondaries)),
         tuple(sorted(_NO_CARD if c == GAP else c % 13 for c in state.reserve)),
-        tuple(c % 13 for c in state.stock),
-        tuple(c % 13 for c in state.waste_cards),
+        _pile(reversed(state.stock)),
+        _pile(state.waste_cards),
         state.redeals_used,
     )
+
+
+_EMPTY = 1
+"""An empty packed pile."""
+
+
+def _pile(bottom_to_top: Iterable[int]) -> int:
+    """Pack the ranks of a pile given bottom card first; the top becomes the lowest digit."""
+    pile = _EMPTY
+    for c in bottom_to_top:
+        pile = pile << 4 | c % 13
+    return pile
+
+
+def _turned_over(pile: int) -> int:
+    """The pile turned over: its bottom card becomes the top."""
+    out = _EMPTY
+    while pile != _EMPTY:
+        out = out << 4 | pile & 15
+        pile >>= 4
+    return out
 
 
 class _RankModel:
@@ -725,9 +751,9 @@ class _RankModel:
         p, flag, secs, res, stock, waste, used = st
         out: list[_Compact] = []
         targets = self._homes(p, flag, secs)
-        if waste:
-            for np_, nf, ns in targets.get(waste[-1], ()):
-                out.append((np_, nf, ns, res, stock, waste[:-1], used))
+        if waste != _EMPTY:
+            for np_, nf, ns in targets.get(waste & 15, ()):
+                out.append((np_, nf, ns, res, stock, waste >> 4, used))
         last = -1
         for i, r in enumerate(res):
             if r == last:
@@ -737,10 +763,10 @@ class _RankModel:
             if homes is None:
                 continue
             nstock, nwaste = stock, waste
-            if waste:
-                fill, nwaste = waste[-1], waste[:-1]
-            elif stock:
-                fill, nstock = stock[0], stock[1:]
+            if waste != _EMPTY:
+                fill, nwaste = waste & 15, waste >> 4
+            elif stock != _EMPTY:
+                fill, nstock = stock & 15, stock >> 4
             else:
                 fill = _NO_CARD
             nres = tuple(sorted((*res[:i], *res[i + 1 :], fill)))
@@ -776,10 +802,11 @@ class _RankModel:
     def turn(self, st: _Compact) -> _Compact | None:
         """The position after dealing a card or redealing, if either is legal."""
         p, flag, secs, res, stock, waste, used = st
-        if stock:
-            return (p, flag, secs, res, stock[1:], (*waste, stock[0]), used)
-        if waste and used < self.redeals:
-            return (p, flag, secs, res, waste, (), used + 1)
+        if stock != _EMPTY:
+            return (p, flag, secs, res, stock >> 4, waste << 4 | stock & 15, used)
+        if waste != _EMPTY and used < self.redeals:
+            # The waste turned over is the new stock, its first card dealt first.
+            return (p, flag, secs, res, _turned_over(waste), _EMPTY, used + 1)
         return None
 
 
