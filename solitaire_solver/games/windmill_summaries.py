@@ -68,15 +68,25 @@ from .windmill import (
     _Search,
 )
 
-_Control = tuple[int, bool, _Ranks, _Ranks, int]
-"""Primary size, flag, secondary sizes (sorted), reserve ranks (sorted, 13 a gap), cards dealt."""
-
-_ExitKey = tuple[_Control, int]
-_WinKey = tuple[_Control, int]
-"""A control and the id of a prefix of the starting waste (0 the empty waste)."""
+_Foundations = tuple[int, bool, _Ranks]
+"""Primary size, flag and secondary sizes (sorted)."""
 
 _GAP = 13
+"""The rank of an empty reserve cell."""
+
 _ALL_FULL = (SECONDARY_FULL,) * 4
+
+# A control is packed in one int, so that the memo tables hash it at no
+# cost: the id of its foundations (interned), the id of its reserve ranks
+# (interned, sorted) and the cards dealt. An ``exits`` key is a control and
+# a top rank; a ``win`` key a control and the id of a waste prefix.
+_DEALT_BITS = 8
+_RES_BITS = 32
+_FND_SHIFT = _DEALT_BITS + _RES_BITS
+_DEALT_MASK = (1 << _DEALT_BITS) - 1
+_RES_MASK = (1 << _RES_BITS) - 1
+_LOW_MASK = (1 << _FND_SHIFT) - 1
+_PID_BITS = 32
 
 
 def applies(game: Windmill, state: WindmillState) -> bool:
@@ -121,12 +131,25 @@ class _Summaries:
         self.search = search
         self.game = game
         self.start = start
-        self.homes = _RankModel(game)._homes
+        self.model = _RankModel(game)
         self.pneed = game.primary_need
         self.sneed = game.secondary_need
         self.seq = tuple(c % 13 for c in start.seq)
-        self.exits: dict[_ExitKey, frozenset[_Control]] = {}
-        self.wins: dict[_WinKey, bool] = {}
+        self.exits: dict[int, frozenset[int]] = {}
+        self.wins: dict[int, bool] = {}
+        # Interned foundations, with per id (once worked out): the ids after
+        # a waste or reserve card of each rank goes home (index 13, a gap,
+        # goes nowhere) and the ids after a secondary-to-primary move.
+        self.fnd_ids: dict[_Foundations, int] = {}
+        self.fnd_of: list[_Foundations] = []
+        self.fnd_homes: list[tuple[tuple[int, ...], ...] | None] = []
+        self.fnd_stays: list[tuple[int, ...] | None] = []
+        # Interned reserves (sorted ranks), with their distinct ranks other
+        # than a gap, and the id after one of them leaves and a card fills.
+        self.res_ids: dict[_Ranks, int] = {}
+        self.res_of: list[_Ranks] = []
+        self.res_ranks: list[tuple[int, ...]] = []
+        self.res_swaps: dict[tuple[int, int, int], int] = {}
         # Prefixes of waste stacks, interned: id -> (id of the prefix one
         # shorter, its top rank); id 0 is the empty waste.
         self.prefixes: dict[tuple[int, int], int] = {}
@@ -168,19 +191,14 @@ class _Summaries:
             raise _LimitHit(limit)
         search.expanded += 1
 
-    def key_of(self, state: WindmillState) -> _WinKey:
+    def key_of(self, state: WindmillState) -> int:
         """The ``win`` question for a real position."""
-        control: _Control = (
-            len(state.primary),
-            state.flag,
-            tuple(sorted(len(p) for p in state.secondaries)),
-            tuple(sorted(_GAP if c < 0 else c % 13 for c in state.reserve)),
-            state.dealt,
-        )
+        fid = self.fnd((len(state.primary), state.flag, tuple(sorted(map(len, state.secondaries)))))
+        rid = self.res(tuple(sorted(_GAP if c < 0 else c % 13 for c in state.reserve)))
         pid = 0
         for c in state.waste_cards:
             pid = self.push(pid, c % 13)
-        return control, pid
+        return (fid << _FND_SHIFT | rid << _DEALT_BITS | state.dealt) << _PID_BITS | pid
 
     def push(self, pid: int, rank: int) -> int:
         """The id of the waste ``pid`` with ``rank`` on top."""
@@ -207,64 +225,114 @@ class _Summaries:
                 raise RuntimeError("windmill summaries: a won position with no winning move")
         return moves
 
-    # ------------------------------------------------------------ the rules on controls
+    # ------------------------------------------------------------ the rules, interned
 
-    def direct(self, c: _Control, t: int) -> list[_Control]:
+    def fnd(self, f: _Foundations) -> int:
+        """The id of foundations ``f``."""
+        got = self.fnd_ids.get(f)
+        if got is None:
+            got = self.fnd_ids[f] = len(self.fnd_of)
+            self.fnd_of.append(f)
+            self.fnd_homes.append(None)
+            self.fnd_stays.append(None)
+        return got
+
+    def successors(self, fid: int) -> tuple[tuple[tuple[int, ...], ...], tuple[int, ...]]:
+        """Foundations ``fid`` after a card of each rank goes home, and after each stay move.
+
+        Worked out on first use (interning every reachable foundation up
+        front would cost more than the search).
+        """
+        homes = self.fnd_homes[fid]
+        stays = self.fnd_stays[fid]
+        if homes is not None and stays is not None:
+            return homes, stays
+        p, flag, secs = self.fnd_of[fid]
+        rank_homes = self.model._homes
+        homes = (
+            *(tuple(self.fnd(h) for h in rank_homes(p, flag, secs, rank)) for rank in range(13)),
+            (),  # a gap goes nowhere
+        )
+        found: list[int] = []
+        if not flag and p < PRIMARY_FULL:
+            # Restricted rules: a secondary's top card goes to the primary
+            # only with the flag clear, and sets it.
+            need = self.pneed[p]
+            last = -1
+            for i, s in enumerate(secs):
+                if s in (last, 0):
+                    continue
+                last = s
+                if self.sneed[s - 1] == need:
+                    found.append(self.fnd((p + 1, True, _grow(secs, i, -1))))
+        stays = self.fnd_stays[fid] = tuple(found)
+        self.fnd_homes[fid] = homes
+        return homes, stays
+
+    def res(self, r: _Ranks) -> int:
+        """The id of the reserve ranks ``r`` (sorted)."""
+        got = self.res_ids.get(r)
+        if got is None:
+            got = self.res_ids[r] = len(self.res_of)
+            self.res_of.append(r)
+            self.res_ranks.append(tuple(sorted(set(r) - {_GAP})))
+        return got
+
+    def swap(self, rid: int, out: int, fill: int) -> int:
+        """The reserve ``rid`` after a card of rank ``out`` leaves and ``fill`` takes its cell."""
+        k = (rid, out, fill)
+        got = self.res_swaps.get(k)
+        if got is None:
+            ranks = list(self.res_of[rid])
+            ranks.remove(out)
+            ranks.append(fill)
+            got = self.res_swaps[k] = self.res(tuple(sorted(ranks)))
+        return got
+
+    def direct(self, c: int, t: int) -> list[int]:
         """Controls right after ``t``, the waste's top, leaves: played, or refilling a cell."""
-        p, flag, secs, res, d = c
-        homes = self.homes
-        out = [(np_, nf, ns, res, d) for np_, nf, ns in homes(p, flag, secs, t)]
-        last = -1
-        for i, r in enumerate(res):
-            if r in (last, _GAP):
-                continue
-            last = r
-            hs = homes(p, flag, secs, r)
+        fid = c >> _FND_SHIFT
+        low = c & _LOW_MASK
+        homes = self.fnd_homes[fid] or self.successors(fid)[0]
+        out = [f << _FND_SHIFT | low for f in homes[t]]
+        rid = low >> _DEALT_BITS
+        d = low & _DEALT_MASK
+        for r in self.res_ranks[rid]:
+            hs = homes[r]
             if hs:
-                nres = tuple(sorted((*res[:i], *res[i + 1 :], t)))
-                out += [(np_, nf, ns, nres, d) for np_, nf, ns in hs]
-        return out
-
-    def stays(self, c: _Control) -> list[_Control]:
-        """Controls after a secondary's top card goes to the primary (the waste untouched)."""
-        p, flag, secs, res, d = c
-        if flag or p >= PRIMARY_FULL:
-            return []
-        need = self.pneed[p]
-        sneed = self.sneed
-        out: list[_Control] = []
-        last = -1
-        for i, s in enumerate(secs):
-            if s in (last, 0):
-                continue
-            last = s
-            if sneed[s - 1] == need:
-                out.append((p + 1, True, _grow(secs, i, -1), res, d))
+                low2 = self.swap(rid, r, t) << _DEALT_BITS | d
+                out += [f << _FND_SHIFT | low2 for f in hs]
         return out
 
     # ------------------------------------------------------------ exits
 
-    def exits_of(self, key: _ExitKey) -> frozenset[_Control]:
-        """``exits(c, t)``, computing every node it needs with an explicit stack."""
+    def exits_of(self, key: int) -> frozenset[int]:
+        """``exits(c, t)`` (key ``c << 4 | t``), computing what it needs with an explicit stack."""
         memo = self.exits
         got = memo.get(key)
         if got is not None:
             return got
         seq = self.seq
         n = len(seq)
+        successors = self.successors
+        direct = self.direct
+        expand = self.expand
         # A frame: its key, the exits found so far, and what remains to be
         # merged in: (key, True) for a deal's exits, each of which asks a
         # further ``exits(c3, t)``; (key, False) for exits to add as they are.
-        stack: list[tuple[_ExitKey, set[_Control], list[tuple[_ExitKey, bool]]]] = []
+        stack: list[tuple[int, set[int], list[tuple[int, bool]]]] = []
 
-        def open_frame(k: _ExitKey) -> None:
-            self.expand()
-            c, t = k
-            todo: list[tuple[_ExitKey, bool]] = [((c2, t), False) for c2 in self.stays(c)]
-            p, flag, secs, res, d = c
+        def open_frame(k: int) -> None:
+            expand()
+            c = k >> 4
+            t = k & 15
+            low = c & _LOW_MASK
+            fid = c >> _FND_SHIFT
+            todo = [((f << _FND_SHIFT | low) << 4 | t, False) for f in successors(fid)[1]]
+            d = c & _DEALT_MASK
             if d < n:
-                todo.append((((p, flag, secs, res, d + 1), seq[d]), True))
-            stack.append((k, set(self.direct(c, t)), todo))
+                todo.append(((c + 1) << 4 | seq[d], True))
+            stack.append((k, set(direct(c, t)), todo))
 
         open_frame(key)
         while stack:
@@ -277,8 +345,8 @@ class _Summaries:
                     break
                 todo.pop()
                 if via_deal:
-                    t = k[1]
-                    todo += [((c3, t), False) for c3 in got]
+                    t = k & 15
+                    todo += [(c3 << 4 | t, False) for c3 in got]
                 else:
                     out |= got
             else:
@@ -288,18 +356,18 @@ class _Summaries:
 
     # ------------------------------------------------------------ win
 
-    def win(self, key: _WinKey) -> bool:
-        """``win(c, waste)``, with an explicit stack of frames (an OR over children)."""
+    def win(self, key: int) -> bool:
+        """``win(c, waste)`` (key ``c << 32 | pid``), with an explicit stack of OR frames."""
         memo = self.wins
         got = memo.get(key)
         if got is not None:
             return got
         # A frame: its key and the children still to try: (key, -1) a win
-        # question; (exit key, pid) stands for the win questions (c2, pid) of
-        # every c2 in that node's exits.
-        stack: list[tuple[_WinKey, list[tuple[_ExitKey | _WinKey, int]]]] = []
+        # question; (exit key, pid) stands for the win questions (c2, pid)
+        # of every c2 in that node's exits.
+        stack: list[tuple[int, list[tuple[int, int]]]] = []
 
-        def open_frame(k: _WinKey) -> None:
+        def open_frame(k: int) -> None:
             self.expand()
             children = self.win_children(k)
             if children is None:
@@ -315,7 +383,7 @@ class _Summaries:
                 sub, pid = todo[-1]
                 if pid >= 0:
                     todo.pop()
-                    todo += [((c2, pid), -1) for c2 in self.exits_of(sub)]
+                    todo += [(c2 << _PID_BITS | pid, -1) for c2 in self.exits_of(sub)]
                     continue
                 got = memo.get(sub)
                 if got is None:
@@ -334,31 +402,33 @@ class _Summaries:
                 stack.pop()
         return memo[key]
 
-    def win_children(self, k: _WinKey) -> list[tuple[_ExitKey | _WinKey, int]] | None:
+    def win_children(self, k: int) -> list[tuple[int, int]] | None:
         """What ``win(k)`` is the OR of; None when ``k`` is won as it stands."""
-        c, pid = k
+        c = k >> _PID_BITS
+        pid = k & ((1 << _PID_BITS) - 1)
         if pid:
             below, t = self.prefix_of[pid]
-            return [((c, t), below)]
-        p, flag, secs, res, d = c
+            return [(c << 4 | t, below)]
+        fid = c >> _FND_SHIFT
+        p, _flag, secs = self.fnd_of[fid]
         if p == PRIMARY_FULL and secs == _ALL_FULL:
             return None
-        todo: list[tuple[_ExitKey | _WinKey, int]] = []
+        homes, stays = self.successors(fid)
+        rid = (c >> _DEALT_BITS) & _RES_MASK
+        d = c & _DEALT_MASK
         seq = self.seq
+        # Tried last to first: a deal last, plays first.
+        todo: list[tuple[int, int]] = []
         if d < len(seq):
-            todo.append((((p, flag, secs, res, d + 1), seq[d]), 0))
-        todo += [((c2, 0), -1) for c2 in self.stays(c)]
+            todo.append(((c + 1) << 4 | seq[d], 0))
+        low = c & _LOW_MASK
+        todo += [((f << _FND_SHIFT | low) << _PID_BITS, -1) for f in stays]
         # Reserve plays with the waste empty: the stock's next card (or a
         # gap, once the stock is empty) fills the cell.
         fill, nd = (seq[d], d + 1) if d < len(seq) else (_GAP, d)
-        homes = self.homes
-        last = -1
-        for i, r in enumerate(res):
-            if r in (last, _GAP):
-                continue
-            last = r
-            hs = homes(p, flag, secs, r)
+        for r in self.res_ranks[rid]:
+            hs = homes[r]
             if hs:
-                nres = tuple(sorted((*res[:i], *res[i + 1 :], fill)))
-                todo += [(((np_, nf, ns, nres, nd), 0), -1) for np_, nf, ns in hs]
+                low2 = self.swap(rid, r, fill) << _DEALT_BITS | nd
+                todo += [((f << _FND_SHIFT | low2) << _PID_BITS, -1) for f in hs]
         return todo
