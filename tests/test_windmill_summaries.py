@@ -240,3 +240,37 @@ def test_a_won_position_is_won_with_no_moves() -> None:
     assert g.is_won(end)
     done = summary_search(g, end, Limits())
     assert (done.status, done.moves) == (Status.WON, ())
+
+
+# ---------------------------------------------------------------- the twin rule
+
+
+def check_twin_rule(g: Windmill, positions: list[WindmillState]) -> Counter[str]:
+    tally: Counter[str] = Counter()
+    for s in positions:
+        pruned = summary_search(g, s, Limits(max_states=2_000_000))
+        plain = summary_search(g, s, Limits(max_states=2_000_000), prune=False)
+        assert_result_sound(g, s, pruned)
+        assert_result_sound(g, s, plain)
+        assert pruned.status is plain.status is not Status.UNKNOWN
+        tally[plain.status.value] += 1
+        tally["saved"] += plain.stats.expanded - pruned.stats.expanded
+    return tally
+
+
+@pytest.mark.parametrize("preset", ["windmill", "windmill-reversed"])
+def test_twin_rule_changes_no_verdict(preset: str) -> None:
+    g = make_game(preset)
+    assert isinstance(g, Windmill)
+    tally = check_twin_rule(g, late_positions(g, range(1, 9), left=12, per_deal=1))
+    assert tally["won"] >= 1 and tally["lost"] >= 1
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("preset", ["windmill", "windmill-reversed"])
+def test_twin_rule_changes_no_verdict_many(preset: str) -> None:
+    g = make_game(preset)
+    assert isinstance(g, Windmill)
+    tally = check_twin_rule(g, late_positions(g, range(1, 41), left=16, per_deal=1))
+    assert tally["won"] >= 5 and tally["lost"] >= 5
+    assert tally["saved"] > 0

@@ -45,6 +45,21 @@ of greater control and the dependency graph has no cycles. The graph is
 walked with explicit stacks, not Python recursion: winning lines run to
 200 moves and more and summaries nest about as deep as the waste.
 
+The twin rule (with ``prune``, as in :func:`.windmill.search_windmill`).
+Call a control with the flag set and the same control with the flag clear
+twins. From twin positions (same waste), every move of the flagged one is
+legal in the other (the flag only forbids secondary-to-primary moves) and
+leads to the same position (a waste or reserve card on the primary clears
+the flag either way) or again to twins (other plays and deals keep the
+flag); with no cycles, induction from the end gives: if the flagged one
+wins, so does its twin. Two uses follow. A ``win`` question whose twin is
+already answered false is false. And an exit set may drop a flagged exit
+whose twin is also in it: every true exit then stays *covered* (it is in
+the set or its twin is), which is all the ``win`` equations need (an OR over
+exits loses nothing; and an exit reached through a dropped ``c3`` is covered
+by an exit of ``c3``'s twin, by the same move-for-move argument, so the
+covering carries through the deal equation by induction).
+
 A lost verdict comes only when the ``win`` question was answered false
 with every node it depends on computed in full, that is everything
 reachable. A won verdict is turned into real moves by walking the game from
@@ -95,19 +110,20 @@ def applies(game: Windmill, state: WindmillState) -> bool:
 
 
 def summary_search(
-    game: Windmill, start: WindmillState, limits: Limits
+    game: Windmill, start: WindmillState, limits: Limits, *, prune: bool = True
 ) -> SolveResult[WindmillMove]:
     """Settle a last-pass position under restricted rules exactly (see the module docstring).
 
     Each ``exits`` or ``win`` node computed counts as one expanded state;
-    ``limits.max_table`` bounds the nodes stored. Raises :class:`ValueError`
-    when the rules are free or a redeal is left (:func:`applies` is false).
+    ``limits.max_table`` bounds the nodes stored. ``prune`` false switches
+    the twin rule off. Raises :class:`ValueError` when the rules are free or
+    a redeal is left (:func:`applies` is false).
     """
-    return run_summaries(_Search(game, limits), start)
+    return run_summaries(_Search(game, limits, prune), start)
 
 
 def run_summaries(search: _Search, start: WindmillState) -> SolveResult[WindmillMove]:
-    """:func:`summary_search` sharing the counters and limits of an existing search."""
+    """:func:`summary_search` sharing the counters, limits and ``prune`` of a search."""
     if not applies(search.game, start):
         raise ValueError(
             "summary search: only restricted foundation moves on the last pass (no redeal left)"
@@ -144,6 +160,10 @@ class _Summaries:
         self.fnd_of: list[_Foundations] = []
         self.fnd_homes: list[tuple[tuple[int, ...], ...] | None] = []
         self.fnd_stays: list[tuple[int, ...] | None] = []
+        # The id of the same foundations with the flag clear, for flagged
+        # ones (-1 for the others); used only by the twin rule.
+        self.fnd_twin: list[int] = []
+        self.twins = search.twins
         # Interned reserves (sorted ranks), with their distinct ranks other
         # than a gap, and the id after one of them leaves and a card fills.
         self.res_ids: dict[_Ranks, int] = {}
@@ -237,6 +257,10 @@ class _Summaries:
             self.fnd_of.append(f)
             self.fnd_homes.append(None)
             self.fnd_stays.append(None)
+            self.fnd_twin.append(-1)
+            p, flag, secs = f
+            if flag:
+                self.fnd_twin[got] = self.fnd((p, False, secs))
         return got
 
     def successors(self, fid: int) -> tuple[tuple[tuple[int, ...], ...], tuple[int, ...]]:
@@ -318,6 +342,8 @@ class _Summaries:
         n = len(seq)
         successors = self.successors
         direct = self.direct
+        twins = self.twins
+        twin = self.fnd_twin
         expand = self.expand
         # A frame: its key, the exits found so far, and what remains to be
         # merged in: (key, True) for a deal's exits, each of which asks a
@@ -352,6 +378,17 @@ class _Summaries:
                 else:
                     out.update(got)
             else:
+                if twins and len(out) > 1:
+                    # The twin rule (module docstring): a flagged exit whose
+                    # twin is also an exit adds nothing.
+                    out.difference_update(
+                        [
+                            c
+                            for c in out
+                            if (f := twin[c >> _FND_SHIFT]) >= 0
+                            and f << _FND_SHIFT | (c & _LOW_MASK) in out
+                        ]
+                    )
                 # Tuples: a third of the memory of frozensets, and they are
                 # only ever iterated.
                 memo[k] = tuple(out)
@@ -371,7 +408,19 @@ class _Summaries:
         # of every c2 in that node's exits.
         stack: list[tuple[int, list[tuple[int, int]]]] = []
 
+        twins = self.twins
+        twin = self.fnd_twin
+
         def open_frame(k: int) -> None:
+            if twins:
+                # The twin rule: lost if the same position with the flag
+                # clear is lost.
+                f = twin[k >> (_PID_BITS + _FND_SHIFT)]
+                if f >= 0:
+                    low = k & ((1 << (_PID_BITS + _FND_SHIFT)) - 1)
+                    if memo.get(f << (_PID_BITS + _FND_SHIFT) | low) is False:
+                        memo[k] = False
+                        return
             self.expand()
             children = self.win_children(k)
             if children is None:
