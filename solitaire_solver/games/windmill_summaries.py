@@ -114,10 +114,11 @@ def summary_search(
 ) -> SolveResult[WindmillMove]:
     """Settle a last-pass position under restricted rules exactly (see the module docstring).
 
-    Each ``exits`` or ``win`` node computed counts as one expanded state;
-    ``limits.max_table`` bounds the nodes stored. ``prune`` false switches
-    the twin rule off. Raises :class:`ValueError` when the rules are free or
-    a redeal is left (:func:`applies` is false).
+    Each ``exits`` or ``win`` node computed counts as one expanded state
+    (reading back a winning line computes a few more, under the same
+    limits); ``limits.max_table`` bounds the nodes stored. ``prune`` false
+    switches the twin rule off. Raises :class:`ValueError` when the rules
+    are free or a redeal is left (:func:`applies` is false).
     """
     return run_summaries(_Search(game, limits, prune), start)
 
