@@ -82,6 +82,15 @@ def test_agrees_with_plain_dfs_and_reference(preset: str, left: int, numbers: ra
     assert tally["reference agreed"] >= 1
 
 
+def test_agrees_after_a_redeal() -> None:
+    # With redeals=1 the last pass deals the first pass's waste again, a
+    # new order; the summaries work on that order.
+    g = game(redeals=1)
+    positions = [s for s in late_positions(g, range(1, 9), left=8) if s.redeals_used == 1]
+    tally = check_positions(g, positions, 30_000, 5_000)
+    assert tally["dfs agreed"] >= 6
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize("preset", ["windmill", "windmill-reversed"])
 @pytest.mark.parametrize("left", [6, 10, 14])
