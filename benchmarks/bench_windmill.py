@@ -3,7 +3,8 @@
 Run: ``pytest benchmarks/bench_windmill.py --benchmark-only``. The deals are
 ones the beam search wins at its first widths; the 20,000-state runs show
 what a deal that is not won quickly costs before it is reported unknown, and
-the beam runs time one width on a deal no narrow beam wins.
+the beam runs time one width on a deal no narrow beam wins. The summary
+search is timed on a fixed lost position 17 stock cards from the end.
 """
 
 from __future__ import annotations
@@ -85,3 +86,16 @@ def test_rank_model_step(benchmark: Any) -> None:
         return n
 
     benchmark(step)
+
+
+def test_summary_search_late_position(benchmark: Any) -> None:
+    # A lost position of deal 2 with 17 stock cards left, which the plain
+    # depth-first search does not settle in 20,000 states.
+    from solitaire_solver.games.windmill_summaries import summary_search
+    from solitaire_solver.search import Limits
+    from tests.test_windmill import game, late_positions
+
+    g = game()
+    s = late_positions(g, range(1, 12), left=18, per_deal=1)[2]
+    r = benchmark(summary_search, g, s, Limits())
+    assert r.status is Status.LOST

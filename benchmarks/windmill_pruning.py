@@ -29,8 +29,10 @@ def main() -> None:
     pruned_total = plain_total = settled = 0
     for left in (14, 18, 22):
         for s in late_positions(g, range(100, 112), left=left, per_deal=1):
-            a = search_windmill(g, s, limits, best_first_budget=0, beam_widths=())
-            b = search_windmill(g, s, limits, best_first_budget=0, beam_widths=(), prune=False)
+            a = search_windmill(g, s, limits, best_first_budget=0, beam_widths=(), summaries=False)
+            b = search_windmill(
+                g, s, limits, best_first_budget=0, beam_widths=(), prune=False, summaries=False
+            )
             if a.status.value != "unknown" and b.status.value != "unknown":
                 assert a.status == b.status, "pruned and plain searches disagree"
                 pruned_total += a.stats.unique

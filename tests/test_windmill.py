@@ -694,12 +694,18 @@ def check_against_plain(g: Windmill, positions: list[WindmillState]) -> Counter[
     tally: Counter[str] = Counter()
     for s in positions:
         plain = reference_solve(g, s, cap=30_000)
+        # The whole solver, then its phases alone: the depth-first phase with
+        # and without its pruning rules (no beams, no summary search; those
+        # are checked in tests/test_windmill_summaries.py and below), and a
+        # beam wide enough to drop nothing, which is a breadth-first search.
         limits = Limits(max_states=200_000)
+        alone = {"beam_widths": (), "summaries": False}
         pruned = search_windmill(g, s, limits)
-        unpruned = search_windmill(g, s, limits, prune=False, beam_widths=())
-        dfs_only = search_windmill(g, s, limits, best_first_budget=0, beam_widths=())
-        # A beam wide enough to drop nothing is a breadth-first search.
-        beam_only = search_windmill(g, s, limits, best_first_budget=0, beam_widths=(10**9,))
+        unpruned = search_windmill(g, s, limits, prune=False, **alone)
+        dfs_only = search_windmill(g, s, limits, best_first_budget=0, **alone)
+        beam_only = search_windmill(
+            g, s, limits, best_first_budget=0, beam_widths=(10**9,), summaries=False
+        )
         results = (pruned, unpruned, dfs_only, beam_only)
         for r in results:
             assert_result_sound(g, s, r)
@@ -891,7 +897,13 @@ def test_deal_78_won_only_by_the_secondary_eight() -> None:
         # gave up after 4,000,000 whole positions (about 2 minutes) on both
         # positions after the 8 is played.
         plain = search_windmill(
-            g, start, Limits(max_states=1_000_000), prune=False, best_first_budget=0, beam_widths=()
+            g,
+            start,
+            Limits(max_states=1_000_000),
+            prune=False,
+            best_first_budget=0,
+            beam_widths=(),
+            summaries=False,
         )
         assert plain.status is r.status
         assert_result_sound(g, start, plain)

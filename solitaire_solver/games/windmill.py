@@ -13,12 +13,13 @@ before it did not come from a secondary (a flag in the position); with
 that accepts it. The reversed variation swaps the directions: a king in the
 centre built down, secondaries from aces up.
 
-Solving (:meth:`Windmill.solve`) runs a best-first search guided by what the
-foundations still need, which finds a quick win in a few hundred states,
-and then an exhaustive depth-first search with sound pruning whose
-exhaustion proves a loss (within reach late in the stock, not yet from the
-start of a deal); see :func:`search_windmill` and the comments beside each
-pruning rule.
+Solving (:meth:`Windmill.solve`) runs beam searches of growing width over
+a rank-only model, which win most deals; then, on the last pass under
+restricted rules, an exact search by procedure summaries (the waste is a
+stack there; :mod:`.windmill_summaries`), which settles positions some 22
+stock cards from the end; otherwise a best-first search and an exhaustive
+depth-first search with sound pruning whose exhaustion proves a loss. See
+:func:`search_windmill` and the comments beside each pruning rule.
 """
 
 from __future__ import annotations
@@ -1160,14 +1161,20 @@ def search_windmill(
     best_first_budget: int = 20_000,
     beam_widths: tuple[int, ...] = BEAM_WIDTHS,
     prune: bool = True,
+    summaries: bool = True,
 ) -> SolveResult[WindmillMove]:
-    """Solve a Windmill position: best-first for wins, then exhaustive depth-first.
+    """Solve a Windmill position: beams, summaries, best-first for wins, then depth-first.
 
-    The best-first phase expands up to ``best_first_budget`` states in order
-    of fewest cards off the foundations; if it empties its queue the
-    position is lost, if it finds a win the line is returned. Otherwise the
-    depth-first phase searches the whole space again (sharing the limits)
-    and its exhaustion proves the loss.
+    The beam widths are tried in turn (see :meth:`_Search.beam`). Then, on
+    the last pass under restricted rules and with ``summaries`` true, the
+    exact summary search of :mod:`.windmill_summaries` settles the position
+    within the limits that remain (the two share one count of states and
+    one clock), and its verdict is final. Otherwise the best-first phase
+    expands up to ``best_first_budget`` states in order of fewest cards off
+    the foundations; if it empties its queue the position is lost, if it
+    finds a win the line is returned. Otherwise the depth-first phase
+    searches the whole space again (sharing the limits) and its exhaustion
+    proves the loss. Soundness of the summaries is argued in their module.
 
     Soundness of "lost". Both phases generate every position reachable
     through :meth:`Windmill.moves` (which merges only moves with equal keys),
@@ -1200,6 +1207,10 @@ def search_windmill(
         res = search.beam(start, width)
         if res is not None:
             return res
+    if summaries and not game.free and start.redeals_used == game.rules.redeals:
+        from .windmill_summaries import run_summaries  # it imports this module
+
+        return run_summaries(search, start)
     if best_first_budget > 0:
         res = search.best_first(start, best_first_budget)
         if res is not None:

@@ -1,0 +1,488 @@
+"""Windmill's last pass as a pushdown system: an exact search by procedure summaries.
+
+Under restricted foundation moves with no redeal left (the last pass), the
+waste behaves as a stack. A deal pushes the stock's next card; a play from
+the waste pops its top card, and so does a reserve play, whose gap is
+refilled with the waste's top card. Every move depends only on
+
+- the *control*: primary size, flag, secondary sizes (sorted), reserve ranks
+  (sorted, 13 for a gap) and cards dealt (which fixes the stock, since the
+  pass's dealing order never changes again);
+- the waste's top card, and only its rank.
+
+So the question "which controls can hold when the top card ``t`` leaves the
+waste, starting from control ``c`` with ``t`` on top?" has an answer
+``exits(c, t)`` that does not depend on the cards under ``t``: while ``t``
+is on the waste, no move sees below it (cards dealt on top of it are pushed
+and popped above it), and the moment a move takes ``t`` away is the moment
+the summary describes. ``exits(c, t)`` is the union of
+- the controls after ``t`` goes to a foundation;
+- the controls after a reserve card goes to a foundation and ``t`` fills
+  its cell;
+- ``exits(c2, t)`` for every control ``c2`` a secondary-to-primary move
+  gives (the waste is untouched);
+- after a deal of the stock's next card ``s`` (control ``c + deal``):
+  ``exits(c3, t)`` for every ``c3`` in ``exits(c + deal, s)`` (``s`` has to
+  leave before ``t`` is on top again; everything in between is summarised).
+
+A position is won only with the waste empty, so every waste card is taken
+away at some point, from the top down. With the waste ``w1 .. wk`` (bottom
+to top): ``win(c, w1..wk)`` holds iff some ``c2`` in ``exits(c, wk)`` has
+``win(c2, w1..wk-1)``; and ``win(c, empty)`` holds iff ``c`` is won, or a
+reserve play (refilled from the stock, or leaving a gap when the stock is
+empty), a secondary-to-primary move or a deal leads to a winning control
+(a deal of ``s`` reaches the controls of ``exits(c + deal, s)`` with the
+waste empty again).
+
+Why memoising is exact: ``exits`` depends on ``(c, t)`` alone (above), and
+``win`` on the control and the waste cards below, which the search names by
+an interned prefix of the starting waste, so equal keys mean equal
+questions. Why the recursions end: every move raises (cards home, primary
+size, cards dealt) lexicographically (a play puts a card home; a
+secondary-to-primary move keeps the count home and lengthens the primary;
+a deal keeps both and deals one more), so every node depends only on nodes
+of greater control and the dependency graph has no cycles. The graph is
+walked with explicit stacks, not Python recursion: winning lines run to
+200 moves and more and summaries nest about as deep as the waste.
+
+The twin rule (with ``prune``, as in :func:`.windmill.search_windmill`).
+Call a control with the flag set and the same control with the flag clear
+twins. From twin positions (same waste), every move of the flagged one is
+legal in the other (the flag only forbids secondary-to-primary moves) and
+leads to the same position (a waste or reserve card on the primary clears
+the flag either way) or again to twins (other plays and deals keep the
+flag); with no cycles, induction from the end gives: if the flagged one
+wins, so does its twin. Two uses follow. A ``win`` question whose twin is
+already answered false is false. And an exit set may drop a flagged exit
+whose twin is also in it: every true exit then stays *covered* (it is in
+the set or its twin is), which is all the ``win`` equations need (an OR over
+exits loses nothing; and an exit reached through a dropped ``c3`` is covered
+by an exit of ``c3``'s twin, by the same move-for-move argument, so the
+covering carries through the deal equation by induction).
+
+A lost verdict comes only when the ``win`` question was answered false
+with every node it depends on computed in full, that is everything
+reachable. A won verdict is turned into real moves by walking the game from
+the start, taking at each step a move whose resulting position ``win``
+holds for (one exists by the equations above); the line replays through
+:meth:`Windmill.apply` like any other.
+"""
+
+from __future__ import annotations
+
+from ..search import Limit, Limits, SolveResult, Status
+from .windmill import (
+    PRIMARY_FULL,
+    SECONDARY_FULL,
+    Windmill,
+    WindmillMove,
+    WindmillState,
+    _grow,
+    _RankModel,
+    _Ranks,
+    _Search,
+)
+
+_Foundations = tuple[int, bool, _Ranks]
+"""Primary size, flag and secondary sizes (sorted)."""
+
+_GAP = 13
+"""The rank of an empty reserve cell."""
+
+_ALL_FULL = (SECONDARY_FULL,) * 4
+
+# A control is packed in one int, so that the memo tables hash it at no
+# cost: the id of its foundations (interned), the id of its reserve ranks
+# (interned, sorted) and the cards dealt. An ``exits`` key is a control and
+# a top rank; a ``win`` key a control and the id of a waste prefix.
+_DEALT_BITS = 8
+_RES_BITS = 32
+_FND_SHIFT = _DEALT_BITS + _RES_BITS
+_DEALT_MASK = (1 << _DEALT_BITS) - 1
+_RES_MASK = (1 << _RES_BITS) - 1
+_LOW_MASK = (1 << _FND_SHIFT) - 1
+_PID_BITS = 32
+
+
+def applies(game: Windmill, state: WindmillState) -> bool:
+    """True when :func:`summary_search` can settle ``state``: restricted rules, last pass."""
+    return not game.free and state.redeals_used == game.rules.redeals
+
+
+def summary_search(
+    game: Windmill, start: WindmillState, limits: Limits, *, prune: bool = True
+) -> SolveResult[WindmillMove]:
+    """Settle a last-pass position under restricted rules exactly (see the module docstring).
+
+    Each ``exits`` or ``win`` node computed counts as one expanded state
+    (reading back a winning line computes a few more, under the same
+    limits); ``limits.max_table`` bounds the nodes stored. ``prune`` false
+    switches the twin rule off. Raises :class:`ValueError` when the rules
+    are free or a redeal is left (:func:`applies` is false).
+    """
+    return run_summaries(_Search(game, limits, prune), start)
+
+
+def run_summaries(search: _Search, start: WindmillState) -> SolveResult[WindmillMove]:
+    """:func:`summary_search` sharing the counters, limits and ``prune`` of a search."""
+    if not applies(search.game, start):
+        raise ValueError(
+            "summary search: only restricted foundation moves on the last pass (no redeal left)"
+        )
+    return _Summaries(search, start).solve()
+
+
+class _LimitHit(Exception):
+    """A caller's limit stopped the search."""
+
+    def __init__(self, limit: Limit) -> None:
+        super().__init__(limit.value)
+        self.limit = limit
+
+
+class _Summaries:
+    """The memo tables of one position and the two explicit-stack evaluators."""
+
+    def __init__(self, search: _Search, start: WindmillState) -> None:
+        game = search.game
+        self.search = search
+        self.game = game
+        self.start = start
+        self.model = _RankModel(game)
+        self.pneed = game.primary_need
+        self.sneed = game.secondary_need
+        self.seq = tuple(c % 13 for c in start.seq)
+        self.exits: dict[int, tuple[int, ...]] = {}
+        self.wins: dict[int, bool] = {}
+        # Interned foundations, with per id (once worked out): the ids after
+        # a waste or reserve card of each rank goes home (index 13, a gap,
+        # goes nowhere) and the ids after a secondary-to-primary move.
+        self.fnd_ids: dict[_Foundations, int] = {}
+        self.fnd_of: list[_Foundations] = []
+        self.fnd_homes: list[tuple[tuple[int, ...], ...] | None] = []
+        self.fnd_stays: list[tuple[int, ...] | None] = []
+        # The id of the same foundations with the flag clear, for flagged
+        # ones (-1 for the others); used only by the twin rule.
+        self.fnd_twin: list[int] = []
+        self.twins = search.twins
+        # Interned reserves (sorted ranks), with their distinct ranks other
+        # than a gap, and the id after one of them leaves and a card fills.
+        self.res_ids: dict[_Ranks, int] = {}
+        self.res_of: list[_Ranks] = []
+        self.res_ranks: list[tuple[int, ...]] = []
+        self.res_swaps: dict[tuple[int, int, int], int] = {}
+        # Prefixes of waste stacks, interned: id -> (id of the prefix one
+        # shorter, its top rank); id 0 is the empty waste.
+        self.prefixes: dict[tuple[int, int], int] = {}
+        self.prefix_of: list[tuple[int, int]] = [(-1, -1)]
+        self.max_table = search.limits.max_table
+        self.nodes = 0
+
+    # ------------------------------------------------------------ driving
+
+    def solve(self) -> SolveResult[WindmillMove]:
+        search = self.search
+        try:
+            won = self.win(self.key_of(self.start))
+            if not won:
+                return self.finish(Status.LOST, [])
+            line = self.line()
+        except _LimitHit as hit:
+            return self.finish(Status.UNKNOWN, [], hit.limit)
+        search.max_depth = max(search.max_depth, len(line))
+        return self.finish(Status.WON, line)
+
+    def finish(
+        self, status: Status, moves: list[WindmillMove], limit: Limit | None = None
+    ) -> SolveResult[WindmillMove]:
+        search = self.search
+        search.unique = max(search.unique, len(self.exits) + len(self.wins))
+        return search.result(status, moves, limit)
+
+    def expand(self) -> None:
+        """Count one node, or raise when a limit is reached.
+
+        Every node counted here is stored once finished, so the nodes
+        counted bound the table (``max_table``) from above.
+        """
+        search = self.search
+        limit = search.over()
+        if limit is None and self.max_table is not None and self.nodes >= self.max_table:
+            limit = Limit.TABLE
+        if limit is not None:
+            raise _LimitHit(limit)
+        search.expanded += 1
+        self.nodes += 1
+
+    def key_of(self, state: WindmillState) -> int:
+        """The ``win`` question for a real position."""
+        fid = self.fnd((len(state.primary), state.flag, tuple(sorted(map(len, state.secondaries)))))
+        rid = self.res(tuple(sorted(_GAP if c < 0 else c % 13 for c in state.reserve)))
+        pid = 0
+        for c in state.waste_cards:
+            pid = self.push(pid, c % 13)
+        return (fid << _FND_SHIFT | rid << _DEALT_BITS | state.dealt) << _PID_BITS | pid
+
+    def push(self, pid: int, rank: int) -> int:
+        """The id of the waste ``pid`` with ``rank`` on top."""
+        k = (pid, rank)
+        got = self.prefixes.get(k)
+        if got is None:
+            got = self.prefixes[k] = len(self.prefix_of)
+            self.prefix_of.append(k)
+        return got
+
+    def line(self) -> list[WindmillMove]:
+        """Real moves from the start to a win, each to a position the summaries call won."""
+        game = self.game
+        state = self.start
+        moves: list[WindmillMove] = []
+        while not game.is_won(state):
+            for move in game.moves(state):
+                child = game.apply(state, move)
+                if self.win(self.key_of(child)):
+                    moves.append(move)
+                    state = child
+                    break
+            else:  # pragma: no cover - the equations promise a winning move
+                raise RuntimeError("windmill summaries: a won position with no winning move")
+        return moves
+
+    # ------------------------------------------------------------ the rules, interned
+
+    def fnd(self, f: _Foundations) -> int:
+        """The id of foundations ``f``."""
+        got = self.fnd_ids.get(f)
+        if got is None:
+            got = self.fnd_ids[f] = len(self.fnd_of)
+            self.fnd_of.append(f)
+            self.fnd_homes.append(None)
+            self.fnd_stays.append(None)
+            self.fnd_twin.append(-1)
+            p, flag, secs = f
+            if flag:
+                self.fnd_twin[got] = self.fnd((p, False, secs))
+        return got
+
+    def successors(self, fid: int) -> tuple[tuple[tuple[int, ...], ...], tuple[int, ...]]:
+        """Foundations ``fid`` after a card of each rank goes home, and after each stay move.
+
+        Worked out on first use (interning every reachable foundation up
+        front would cost more than the search).
+        """
+        homes = self.fnd_homes[fid]
+        stays = self.fnd_stays[fid]
+        if homes is not None and stays is not None:
+            return homes, stays
+        p, flag, secs = self.fnd_of[fid]
+        rank_homes = self.model._homes(p, flag, secs)
+        homes = (
+            *(tuple(self.fnd(h) for h in rank_homes.get(rank, ())) for rank in range(13)),
+            (),  # a gap goes nowhere
+        )
+        found: list[int] = []
+        if not flag and p < PRIMARY_FULL:
+            # Restricted rules: a secondary's top card goes to the primary
+            # only with the flag clear, and sets it.
+            need = self.pneed[p]
+            last = -1
+            for i, s in enumerate(secs):
+                if s in (last, 0):
+                    continue
+                last = s
+                if self.sneed[s - 1] == need:
+                    found.append(self.fnd((p + 1, True, _grow(secs, i, -1))))
+        stays = self.fnd_stays[fid] = tuple(found)
+        self.fnd_homes[fid] = homes
+        return homes, stays
+
+    def res(self, r: _Ranks) -> int:
+        """The id of the reserve ranks ``r`` (sorted)."""
+        got = self.res_ids.get(r)
+        if got is None:
+            got = self.res_ids[r] = len(self.res_of)
+            self.res_of.append(r)
+            self.res_ranks.append(tuple(sorted(set(r) - {_GAP})))
+        return got
+
+    def swap(self, rid: int, out: int, fill: int) -> int:
+        """The reserve ``rid`` after a card of rank ``out`` leaves and ``fill`` takes its cell."""
+        k = (rid, out, fill)
+        got = self.res_swaps.get(k)
+        if got is None:
+            ranks = list(self.res_of[rid])
+            ranks.remove(out)
+            ranks.append(fill)
+            got = self.res_swaps[k] = self.res(tuple(sorted(ranks)))
+        return got
+
+    def direct(self, c: int, t: int) -> list[int]:
+        """Controls right after ``t``, the waste's top, leaves: played, or refilling a cell."""
+        fid = c >> _FND_SHIFT
+        low = c & _LOW_MASK
+        homes = self.fnd_homes[fid] or self.successors(fid)[0]
+        out = [f << _FND_SHIFT | low for f in homes[t]]
+        rid = low >> _DEALT_BITS
+        d = low & _DEALT_MASK
+        for r in self.res_ranks[rid]:
+            hs = homes[r]
+            if hs:
+                low2 = self.swap(rid, r, t) << _DEALT_BITS | d
+                out += [f << _FND_SHIFT | low2 for f in hs]
+        return out
+
+    # ------------------------------------------------------------ exits
+
+    def exits_of(self, key: int) -> tuple[int, ...]:
+        """``exits(c, t)`` (key ``c << 4 | t``), computing what it needs with an explicit stack."""
+        memo = self.exits
+        got = memo.get(key)
+        if got is not None:
+            return got
+        seq = self.seq
+        n = len(seq)
+        successors = self.successors
+        direct = self.direct
+        twins = self.twins
+        twin = self.fnd_twin
+        expand = self.expand
+        # A frame: its key, the exits found so far, and what remains to be
+        # merged in: (key, True) for a deal's exits, each of which asks a
+        # further ``exits(c3, t)``; (key, False) for exits to add as they are.
+        stack: list[tuple[int, set[int], list[tuple[int, bool]]]] = []
+
+        def open_frame(k: int) -> None:
+            expand()
+            c = k >> 4
+            t = k & 15
+            low = c & _LOW_MASK
+            fid = c >> _FND_SHIFT
+            todo = [((f << _FND_SHIFT | low) << 4 | t, False) for f in successors(fid)[1]]
+            d = c & _DEALT_MASK
+            if d < n:
+                todo.append(((c + 1) << 4 | seq[d], True))
+            stack.append((k, set(direct(c, t)), todo))
+
+        open_frame(key)
+        while stack:
+            k, out, todo = stack[-1]
+            while todo:
+                sub, via_deal = todo[-1]
+                got = memo.get(sub)
+                if got is None:
+                    open_frame(sub)
+                    break
+                todo.pop()
+                if via_deal:
+                    t = k & 15
+                    todo += [(c3 << 4 | t, False) for c3 in got]
+                else:
+                    out.update(got)
+            else:
+                if twins and len(out) > 1:
+                    # The twin rule (module docstring): a flagged exit whose
+                    # twin is also an exit adds nothing.
+                    out.difference_update(
+                        [
+                            c
+                            for c in out
+                            if (f := twin[c >> _FND_SHIFT]) >= 0
+                            and f << _FND_SHIFT | (c & _LOW_MASK) in out
+                        ]
+                    )
+                # Tuples: a third of the memory of frozensets, and they are
+                # only ever iterated.
+                memo[k] = tuple(out)
+                stack.pop()
+        return memo[key]
+
+    # ------------------------------------------------------------ win
+
+    def win(self, key: int) -> bool:
+        """``win(c, waste)`` (key ``c << 32 | pid``), with an explicit stack of OR frames."""
+        memo = self.wins
+        got = memo.get(key)
+        if got is not None:
+            return got
+        # A frame: its key and the children still to try: (key, -1) a win
+        # question; (exit key, pid) stands for the win questions (c2, pid)
+        # of every c2 in that node's exits.
+        stack: list[tuple[int, list[tuple[int, int]]]] = []
+
+        twins = self.twins
+        twin = self.fnd_twin
+
+        def open_frame(k: int) -> None:
+            if twins:
+                # The twin rule: lost if the same position with the flag
+                # clear is lost.
+                f = twin[k >> (_PID_BITS + _FND_SHIFT)]
+                if f >= 0:
+                    low = k & ((1 << (_PID_BITS + _FND_SHIFT)) - 1)
+                    if memo.get(f << (_PID_BITS + _FND_SHIFT) | low) is False:
+                        memo[k] = False
+                        return
+            self.expand()
+            children = self.win_children(k)
+            if children is None:
+                memo[k] = True
+            else:
+                stack.append((k, children))
+
+        open_frame(key)
+        while stack:
+            k, todo = stack[-1]
+            value = False
+            while todo:
+                sub, pid = todo[-1]
+                if pid >= 0:
+                    todo.pop()
+                    todo += [(c2 << _PID_BITS | pid, -1) for c2 in self.exits_of(sub)]
+                    continue
+                got = memo.get(sub)
+                if got is None:
+                    open_frame(sub)
+                    break
+                todo.pop()
+                if got:
+                    value = True
+                    break
+            else:
+                memo[k] = False
+                stack.pop()
+                continue
+            if value:
+                memo[k] = True
+                stack.pop()
+        return memo[key]
+
+    def win_children(self, k: int) -> list[tuple[int, int]] | None:
+        """What ``win(k)`` is the OR of; None when ``k`` is won as it stands."""
+        c = k >> _PID_BITS
+        pid = k & ((1 << _PID_BITS) - 1)
+        if pid:
+            below, t = self.prefix_of[pid]
+            return [(c << 4 | t, below)]
+        fid = c >> _FND_SHIFT
+        p, _flag, secs = self.fnd_of[fid]
+        if p == PRIMARY_FULL and secs == _ALL_FULL:
+            return None
+        homes, stays = self.successors(fid)
+        rid = (c >> _DEALT_BITS) & _RES_MASK
+        d = c & _DEALT_MASK
+        seq = self.seq
+        # Tried last to first: a deal last, plays first.
+        todo: list[tuple[int, int]] = []
+        if d < len(seq):
+            todo.append(((c + 1) << 4 | seq[d], 0))
+        low = c & _LOW_MASK
+        todo += [((f << _FND_SHIFT | low) << _PID_BITS, -1) for f in stays]
+        # Reserve plays with the waste empty: the stock's next card (or a
+        # gap, once the stock is empty) fills the cell.
+        fill, nd = (seq[d], d + 1) if d < len(seq) else (_GAP, d)
+        for r in self.res_ranks[rid]:
+            hs = homes[r]
+            if hs:
+                low2 = self.swap(rid, r, fill) << _DEALT_BITS | nd
+                todo += [((f << _FND_SHIFT | low2) << _PID_BITS, -1) for f in hs]
+        return todo

@@ -1,0 +1,290 @@
+"""Windmill's summary search (the last pass as a pushdown system) against other searches.
+
+Every verdict is checked by another route: the plain depth-first search with
+no pruning and no summaries, the deliberately simple ``reference_solve`` of
+tests/test_windmill.py, a beam wide enough to drop nothing (exhaustive), or
+a hand-worked analysis. Every win replays move by move.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import pytest
+
+from solitaire_solver.games import make_game
+from solitaire_solver.games.windmill import Windmill, WindmillState, search_windmill
+from solitaire_solver.games.windmill_summaries import applies, summary_search
+from solitaire_solver.search import Limit, Limits, Status
+from tests.support import assert_result_sound
+from tests.test_windmill import (
+    game,
+    late_positions,
+    ranks,
+    reference_solve,
+    small_position,
+    temporary_home_position,
+    two_in_a_row_position,
+)
+
+
+def plain_dfs(g: Windmill, s: WindmillState, max_states: int) -> Status:
+    """The unpruned depth-first search alone: no beam, no best-first, no summaries."""
+    r = search_windmill(
+        g,
+        s,
+        Limits(max_states=max_states),
+        prune=False,
+        best_first_budget=0,
+        beam_widths=(),
+        summaries=False,
+    )
+    assert_result_sound(g, s, r)
+    return r.status
+
+
+def exhaustive_beam(g: Windmill, s: WindmillState) -> Status:
+    """A beam so wide that it drops nothing: an exhaustive search by another route."""
+    r = search_windmill(g, s, Limits(), beam_widths=(10**7,), best_first_budget=0, summaries=False)
+    assert_result_sound(g, s, r)
+    assert r.status is not Status.UNKNOWN
+    return r.status
+
+
+def check_positions(
+    g: Windmill, positions: list[WindmillState], dfs_states: int, reference_cap: int
+) -> Counter[str]:
+    tally: Counter[str] = Counter()
+    for s in positions:
+        assert applies(g, s)
+        r = summary_search(g, s, Limits(max_states=2_000_000))
+        assert r.status is not Status.UNKNOWN
+        assert_result_sound(g, s, r)
+        tally[r.status.value] += 1
+        plain = plain_dfs(g, s, dfs_states)
+        if plain is not Status.UNKNOWN:
+            assert plain is r.status
+            tally["dfs agreed"] += 1
+        ref = reference_solve(g, s, cap=reference_cap)
+        if ref is not None:
+            assert ref == r.won
+            tally["reference agreed"] += 1
+    return tally
+
+
+@pytest.mark.parametrize("preset", ["windmill", "windmill-reversed"])
+@pytest.mark.parametrize(("left", "numbers"), [(6, range(1, 7)), (10, range(7, 11))])
+def test_agrees_with_plain_dfs_and_reference(preset: str, left: int, numbers: range) -> None:
+    g = make_game(preset)
+    assert isinstance(g, Windmill)
+    tally = check_positions(g, late_positions(g, numbers, left=left), 30_000, 5_000)
+    assert tally["dfs agreed"] >= len(numbers)
+    assert tally["reference agreed"] >= 1
+
+
+def test_agrees_after_a_redeal() -> None:
+    # With redeals=1 the last pass deals the first pass's waste again, a
+    # new order; the summaries work on that order.
+    g = game(redeals=1)
+    positions = [s for s in late_positions(g, range(1, 9), left=8) if s.redeals_used == 1]
+    tally = check_positions(g, positions, 30_000, 5_000)
+    assert tally["dfs agreed"] >= 6
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("preset", ["windmill", "windmill-reversed"])
+@pytest.mark.parametrize("left", [6, 10, 14])
+def test_agrees_with_plain_dfs_and_reference_many(preset: str, left: int) -> None:
+    g = make_game(preset)
+    assert isinstance(g, Windmill)
+    tally = check_positions(g, late_positions(g, range(1, 31), left=left), 200_000, 30_000)
+    assert tally["won"] >= 5 and tally["lost"] >= 5
+    assert tally["dfs agreed"] >= 30
+
+
+def test_settles_what_the_plain_dfs_does_not() -> None:
+    # Deal 2, 17 cards left in the stock: the plain depth-first search gives
+    # up after 20,000 states; the summaries prove the loss in a few
+    # thousand nodes, and a beam that drops nothing confirms it.
+    g = game()
+    s = late_positions(g, range(1, 12), left=18, per_deal=1)[2]
+    assert len(s.stock) == 17
+    assert plain_dfs(g, s, 20_000) is Status.UNKNOWN
+    r = summary_search(g, s, Limits(max_states=200_000))
+    assert r.status is Status.LOST
+    assert r.stats.expanded < 200_000
+    assert exhaustive_beam(g, s) is Status.LOST
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("left", "index"), [(18, 3), (22, 3)])
+def test_settles_what_the_plain_dfs_does_not_far_from_the_end(left: int, index: int) -> None:
+    # About 17 and 21 cards left: the summaries need close to a million
+    # nodes (10 to 20 s); the exhaustive beam takes about a minute.
+    g = game()
+    numbers = range(1, 12) if left == 18 else range(1, 4)
+    s = late_positions(g, numbers, left=left, per_deal=1)[index]
+    assert plain_dfs(g, s, 400_000) is Status.UNKNOWN
+    r = summary_search(g, s, Limits())
+    assert_result_sound(g, s, r)
+    assert r.status is exhaustive_beam(g, s)
+
+
+# ---------------------------------------------------------------- limits and scope
+
+
+def test_limits_give_unknown_with_the_limit() -> None:
+    g = game()
+    s = late_positions(g, range(1, 12), left=18, per_deal=1)[2]
+    r = summary_search(g, s, Limits(max_states=50))
+    assert (r.status, r.limit, r.moves) == (Status.UNKNOWN, Limit.STATES, ())
+    assert r.stats.expanded == 50
+    r = summary_search(g, s, Limits(timeout=1e-9))
+    assert (r.status, r.limit) == (Status.UNKNOWN, Limit.TIME)
+    r = summary_search(g, s, Limits(max_table=100))
+    assert (r.status, r.limit) == (Status.UNKNOWN, Limit.TABLE)
+    assert r.stats.unique <= 100
+
+
+def test_only_restricted_rules_on_the_last_pass() -> None:
+    for rules in ({"foundation_moves": "free"}, {"redeals": 1}):
+        g = game(**rules)
+        s = temporary_home_position(g)
+        assert not applies(g, s)
+        with pytest.raises(ValueError, match="last pass"):
+            summary_search(g, s, Limits())
+
+
+def test_search_windmill_runs_the_summaries_unless_told_not_to() -> None:
+    # With no beam and no best-first phase, a position the plain DFS cannot
+    # settle in 20,000 states is settled within that limit by the summaries.
+    g = game()
+    s = late_positions(g, range(1, 12), left=18, per_deal=1)[2]
+    limits = Limits(max_states=20_000)
+    on = search_windmill(g, s, limits, beam_widths=(), best_first_budget=0)
+    off = search_windmill(g, s, limits, beam_widths=(), best_first_budget=0, summaries=False)
+    assert on.status is Status.LOST
+    assert off.status is Status.UNKNOWN
+
+
+# ---------------------------------------------------------------- hand-made positions
+
+
+def test_hand_made_won_with_deals_in_between() -> None:
+    # Primary (49 cards) needs J, Q, K; secondary 4 is K Q (needs J, then
+    # T .. A); three secondaries are full. Reserve 2..9, waste A T (T on
+    # top), stock J J Q K (J dealt first). Nothing moves before a deal (the
+    # T waits for a J on secondary 4). A win: deal J, J to the primary, the
+    # Q of secondary 4 to the primary (flag set); deal J (no home: the
+    # primary needs K, secondary 4 a Q), deal Q onto secondary 4; then the J
+    # under it to secondary 4, the T, the reserve's 9 (the A fills its
+    # cell), the reserve's 8 (the stock's K fills it), 7..2 (gaps), the A,
+    # and the K to the primary. Every waste card leaves from the top, in the
+    # order the summaries describe.
+    g = game()
+    s = small_position(
+        g,
+        reserve=ranks("2-9"),
+        waste="A T",
+        stock="J J Q K",
+        primary=ranks("A-K", 3) + " " + ranks("A-T"),
+        secondary4="K Q",
+    )
+    assert reference_solve(g, s) is True
+    r = summary_search(g, s, Limits())
+    assert r.won
+    assert_result_sound(g, s, r)
+
+
+def test_hand_made_won_through_a_temporary_home() -> None:
+    # tests/test_windmill.py works it out: won only by parking a Q on
+    # secondary 4 and taking it back to the primary (s4>p).
+    g = game()
+    s = temporary_home_position(g)
+    r = summary_search(g, s, Limits())
+    assert r.won
+    assert_result_sound(g, s, r)
+    assert "s4>p" in [str(m) for m in r.moves]
+
+
+def test_hand_made_lost_positions() -> None:
+    g = game()
+    # The primary needs J, Q, K; secondary 3 is K Q J, secondary 4 K Q;
+    # waste top K with a Q under it; no stock. The only J in reach is
+    # secondary 3's; once it is on the primary the flag forbids secondary
+    # 4's Q, the waste's K has no home (both secondaries need a J) and the
+    # reserve's 6..9 wait for the Ts deep in the waste: lost.
+    s = two_in_a_row_position(g)
+    assert reference_solve(g, s) is False
+    r = summary_search(g, s, Limits())
+    assert r.status is Status.LOST and r.moves == ()
+    # Primary needs a J, and so does secondary 4 (K Q); both Js lie under
+    # A 2 3 4 in the waste, with no stock, and nothing in the reserve
+    # (Q K T..5) has a home before a J: nothing can ever move. Lost.
+    buried = small_position(
+        g,
+        reserve="Q K T 9 8 7 6 5",
+        waste="J J A 2 3 4",
+        primary=ranks("A-K", 3) + " " + ranks("A-T"),
+        secondary4="K Q",
+    )
+    assert reference_solve(g, buried) is False
+    assert summary_search(g, buried, Limits()).status is Status.LOST
+
+
+def test_a_won_position_is_won_with_no_moves() -> None:
+    g = game()
+    s = small_position(
+        g,
+        reserve=ranks("2-9"),
+        waste="A T",
+        stock="J J Q K",
+        primary=ranks("A-K", 3) + " " + ranks("A-T"),
+        secondary4="K Q",
+    )
+    r = summary_search(g, s, Limits())
+    end = s
+    for m in r.moves:
+        end = g.apply(end, m)
+    assert g.is_won(end)
+    done = summary_search(g, end, Limits())
+    assert (done.status, done.moves) == (Status.WON, ())
+
+
+# ---------------------------------------------------------------- the twin rule
+
+
+def check_twin_rule(g: Windmill, positions: list[WindmillState]) -> Counter[str]:
+    tally: Counter[str] = Counter()
+    for s in positions:
+        pruned = summary_search(g, s, Limits(max_states=1_000_000))
+        plain = summary_search(g, s, Limits(max_states=1_000_000), prune=False)
+        assert_result_sound(g, s, pruned)
+        assert_result_sound(g, s, plain)
+        if Status.UNKNOWN in (pruned.status, plain.status):
+            continue
+        assert pruned.status is plain.status
+        tally[plain.status.value] += 1
+        tally["saved"] += plain.stats.expanded - pruned.stats.expanded
+    return tally
+
+
+@pytest.mark.parametrize("preset", ["windmill", "windmill-reversed"])
+def test_twin_rule_changes_no_verdict(preset: str) -> None:
+    g = make_game(preset)
+    assert isinstance(g, Windmill)
+    positions = late_positions(g, range(1, 9), left=12, per_deal=1)
+    tally = check_twin_rule(g, positions)
+    assert tally["won"] >= 1 and tally["lost"] >= 1
+    assert tally["won"] + tally["lost"] == len(positions)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("preset", ["windmill", "windmill-reversed"])
+def test_twin_rule_changes_no_verdict_many(preset: str) -> None:
+    g = make_game(preset)
+    assert isinstance(g, Windmill)
+    tally = check_twin_rule(g, late_positions(g, range(1, 41), left=14, per_deal=1))
+    assert tally["won"] >= 5 and tally["lost"] >= 5
+    assert tally["won"] + tally["lost"] >= 40
+    assert tally["saved"] > 0
