@@ -625,7 +625,7 @@ class Windmill(Game[WindmillState, WindmillMove]):
     def solve(
         self, state: WindmillState, limits: Limits, *, shortest: bool = False
     ) -> SolveResult[WindmillMove]:
-        """Best-first for a quick win, then an exhaustive search to settle the rest.
+        """Beams for a quick win, then exact searches to settle the rest (:func:`search_windmill`).
 
         With no limit at all from the caller, at most
         :data:`DEFAULT_MAX_STATES` states are expanded and a deal still open
@@ -1050,9 +1050,12 @@ class _Search:
         alone, deals (or redeals) once from each, and keeps the ``width``
         best of the results by :func:`_beam_score`. A round with no more
         than ``width`` results keeps them all; when no round dropped a
-        position, every reachable position was visited (up to the twin rule,
-        argued in :func:`search_windmill`), so no win means the position is
-        lost.
+        position, every reachable position was visited, so no win means the
+        position is lost. The one position skipped besides repeats is a
+        flagged one whose twin without the flag is in the same round (restricted
+        rules): a win from it is a win from the twin (argued in
+        :func:`search_windmill`), and the twin is expanded whenever the
+        round drops nothing.
         """
         model = _RankModel(self.game)
         plays, turn = model.plays, model.turn
