@@ -655,6 +655,17 @@ def test_solve_with_rules_words() -> None:
 # ---------------------------------------------------------------- pruning against plain search
 
 
+def random_step(
+    g: Windmill, s: WindmillState, rng: random.Random, play_odds: float
+) -> WindmillState | None:
+    """One random move: a play with probability ``play_odds`` when there is one, else a deal."""
+    moves = g.legal_moves(s)
+    if not moves:
+        return None
+    plays = [m for m in moves if m.kind == 2]
+    return g.apply(s, rng.choice(plays) if plays and rng.random() < play_odds else moves[-1])
+
+
 def late_positions(
     g: Windmill, numbers: range, left: int, per_deal: int = 2
 ) -> list[WindmillState]:
@@ -681,11 +692,10 @@ def late_positions(
         for _ in range(per_deal):
             s = branch[0] if branch else start
             while len(s.stock) > left or s.redeals_used < g.rules.redeals or rng.random() < 0.5:
-                moves = g.legal_moves(s)
-                if not moves:
+                nxt = random_step(g, s, rng, 0.9)
+                if nxt is None:
                     break
-                plays = [m for m in moves if m.kind == 2]
-                s = g.apply(s, rng.choice(plays) if plays and rng.random() < 0.9 else moves[-1])
+                s = nxt
             out.append(s)
     return out
 
@@ -956,11 +966,10 @@ def random_positions(g: Windmill, number: int, count: int) -> list[WindmillState
     s = dealt(g, number)
     out = [s]
     for _ in range(400):
-        moves = g.legal_moves(s)
-        if not moves:
+        nxt = random_step(g, s, rng, 0.7)
+        if nxt is None:
             break
-        plays = [m for m in moves if m.kind == 2]
-        s = g.apply(s, rng.choice(plays) if plays and rng.random() < 0.7 else moves[-1])
+        s = nxt
         out.append(s)
     return rng.sample(out, min(count, len(out)))
 

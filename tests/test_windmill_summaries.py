@@ -170,6 +170,18 @@ def test_search_windmill_runs_the_summaries_unless_told_not_to() -> None:
 # ---------------------------------------------------------------- hand-made positions
 
 
+def deals_in_between_position(g: Windmill) -> WindmillState:
+    """Primary needing J, Q, K; secondary 4 K Q; reserve 2..9; waste A T; stock J J Q K."""
+    return small_position(
+        g,
+        reserve=ranks("2-9"),
+        waste="A T",
+        stock="J J Q K",
+        primary=ranks("A-K", 3) + " " + ranks("A-T"),
+        secondary4="K Q",
+    )
+
+
 def test_hand_made_won_with_deals_in_between() -> None:
     # Primary (49 cards) needs J, Q, K; secondary 4 is K Q (needs J, then
     # T .. A); three secondaries are full. Reserve 2..9, waste A T (T on
@@ -182,14 +194,7 @@ def test_hand_made_won_with_deals_in_between() -> None:
     # and the K to the primary. Every waste card leaves from the top, in the
     # order the summaries describe.
     g = game()
-    s = small_position(
-        g,
-        reserve=ranks("2-9"),
-        waste="A T",
-        stock="J J Q K",
-        primary=ranks("A-K", 3) + " " + ranks("A-T"),
-        secondary4="K Q",
-    )
+    s = deals_in_between_position(g)
     assert reference_solve(g, s) is True
     r = summary_search(g, s, Limits())
     assert r.won
@@ -234,14 +239,7 @@ def test_hand_made_lost_positions() -> None:
 
 def test_a_won_position_is_won_with_no_moves() -> None:
     g = game()
-    s = small_position(
-        g,
-        reserve=ranks("2-9"),
-        waste="A T",
-        stock="J J Q K",
-        primary=ranks("A-K", 3) + " " + ranks("A-T"),
-        secondary4="K Q",
-    )
+    s = deals_in_between_position(g)
     r = summary_search(g, s, Limits())
     end = s
     for m in r.moves:
