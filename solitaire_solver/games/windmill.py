@@ -815,6 +815,11 @@ def _grow(secs: _Ranks, i: int, by: int) -> _Ranks:
     return tuple(sorted((*secs[:i], secs[i] + by, *secs[i + 1 :])))
 
 
+def _unflagged(st: _Compact) -> _Compact:
+    """The same compact position with the flag clear (its twin)."""
+    return (st[0], False, *st[2:])
+
+
 def _is_won_compact(st: _Compact) -> bool:
     return st[0] == PRIMARY_FULL and all(s == SECONDARY_FULL for s in st[2])
 
@@ -967,6 +972,9 @@ class _Search:
         # Soundness of the twin rule rests on the game having no cycles,
         # which holds under restricted rules (see search_windmill).
         self.twins = prune and not game.free
+        # One rank model for the beams and the summary search, so that its
+        # memo of foundation moves serves every width.
+        self.model = _RankModel(game)
 
     def over(self) -> Limit | None:
         """The limit reached, if any (checked once per expansion)."""
@@ -1060,8 +1068,7 @@ class _Search:
         :func:`search_windmill`), and the twin is expanded whenever the
         round drops nothing.
         """
-        model = _RankModel(self.game)
-        plays, turn = model.plays, model.turn
+        plays, turn = self.model.plays, self.model.turn
         twins = self.twins
         max_table = self.limits.max_table
         layer: list[_Node] = [(compact(start), None)]
@@ -1083,7 +1090,7 @@ class _Search:
                 for child in plays(st):
                     if child in seen:
                         continue
-                    if twins and child[1] and (child[0], False, *child[2:]) in seen:
+                    if twins and child[1] and _unflagged(child) in seen:
                         continue
                     child_node: _Node = (child, node)
                     if _is_won_compact(child):
@@ -1098,7 +1105,7 @@ class _Search:
                     nxt[turned] = (turned, node)
             self.unique = max(self.unique, len(seen) + len(nxt))
             if twins:
-                for st in [st for st in nxt if st[1] and (st[0], False, *st[2:]) in nxt]:
+                for st in [st for st in nxt if st[1] and _unflagged(st) in nxt]:
                     del nxt[st]
             if len(nxt) > width:
                 truncated = True
@@ -1213,10 +1220,11 @@ def search_windmill(
         res = search.beam(start, width)
         if res is not None:
             return res
-    if summaries and not game.free and start.redeals_used == game.rules.redeals:
-        from .windmill_summaries import run_summaries  # it imports this module
+    if summaries:
+        from .windmill_summaries import applies, run_summaries  # they import this module
 
-        return run_summaries(search, start)
+        if applies(game, start):
+            return run_summaries(search, start)
     if best_first_budget > 0:
         res = search.best_first(start, best_first_budget)
         if res is not None:

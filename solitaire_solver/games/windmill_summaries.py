@@ -72,22 +72,20 @@ from __future__ import annotations
 
 from ..search import Limit, Limits, SolveResult, Status
 from .windmill import (
+    _NO_CARD,
     PRIMARY_FULL,
     SECONDARY_FULL,
     Windmill,
     WindmillMove,
     WindmillState,
     _grow,
-    _RankModel,
     _Ranks,
     _Search,
+    compact,
 )
 
 _Foundations = tuple[int, bool, _Ranks]
 """Primary size, flag and secondary sizes (sorted)."""
-
-_GAP = 13
-"""The rank of an empty reserve cell."""
 
 _ALL_FULL = (SECONDARY_FULL,) * 4
 
@@ -148,7 +146,7 @@ class _Summaries:
         self.search = search
         self.game = game
         self.start = start
-        self.model = _RankModel(game)
+        self.model = search.model
         self.pneed = game.primary_need
         self.sneed = game.secondary_need
         self.seq = tuple(c % 13 for c in start.seq)
@@ -216,8 +214,9 @@ class _Summaries:
 
     def key_of(self, state: WindmillState) -> int:
         """The ``win`` question for a real position."""
-        fid = self.fnd((len(state.primary), state.flag, tuple(sorted(map(len, state.secondaries)))))
-        rid = self.res(tuple(sorted(_GAP if c < 0 else c % 13 for c in state.reserve)))
+        p, flag, secs, res, *_ = compact(state)
+        fid = self.fnd((p, flag, secs))
+        rid = self.res(res)
         pid = 0
         for c in state.waste_cards:
             pid = self.push(pid, c % 13)
@@ -302,7 +301,7 @@ class _Summaries:
         if got is None:
             got = self.res_ids[r] = len(self.res_of)
             self.res_of.append(r)
-            self.res_ranks.append(tuple(sorted(set(r) - {_GAP})))
+            self.res_ranks.append(tuple(sorted(set(r) - {_NO_CARD})))
         return got
 
     def swap(self, rid: int, out: int, fill: int) -> int:
@@ -479,7 +478,7 @@ class _Summaries:
         todo += [((f << _FND_SHIFT | low) << _PID_BITS, -1) for f in stays]
         # Reserve plays with the waste empty: the stock's next card (or a
         # gap, once the stock is empty) fills the cell.
-        fill, nd = (seq[d], d + 1) if d < len(seq) else (_GAP, d)
+        fill, nd = (seq[d], d + 1) if d < len(seq) else (_NO_CARD, d)
         for r in self.res_ranks[rid]:
             hs = homes[r]
             if hs:
