@@ -25,11 +25,21 @@ from .numbering import DealNumber, parse_deal_number
 from .plot import check_plot_path, plot_run
 from .progress import ProgressBar
 from .search import SolveResult
-from .stats import Summary, connect_dask, default_store_path, parse_deals, solve_deals, summarize
+from .stats import (
+    Summary,
+    connect_dask,
+    default_store_path,
+    parse_deals,
+    replay_wins,
+    solve_deals,
+    summarize,
+)
 from .store import DealResult, Store
 
 PROG = "solitaire-solver"
 EXIT_BAD_INPUT = 2
+EXIT_BAD_LINE = 1
+"""``stats --verify``: a winning line that does not replay (a solver bug or a damaged store)."""
 
 
 class _Parser(argparse.ArgumentParser):
@@ -343,6 +353,11 @@ def _run_stats(
         finally:
             bar.finish()
     summary = summarize(game, results)
+    failures: list[str] = []
+    if args.verify:
+        failures = replay_wins(game, results)
+        if not failures:
+            print(f"{PROG}: replayed {summary.won} winning lines: every one wins", file=sys.stderr)
     if csv_path is not None:
         write_csv(csv_path, results)
     if plot_path is not None:
@@ -353,12 +368,15 @@ def _run_stats(
             "rules": dict(rules_items(game.rules)),
             "range": args.deals,
             "store": str(where),
+            "verified": summary.won - len(failures) if args.verify else None,
             "solver_version": __version__,
         }
         print(json.dumps(doc, indent=2))
     else:
         print_summary(summary, args.deals, where)
-    return 0
+    for failure in failures:
+        print(f"{PROG}: error: {failure}", file=sys.stderr)
+    return EXIT_BAD_LINE if failures else 0
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -423,6 +441,12 @@ def build_parser() -> argparse.ArgumentParser:
     )
     p.add_argument("--json", action="store_true", help="print one JSON document")
     p.add_argument("--csv", metavar="PATH", help="also write one line per deal to a CSV file")
+    p.add_argument(
+        "--verify",
+        action="store_true",
+        help="replay every winning line (stored ones too) from its deal; exit status 1 if one "
+        "does not win",
+    )
     p.add_argument(
         "--plot",
         metavar="PATH",

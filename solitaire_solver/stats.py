@@ -29,7 +29,7 @@ from typing import Any
 
 import attrs
 
-from .api import GameLike, RulesLike, get_game, make_limits
+from .api import GameLike, RulesLike, get_game, make_limits, verify
 from .errors import BadDealNumberError, BadOptionError, UnknownGameError
 from .games import Game, find_preset, make_game
 from .games.base import rules_items
@@ -519,6 +519,33 @@ def connect_dask(dask: Any) -> Any:
         return client_type(str(dask), timeout="20s", set_as_default=False)
     except (OSError, TimeoutError) as exc:
         raise BadOptionError(f"cannot reach the Dask scheduler at {dask!r}: {exc}") from None
+
+
+def replay_wins(game: Game[Any, Any], results: Iterable[DealResult]) -> list[str]:
+    """Replay every won result's line from its deal; one message per line that fails.
+
+    A won verdict is only as good as its line, and a store outlives the
+    code that filled it, so a line is replayed move by move from the deal
+    (as :func:`.verify` does) and must end in a won position. The messages
+    name the deal and the first move that went wrong; an empty list means
+    every line replayed.
+    """
+    failures = []
+    for r in results:
+        if r.status is not Status.WON:
+            continue
+        check = verify(game, r.deal, r.moves)
+        where = "stored" if r.from_store else "found"
+        if not check.legal:
+            failures.append(
+                f"deal {r.deal}: the {where} winning line does not replay: {check.reason}"
+            )
+        elif not check.won:
+            failures.append(
+                f"deal {r.deal}: the {where} winning line ends after {check.played} moves "
+                "in a position that is not won"
+            )
+    return failures
 
 
 def winnability(

@@ -77,6 +77,39 @@ def test_csv(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
         assert int(r["length"]) == len(direct.moves)
 
 
+def test_verify_replays_found_and_stored_lines(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, out, err = run(capsys, "decade", "--deals", "1-20", "--jobs", "1", "--verify", "--json")
+    assert code == 0
+    doc = json.loads(out)
+    assert doc["won"] > 2  # the damage below needs two won deals
+    assert doc["verified"] == doc["won"]
+    assert f"replayed {doc['won']} winning lines: every one wins" in err
+    # Damage the store: one line loses its last move, another gets a line
+    # that belongs to a different deal.
+    db = sqlite3.connect(tmp_path / "decade.stats.sqlite")
+    won = db.execute("SELECT deal, moves FROM results WHERE status = 'won' ORDER BY number")
+    (short, short_moves), (other, _), (third, third_moves) = won.fetchall()[:3]
+    with db:
+        db.execute(
+            "UPDATE results SET moves = ? WHERE deal = ?",
+            (json.dumps(json.loads(short_moves)[:-1]), short),
+        )
+        db.execute("UPDATE results SET moves = ? WHERE deal = ?", (third_moves, other))
+    db.close()
+    code, out, err = run(capsys, "decade", "--deals", "1-20", "--jobs", "1", "--verify")
+    assert code == 1
+    assert "from the store" in out
+    assert f"error: deal {short}: the stored winning line ends after" in err
+    assert "not won" in err
+    assert f"error: deal {other}: the stored winning line does not replay: move " in err
+    # Without --verify nothing is replayed, and the damage goes unnoticed.
+    code, _, err = run(capsys, "decade", "--deals", "1-20", "--jobs", "1")
+    assert code == 0
+    assert "replayed" not in err
+
+
 def test_plot(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     pytest.importorskip("matplotlib")
     path = tmp_path / "run.png"
