@@ -14,7 +14,8 @@ import pytest
 
 from solitaire_solver.games import make_game
 from solitaire_solver.games.windmill import Windmill, WindmillState, search_windmill
-from solitaire_solver.games.windmill_summaries import applies, summary_search
+from solitaire_solver.games.windmill import _Search
+from solitaire_solver.games.windmill_summaries import SummaryRun, applies, summary_search
 from solitaire_solver.search import Limit, Limits, Status
 from tests.support import assert_result_sound
 from tests.test_windmill import (
@@ -165,6 +166,43 @@ def test_search_windmill_runs_the_summaries_unless_told_not_to() -> None:
     off = search_windmill(g, s, limits, beam_widths=(), best_first_budget=0, summaries=False)
     assert on.status is Status.LOST
     assert off.status is Status.UNKNOWN
+
+
+def test_paused_runs_go_on_to_the_same_verdict() -> None:
+    # Turns of 500 states: every pause keeps the finished nodes, and the
+    # verdict (with a line that replays, for a won position) is the one a
+    # single run gives, which the plain DFS confirms.
+    g = game()
+    lost = late_positions(g, range(1, 12), left=18, per_deal=1)[2]
+    won = late_positions(g, range(1, 7), left=10)[2]
+    for s in (lost, won):
+        once = summary_search(g, s, Limits())
+        search = _Search(g, Limits())
+        run = SummaryRun(search, s)
+        pauses = 0
+        while (r := run.advance(until=search.expanded + 500)) is None:
+            pauses += 1
+            assert search.expanded == run.nodes == 500 * pauses
+        assert pauses >= 2
+        assert r.status is once.status
+        assert_result_sound(g, s, r)
+        assert plain_dfs(g, s, 400_000) is r.status
+    assert once.status is Status.WON
+
+
+def test_summaries_take_turns_with_the_beams() -> None:
+    # The deal-2 position above: the beams alone need every width up to
+    # 32,768 (the last one drops nothing, which proves the loss); taking
+    # turns, the summaries settle it before the 8,192 beam.
+    g = game()
+    s = late_positions(g, range(1, 12), left=18, per_deal=1)[2]
+    alone = search_windmill(g, s, Limits(), best_first_budget=0, summaries=False)
+    assert alone.status is Status.LOST
+    limits = Limits(max_states=alone.stats.expanded // 2)
+    cut = search_windmill(g, s, limits, best_first_budget=0, summaries=False)
+    assert (cut.status, cut.limit) == (Status.UNKNOWN, Limit.STATES)
+    turns = search_windmill(g, s, limits, best_first_budget=0)
+    assert turns.status is Status.LOST
 
 
 # ---------------------------------------------------------------- hand-made positions

@@ -846,6 +846,15 @@ _Node = tuple[_Compact, "_Node | None"]
 BEAM_WIDTHS = (8, 32, 128, 512, 2048, 8192, 32768)
 """Beam widths tried in turn before the exhaustive search (each four times the last)."""
 
+SUMMARIES_FROM_WIDTH = 2048
+"""Where the summary search starts taking turns with the beams (see :func:`search_windmill`).
+
+The narrow beams win most deals in a few thousand states; from here on a
+deal is hard, and a last-pass position the summaries can settle (a long
+stretch with nothing to play shrinks what is left, for one) is settled
+sooner by them than by the wide beams.
+"""
+
 
 def _read_back(node: _Node) -> list[_Compact]:
     """The compact positions from the root to ``node``."""
@@ -1178,11 +1187,14 @@ def search_windmill(
 ) -> SolveResult[WindmillMove]:
     """Solve a Windmill position: beams, summaries, best-first for wins, then depth-first.
 
-    The beam widths are tried in turn (see :meth:`_Search.beam`). Then, on
-    the last pass under restricted rules and with ``summaries`` true, the
-    exact summary search of :mod:`.windmill_summaries` settles the position
-    within the limits that remain (the two share one count of states and
-    one clock), and its verdict is final. Otherwise the best-first phase
+    The beam widths are tried in turn (see :meth:`_Search.beam`). On the
+    last pass under restricted rules and with ``summaries`` true, the exact
+    summary search of :mod:`.windmill_summaries` takes turns with them:
+    before each beam from :data:`SUMMARIES_FROM_WIDTH` on it may expand
+    states until it has had as many as the beams, keeping its tables from
+    turn to turn, and after the last beam it settles the position within
+    the limits that remain (all share one count of states and one clock).
+    Its verdict is final. Otherwise the best-first phase
     expands up to ``best_first_budget`` states in order of fewest cards off
     the foundations; if it empties its queue the position is lost, if it
     finds a win the line is returned. Otherwise the depth-first phase
@@ -1216,15 +1228,25 @@ def search_windmill(
     search = _Search(game, limits, prune)
     if game.is_won(start):
         return search.result(Status.WON, [])
+    from .windmill_summaries import SummaryRun, applies  # it imports this module
+
+    run = SummaryRun(search, start) if summaries and applies(game, start) else None
     for width in beam_widths:
+        if run is not None and width >= SUMMARIES_FROM_WIDTH:
+            # Take turns: before each wide beam the summaries may expand
+            # as many states as the beams have so far (their tables stay
+            # between turns), so a position either settles fast costs at
+            # most about twice what that one alone would.
+            res = run.advance(until=search.expanded + max(0, search.expanded - 2 * run.nodes))
+            if res is not None:
+                return res
         res = search.beam(start, width)
         if res is not None:
             return res
-    if summaries:
-        from .windmill_summaries import applies, run_summaries  # they import this module
-
-        if applies(game, start):
-            return run_summaries(search, start)
+    if run is not None:
+        res = run.advance()
+        assert res is not None  # no pause without ``until``
+        return res
     if best_first_budget > 0:
         res = search.best_first(start, best_first_budget)
         if res is not None:

@@ -123,11 +123,40 @@ def summary_search(
 
 def run_summaries(search: _Search, start: WindmillState) -> SolveResult[WindmillMove]:
     """:func:`summary_search` sharing the counters, limits and ``prune`` of a search."""
-    if not applies(search.game, start):
-        raise ValueError(
-            "summary search: only restricted foundation moves on the last pass (no redeal left)"
-        )
-    return _Summaries(search, start).solve()
+    result = SummaryRun(search, start).advance()
+    assert result is not None  # no pause without ``until``
+    return result
+
+
+class SummaryRun:
+    """A summary search that can pause and go on, so that it can take turns with others.
+
+    :meth:`advance` works until the shared count of expanded states
+    reaches ``until``, then pauses. Pausing keeps every table: a finished
+    ``exits`` or ``win`` node is exact whatever happens later, so the next
+    call starts again from the position and finds each finished node in
+    the tables; only the nodes open at the pause are worked out again.
+    """
+
+    def __init__(self, search: _Search, start: WindmillState) -> None:
+        if not applies(search.game, start):
+            raise ValueError(
+                "summary search: only restricted foundation moves on the last pass (no redeal left)"
+            )
+        self._summaries = _Summaries(search, start)
+
+    @property
+    def nodes(self) -> int:
+        """Nodes computed so far, over all calls (the ones redone after a pause included)."""
+        return self._summaries.nodes
+
+    def advance(self, until: int | None = None) -> SolveResult[WindmillMove] | None:
+        """The verdict, or None when the count of expanded states reached ``until`` first.
+
+        A caller's limit reached first gives an ``unknown`` result, as in
+        :func:`summary_search`.
+        """
+        return self._summaries.solve(until)
 
 
 class _LimitHit(Exception):
@@ -136,6 +165,10 @@ class _LimitHit(Exception):
     def __init__(self, limit: Limit) -> None:
         super().__init__(limit.value)
         self.limit = limit
+
+
+class _Paused(Exception):
+    """The search reached the count of states it was given for this turn."""
 
 
 class _Summaries:
@@ -175,18 +208,26 @@ class _Summaries:
         self.prefix_of: list[tuple[int, int]] = [(-1, -1)]
         self.max_table = search.limits.max_table
         self.nodes = 0
+        self.until: int | None = None
 
     # ------------------------------------------------------------ driving
 
-    def solve(self) -> SolveResult[WindmillMove]:
+    def solve(self, until: int | None = None) -> SolveResult[WindmillMove] | None:
+        """The verdict; None when ``until`` states were expanded first (see :class:`SummaryRun`)."""
         search = self.search
+        self.until = until
         try:
             won = self.win(self.key_of(self.start))
             if not won:
                 return self.finish(Status.LOST, [])
+            # Reading the line back computes a few nodes more, and it is
+            # not worth pausing for.
+            self.until = None
             line = self.line()
         except _LimitHit as hit:
             return self.finish(Status.UNKNOWN, [], hit.limit)
+        except _Paused:
+            return None
         search.max_depth = max(search.max_depth, len(line))
         return self.finish(Status.WON, line)
 
@@ -209,6 +250,8 @@ class _Summaries:
             limit = Limit.TABLE
         if limit is not None:
             raise _LimitHit(limit)
+        if self.until is not None and search.expanded >= self.until:
+            raise _Paused
         search.expanded += 1
         self.nodes += 1
 
