@@ -90,7 +90,7 @@ def test_verify_replays_found_and_stored_lines(
     # that belongs to a different deal.
     db = sqlite3.connect(tmp_path / "decade.stats.sqlite")
     won = db.execute("SELECT deal, moves FROM results WHERE status = 'won' ORDER BY number")
-    (short, short_moves), (other, _), (third, third_moves) = won.fetchall()[:3]
+    (short, short_moves), (other, _), (_, third_moves) = won.fetchall()[:3]
     with db:
         db.execute(
             "UPDATE results SET moves = ? WHERE deal = ?",

@@ -13,8 +13,7 @@ from collections import Counter
 import pytest
 
 from solitaire_solver.games import make_game
-from solitaire_solver.games.windmill import Windmill, WindmillState, search_windmill
-from solitaire_solver.games.windmill import _Search
+from solitaire_solver.games.windmill import Windmill, WindmillState, _Search, search_windmill
 from solitaire_solver.games.windmill_summaries import SummaryRun, applies, summary_search
 from solitaire_solver.search import Limit, Limits, Status
 from tests.support import assert_result_sound
