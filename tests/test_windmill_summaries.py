@@ -18,6 +18,7 @@ from solitaire_solver.games.windmill_summaries import SummaryRun, applies, summa
 from solitaire_solver.search import Limit, Limits, Status
 from tests.support import assert_result_sound
 from tests.test_windmill import (
+    dealt,
     game,
     late_positions,
     ranks,
@@ -202,6 +203,23 @@ def test_summaries_take_turns_with_the_beams() -> None:
     assert (cut.status, cut.limit) == (Status.UNKNOWN, Limit.STATES)
     turns = search_windmill(g, s, limits, best_first_budget=0)
     assert turns.status is Status.LOST
+
+
+@pytest.mark.slow
+def test_deal_6543_is_proved_lost() -> None:
+    # Deal 6543 deals 54 cards before its first play, which leaves 40 in
+    # the stock; taking turns with the beams, the summaries prove the loss
+    # within the default limit (about 1.8 million states, 15 s). No other
+    # search finishes from the deal (a beam that drops nothing holds more
+    # than 20 million positions in one round), so the method is checked on
+    # this deal's own late positions, each of which must be lost too.
+    g = game()
+    r = g.solve(dealt(g, 6543), Limits())
+    assert (r.status, r.limit) == (Status.LOST, None)
+    positions = late_positions(g, range(6543, 6544), left=12, per_deal=12)
+    tally = check_positions(g, positions, 200_000, 30_000)
+    assert tally["lost"] == len(positions) == 12
+    assert tally["dfs agreed"] >= 10
 
 
 # ---------------------------------------------------------------- hand-made positions

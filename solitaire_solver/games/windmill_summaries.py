@@ -242,7 +242,9 @@ class _Summaries:
         """Count one node, or raise when a limit is reached.
 
         Every node counted here is stored once finished, so the nodes
-        counted bound the table (``max_table``) from above.
+        counted bound the table (``max_table``) from above (nodes worked
+        out again after a pause are counted again, which keeps the bound).
+        Past ``until`` it pauses instead (:class:`SummaryRun`).
         """
         search = self.search
         limit = search.over()
