@@ -99,3 +99,18 @@ def test_summary_search_late_position(benchmark: Any) -> None:
     s = late_positions(g, range(1, 12), left=18, per_deal=1)[2]
     r = benchmark(summary_search, g, s, Limits())
     assert r.status is Status.LOST
+
+
+@pytest.mark.parametrize("summaries", [True, False], ids=["turns", "beams-alone"])
+def test_whole_solver_late_position(benchmark: Any, summaries: bool) -> None:
+    # The same position through search_windmill: the beams alone need every
+    # width up to 32,768 to prove the loss; taking turns, the summaries
+    # settle it before the 8,192 beam.
+    from solitaire_solver.games.windmill import search_windmill
+    from solitaire_solver.search import Limits
+    from tests.test_windmill import game, late_positions
+
+    g = game()
+    s = late_positions(g, range(1, 12), left=18, per_deal=1)[2]
+    r = benchmark(search_windmill, g, s, Limits(), best_first_budget=0, summaries=summaries)
+    assert r.status is Status.LOST
