@@ -193,12 +193,13 @@ def test_paused_runs_go_on_to_the_same_verdict() -> None:
 def test_summaries_take_turns_with_the_beams() -> None:
     # The deal-2 position above: the beams alone need every width up to
     # 32,768 (the last one drops nothing, which proves the loss); taking
-    # turns, the summaries settle it before the 8,192 beam.
+    # turns, the summaries settle it before the 32,768 beam, and within a
+    # limit under which the beams alone do not.
     g = game()
     s = late_positions(g, range(1, 12), left=18, per_deal=1)[2]
     alone = search_windmill(g, s, Limits(), best_first_budget=0, summaries=False)
     assert alone.status is Status.LOST
-    limits = Limits(max_states=alone.stats.expanded // 2)
+    limits = Limits(max_states=alone.stats.expanded - 1)
     cut = search_windmill(g, s, limits, best_first_budget=0, summaries=False)
     assert (cut.status, cut.limit) == (Status.UNKNOWN, Limit.STATES)
     turns = search_windmill(g, s, limits, best_first_budget=0)
