@@ -1238,10 +1238,11 @@ def search_windmill(
     run = SummaryRun(search, start) if summaries and applies(game, start) else None
     for width in beam_widths:
         if run is not None and width >= SUMMARIES_FROM_WIDTH:
-            # Take turns: before each wide beam the summaries may expand
-            # as many states as the beams have so far (their tables stay
-            # between turns), so a position either settles fast costs at
-            # most about twice what that one alone would.
+            # Take turns: before each beam this wide the summaries may
+            # expand states until they have had as many as the beams
+            # (their tables stay between turns), so from here on a
+            # position either settles costs at most about twice what that
+            # one alone would.
             res = run.advance(until=search.expanded + max(0, search.expanded - 2 * run.nodes))
             if res is not None:
                 return res
