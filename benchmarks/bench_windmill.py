@@ -105,7 +105,7 @@ def test_summary_search_late_position(benchmark: Any) -> None:
 def test_whole_solver_late_position(benchmark: Any, summaries: bool) -> None:
     # The same position through search_windmill: the beams alone need every
     # width up to 32,768 to prove the loss; taking turns, the summaries
-    # settle it before the 8,192 beam.
+    # settle it before the 32,768 beam.
     from solitaire_solver.games.windmill import search_windmill
     from solitaire_solver.search import Limits
     from tests.test_windmill import game, late_positions

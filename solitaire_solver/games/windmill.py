@@ -1250,9 +1250,7 @@ def search_windmill(
         if res is not None:
             return res
     if run is not None:
-        res = run.advance()
-        assert res is not None  # no pause without ``until``
-        return res
+        return run.settle()
     if best_first_budget > 0:
         res = search.best_first(start, best_first_budget)
         if res is not None:

@@ -118,14 +118,7 @@ def summary_search(
     switches the twin rule off. Raises :class:`ValueError` when the rules
     are free or a redeal is left (:func:`applies` is false).
     """
-    return run_summaries(_Search(game, limits, prune), start)
-
-
-def run_summaries(search: _Search, start: WindmillState) -> SolveResult[WindmillMove]:
-    """:func:`summary_search` sharing the counters, limits and ``prune`` of a search."""
-    result = SummaryRun(search, start).advance()
-    assert result is not None  # no pause without ``until``
-    return result
+    return SummaryRun(_Search(game, limits, prune), start).settle()
 
 
 class SummaryRun:
@@ -157,6 +150,12 @@ class SummaryRun:
         :func:`summary_search`.
         """
         return self._summaries.solve(until)
+
+    def settle(self) -> SolveResult[WindmillMove]:
+        """The verdict, with no pause: within the caller's limits only."""
+        result = self._summaries.solve()
+        assert result is not None  # no pause without ``until``
+        return result
 
 
 class _LimitHit(Exception):
