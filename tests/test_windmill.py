@@ -28,6 +28,10 @@ from solitaire_solver.games.base import Field, FieldReader
 from solitaire_solver.games.windmill import (
     DEAL_MOVE,
     GAP,
+    PLAY,
+    RESERVE,
+    SECONDARY,
+    WASTE,
     Windmill,
     WindmillMove,
     WindmillRules,
@@ -1054,3 +1058,93 @@ def test_beam_wins_replay_from_the_deal(preset: str, rules: dict[str, Any]) -> N
         assert_result_sound(g, start, r)
         wins += r.won
     assert wins >= 6
+
+
+# ---------------------------------------------------------------- sub-games
+
+
+def moved_card(s: WindmillState, m: WindmillMove) -> int | None:
+    """The card a waste or reserve play moves; None for other moves."""
+    if m.src == WASTE:
+        return s.waste_cards[-1]
+    if m.src == RESERVE:
+        return s.reserve[m.src_index]
+    return None
+
+
+@settings(max_examples=20, deadline=None)
+@given(
+    st.integers(min_value=1, max_value=10**6),
+    st.sampled_from([{}, {"direction": "down"}, {"foundation_moves": "free"}, {"redeals": 2}]),
+)
+def test_sub_games_are_the_restricted_moves_less_the_held_ones(
+    number: int, rules: dict[str, Any]
+) -> None:
+    # The sub-games' successors, worked out from the real rules: the
+    # restricted moves (which free rules also allow), and those less every
+    # waste or reserve card of the rank the primary needs placed on a
+    # secondary. Under free rules the flag is never set, so it is compared
+    # apart.
+    g = game(**rules)
+    r = game(**{**rules, "foundation_moves": "restricted"})
+    sub = _RankModel(g, free=False)
+    held = _RankModel(g, free=False, hold=True)
+    assert held.sub_game and sub.sub_game == g.free and not _RankModel(g).sub_game
+
+    def unflagged(c: Any) -> Any:
+        return (c[0], *c[2:])
+
+    for s in random_positions(g, number, 12):
+        need = g.primary_need[len(s.primary)] if len(s.primary) < 52 else None
+        restricted, kept = set(), set()
+        for m in r.legal_moves(s):
+            if m.kind != PLAY:
+                continue
+            child = unflagged(compact(r.apply(s, m)))
+            restricted.add(child)
+            card = moved_card(s, m)
+            if not (m.dst == SECONDARY and card is not None and card % 13 == need):
+                kept.add(child)
+        c = compact(s)
+        assert {unflagged(x) for x in sub.plays(c)} == restricted
+        assert {unflagged(x) for x in held.plays(c)} == kept
+        assert held.turn(c) == _RankModel(g).turn(c)
+
+
+def test_a_sub_game_cannot_have_more_moves() -> None:
+    with pytest.raises(ValueError, match="only remove moves"):
+        _RankModel(game(), free=True)
+
+
+def test_sub_game_beam_finds_no_loss_where_the_game_wins() -> None:
+    # Lost under restricted rules, won under free ones: a beam over the
+    # restricted sub-game of the free game visits everything reachable
+    # there and finds no win, which proves nothing about the free game.
+    f = game(foundation_moves="free")
+    t = two_in_a_row_position(f)
+    assert _Search(f, Limits()).beam(t, 10**9, _RankModel(f, free=False)) is None
+    full = _Search(f, Limits()).beam(t, 10**9)
+    assert full is not None and full.won
+    assert_replays_to_win(f, t, full.moves)
+
+
+def test_free_solver_finds_the_wins_of_restricted_rules() -> None:
+    # Every restricted move is a free move, so a deal the restricted rules
+    # win is won under free rules. Deal 725 is won quickly under restricted
+    # rules, but the free beams keep positions that shuffle cards between
+    # foundations and miss the win; the beam over the restricted sub-game,
+    # which the free solver runs beside them, finds it.
+    r = game()
+    won = r.solve(dealt(r, 725), Limits(max_states=20_000))
+    assert won.won
+    f = game(foundation_moves="free")
+    start = dealt(f, 725)
+    assert_replays_to_win(f, start, won.moves)
+    for width in (8, 32, 128):
+        assert _Search(f, Limits()).beam(start, width) is None
+    sub = _Search(f, Limits()).beam(start, 8, _RankModel(f, free=False))
+    assert sub is not None and sub.won
+    assert_replays_to_win(f, start, sub.moves)
+    solved = f.solve(start, Limits(max_states=20_000))
+    assert solved.won
+    assert_replays_to_win(f, start, solved.moves)

@@ -719,10 +719,22 @@ class _RankModel:
     is turned back into real moves (:func:`_real_line`) that must be legal.
     """
 
-    def __init__(self, game: Windmill) -> None:
+    def __init__(self, game: Windmill, *, free: bool | None = None, hold: bool = False) -> None:
+        """The rules of ``game``, or a sub-game of them (see :attr:`sub_game`).
+
+        ``free`` false on a game with free foundation moves gives its
+        restricted moves (each of them is a free move too); ``hold`` true
+        forbids placing the rank the primary needs on a secondary.
+        """
+        if free and not game.free:
+            raise ValueError("a rank model may only remove moves of its game")
         self.pneed = game.primary_need
         self.sneed = game.secondary_need
-        self.free = game.free
+        self.free = game.free if free is None else free
+        self.hold = hold
+        # With some legal moves left out, a win is still a real line of
+        # the game, but having searched everything proves nothing.
+        self.sub_game = self.hold or self.free != game.free
         self.redeals = game.rules.redeals
         self._home_cache: dict[tuple[int, bool, _Ranks], dict[int, list[_Homes]]] = {}
 
@@ -737,11 +749,14 @@ class _RankModel:
         if found is not None:
             return found
         out: dict[int, list[_Homes]] = {}
+        need = -1
         if p < PRIMARY_FULL:
             out[self.pneed[p]] = [(p + 1, False, secs)]
+            if self.hold:
+                need = self.pneed[p]
         last = -1
         for i, s in enumerate(secs):
-            if s != last and s < SECONDARY_FULL:
+            if s != last and s < SECONDARY_FULL and self.sneed[s] != need:
                 out.setdefault(self.sneed[s], []).append((p, flag, _grow(secs, i, 1)))
             last = s
         self._home_cache[key] = out
@@ -846,6 +861,9 @@ _Node = tuple[_Compact, "_Node | None"]
 BEAM_WIDTHS = (8, 32, 128, 512, 2048, 8192, 32768)
 """Beam widths tried in turn before the exhaustive search (each four times the last)."""
 
+SUB_GAMES_UP_TO = 2048
+"""The widest beam also run over sub-games (see :func:`search_windmill`)."""
+
 SUMMARIES_FROM_WIDTH = 32768
 """Where the summary search starts taking turns with the beams (see :func:`search_windmill`).
 
@@ -877,6 +895,10 @@ def _real_line(game: Windmill, start: WindmillState, line: list[_Compact]) -> li
     moves: list[WindmillMove] = []
     state = start
     for target in line[1:]:
+        if game.free:
+            # Free rules never set the flag; a line of their restricted
+            # sub-game does, and no free move looks at it.
+            target = _unflagged(target)
         for move in game.legal_moves(state):
             child = game.apply(state, move)
             if compact(child) == target:
@@ -987,8 +1009,12 @@ class _Search:
         # which holds under restricted rules (see search_windmill).
         self.twins = prune and not game.free
         # One rank model for the beams and the summary search, so that its
-        # memo of foundation moves serves every width.
+        # memo of foundation moves serves every width; and the sub-games
+        # whose beams look for wins the full beam's order misses.
         self.model = _RankModel(game)
+        self.sub_models = [_RankModel(game, free=False, hold=True)]
+        if game.free:
+            self.sub_models.insert(0, _RankModel(game, free=False))
 
     def over(self) -> Limit | None:
         """The limit reached, if any (checked once per expansion)."""
@@ -1068,7 +1094,9 @@ class _Search:
         self.unique = max(self.unique, len(seen))
         return self.result(Status.LOST, [])
 
-    def beam(self, start: WindmillState, width: int) -> SolveResult[WindmillMove] | None:
+    def beam(
+        self, start: WindmillState, width: int, model: _RankModel | None = None
+    ) -> SolveResult[WindmillMove] | None:
         """A beam search keeping ``width`` positions per deal; None if it neither won nor finished.
 
         Each round takes every position reachable from the kept ones by plays
@@ -1081,8 +1109,13 @@ class _Search:
         rules): a win from it is a win from the twin (argued in
         :func:`search_windmill`), and the twin is expanded whenever the
         round drops nothing.
+
+        ``model`` (default: the game's own) may be a sub-game
+        (:attr:`_RankModel.sub_game`): its wins are wins of the game, and a
+        beam over it that drops nothing returns None, not a loss.
         """
-        plays, turn = self.model.plays, self.model.turn
+        model = self.model if model is None else model
+        plays, turn = model.plays, model.turn
         twins = self.twins
         max_table = self.limits.max_table
         layer: list[_Node] = [(compact(start), None)]
@@ -1126,7 +1159,7 @@ class _Search:
                 layer = heapq.nsmallest(width, nxt.values(), key=lambda n: _beam_score(n[0]))
             else:
                 layer = list(nxt.values())
-        return None if truncated else self.result(Status.LOST, [])
+        return None if truncated or model.sub_game else self.result(Status.LOST, [])
 
     def depth_first(self, start: WindmillState) -> SolveResult[WindmillMove]:
         """Exhaustive depth-first search with the transposition table and the sound prunes."""
@@ -1192,9 +1225,19 @@ def search_windmill(
 ) -> SolveResult[WindmillMove]:
     """Solve a Windmill position: beams, summaries, best-first for wins, then depth-first.
 
-    The beam widths are tried in turn (see :meth:`_Search.beam`). On the
-    last pass under restricted rules and with ``summaries`` true, the exact
-    summary search of :mod:`.windmill_summaries` takes turns with them:
+    The beam widths are tried in turn (see :meth:`_Search.beam`). After
+    each beam up to :data:`SUB_GAMES_UP_TO` wide, beams of the same width
+    run over sub-games, rules with some moves left out: one where the rank
+    the primary needs never goes to a secondary and, under free rules, the
+    restricted rules with and without that. A beam keeps the positions that
+    look best, and in the full game those are often positions that gave
+    the primary's next card to a secondary, or under free rules that
+    shuffled cards between foundations; the sub-games cannot, so their
+    beams keep other positions. Every line of a sub-game is a line of the
+    game (its moves are moves of the game), so their wins are real wins;
+    they never prove a loss. On the last pass under restricted rules and
+    with ``summaries`` true, the exact summary search of
+    :mod:`.windmill_summaries` takes turns with them:
     before each beam from :data:`SUMMARIES_FROM_WIDTH` on it may expand
     states until it has had as many as the beams, keeping its tables from
     turn to turn, and after the last beam it settles the position within
@@ -1249,6 +1292,11 @@ def search_windmill(
         res = search.beam(start, width)
         if res is not None:
             return res
+        if width <= SUB_GAMES_UP_TO:
+            for model in search.sub_models:
+                res = search.beam(start, width, model)
+                if res is not None:
+                    return res
     if run is not None:
         return run.settle()
     if best_first_budget > 0:
