@@ -1076,26 +1076,31 @@ def moved_card(s: WindmillState, m: WindmillMove) -> int | None:
 @given(
     st.integers(min_value=1, max_value=10**6),
     st.sampled_from([{}, {"direction": "down"}, {"foundation_moves": "free"}, {"redeals": 2}]),
+    st.integers(min_value=1, max_value=5),
 )
 def test_sub_games_are_the_restricted_moves_less_the_held_ones(
-    number: int, rules: dict[str, Any]
+    number: int, rules: dict[str, Any], hold: int
 ) -> None:
     # The sub-games' successors, worked out from the real rules: the
     # restricted moves (which free rules also allow), and those less every
-    # waste or reserve card of the rank the primary needs placed on a
-    # secondary. Under free rules the flag is never set, so it is compared
-    # apart.
+    # waste or reserve card placed on a secondary whose rank is one of the
+    # next ``hold`` ranks the primary needs. Under free rules the flag is
+    # never set, so it is compared apart.
     g = game(**rules)
     r = game(**{**rules, "foundation_moves": "restricted"})
     sub = _RankModel(g, free=False)
-    held = _RankModel(g, free=False, hold=True)
+    held = _RankModel(g, free=False, hold=hold)
     assert held.sub_game and sub.sub_game == g.free and not _RankModel(g).sub_game
 
     def unflagged(c: Any) -> Any:
         return (c[0], *c[2:])
 
     for s in random_positions(g, number, 12):
-        need = g.primary_need[len(s.primary)] if len(s.primary) < 52 else None
+        n = len(s.primary)
+        # The primary's next ranks, counted on from its size by hand.
+        step = 1 if rules.get("direction", "up") == "up" else -1
+        base = s.primary[0] % 13
+        needs = {(base + step * k) % 13 for k in range(n, min(n + hold, 52))}
         restricted, kept = set(), set()
         for m in r.legal_moves(s):
             if m.kind != PLAY:
@@ -1103,7 +1108,7 @@ def test_sub_games_are_the_restricted_moves_less_the_held_ones(
             child = unflagged(compact(r.apply(s, m)))
             restricted.add(child)
             card = moved_card(s, m)
-            if not (m.dst == SECONDARY and card is not None and card % 13 == need):
+            if not (m.dst == SECONDARY and card is not None and card % 13 in needs):
                 kept.add(child)
         c = compact(s)
         assert {unflagged(x) for x in sub.plays(c)} == restricted
@@ -1114,6 +1119,8 @@ def test_sub_games_are_the_restricted_moves_less_the_held_ones(
 def test_a_sub_game_cannot_have_more_moves() -> None:
     with pytest.raises(ValueError, match="only remove moves"):
         _RankModel(game(), free=True)
+    with pytest.raises(ValueError, match="hold must be 0 or more"):
+        _RankModel(game(), hold=-1)
 
 
 def test_sub_game_beam_finds_no_loss_where_the_game_wins() -> None:

@@ -49,7 +49,7 @@ GAP = -1
 RESTRICTED = "restricted"
 FREE = "free"
 
-DEFAULT_MAX_STATES = 2_000_000
+DEFAULT_MAX_STATES = 3_000_000
 """States a solve may expand when the caller gives no limit at all (see :meth:`Windmill.solve`)."""
 
 
@@ -719,22 +719,25 @@ class _RankModel:
     is turned back into real moves (:func:`_real_line`) that must be legal.
     """
 
-    def __init__(self, game: Windmill, *, free: bool | None = None, hold: bool = False) -> None:
+    def __init__(self, game: Windmill, *, free: bool | None = None, hold: int = 0) -> None:
         """The rules of ``game``, or a sub-game of them (see :attr:`sub_game`).
 
         ``free`` false on a game with free foundation moves gives its
-        restricted moves (each of them is a free move too); ``hold`` true
-        forbids placing the rank the primary needs on a secondary.
+        restricted moves (each of them is a free move too); ``hold`` = k
+        forbids placing on a secondary a waste or reserve card of any of
+        the next k ranks the primary needs.
         """
         if free and not game.free:
             raise ValueError("a rank model may only remove moves of its game")
+        if hold < 0:
+            raise ValueError(f"hold must be 0 or more, not {hold}")
         self.pneed = game.primary_need
         self.sneed = game.secondary_need
         self.free = game.free if free is None else free
         self.hold = hold
         # With some legal moves left out, a win is still a real line of
         # the game, but having searched everything proves nothing.
-        self.sub_game = self.hold or self.free != game.free
+        self.sub_game = hold > 0 or self.free != game.free
         self.redeals = game.rules.redeals
         self._home_cache: dict[tuple[int, bool, _Ranks], dict[int, list[_Homes]]] = {}
 
@@ -749,14 +752,12 @@ class _RankModel:
         if found is not None:
             return found
         out: dict[int, list[_Homes]] = {}
-        need = -1
         if p < PRIMARY_FULL:
             out[self.pneed[p]] = [(p + 1, False, secs)]
-            if self.hold:
-                need = self.pneed[p]
+        held = self.pneed[p : p + self.hold]
         last = -1
         for i, s in enumerate(secs):
-            if s != last and s < SECONDARY_FULL and self.sneed[s] != need:
+            if s != last and s < SECONDARY_FULL and self.sneed[s] not in held:
                 out.setdefault(self.sneed[s], []).append((p, flag, _grow(secs, i, 1)))
             last = s
         self._home_cache[key] = out
@@ -863,6 +864,10 @@ BEAM_WIDTHS = (8, 32, 128, 512, 2048, 8192, 32768)
 
 SUB_GAMES_UP_TO = 2048
 """The widest beam also run over sub-games (see :func:`search_windmill`)."""
+
+SUB_GAME_HOLDS = (1, 2, 3)
+"""The sub-games' numbers of held ranks, one beam each (under free rules 0, the
+restricted rules, comes first)."""
 
 SUMMARIES_FROM_WIDTH = 32768
 """Where the summary search starts taking turns with the beams (see :func:`search_windmill`).
@@ -1012,9 +1017,8 @@ class _Search:
         # memo of foundation moves serves every width; and the sub-games
         # whose beams look for wins the full beam's order misses.
         self.model = _RankModel(game)
-        self.sub_models = [_RankModel(game, free=False, hold=True)]
-        if game.free:
-            self.sub_models.insert(0, _RankModel(game, free=False))
+        holds = (0, *SUB_GAME_HOLDS) if game.free else SUB_GAME_HOLDS
+        self.sub_models = [_RankModel(game, free=False, hold=k) for k in holds]
 
     def over(self) -> Limit | None:
         """The limit reached, if any (checked once per expansion)."""
