@@ -1237,6 +1237,7 @@ def search_windmill(
     beam_widths: tuple[int, ...] = BEAM_WIDTHS,
     prune: bool = True,
     summaries: bool = True,
+    sub_games: bool = True,
 ) -> SolveResult[WindmillMove]:
     """Solve a Windmill position: beams, summaries, best-first for wins, then depth-first.
 
@@ -1286,7 +1287,8 @@ def search_windmill(
       have a won child of greater value in the table, a contradiction).
 
     With ``prune`` false both rules are off (the plain search the tests
-    compare against).
+    compare against); with ``sub_games`` false only the game's own beams
+    run.
     """
     search = _Search(game, limits, prune)
     if game.is_won(start):
@@ -1307,7 +1309,7 @@ def search_windmill(
         res = search.beam(start, width)
         if res is not None:
             return res
-        if width <= SUB_GAMES_UP_TO:
+        if sub_games and width <= SUB_GAMES_UP_TO:
             for model in search.sub_models:
                 res = search.beam(start, width, model)
                 if res is not None:
