@@ -38,6 +38,7 @@ from solitaire_solver.games.windmill import (
     WindmillState,
     _RankModel,
     _Search,
+    _unflagged,
     compact,
     search_windmill,
     stuck_and_lost,
@@ -1093,10 +1094,6 @@ def test_sub_games_are_the_restricted_moves_less_the_held_ones(
     sub = _RankModel(g, free=False)
     held = _RankModel(g, free=False, hold=hold)
     assert held.sub_game and sub.sub_game == g.free and not _RankModel(g).sub_game
-
-    def unflagged(c: Any) -> Any:
-        return (c[0], *c[2:])
-
     for s in random_positions(g, number, 12):
         n = len(s.primary)
         # The primary's next ranks, counted on from its size by hand.
@@ -1107,14 +1104,14 @@ def test_sub_games_are_the_restricted_moves_less_the_held_ones(
         for m in r.legal_moves(s):
             if m.kind != PLAY:
                 continue
-            child = unflagged(compact(r.apply(s, m)))
+            child = _unflagged(compact(r.apply(s, m)))
             restricted.add(child)
             card = moved_card(s, m)
             if not (m.dst == SECONDARY and card is not None and card % 13 in needs):
                 kept.add(child)
         c = compact(s)
-        assert {unflagged(x) for x in sub.plays(c)} == restricted
-        assert {unflagged(x) for x in held.plays(c)} == kept
+        assert {_unflagged(x) for x in sub.plays(c)} == restricted
+        assert {_unflagged(x) for x in held.plays(c)} == kept
         assert held.turn(c) == _RankModel(g).turn(c)
 
 

@@ -209,7 +209,7 @@ def test_summaries_take_turns_with_the_beams() -> None:
 def test_deal_6543_is_proved_lost() -> None:
     # Deal 6543 deals 54 cards before its first play, which leaves 40 in
     # the stock; taking turns with the beams, the summaries prove the loss
-    # within the default limit (about 1.8 million states, 15 s). With the
+    # within the default limit (about 1.25 million states, 9 s). With the
     # check below it is the slowest test of the suite, kept in it because
     # it is the library's one proof of loss of a whole deal. The other
     # exhaustive routes do not finish from the deal (a beam that drops

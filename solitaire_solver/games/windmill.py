@@ -887,11 +887,11 @@ deals in ten and cost about 2 million states on a deal they do not win
 the 32,768 beam needs about 4 million more. Under the default limit of
 3,000,000 states that beam never finishes, so the summaries get what is
 left instead, and wins of the narrower beams cost exactly what they did
-without the summaries. A turn
-before the 8,192 beam would have settled some late positions sooner, but
-it made hard wins on deals 1..1,000 cost about a quarter more states,
-pushing some past the default limit. With a larger limit the summaries
-have as many states as the beams before the 32,768 beam runs.
+without the summaries. A turn before the 8,192 beam would have settled
+some late positions sooner, but it made hard wins on deals 1..1,000 cost
+about a quarter more states, pushing some past the default limit. With a
+larger limit the summaries have as many states as the beams before the
+32,768 beam runs.
 """
 
 
@@ -1243,18 +1243,19 @@ def search_windmill(
 
     The beam widths are tried in turn (see :meth:`_Search.beam`). After
     each beam up to :data:`SUB_GAMES_UP_TO` wide, beams of the same width
-    run over sub-games, rules with some moves left out: one where the rank
-    the primary needs never goes to a secondary and, under free rules, the
-    restricted rules with and without that. A beam keeps the positions that
-    look best, and in the full game those are often positions that gave
-    the primary's next card to a secondary, or under free rules that
-    shuffled cards between foundations; the sub-games cannot, so their
-    beams keep other positions. Every line of a sub-game is a line of the
-    game (its moves are moves of the game), so their wins are real wins;
-    they never prove a loss. On the last pass under restricted rules and
-    with ``summaries`` true, the exact summary search of
-    :mod:`.windmill_summaries` takes turns with them:
-    before each beam from :data:`SUMMARIES_FROM_WIDTH` on it may expand
+    run over sub-games, rules with some moves left out: for each k of
+    :data:`SUB_GAME_HOLDS`, one where no waste or reserve card of the next
+    k ranks the primary needs goes to a secondary, and under free rules
+    first the restricted rules, which those are taken over. A beam keeps
+    the positions that look best, and in the full game those are often
+    positions that gave the primary's next cards to secondaries, or under
+    free rules that shuffled cards between foundations; the sub-games
+    cannot, so their beams keep other positions. Every line of a sub-game
+    is a line of the game (its moves are moves of the game), so their wins
+    are real wins; they never prove a loss. On the last pass under
+    restricted rules and with ``summaries`` true, the exact summary search
+    of :mod:`.windmill_summaries` takes turns with them: before each beam
+    from :data:`SUMMARIES_FROM_WIDTH` on it may expand
     states until it has had as many as the beams, keeping its tables from
     turn to turn, and after the last beam it settles the position within
     the limits that remain (all share one count of states and one clock).
