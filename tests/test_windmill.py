@@ -930,9 +930,14 @@ def test_no_limit_given_means_the_default_state_limit(monkeypatch: pytest.Monkey
     import solitaire_solver.games.windmill as windmill
 
     monkeypatch.setattr(windmill, "DEFAULT_MAX_STATES", 300)
+    monkeypatch.setattr(windmill, "DEFAULT_MAX_STATES_FREE", 500)
     r = solve("windmill", 2)
     assert r.status is Status.UNKNOWN and r.limit is Limit.STATES
     assert r.stats.expanded == 300
+    # Free foundation moves search two sets of rules and have their own.
+    r = solve("windmill", 2, rules={"foundation_moves": "free"})
+    assert r.status is Status.UNKNOWN and r.limit is Limit.STATES
+    assert r.stats.expanded == 500
 
 
 def test_counting_bound_on_hand_made_positions() -> None:
@@ -1148,9 +1153,13 @@ def test_free_solver_finds_the_wins_of_restricted_rules() -> None:
     assert_replays_to_win(f, start, won.moves)
     for width in (8, 32, 128):
         assert _Search(f, Limits()).beam(start, width) is None
-    sub = _Search(f, Limits()).beam(start, 8, _RankModel(f, free=False))
+    first = _Search(f, Limits())
+    sub = first.beam(start, 8, _RankModel(f, free=False))
     assert sub is not None and sub.won
     assert_replays_to_win(f, start, sub.moves)
     solved = f.solve(start, Limits(max_states=20_000))
     assert solved.won
     assert_replays_to_win(f, start, solved.moves)
+    # The restricted rules' beam runs before the free one at each width,
+    # so the solver spends exactly what that first beam did.
+    assert solved.stats.expanded == first.expanded
