@@ -386,6 +386,10 @@ def _solve_all(
     dask: Any,
     progress: Progress | None,
 ) -> list[DealResult]:
+    # The limits the solves work under, defaults included: the store keeps
+    # these with each result, so an unknown reached under an older default
+    # is retried.
+    limits = game.effective_limits(limits)
     fp = game.fingerprint
     names = [str(n) for n in numbers]
     found: dict[str, DealResult] = {}

@@ -272,6 +272,15 @@ class Game(ProblemDefaults, ABC, Generic[S, M]):
 
     # -- solving
 
+    def effective_limits(self, limits: Limits) -> Limits:
+        """The limits a solve with ``limits`` works under.
+
+        The same limits, except for games that set a default when the
+        caller sets none (Windmill). The statistics store records these, so
+        that an ``unknown`` reached under an older default is retried.
+        """
+        return limits
+
     def solve(self, state: S, limits: Limits, *, shortest: bool = False) -> SolveResult[M]:
         """Solve ``state``: any win by depth-first search, or a shortest one by A*.
 

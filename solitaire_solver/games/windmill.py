@@ -633,6 +633,12 @@ class Windmill(Game[WindmillState, WindmillMove]):
 
     # ------------------------------------------------------------ solving
 
+    def effective_limits(self, limits: Limits) -> Limits:
+        """``limits``, or the default state limit when they set none at all."""
+        if limits == Limits():
+            return Limits(max_states=DEFAULT_MAX_STATES_FREE if self.free else DEFAULT_MAX_STATES)
+        return limits
+
     def solve(
         self, state: WindmillState, limits: Limits, *, shortest: bool = False
     ) -> SolveResult[WindmillMove]:
@@ -644,8 +650,7 @@ class Windmill(Game[WindmillState, WindmillMove]):
         then is ``unknown`` (limit ``states``); pass ``max_states`` (or a
         timeout) to change that. ``shortest`` uses the generic A*.
         """
-        if limits == Limits():
-            limits = Limits(max_states=DEFAULT_MAX_STATES_FREE if self.free else DEFAULT_MAX_STATES)
+        limits = self.effective_limits(limits)
         if shortest:
             return astar(self, state, limits)
         return search_windmill(self, state, limits)
