@@ -21,6 +21,7 @@ from .deal_files import format_deal, load_deal
 from .errors import BadOptionError, SolverError
 from .games import PRESETS, Game
 from .games.base import parse_rule_assignments, rules_items, rules_knobs
+from .games.windmill import DEFAULT_MAX_STATES, DEFAULT_MAX_STATES_FREE
 from .numbering import DealNumber, parse_deal_number
 from .plot import check_plot_path, plot_run
 from .progress import ProgressBar
@@ -86,7 +87,11 @@ def add_limit_options(parser: argparse.ArgumentParser) -> None:
         "--max-states",
         type=_positive_int,
         metavar="N",
-        help="stop with verdict 'unknown' after expanding N states (default: no limit)",
+        help=(
+            "stop with verdict 'unknown' after expanding N states (default: no limit; "
+            f"Windmill, when no limit is given: {DEFAULT_MAX_STATES:,}, "
+            f"{DEFAULT_MAX_STATES_FREE:,} with free foundation moves)"
+        ),
     )
     parser.add_argument(
         "--timeout",
