@@ -18,7 +18,15 @@ class UnknownGameError(SolverError):
 
 
 class BadDealNumberError(SolverError):
-    """A deal number that cannot be parsed or is out of range."""
+    """A deal number that cannot be parsed or is out of range.
+
+    ``why`` is the reason alone, without the quoted text, for callers that
+    put the number in a longer message (a deal range).
+    """
+
+    def __init__(self, message: str, *, why: str | None = None) -> None:
+        self.why = message if why is None else why
+        super().__init__(message)
 
 
 class BadCardError(SolverError):

@@ -26,7 +26,10 @@ MT_THRESHOLD = 32000
 MS_MAX = 0x1FFFFFFFF
 """The largest number the Microsoft-compatible generator accepts."""
 
-_STRIP = re.compile(r"[\s#\-_.,]")
+_PLAIN = re.compile(r"[0-9]+")
+_GROUPED = re.compile(r"[0-9]{1,3}(?:([,_. ])[0-9]{3})(?:\1[0-9]{3})*")
+"""Digits in threes after a first group of one to three, with one kind of separator."""
+_SEPARATORS = ",_. "
 
 
 @attrs.frozen
@@ -42,37 +45,79 @@ class DealNumber:
         return f"ms{self.value}"
 
 
-def parse_deal_number(text: str | int | DealNumber) -> DealNumber:
-    """Parse a deal number as a user types it (``123456``, ``#12-345``, ``ms40000``).
+def _digits_problem(body: str) -> str:
+    """Why ``body`` (the text after any ``#``) is not digits grouped as RULES.md allows."""
+    if "-" in body:
+        return "'-' is not part of a deal number (a range such as 1-5 is for stats --deals)"
+    if any(c not in _SEPARATORS and not ("0" <= c <= "9") for c in body):
+        return "expected digits, optionally grouped in threes as in 123,456 or 1 234 567"
+    if body[0] in _SEPARATORS:
+        return f"starts with {body[0]!r}: expected a digit"
+    if body[-1] in _SEPARATORS:
+        return f"ends with {body[-1]!r}: expected a digit"
+    if len({c for c in body if c in _SEPARATORS}) > 1:
+        return "digits may be grouped by only one kind of separator, as in 123,456 or 123_456"
+    return "digits are grouped in groups of three after the first, as in 1,234,567"
 
-    Raises :class:`BadDealNumberError` with the text for anything that is not
-    a positive whole number in range.
+
+def _value_of(raw: str) -> tuple[int, bool]:
+    """The value of deal number text and whether it forces the Microsoft generator.
+
+    PySolFC strips any of ``# - _ . ,`` and spaces anywhere in the text, so
+    that ``1-5`` is deal 15 and ``1.0`` deal 10; this accepts only what
+    RULES.md lists and says why anything else is refused.
+    """
+
+    def bad(why: str) -> BadDealNumberError:
+        return BadDealNumberError(f"bad deal number {raw!r}: {why}", why=why)
+
+    text = raw.strip()
+    if not text:
+        raise bad("empty: expected a whole number such as 123456")
+    if text[:2].lower() == "ms":
+        rest = text[2:]
+        if not _PLAIN.fullmatch(rest):
+            raise bad("expected digits after 'ms', as in ms40000")
+        return int(rest), True
+    if text[0] == "-" and (_PLAIN.fullmatch(text[1:]) or _GROUPED.fullmatch(text[1:])):
+        # A leading minus reads as a negative number, not as a separator.
+        raise bad("deal numbers start at 1")
+    body = text[1:] if text[0] == "#" else text
+    if not body:
+        raise bad("expected digits after '#'")
+    if _PLAIN.fullmatch(body):
+        return int(body), False
+    if _GROUPED.fullmatch(body):
+        return int(re.sub(r"[^0-9]", "", body)), False
+    raise bad(_digits_problem(body))
+
+
+def parse_deal_number(text: str | int | DealNumber) -> DealNumber:
+    """Parse a deal number as a user types it (``123456``, ``#123,456``, ``ms40000``).
+
+    Text is ``ms<N>``, or digits after an optional ``#``, optionally grouped
+    in threes by one kind of separator (``,``, ``_``, ``.`` or a space).
+    Raises :class:`BadDealNumberError`, quoting the text and saying why, for
+    anything else (``1-5``, ``1.0``, ``.7``, ``12,34``) and for a number out
+    of range.
     """
     if isinstance(text, DealNumber):
         return text
-    if isinstance(text, bool):
-        raise BadDealNumberError(f"bad deal number {text!r}")
+    if isinstance(text, bool) or not isinstance(text, (int, str)):
+        why = "expected a whole number or its text, such as 123456"
+        raise BadDealNumberError(f"bad deal number {text!r}: {why}", why=why)
     if isinstance(text, int):
-        raw, microsoft_forced = str(text), False
-        digits = raw
+        raw, value, microsoft_forced = str(text), text, False
     else:
-        raw = str(text)
-        t = raw.strip()
-        microsoft_forced = t[:2].lower() == "ms"
-        if t.startswith("-"):
-            # A leading minus reads as a negative number, not as a separator.
-            raise BadDealNumberError(f"bad deal number {raw!r}: deal numbers start at 1")
-        digits = _STRIP.sub("", t[2:] if microsoft_forced else t)
-    if not digits or not digits.lstrip("-").isdigit() or not digits.isascii():
-        raise BadDealNumberError(f"bad deal number {raw!r}: expected a whole number such as 123456")
-    value = int(digits)
+        raw = text
+        value, microsoft_forced = _value_of(text)
     if value <= 0:
-        raise BadDealNumberError(f"bad deal number {raw!r}: deal numbers start at 1")
+        why = "deal numbers start at 1"
+        raise BadDealNumberError(f"bad deal number {raw!r}: {why}", why=why)
     microsoft = microsoft_forced or value < MT_THRESHOLD
     if microsoft and value > MS_MAX:
-        raise BadDealNumberError(
-            f"bad deal number {raw!r}: the Microsoft generator takes at most {MS_MAX}"
-        )
+        why = f"the Microsoft generator takes at most {MS_MAX}"
+        raise BadDealNumberError(f"bad deal number {raw!r}: {why}", why=why)
     return DealNumber(value, microsoft)
 
 

@@ -20,7 +20,6 @@ import hashlib
 import math
 import multiprocessing
 import os
-import re
 import statistics
 import time
 from collections.abc import Callable, Iterable, Sequence
@@ -47,15 +46,29 @@ solves (those not already in the store)."""
 
 # ---------------------------------------------------------------- deal ranges
 
-_RANGE = re.compile(r"^(ms)?(\d+)\s*-\s*(ms)?(\d+)$", re.IGNORECASE)
+
+def _range_end(text: str, end: str, ms: bool) -> DealNumber:
+    """One end of a range item; ``ms`` makes it a Microsoft deal number."""
+    word = end.strip()
+    if ms and word[:2].lower() != "ms":
+        word = "ms" + word
+    try:
+        return parse_deal_number(word)
+    except BadDealNumberError as exc:
+        raise BadDealNumberError(
+            f"bad deal range {text!r}: {end.strip()!r} is not a deal number ({exc.why})",
+            why=exc.why,
+        ) from None
 
 
 def parse_deals(text: str) -> list[DealNumber]:
     """Deal numbers from a range list such as ``1-100,200,300-310``.
 
-    Items are separated by commas; each is a deal number (``ms40000`` too)
-    or ``A-B`` with ``A <= B``. A deal listed twice counts once; the order
-    of first mention is kept. Raises :class:`BadDealNumberError` naming the
+    Items are separated by commas; each is a deal number (any form that
+    :func:`.parse_deal_number` accepts but grouping by commas, ``ms40000``
+    too) or ``A-B`` with ``A <= B``, where ``msA-B`` makes both ends
+    Microsoft deal numbers. A deal listed twice counts once; the order of
+    first mention is kept. Raises :class:`BadDealNumberError` naming the
     item for anything else.
     """
     out: dict[DealNumber, None] = {}
@@ -64,24 +77,18 @@ def parse_deals(text: str) -> list[DealNumber]:
         word = item.strip()
         if not word:
             raise BadDealNumberError(f"bad deal range {text!r}: empty item")
-        m = _RANGE.match(word)
-        if m is None:
-            if not re.fullmatch(r"(ms)?\d+", word, re.IGNORECASE):
-                raise BadDealNumberError(
-                    f"bad deal range {text!r}: {word!r} is not a deal number or A-B"
-                )
-            out[parse_deal_number(word)] = None
-            continue
-        ms = m.group(1) or m.group(3) or ""
-        low, high = int(m.group(2)), int(m.group(4))
-        if low > high:
+        ends = word.split("-")
+        if len(ends) > 2 or not all(e.strip() for e in ends):
+            raise BadDealNumberError(
+                f"bad deal range {text!r}: {word!r} is not a deal number or A-B"
+            )
+        ms = any(e.strip()[:2].lower() == "ms" for e in ends)
+        low = _range_end(text, ends[0], ms)
+        high = _range_end(text, ends[-1], ms)
+        if low.value > high.value:
             raise BadDealNumberError(f"bad deal range {text!r}: {word!r} runs backwards")
-        # Both ends must parse, which checks that deals start at 1 and that
-        # an ms range stays inside the Microsoft generator's numbers.
-        parse_deal_number(f"{ms}{low}")
-        parse_deal_number(f"{ms}{high}")
-        for value in range(low, high + 1):
-            out[parse_deal_number(f"{ms}{value}" if ms else value)] = None
+        for value in range(low.value, high.value + 1):
+            out[parse_deal_number(f"ms{value}" if ms else value)] = None
     return list(out)
 
 

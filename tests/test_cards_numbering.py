@@ -60,7 +60,14 @@ def test_two_deck_ids_fold_onto_one_card() -> None:
         ("31999", 31999, True),
         ("32000", 32000, False),
         ("#123,456", 123456, False),
-        ("12-34_5.6 7", 1234567, False),
+        ("#123456", 123456, False),
+        ("123_456", 123456, False),
+        ("123.456", 123456, False),
+        ("1 234 567", 1234567, False),
+        ("12,345,678", 12345678, False),
+        ("1.000", 1000, True),
+        (" 42 ", 42, True),
+        ("007", 7, True),
         ("ms40000", 40000, True),
         ("MS5", 5, True),
         (77, 77, True),
@@ -70,10 +77,51 @@ def test_deal_number_parsing(text: str | int, value: int, microsoft: bool) -> No
     assert parse_deal_number(text) == DealNumber(value, microsoft)
 
 
-@pytest.mark.parametrize("text", ["0", "-3", "abc", "", "ms", "1.5e3x", "ms8589934592", "١٢"])
-def test_bad_deal_numbers_are_rejected_with_the_text(text: str) -> None:
-    with pytest.raises(BadDealNumberError, match="bad deal number"):
+@pytest.mark.parametrize(
+    ("text", "why"),
+    [
+        # PySolFC strips these separators anywhere, which would read 1-5,
+        # 1.5, 1,5, 1_5 and "1 5" as deal 15, .7 as 7 and 1.0 as 10.
+        ("1-5", "a range"),
+        ("1.5", "groups of three"),
+        ("1,5", "groups of three"),
+        ("1_5", "groups of three"),
+        ("1 5", "groups of three"),
+        (".7", "starts with"),
+        ("1.0", "groups of three"),
+        ("12,34", "groups of three"),
+        ("1234,567", "groups of three"),
+        ("1,234.567", "one kind of separator"),
+        ("1,234,", "ends with"),
+        ("1  234", "groups of three"),
+        ("##12", "digits"),
+        ("12#", "digits"),
+        ("ms-5", "after 'ms'"),
+        ("ms1,000", "after 'ms'"),
+        ("0", "start at 1"),
+        ("#0", "start at 1"),
+        ("-3", "start at 1"),
+        ("abc", "digits"),
+        ("", "empty"),
+        ("ms", "after 'ms'"),
+        ("1.5e3x", "digits"),
+        ("ms8589934592", "at most"),
+        ("\u0661\u0662", "digits"),
+    ],
+)
+def test_bad_deal_numbers_are_rejected_with_the_text_and_why(text: str, why: str) -> None:
+    with pytest.raises(BadDealNumberError) as error:
         parse_deal_number(text)
+    message = str(error.value)
+    assert message.startswith(f"bad deal number {text!r}: ")
+    assert why in message
+    assert "\n" not in message
+
+
+@pytest.mark.parametrize("value", [0, -1, True, 1.5, None])
+def test_bad_deal_number_values(value: object) -> None:
+    with pytest.raises(BadDealNumberError, match="bad deal number"):
+        parse_deal_number(value)  # type: ignore[arg-type]
 
 
 def test_deal_number_prints_back() -> None:

@@ -65,6 +65,15 @@ def test_games_lists_presets_and_knobs(capsys: pytest.CaptureFixture[str]) -> No
         (["solve", "chess", "1"], "unknown game 'chess'"),
         (["solve", "decade", "0"], "bad deal number '0'"),
         (["solve", "decade", "12x"], "bad deal number '12x'"),
+        (["solve", "decade", "1-5"], "bad deal number '1-5': "),
+        (["solve", "decade", "1.5"], "bad deal number '1.5': "),
+        (["solve", "decade", "1,5"], "bad deal number '1,5': "),
+        (["solve", "decade", "1_5"], "bad deal number '1_5': "),
+        (["solve", "decade", "1 5"], "bad deal number '1 5': "),
+        (["solve", "decade", ".7"], "bad deal number '.7': "),
+        (["solve", "decade", "1.0"], "bad deal number '1.0': "),
+        (["solve", "decade", "12,34"], "bad deal number '12,34': "),
+        (["show", "decade", "1-5"], "bad deal number '1-5': "),
         (["solve", "decade", "1", "--rule", "colour=red"], "unknown rule 'colour'"),
         (["solve", "decade", "1", "--rule", "min_run=one"], "bad value 'one' for rule 'min_run'"),
         (["solve", "decade", "1", "--rule", "min_run"], "bad rule 'min_run'"),
@@ -84,6 +93,37 @@ def test_bad_input_is_one_line_and_status_2(
     assert err.count("\n") == 1 and err.startswith("solitaire-solver")
     assert message in err
     assert "Traceback" not in err
+
+
+@pytest.mark.parametrize(
+    ("text", "deal"),
+    [
+        ("1234", "1234"),
+        ("#1234", "1234"),
+        ("1,234", "1234"),
+        ("1_234", "1234"),
+        ("1.234", "1234"),
+        ("1 234", "1234"),
+        ("ms40000", "ms40000"),
+        ("40000", "40000"),
+    ],
+)
+def test_accepted_deal_number_forms(
+    capsys: pytest.CaptureFixture[str], text: str, deal: str
+) -> None:
+    code, out, err = run_cli(capsys, "solve", "decade", text, "--json")
+    assert code == 0, err
+    assert json.loads(out)["deal"] == deal
+
+
+def test_ms_and_plain_numbers_above_32000_are_different_deals(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    _, plain, _ = run_cli(capsys, "show", "decade", "40000")
+    _, ms, _ = run_cli(capsys, "show", "decade", "ms40000")
+    assert "deal: 40000" in plain and "deal: ms40000" in ms
+    stock = [line for line in (plain + ms).splitlines() if line.startswith("stock: ")]
+    assert len(stock) == 2 and stock[0] != stock[1]
 
 
 def test_solve_script_is_solve_subcommand(capsys: pytest.CaptureFixture[str]) -> None:

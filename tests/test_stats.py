@@ -105,6 +105,13 @@ def test_parse_deals_ranges() -> None:
     assert mixed == [*range(1, 101), 200, *range(300, 311)]
 
 
+def test_parse_deals_ends_are_deal_numbers() -> None:
+    # Each end of a range is a deal number in any accepted form.
+    assert [d.value for d in parse_deals("1_000-1_003")] == [1000, 1001, 1002, 1003]
+    assert [d.value for d in parse_deals("#7")] == [7]
+    assert [d.value for d in parse_deals("1-5")] == [1, 2, 3, 4, 5]
+
+
 def test_parse_deals_counts_a_deal_once_and_keeps_order() -> None:
     assert [d.value for d in parse_deals("5,1-3,2,5")] == [5, 1, 2, 3]
 
@@ -127,6 +134,10 @@ def test_parse_deals_generators() -> None:
         ("0-5", "start at 1"),
         ("5-", "is not a deal number"),
         ("1-2-3", "is not a deal number"),
+        ("1.5", "groups of three"),
+        ("1.0-3", "groups of three"),
+        (".7", "starts with"),
+        ("1_5-9", "groups of three"),
     ],
 )
 def test_parse_deals_errors(text: str, words: str) -> None:
