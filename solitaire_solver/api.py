@@ -15,7 +15,7 @@ from typing import Any
 
 import attrs
 
-from .errors import BadMoveError, BadOptionError, IllegalMoveError
+from .errors import BadMoveError, BadOptionError, BadRuleError, IllegalMoveError
 from .games import Game, make_game
 from .numbering import DealNumber, parse_deal_number
 from .search import Limits, SolveResult
@@ -24,12 +24,35 @@ GameLike = str | Game[Any, Any]
 RulesLike = Mapping[str, Any] | Iterable[str] | None
 
 
+def rule_assignments(words: Iterable[str]) -> dict[str, str]:
+    """``name=value`` words (as ``--rule`` takes them) as a dict of knob names to text.
+
+    A knob named twice is an error even with the same value: with two
+    values, keeping either one would answer a question nobody asked.
+    """
+    out: dict[str, str] = {}
+    for word in words:
+        name, sep, value = word.partition("=")
+        name, value = name.strip(), value.strip()
+        if not sep or not name:
+            raise BadRuleError(f"bad rule {word!r}: expected NAME=VALUE, such as redeals=1")
+        if name in out:
+            raise BadRuleError(
+                f"rule {name!r} given twice ({name}={out[name]}, then {name}={value}): "
+                "give each rule once"
+            )
+        out[name] = value
+    return out
+
+
 def get_game(game: GameLike, rules: RulesLike = None) -> Game[Any, Any]:
     """A game instance from a preset name (with knob overrides) or a game itself."""
     if isinstance(game, Game):
         if rules:
             raise BadOptionError("rules go with a game name, not with a game instance")
         return game
+    if rules is not None and not isinstance(rules, Mapping):
+        rules = rule_assignments(rules)
     return make_game(game, rules)
 
 

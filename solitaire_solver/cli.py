@@ -16,11 +16,11 @@ from pathlib import Path
 from typing import Any, NoReturn
 
 from . import __version__
-from .api import get_game, make_limits
+from .api import get_game, make_limits, rule_assignments
 from .deal_files import format_deal, load_deal
 from .errors import BadOptionError, SolverError
 from .games import PRESETS, Game
-from .games.base import parse_rule_assignments, rules_items, rules_knobs
+from .games.base import rules_items, rules_knobs
 from .games.windmill import DEFAULT_MAX_STATES, DEFAULT_MAX_STATES_FREE
 from .numbering import DealNumber, parse_deal_number
 from .plot import check_plot_path, plot_run
@@ -173,7 +173,7 @@ def cmd_solve(args: argparse.Namespace) -> int:
     else:
         if args.game is None or args.number is None:
             raise BadOptionError("solve needs GAME and NUMBER, or --file PATH")
-        game = get_game(args.game, parse_rule_assignments(args.rule))
+        game = get_game(args.game, rule_assignments(args.rule))
         number = parse_deal_number(args.number)
         start, deal = game.deal(number), str(number)
     result = game.solve(start, limits, shortest=args.shortest)
@@ -189,7 +189,7 @@ def cmd_solve(args: argparse.Namespace) -> int:
 
 def cmd_show(args: argparse.Namespace) -> int:
     """``show GAME NUMBER``: a deal in the position file format."""
-    game = get_game(args.game, parse_rule_assignments(args.rule))
+    game = get_game(args.game, rule_assignments(args.rule))
     number = parse_deal_number(args.number)
     text = format_deal(game, game.deal(number), deal=number, as_json=args.json)
     sys.stdout.write(text)
@@ -314,7 +314,7 @@ def _output_path(text: str, what: str) -> Path:
 
 def cmd_stats(args: argparse.Namespace) -> int:
     """``stats GAME --deals RANGE``: winnability of many deals, stored as they finish."""
-    game = get_game(args.game, parse_rule_assignments(args.rule))
+    game = get_game(args.game, rule_assignments(args.rule))
     deals = parse_deals(args.deals)
     make_limits(args.max_states, args.timeout, args.max_table)
     csv_path = _output_path(args.csv, "CSV") if args.csv else None

@@ -79,6 +79,18 @@ def test_games_lists_presets_and_knobs(capsys: pytest.CaptureFixture[str]) -> No
         (["solve", "decade", "1", "--rule", "min_run"], "bad rule 'min_run'"),
         (["solve", "decade", "1", "--rule", "min_run=5", "--rule", "max_run=3"], "max_run 3"),
         (["solve", "decade", "1", "--timeout", "soon"], "--timeout"),
+        (
+            ["solve", "decade", "1", "--rule", "min_run=2", "--rule", "min_run=3"],
+            "rule 'min_run' given twice (min_run=2, then min_run=3)",
+        ),
+        (
+            ["show", "decade", "1", "--rule", "max_run=3", "--rule", " max_run = 3"],
+            "rule 'max_run' given twice",
+        ),
+        (
+            ["stats", "decade", "--deals", "1", "--rule", "min_run=2", "--rule", "min_run=3"],
+            "rule 'min_run' given twice",
+        ),
         (["solve", "decade", "1", "--max-states", "0"], "--max-states"),
         (["solve", "decade"], "solve needs GAME and NUMBER"),
         (["frobnicate"], "invalid choice"),
