@@ -133,10 +133,30 @@ def result_document(
     }
 
 
+def solve_title(game: Game[Any, Any], deal: str | None, start: Any, file: str | None) -> str:
+    """What the header calls the position solved: a numbered deal, or a position from a file.
+
+    A file's ``deal:`` line only informs, and a person may have edited the
+    cards below it, so the file's position is called that deal only when it
+    is that deal's start.
+    """
+    if file is None:
+        return game.preset if deal is None else f"{game.preset} {deal}"
+    source = "standard input" if file == "-" else file
+    if deal is None:
+        return f"{game.preset}: a position from {source}"
+    if game.deal(parse_deal_number(deal)) == start:
+        return f"{game.preset} {deal}, from {source}"
+    return (
+        f"{game.preset}: a position from {source} "
+        f"(the file names deal {deal}, but this is not its start)"
+    )
+
+
 def print_result(doc: dict[str, Any], game: Game[Any, Any], start: Any) -> None:
     """The human form of one solved position."""
     rules = " ".join(f"{k}={v}" for k, v in doc["rules"].items())
-    title = doc["game"] if doc["deal"] is None else f"{doc['game']} {doc['deal']}"
+    title = solve_title(game, doc["deal"], start, doc.get("file"))
     print(f"{title}  ({rules})" if rules else title)
     print(game.show(start))
     print()

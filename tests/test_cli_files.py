@@ -123,6 +123,41 @@ def test_solve_a_hand_made_lost_position(
     assert "verdict: lost" in out
 
 
+def test_header_of_a_hand_edited_position_names_its_file(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    _, shown, _ = run_cli(capsys, "show", "decade", "42")
+    lines = shown.splitlines()
+    i = next(n for n, line in enumerate(lines) if line.startswith("stock: "))
+    label, *stock = lines[i].split()
+    stock[0], stock[1] = stock[1], stock[0]  # an edit: two cards change places
+    lines[i] = " ".join([label, *stock])
+    edited = tmp_path / "edited.deal"
+    edited.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    code, out, _ = run_cli(capsys, "solve", "--file", str(edited))
+    assert code == 0
+    header = out.splitlines()[0]
+    assert not header.startswith("decade 42")
+    assert header.startswith(f"decade: a position from {edited}")
+    assert "the file names deal 42, but this is not its start" in header
+
+    # Unedited, the file holds deal 42's start, and the header says both.
+    same = tmp_path / "same.deal"
+    same.write_text(shown, encoding="utf-8")
+    code, out, _ = run_cli(capsys, "solve", "--file", str(same))
+    assert code == 0
+    assert out.splitlines()[0].startswith(f"decade 42, from {same}  (")
+
+
+def test_header_of_a_position_from_standard_input(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setattr("sys.stdin", io.StringIO(full_decade("3D 2D 9C")))
+    code, out, _ = run_cli(capsys, "solve", "--file", "-")
+    assert code == 0
+    assert out.splitlines()[0].startswith("decade: a position from standard input  (")
+
+
 # ---------------------------------------------------------------- errors
 
 
