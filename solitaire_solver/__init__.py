@@ -1,6 +1,6 @@
 """solitaire_solver: exact solutions and winnability statistics for patience games."""
 
-from .api import Verification, get_game, replay, solve, start_position, verify
+from .api import Verification, cards_left, get_game, replay, solve, start_position, verify
 from .deal_files import DealFile, dump_deal, format_deal, load_deal, parse_deal
 from .errors import (
     BadCardError,
@@ -39,6 +39,7 @@ __all__ = [
     "UnknownGameError",
     "Verification",
     "__version__",
+    "cards_left",
     "dump_deal",
     "find_preset",
     "format_deal",

@@ -10,18 +10,31 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+import os
+from collections.abc import Iterable, Iterator, Mapping
 from typing import Any
 
 import attrs
 
-from .errors import BadMoveError, BadOptionError, BadRuleError, IllegalMoveError
+from .cards import parse_card
+from .errors import (
+    BadCardError,
+    BadDealNumberError,
+    BadMoveError,
+    BadOptionError,
+    BadRuleError,
+    IllegalMoveError,
+)
 from .games import Game, make_game
 from .numbering import DealNumber, parse_deal_number
 from .search import Limits, SolveResult
 
 GameLike = str | Game[Any, Any]
-RulesLike = Mapping[str, Any] | Iterable[str] | None
+"""A preset name such as ``"decade"``, or a game object."""
+RulesLike = Mapping[str, Any] | Iterable[str] | str | None
+"""Knob overrides: a mapping, ``name=value`` words, or one text of such words."""
+StartLike = int | str | DealNumber | os.PathLike[str] | Any
+"""Where a line of moves starts: a deal number, a position, or a deal or position file."""
 
 
 def rule_assignments(words: Iterable[str]) -> dict[str, str]:
@@ -45,23 +58,55 @@ def rule_assignments(words: Iterable[str]) -> dict[str, str]:
     return out
 
 
+def _rules_mapping(rules: RulesLike) -> Mapping[str, Any] | None:
+    """``rules`` as a mapping of knob names, or :class:`BadOptionError` for another kind."""
+    if rules is None or isinstance(rules, Mapping):
+        return rules
+    if isinstance(rules, str):
+        # One text of words, as a position file's 'rules:' line holds them.
+        return rule_assignments(rules.split())
+    if not isinstance(rules, Iterable):
+        raise BadOptionError(
+            f"rules: expected a mapping such as {{'redeals': 1}} or words such as "
+            f"['redeals=1'], not {rules!r}"
+        )
+    words = list(rules)
+    for word in words:
+        if not isinstance(word, str):
+            raise BadOptionError(
+                f"rules: expected NAME=VALUE words such as 'redeals=1', not {word!r}"
+            )
+    return rule_assignments(words)
+
+
 def get_game(game: GameLike, rules: RulesLike = None) -> Game[Any, Any]:
     """A game instance from a preset name (with knob overrides) or a game itself."""
     if isinstance(game, Game):
         if rules:
             raise BadOptionError("rules go with a game name, not with a game instance")
         return game
-    if rules is not None and not isinstance(rules, Mapping):
-        rules = rule_assignments(rules)
-    return make_game(game, rules)
+    if not isinstance(game, str):
+        raise BadOptionError(
+            f"game: expected a preset name such as 'decade' or a Game, not {game!r}"
+        )
+    return make_game(game, _rules_mapping(rules))
+
+
+def _whole(name: str, value: object) -> int | None:
+    # bool is an int to Python, but max_states=True is a mistake, not 1.
+    if value is None or (isinstance(value, int) and not isinstance(value, bool)):
+        return value
+    raise BadOptionError(f"{name}: expected a whole number or None, not {value!r}")
 
 
 def make_limits(
     max_states: int | None = None, timeout: float | None = None, max_table: int | None = None
 ) -> Limits:
-    """:class:`Limits` from user values, with :class:`BadOptionError` for bad ones."""
+    """:class:`Limits` from user values, with :class:`BadOptionError` naming a bad one."""
+    if timeout is not None and (isinstance(timeout, bool) or not isinstance(timeout, (int, float))):
+        raise BadOptionError(f"timeout: expected a number of seconds or None, not {timeout!r}")
     try:
-        return Limits(max_states, timeout, max_table)
+        return Limits(_whole("max_states", max_states), timeout, _whole("max_table", max_table))
     except ValueError as exc:
         raise BadOptionError(str(exc)) from None
 
@@ -103,9 +148,11 @@ class Verification:
     """The outcome of replaying a line of moves.
 
     ``legal`` is true when every move was legal; otherwise ``failed_at`` is
-    the 0-based index of the first illegal move and ``reason`` says why.
-    ``position`` is the position after the last legal move, and ``won``
-    whether it is a won one.
+    the 0-based index of the first move that could not be played (an
+    illegal or unparsable one, or any move after the game was won) and
+    ``reason`` says why. ``position`` is the position after the last legal
+    move, and ``won`` whether it is a won one. A legal line that ends in a
+    position that is not won has a ``reason`` too, with the cards left.
     """
 
     legal: bool
@@ -116,35 +163,164 @@ class Verification:
     reason: str = ""
 
 
+_HOME_LABELS = ("foundations", "primary", "secondary", "hole", "discarded")
+"""Position-file labels (and label prefixes) of the places a card leaves play for."""
+
+
+def cards_left(game: Game[Any, Any], position: Any) -> int | None:
+    """How many cards of ``position`` are still in play: not on a foundation nor discarded.
+
+    Counted from the game's position-file lines, the one description every
+    game gives of where each card lies: the card texts on every line but the
+    foundations' and the discards'. ``None`` for a game without a file format.
+    """
+    try:
+        fields = game.position_fields(position)
+    except NotImplementedError:
+        return None
+    count = 0
+    for label, text in fields:
+        if label.startswith(_HOME_LABELS):
+            continue
+        for word in text.replace(",", " ").split():
+            try:
+                parse_card(word)
+            except BadCardError:
+                continue  # a gap, a flag or a counter, not a card
+            count += 1
+    return count
+
+
+def _state_type(game: Game[Any, Any]) -> type:
+    # Games say nothing of their state class; the position a deal starts
+    # from is one, and dealing costs well under a millisecond.
+    return type(game.deal(DealNumber(1, True)))
+
+
+def start_of(game: Game[Any, Any], start: StartLike) -> tuple[Game[Any, Any], Any]:
+    """The game and position a line starts from: a deal number, a position or a file.
+
+    A file (a path, or text that is not a deal number but names a file)
+    holds its own game and rules, which must play like ``game``; the file's
+    game is returned. Raises :class:`BadOptionError` naming ``start`` for
+    anything else.
+    """
+    kinds = "a deal number, a position or a deal or position file path"
+    if isinstance(start, bool) or start is None or isinstance(start, (float, bytes)):
+        raise BadOptionError(f"start: expected {kinds}, not {start!r}")
+    if isinstance(start, (int, DealNumber)):
+        return game, game.deal(parse_deal_number(start))
+    path: str | os.PathLike[str]
+    if isinstance(start, str):
+        try:
+            return game, game.deal(parse_deal_number(start))
+        except BadDealNumberError as exc:
+            if not os.path.isfile(start):
+                raise BadOptionError(
+                    f"start {start!r}: not a deal number ({exc.why}) and no such file"
+                ) from None
+        path = start
+    elif isinstance(start, os.PathLike):
+        path = start
+    else:
+        if not isinstance(start, _state_type(game)):
+            raise BadOptionError(
+                f"start: {type(start).__name__} is not a {game.preset} position (expected {kinds})"
+            )
+        return game, start
+    # Imported here: deal_files imports this module's neighbours, not the reverse.
+    from .deal_files import load_deal
+
+    loaded = load_deal(path)
+    if loaded.game.fingerprint != game.fingerprint:
+        raise BadOptionError(
+            f"start: {os.fspath(path)} holds a {loaded.game.preset} position under other "
+            f"rules ({loaded.game.fingerprint}) than {game.preset} ({game.fingerprint})"
+        )
+    return loaded.game, loaded.position
+
+
+def _move_list(moves: Any) -> list[Any]:
+    if isinstance(moves, (str, bytes)) or not isinstance(moves, Iterable):
+        raise BadOptionError(
+            "moves: expected a list of moves (notation such as ['d', 'x1-3'] or move objects), "
+            f"not {moves!r}"
+        )
+    return list(moves)
+
+
+def _play_line(
+    game: Game[Any, Any], start: Any, moves: list[Any]
+) -> Iterator[tuple[Any, str, Any]]:
+    """Each move played from ``start``, checked: the move, its description, the position after.
+
+    Raises :class:`BadMoveError` or :class:`IllegalMoveError` with the
+    move's number (from 1) for the first that cannot be played, a move
+    after the game is won included.
+    """
+    state = start
+    for i, move in enumerate(moves):
+        if game.is_won(state):
+            when = f"at move {i}" if i else "at the start"
+            raise IllegalMoveError(f"move {i + 1}: the game was already won {when}")
+        try:
+            m = game.parse_move(move) if isinstance(move, str) else move
+            after = game.play(state, m)
+        except BadMoveError as exc:
+            raise BadMoveError(f"move {i + 1}: {exc}") from None
+        except IllegalMoveError as exc:
+            raise IllegalMoveError(f"move {i + 1}: {exc}") from None
+        yield m, game.describe(state, m), after
+        state = after
+
+
 def verify(
     game: GameLike,
-    deal: int | str | DealNumber | None,
-    moves: Sequence[Any],
+    start: StartLike,
+    moves: Iterable[Any],
     *,
     rules: RulesLike = None,
     position: Any = None,
 ) -> Verification:
-    """Replay ``moves`` (move objects or their notation) from a deal or a position.
+    """Replay ``moves`` from ``start`` and say whether the line is legal and wins.
 
-    Never raises for an illegal or unparsable move: the first one is
-    reported in the result.
+    ``game`` is a preset name or a game; ``start`` a deal number, a position
+    or a deal or position file (see :func:`start_of`); ``moves`` notation
+    texts or move objects. (``position=`` is the older spelling of a
+    position start.) Never raises for an illegal or unparsable move: the
+    first one is reported in the result. Bad arguments raise
+    :class:`~solitaire_solver.errors.SolverError` subclasses naming them.
     """
     g = get_game(game, rules)
-    state = position if position is not None else g.deal(parse_deal_number(deal or 0))
-    for i, move in enumerate(moves):
-        try:
-            m = g.parse_move(move) if isinstance(move, str) else move
-            state = g.play(state, m)
-        except (BadMoveError, IllegalMoveError) as exc:
-            return Verification(False, g.is_won(state), state, i, i, f"move {i + 1}: {exc}")
-    return Verification(True, g.is_won(state), state, len(moves))
+    if position is not None:
+        if start is not None:
+            raise BadOptionError("give start or position=, not both")
+        start = position
+    g, first = start_of(g, start)
+    state, played = first, 0
+    try:
+        for _, _, after in _play_line(g, first, _move_list(moves)):
+            state, played = after, played + 1
+    except (BadMoveError, IllegalMoveError) as exc:
+        return Verification(False, g.is_won(state), state, played, played, str(exc))
+    if g.is_won(state):
+        return Verification(True, True, state, played)
+    left = cards_left(g, state)
+    why = f"ends after {played} moves in a position that is not won"
+    if left is not None:
+        why += f": {left} cards left"
+    return Verification(True, False, state, played, reason=why)
 
 
-def replay(game: Game[Any, Any], start: Any, moves: Sequence[Any]) -> list[tuple[Any, str]]:
-    """Each move with its description, played from ``start``; raises on an illegal move."""
-    out = []
-    state = start
-    for move in moves:
-        out.append((move, game.describe(state, move)))
-        state = game.play(state, move)
-    return out
+def replay(
+    game: GameLike, start: StartLike, moves: Iterable[Any], *, rules: RulesLike = None
+) -> list[tuple[Any, str]]:
+    """Each move (as a move object) with its description, played from ``start``.
+
+    Takes the same arguments as :func:`verify`. Raises
+    :class:`~solitaire_solver.errors.BadMoveError` or
+    :class:`~solitaire_solver.errors.IllegalMoveError`, naming the move's
+    number, at the first move that cannot be played.
+    """
+    g, state = start_of(get_game(game, rules), start)
+    return [(m, text) for m, text, _ in _play_line(g, state, _move_list(moves))]

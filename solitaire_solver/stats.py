@@ -552,10 +552,7 @@ def replay_wins(game: Game[Any, Any], results: Iterable[DealResult]) -> list[str
                 f"deal {r.deal}: the {where} winning line does not replay: {check.reason}"
             )
         elif not check.won:
-            failures.append(
-                f"deal {r.deal}: the {where} winning line ends after {check.played} moves "
-                "in a position that is not won"
-            )
+            failures.append(f"deal {r.deal}: the {where} winning line {check.reason}")
     return failures
 
 
