@@ -359,7 +359,6 @@ def _run_stats(
     plot_path: Path | None,
 ) -> int:
     with Store(db_path) as store:
-        store.bind(game.name, game.fingerprint)
         where = db_path.resolve()
         print(f"{PROG}: results store {where}", file=sys.stderr)
         bar = ProgressBar(sys.stderr, label=game.preset, total=len(deals))

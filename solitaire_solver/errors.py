@@ -61,4 +61,4 @@ class BadOptionError(SolverError):
 
 
 class StoreError(SolverError):
-    """A results database that cannot be used: missing folder, not a store, other rules."""
+    """A results database that cannot be used: missing folder, not a store, a newer schema."""

@@ -34,7 +34,7 @@ from .games import Game, find_preset, make_game
 from .games.base import rules_items
 from .numbering import DealNumber, parse_deal_number
 from .search import Limits, Status
-from .store import DealResult, Store
+from .store import DealResult, Store, StoreKey
 
 Z95 = 1.959963984540054
 """The two-sided 95% quantile of the standard normal distribution."""
@@ -249,8 +249,9 @@ def default_store_path(game: Game[Any, Any], folder: str | os.PathLike[str] = ".
     """The store file a run uses unless told otherwise: one per preset and rules.
 
     ``decade.stats.sqlite`` for a preset's own rules; with changed knobs the
-    name gains a short digest of the rules, so that runs under other rules
-    get their own file instead of an error.
+    name gains a short digest of the rules. One file can hold any number of
+    presets and rules (see :mod:`.store`); separate files by default keep
+    each one easy to find, copy or delete.
     """
     name = game.preset
     try:
@@ -397,12 +398,11 @@ def _solve_all(
     # these with each result, so an unknown reached under an older default
     # is retried.
     limits = game.effective_limits(limits)
-    fp = game.fingerprint
+    key = StoreKey.of(game)
     names = [str(n) for n in numbers]
     found: dict[str, DealResult] = {}
     if db is not None:
-        db.bind(game.name, fp)
-        found.update(db.settled(fp, names, limits))
+        found.update(db.settled(key, names, limits))
     todo = [n for n in names if n not in found]
     done = 0
     if progress is not None:
@@ -411,7 +411,7 @@ def _solve_all(
     def arrived(results: list[DealResult]) -> None:
         nonlocal done
         if db is not None:
-            db.add(game.name, fp, [r for r in results if not r.from_store], limits)
+            db.add(key, [r for r in results if not r.from_store], limits)
         for r in results:
             found[r.deal] = r
         done += len(results)
@@ -423,7 +423,7 @@ def _solve_all(
         # meanwhile: take its results rather than solving them again.
         if db is None:
             return tuple(batch)
-        other = db.settled(fp, batch, limits)
+        other = db.settled(key, batch, limits)
         if other:
             arrived(list(other.values()))
         return tuple(d for d in batch if d not in other)

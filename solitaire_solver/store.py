@@ -6,11 +6,13 @@ that owns the store. The file is in write-ahead-log mode: a commit is one
 append to the log, a process killed at any moment (even by SIGKILL) leaves
 every committed row intact, and readers never block the writer. Several runs
 may share one file: each write waits for the lock (a busy timeout) and the
-key ``(fingerprint, deal)`` keeps every deal to one row.
+key ``(preset, fingerprint, deal)`` keeps every deal to one row.
 
-Rows of one game under different rules must never be mixed in one summary,
-so a store binds each game name to one rules fingerprint the first time it
-is used, and refuses any other rules for that game afterwards.
+Rows are keyed by preset and rules fingerprint (a :class:`StoreKey`), so one
+file holds any number of presets and rules side by side, and a summary only
+ever reads the rows of the preset and rules it was asked about. A store
+written by the first schema (rows keyed by fingerprint alone, one set of
+rules per game) is migrated when it is opened.
 """
 
 from __future__ import annotations
@@ -28,18 +30,18 @@ import attrs
 from .errors import StoreError
 from .search import Limit, Limits, Status
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 """The ``user_version`` of a store file this module writes and reads."""
 
 BUSY_TIMEOUT = 60.0
 """Seconds a write waits for another process that holds the lock."""
 
+_LOOKUP = 500
+"""Most deals looked up by key in one query (SQLite allows 999 parameters)."""
+
 _SCHEMA = """
-CREATE TABLE IF NOT EXISTS games (
-    game TEXT PRIMARY KEY,
-    fingerprint TEXT NOT NULL
-);
 CREATE TABLE IF NOT EXISTS results (
+    preset TEXT NOT NULL,
     game TEXT NOT NULL,
     fingerprint TEXT NOT NULL,
     deal TEXT NOT NULL,
@@ -56,11 +58,13 @@ CREATE TABLE IF NOT EXISTS results (
     max_table INTEGER,
     solver_version TEXT NOT NULL,
     finished TEXT NOT NULL,
-    PRIMARY KEY (fingerprint, deal)
+    PRIMARY KEY (preset, fingerprint, deal)
 );
+CREATE INDEX IF NOT EXISTS results_by_number ON results (preset, fingerprint, number);
 """
 
 _COLUMNS = (
+    "preset",
     "game",
     "fingerprint",
     "deal",
@@ -78,16 +82,37 @@ _COLUMNS = (
     "solver_version",
     "finished",
 )
+_KEY_COLUMNS = 4
+"""The leading columns that name a row: preset, game, fingerprint and deal."""
 
 # A deal already stored as won or lost is final. An unknown one is replaced
 # by any later result, so that a rerun with larger limits can settle it; a
 # settled row is never overwritten, whichever of two concurrent runs wrote it.
 _INSERT = (
     f"INSERT INTO results ({', '.join(_COLUMNS)}) VALUES ({', '.join('?' * len(_COLUMNS))}) "
-    "ON CONFLICT (fingerprint, deal) DO UPDATE SET "
-    + ", ".join(f"{c} = excluded.{c}" for c in _COLUMNS[4:])
+    "ON CONFLICT (preset, fingerprint, deal) DO UPDATE SET "
+    + ", ".join(f"{c} = excluded.{c}" for c in _COLUMNS[_KEY_COLUMNS:])
     + " WHERE results.status = 'unknown'"
 )
+
+
+@attrs.frozen
+class StoreKey:
+    """Which rows a run reads and writes: its preset and its rules.
+
+    ``preset`` is the preset's name (``eagle-wing-coops``), ``game`` the
+    game's (``eagle-wing``) and ``fingerprint`` the game's name and every
+    knob, which tells apart runs of one preset under changed rules.
+    """
+
+    preset: str
+    game: str
+    fingerprint: str
+
+    @classmethod
+    def of(cls, game: Any) -> StoreKey:
+        """The key of a game object (anything with ``preset``, ``name`` and ``fingerprint``)."""
+        return cls(game.preset, game.name, game.fingerprint)
 
 
 @attrs.frozen
@@ -173,28 +198,67 @@ class Store:
         # skips the fsync per commit, which only matters for power loss.
         db.execute("PRAGMA journal_mode = WAL")
         db.execute("PRAGMA synchronous = NORMAL")
-        version = db.execute("PRAGMA user_version").fetchone()[0]
-        if version == SCHEMA_VERSION:
+        if self._version() == SCHEMA_VERSION:
             return
-        if version != 0:
-            raise StoreError(
-                f"'{self.path}' is a results database of schema {version}, "
-                f"this solver reads schema {SCHEMA_VERSION}"
-            )
         db.execute("BEGIN IMMEDIATE")
         try:
-            tables = {r[0] for r in db.execute("SELECT name FROM sqlite_master WHERE type='table'")}
-            if tables - {"games", "results"}:
-                raise StoreError(f"'{self.path}' is an SQLite file of something else, not a store")
-            # One statement at a time: executescript would commit first.
-            for statement in _SCHEMA.split(";"):
-                if statement.strip():
-                    db.execute(statement)
+            # Read again under the lock: another process may have set the
+            # file up (or migrated it) while this one waited.
+            version = self._version()
+            if version == 0:
+                tables = {
+                    r[0] for r in db.execute("SELECT name FROM sqlite_master WHERE type='table'")
+                }
+                if tables:
+                    raise StoreError(
+                        f"'{self.path}' is an SQLite file of something else, not a store"
+                    )
+                self._create()
+            elif version == 1:
+                self._migrate_from_1()
+            elif version != SCHEMA_VERSION:
+                raise StoreError(
+                    f"'{self.path}' is a results database of schema {version}, and this "
+                    f"solver reads schema {SCHEMA_VERSION}: use a newer solitaire_solver "
+                    "or another --db"
+                )
             db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
             db.execute("COMMIT")
         except BaseException:
             db.execute("ROLLBACK")
             raise
+
+    def _version(self) -> int:
+        return int(self._db.execute("PRAGMA user_version").fetchone()[0])
+
+    def _create(self) -> None:
+        # One statement at a time: executescript would commit first.
+        for statement in _SCHEMA.split(";"):
+            if statement.strip():
+                self._db.execute(statement)
+
+    def _migrate_from_1(self) -> None:
+        """Rewrite a first-schema store: each row gains the preset it belongs to.
+
+        That schema kept the game's name (``eagle-wing`` for either Eagle
+        Wing preset) and the fingerprint. A fingerprint that is a preset's
+        own rules names that preset; rows under changed rules cannot say
+        which preset was asked for, and go to the game's first preset.
+        """
+        db = self._db
+        db.execute("ALTER TABLE results RENAME TO results_v1")
+        # The old table's index keeps its name through the rename.
+        self._create()
+        old = [c for c in _COLUMNS if c != "preset"]
+        pairs = db.execute("SELECT DISTINCT game, fingerprint FROM results_v1").fetchall()
+        for game, fingerprint in pairs:
+            db.execute(
+                f"INSERT INTO results ({', '.join(_COLUMNS)}) "
+                f"SELECT ?, {', '.join(old)} FROM results_v1 WHERE game = ? AND fingerprint = ?",
+                (_preset_of(game, fingerprint), game, fingerprint),
+            )
+        db.execute("DROP TABLE results_v1")
+        db.execute("DROP TABLE IF EXISTS games")
 
     def close(self) -> None:
         """Close the database."""
@@ -206,57 +270,31 @@ class Store:
     def __exit__(self, *exc: object) -> None:
         self.close()
 
-    # -- rules
-
-    def bind(self, game: str, fingerprint: str) -> None:
-        """Claim ``game`` for the rules ``fingerprint``; :class:`StoreError` if it holds others.
-
-        The check and the claim are one transaction, so two runs with
-        different rules started together cannot both get in.
-        """
-        db = self._db
-        db.execute("BEGIN IMMEDIATE")
-        try:
-            row = db.execute("SELECT fingerprint FROM games WHERE game = ?", (game,)).fetchone()
-            if row is None:
-                db.execute("INSERT INTO games VALUES (?, ?)", (game, fingerprint))
-            db.execute("COMMIT")
-        except BaseException:
-            db.execute("ROLLBACK")
-            raise
-        if row is not None and row[0] != fingerprint:
-            theirs = row[0].removeprefix(game).strip()
-            ours = fingerprint.removeprefix(game).strip()
-            raise StoreError(
-                f"'{self.path}' holds {game} results under other rules ({theirs}); "
-                f"not mixing them with ({ours}): use another database"
-            )
-
     # -- reading
 
-    def _select(self, fingerprint: str, deals: Iterable[str] | None) -> list[dict[str, Any]]:
-        query = f"SELECT {', '.join(_COLUMNS)} FROM results WHERE fingerprint = ?"
+    def _select(self, key: StoreKey, deals: Iterable[str] | None) -> list[dict[str, Any]]:
+        query = f"SELECT {', '.join(_COLUMNS)} FROM results WHERE preset = ? AND fingerprint = ?"
+        head = (key.preset, key.fingerprint)
         if deals is None:
-            cur = self._db.execute(query + " ORDER BY number, deal", (fingerprint,))
+            cur = self._db.execute(query + " ORDER BY number, deal", head)
             return [dict(zip(_COLUMNS, row, strict=True)) for row in cur]
         wanted = list(deals)
-        if len(wanted) > 500:
-            # A large request reads the whole game once rather than by key.
-            every = {r["deal"]: r for r in self._select(fingerprint, None)}
-            return [every[d] for d in wanted if d in every]
-        if not wanted:
-            return []
-        marks = ", ".join("?" * len(wanted))
-        cur = self._db.execute(query + f" AND deal IN ({marks})", (fingerprint, *wanted))
-        return [dict(zip(_COLUMNS, row, strict=True)) for row in cur]
+        out: list[dict[str, Any]] = []
+        # By key, a bounded number at a time: a store may hold far more
+        # rows than a run asks about, and a run far more deals than a query
+        # takes parameters.
+        for i in range(0, len(wanted), _LOOKUP):
+            part = wanted[i : i + _LOOKUP]
+            marks = ", ".join("?" * len(part))
+            cur = self._db.execute(query + f" AND deal IN ({marks})", (*head, *part))
+            out.extend(dict(zip(_COLUMNS, row, strict=True)) for row in cur)
+        return out
 
-    def get(self, fingerprint: str, deals: Iterable[str] | None = None) -> dict[str, DealResult]:
-        """Stored results under ``fingerprint``, by deal text; only ``deals`` when given."""
-        return {r["deal"]: _result(r) for r in self._select(fingerprint, deals)}
+    def get(self, key: StoreKey, deals: Iterable[str] | None = None) -> dict[str, DealResult]:
+        """Stored results of ``key``'s preset and rules, by deal text; only ``deals`` when given."""
+        return {r["deal"]: _result(r) for r in self._select(key, deals)}
 
-    def settled(
-        self, fingerprint: str, deals: Iterable[str], limits: Limits
-    ) -> dict[str, DealResult]:
+    def settled(self, key: StoreKey, deals: Iterable[str], limits: Limits) -> dict[str, DealResult]:
         """The stored results that a run with ``limits`` need not solve again.
 
         Won and lost are final. An unknown result counts only if it was
@@ -265,41 +303,41 @@ class Store:
         want = _limits_key(limits)
         return {
             r["deal"]: _result(r)
-            for r in self._select(fingerprint, deals)
+            for r in self._select(key, deals)
             if r["status"] != "unknown" or (r["max_states"], r["timeout"], r["max_table"]) == want
         }
 
-    def rows(self, fingerprint: str | None = None) -> list[dict[str, Any]]:
-        """Every row (of one fingerprint when given) as a dict, in deal order."""
+    def rows(self, key: StoreKey | None = None) -> list[dict[str, Any]]:
+        """Every row (of one preset and rules when given) as a dict, in deal order."""
         query = f"SELECT {', '.join(_COLUMNS)} FROM results"
         args: tuple[str, ...] = ()
-        if fingerprint is not None:
-            query += " WHERE fingerprint = ?"
-            args = (fingerprint,)
-        cur = self._db.execute(query + " ORDER BY fingerprint, number, deal", args)
+        if key is not None:
+            query += " WHERE preset = ? AND fingerprint = ?"
+            args = (key.preset, key.fingerprint)
+        cur = self._db.execute(query + " ORDER BY preset, fingerprint, number, deal", args)
         return [dict(zip(_COLUMNS, row, strict=True)) for row in cur]
 
-    def count(self, fingerprint: str) -> int:
-        """How many deals are stored under ``fingerprint``."""
+    def count(self, key: StoreKey) -> int:
+        """How many deals are stored under ``key``'s preset and rules."""
         return int(
             self._db.execute(
-                "SELECT count(*) FROM results WHERE fingerprint = ?", (fingerprint,)
+                "SELECT count(*) FROM results WHERE preset = ? AND fingerprint = ?",
+                (key.preset, key.fingerprint),
             ).fetchone()[0]
         )
 
     # -- writing
 
-    def add(
-        self, game: str, fingerprint: str, results: Sequence[DealResult], limits: Limits
-    ) -> None:
+    def add(self, key: StoreKey, results: Sequence[DealResult], limits: Limits) -> None:
         """Store ``results`` in one transaction; a settled row already there is kept."""
         if not results:
             return
         finished = time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())
         rows = [
             (
-                game,
-                fingerprint,
+                key.preset,
+                key.game,
+                key.fingerprint,
                 r.deal,
                 r.number,
                 r.status.value,
@@ -323,6 +361,19 @@ class Store:
         except BaseException:
             db.execute("ROLLBACK")
             raise
+
+
+def _preset_of(game: str, fingerprint: str) -> str:
+    """The preset a first-schema row of ``game`` under ``fingerprint`` belongs to."""
+    # Imported here: the games import the search, which the store's readers
+    # need without the games.
+    from .games import PRESETS
+
+    mine = [p for p in PRESETS.values() if p.game.name == game]
+    for preset in mine:
+        if preset.make().fingerprint == fingerprint:
+            return preset.name
+    return mine[0].name if mine else game
 
 
 def _result(r: dict[str, Any]) -> DealResult:

@@ -145,20 +145,36 @@ def test_bad_option_value_exits_2(capsys: pytest.CaptureFixture[str]) -> None:
     assert len(err.strip().splitlines()) == 1
 
 
-def test_other_rules_in_the_store_exit_2(
+def test_both_eagle_wing_presets_share_one_store(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     db = str(tmp_path / "s.sqlite")
-    assert run(capsys, "decade", "--deals", "1-3", "--jobs", "1", "--db", db)[0] == 0
-    code, _, err = run(capsys, "decade", "--deals", "1-3", "--rule", "min_run=3", "--db", db)
-    assert code == 2
-    assert "other rules" in err
-    assert len(err.strip().splitlines()) == 1
+    args = ["--deals", "1-5", "--jobs", "1", "--db", db, "--json"]
+    code, out, err = run(capsys, "eagle-wing", *args)
+    assert code == 0, err
+    plain = json.loads(out)
+    code, out, err = run(capsys, "eagle-wing-coops", *args)
+    assert code == 0, err
+    coops = json.loads(out)
+    assert (plain["game"], coops["game"]) == ("eagle-wing", "eagle-wing-coops")
+    assert plain["reused"] == coops["reused"] == 0
     with sqlite3.connect(db) as conn:
-        assert conn.execute("SELECT count(*) FROM results").fetchone()[0] == 3
-    # The default store of the changed rules is another file, so no clash.
+        rows = conn.execute(
+            "SELECT preset, game, count(*) FROM results GROUP BY preset ORDER BY preset"
+        ).fetchall()
+    assert rows == [("eagle-wing", "eagle-wing", 5), ("eagle-wing-coops", "eagle-wing", 5)]
+    # A rerun of each finds its own results, and reports them alone.
+    code, out, err = run(capsys, "eagle-wing-coops", *args)
+    assert code == 0
+    again = json.loads(out)
+    assert again["reused"] == 5 and "5 already stored" in err
+    assert {k: again[k] for k in ("won", "lost", "unknown")} == {
+        k: coops[k] for k in ("won", "lost", "unknown")
+    }
+    # The default store of changed rules is still another file.
     code, _, err = run(capsys, "decade", "--deals", "1-3", "--jobs", "1", "--rule", "min_run=3")
     assert code == 0, err
+    assert len(list(tmp_path.glob("decade-*.stats.sqlite"))) == 1
 
 
 # ---------------------------------------------------------------- progress

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 import signal
 import sqlite3
@@ -16,7 +17,7 @@ from solitaire_solver import make_game
 from solitaire_solver.errors import StoreError
 from solitaire_solver.search import Limits, Status
 from solitaire_solver.stats import solve_deals, winnability
-from solitaire_solver.store import DealResult, Store
+from solitaire_solver.store import SCHEMA_VERSION, DealResult, Store, StoreKey
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -60,7 +61,7 @@ def test_rerun_skips_what_is_stored(tmp_path: Path) -> None:
     assert solved[0] == 20
     assert again.deals == 50
     with Store(db) as store:
-        assert store.count(make_game("decade").fingerprint) == 50
+        assert store.count(StoreKey.of(make_game("decade"))) == 50
     assert again.won + again.lost == 50
 
 
@@ -74,13 +75,113 @@ def test_stored_results_read_back_equal(tmp_path: Path) -> None:
     assert any(r.status is Status.WON and r.moves for r in back)
 
 
-def test_other_rules_for_the_same_game_are_refused(tmp_path: Path) -> None:
+def test_presets_and_rules_share_one_store(tmp_path: Path) -> None:
     db = tmp_path / "s.sqlite"
-    winnability("decade", "1-3", store=db)
-    with pytest.raises(StoreError, match="other rules"):
-        winnability("decade", "1-3", rules={"min_run": 3}, store=db)
-    # The refused run wrote nothing.
-    assert row_count(db) == 3
+    plain = winnability("decade", "1-30", store=db)
+    other = winnability("decade", "1-30", rules={"min_run": 3}, store=db)
+    optional = winnability("decade-optional", "1-30", store=db)
+    # Each run solved its own deals: none took another's results.
+    assert (plain.reused, other.reused, optional.reused) == (0, 0, 0)
+    assert row_count(db) == 90
+    # Under optional discards more deals are won than under compulsory ones;
+    # a store that mixed them would report the same counts for both.
+    assert optional.won > plain.won
+    for summary, rules in ((plain, None), (other, {"min_run": 3}), (optional, None)):
+        again = winnability(summary.game, "1-30", rules=rules, store=db)
+        assert again.reused == 30
+        assert (again.won, again.lost) == (summary.won, summary.lost)
+    with sqlite3.connect(db) as con:
+        groups = con.execute(
+            "SELECT preset, game, count(*) FROM results GROUP BY preset, fingerprint "
+            "ORDER BY preset, fingerprint"
+        ).fetchall()
+    assert groups == [
+        ("decade", "decade", 30),
+        ("decade", "decade", 30),
+        ("decade-optional", "decade", 30),
+    ]
+
+
+OLD_SCHEMA = """
+CREATE TABLE games (game TEXT PRIMARY KEY, fingerprint TEXT NOT NULL);
+CREATE TABLE results (
+    game TEXT NOT NULL, fingerprint TEXT NOT NULL, deal TEXT NOT NULL,
+    number INTEGER NOT NULL,
+    status TEXT NOT NULL CHECK (status IN ('won', 'lost', 'unknown')),
+    limit_hit TEXT, moves TEXT NOT NULL, length INTEGER NOT NULL, states INTEGER NOT NULL,
+    unique_states INTEGER NOT NULL, seconds REAL NOT NULL, max_states INTEGER, timeout REAL,
+    max_table INTEGER, solver_version TEXT NOT NULL, finished TEXT NOT NULL,
+    PRIMARY KEY (fingerprint, deal)
+);
+PRAGMA user_version = 1;
+"""
+"""The first store schema: rows keyed by fingerprint, each game bound to one set of rules."""
+
+
+def write_old_store(path: Path, preset: str, rules: dict[str, int] | None, deals: str) -> None:
+    game = make_game(preset, rules)
+    results = solve_deals(game, deals)
+    with sqlite3.connect(path) as con:
+        con.executescript(OLD_SCHEMA)
+        con.execute("INSERT INTO games VALUES (?, ?)", (game.name, game.fingerprint))
+        con.executemany(
+            "INSERT INTO results VALUES (?, ?, ?, ?, ?, NULL, ?, ?, ?, ?, ?, NULL, NULL, NULL, "
+            "'0.1.0', '2024-01-01T00:00:00Z')",
+            [
+                (
+                    game.name,
+                    game.fingerprint,
+                    r.deal,
+                    r.number,
+                    r.status.value,
+                    json.dumps(list(r.moves)),
+                    r.length,
+                    r.states,
+                    r.unique,
+                    r.seconds,
+                )
+                for r in results
+            ],
+        )
+
+
+def test_an_old_store_is_migrated_with_each_row_under_its_preset(tmp_path: Path) -> None:
+    db = tmp_path / "old.sqlite"
+    write_old_store(db, "eagle-wing-coops", None, "1-4")
+    # The old store said 'eagle-wing' for the Coops preset's rows.
+    with sqlite3.connect(db) as con:
+        assert {r[0] for r in con.execute("SELECT game FROM results")} == {"eagle-wing"}
+    coops = winnability("eagle-wing-coops", "1-6", store=db)
+    assert coops.reused == 4
+    # The other Eagle Wing preset now fits beside it.
+    plain = winnability("eagle-wing", "1-4", store=db)
+    assert plain.reused == 0
+    with sqlite3.connect(db) as con:
+        assert con.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
+        tables = {r[0] for r in con.execute("SELECT name FROM sqlite_master WHERE type='table'")}
+        groups = con.execute(
+            "SELECT preset, game, count(*) FROM results GROUP BY preset ORDER BY preset"
+        ).fetchall()
+    assert tables == {"results"}
+    assert groups == [("eagle-wing", "eagle-wing", 4), ("eagle-wing-coops", "eagle-wing", 6)]
+    assert integrity(db) == "ok"
+
+
+def test_old_rows_under_changed_rules_go_to_the_game_preset(tmp_path: Path) -> None:
+    # No preset has these rules, so the rows cannot say which one was asked
+    # for; they are filed under the preset named after the game.
+    db = tmp_path / "old.sqlite"
+    write_old_store(db, "decade", {"min_run": 3}, "1-5")
+    again = winnability("decade", "1-5", rules={"min_run": 3}, store=db)
+    assert again.reused == 5
+
+
+def test_a_newer_store_is_refused_with_what_to_do(tmp_path: Path) -> None:
+    db = tmp_path / "new.sqlite"
+    with sqlite3.connect(db) as con:
+        con.execute(f"PRAGMA user_version = {SCHEMA_VERSION + 1}")
+    with pytest.raises(StoreError, match=f"schema {SCHEMA_VERSION + 1}.*newer solitaire_solver"):
+        Store(db)
 
 
 def test_unknowns_are_retried_under_other_limits(tmp_path: Path) -> None:
@@ -119,12 +220,12 @@ def test_unknowns_are_retried_when_the_default_limit_changes(
 
 
 def test_a_settled_row_is_never_overwritten(tmp_path: Path) -> None:
-    game = make_game("decade")
+    key = StoreKey.of(make_game("decade"))
     won = DealResult("1", 1, Status.WON, ("d",), 5)
     with Store(tmp_path / "s.sqlite") as store:
-        store.add(game.name, game.fingerprint, [won], Limits())
-        store.add(game.name, game.fingerprint, [DealResult("1", 1, Status.LOST)], Limits())
-        assert store.get(game.fingerprint) == {"1": won}
+        store.add(key, [won], Limits())
+        store.add(key, [DealResult("1", 1, Status.LOST)], Limits())
+        assert store.get(key) == {"1": won}
 
 
 def test_missing_folder(tmp_path: Path) -> None:
@@ -180,7 +281,7 @@ def test_sigkill_loses_only_deals_in_flight(tmp_path: Path) -> None:
     assert len(deals) == 1200
     assert sorted(deals, key=int) == [str(n) for n in range(1, 1201)]
     with Store(db) as store:
-        resumed = store.get(make_game("decade").fingerprint)
+        resumed = store.get(StoreKey.of(make_game("decade")))
     clean = solve_deals("decade", "1-1200")
     assert [resumed[r.deal] for r in clean] == clean
 
@@ -201,12 +302,12 @@ def test_two_concurrent_runs_share_one_file(tmp_path: Path) -> None:
     deals = deals_in(db)
     assert sorted(deals, key=int) == [str(n) for n in range(1, 401)]
     with Store(db) as store:
-        stored = store.get(make_game("decade").fingerprint)
+        stored = store.get(StoreKey.of(make_game("decade")))
     clean = solve_deals("decade", "1-400")
     assert [stored[r.deal] for r in clean] == clean
 
 
-def test_concurrent_runs_with_other_rules_cannot_both_write(tmp_path: Path) -> None:
+def test_concurrent_runs_with_other_rules_both_write(tmp_path: Path) -> None:
     db = tmp_path / "shared.sqlite"
     runs = [
         subprocess.Popen(
@@ -219,13 +320,9 @@ def test_concurrent_runs_with_other_rules_cannot_both_write(tmp_path: Path) -> N
         )
         for extra in ([], ["--rule", "min_run=3"])
     ]
-    outcomes = []
     for run in runs:
         _, err = run.communicate(timeout=120)
-        outcomes.append((run.returncode, err))
-    assert sorted(code for code, _ in outcomes) == [0, 2]
-    refused = next(err for code, err in outcomes if code == 2)
-    assert "other rules" in refused
-    assert len(refused.strip().splitlines()) == 1
+        assert run.returncode == 0, err
     with sqlite3.connect(db) as conn:
-        assert conn.execute("SELECT count(DISTINCT fingerprint) FROM results").fetchone()[0] == 1
+        counts = conn.execute("SELECT count(*) FROM results GROUP BY fingerprint").fetchall()
+    assert counts == [(3,), (3,)]
