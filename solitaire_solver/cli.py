@@ -11,7 +11,7 @@ import argparse
 import csv
 import json
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from pathlib import Path
 from typing import Any, NoReturn
 
@@ -27,15 +27,17 @@ from .plot import check_plot_path, plot_run
 from .progress import ProgressBar
 from .search import SolveResult
 from .stats import (
+    DealRange,
+    Spread,
     Summary,
+    Tally,
     connect_dask,
     default_store_path,
     parse_deals,
-    replay_wins,
-    solve_deals,
-    summarize,
+    replay_win,
+    run_deals,
 )
-from .store import DealResult, Store
+from .store import DealResult, Store, StoreKey
 
 PROG = "solitaire-solver"
 EXIT_BAD_INPUT = 2
@@ -264,6 +266,10 @@ def _percent(x: float) -> str:
     return f"{100 * x:.2f}%"
 
 
+def _approximate(spread: Spread) -> str:
+    return "" if spread.exact else " (median and percentile within 0.1%)"
+
+
 def print_summary(summary: Summary, deals: str, store: Path) -> None:
     """The human form of a winnability summary."""
     s = summary
@@ -290,11 +296,11 @@ def print_summary(summary: Summary, deals: str, store: Path) -> None:
     st, sec = s.states, s.seconds
     print(
         f"states per deal: median {_count(st.median)}, 99th percentile {_count(st.p99)}, "
-        f"max {_count(st.maximum)}"
+        f"max {_count(st.maximum)}{_approximate(st)}"
     )
     print(
         f"time per deal:   median {_ms(sec.median)}, 99th percentile {_ms(sec.p99)}, "
-        f"max {_ms(sec.maximum)}"
+        f"max {_ms(sec.maximum)}{_approximate(sec)}"
     )
     if s.lengths:
         lengths = ", ".join(f"{n}: {c}" for n, c in s.lengths)
@@ -302,7 +308,7 @@ def print_summary(summary: Summary, deals: str, store: Path) -> None:
     print(f"store: {store}")
 
 
-def write_csv(path: Path, results: Sequence[DealResult]) -> None:
+def write_csv(path: Path, results: Iterable[DealResult]) -> None:
     """One line per deal: verdict, effort and the winning moves."""
     with path.open("w", newline="") as f:
         out = csv.writer(f)
@@ -349,23 +355,54 @@ def cmd_stats(args: argparse.Namespace) -> int:
             dask.close()
 
 
+def stored_in_order(
+    store: Store, key: StoreKey, deals: Iterable[DealNumber]
+) -> Iterator[DealResult]:
+    """The stored results of ``deals`` in the order asked, read a few hundred at a time."""
+    chunk: list[str] = []
+
+    def flush() -> Iterator[DealResult]:
+        found = store.get(key, chunk)
+        return (found[name] for name in chunk if name in found)
+
+    for deal in deals:
+        chunk.append(str(deal))
+        if len(chunk) == 500:
+            yield from flush()
+            chunk = []
+    yield from flush()
+
+
 def _run_stats(
     args: argparse.Namespace,
     game: Game[Any, Any],
-    deals: list[DealNumber],
+    deals: DealRange,
     db_path: Path,
     dask: Any,
     csv_path: Path | None,
     plot_path: Path | None,
 ) -> int:
+    # Results are counted (and, with --verify, replayed) as they arrive and
+    # not kept: a range may be longer than any list of them. What needs
+    # them in the order asked (the CSV, the plot) reads them back from the
+    # store afterwards.
+    tally = Tally(game)
+    failures: list[tuple[int, str, str]] = []
+
+    def take(r: DealResult) -> None:
+        tally.add(r)
+        if args.verify and (failure := replay_win(game, r)) is not None:
+            failures.append((r.number, r.deal, failure))
+
     with Store(db_path) as store:
         where = db_path.resolve()
         print(f"{PROG}: results store {where}", file=sys.stderr)
         bar = ProgressBar(sys.stderr, label=game.preset, total=len(deals))
         try:
-            results = solve_deals(
+            run_deals(
                 game,
                 deals,
+                take,
                 max_states=args.max_states,
                 timeout=args.timeout,
                 max_table=args.max_table,
@@ -376,16 +413,14 @@ def _run_stats(
             )
         finally:
             bar.finish()
-    summary = summarize(game, results)
-    failures: list[str] = []
-    if args.verify:
-        failures = replay_wins(game, results)
-        if not failures:
+        summary = tally.summary()
+        if args.verify and not failures:
             print(f"{PROG}: replayed {summary.won} winning lines: every one wins", file=sys.stderr)
-    if csv_path is not None:
-        write_csv(csv_path, results)
-    if plot_path is not None:
-        plot_run(plot_path, summary, results)
+        key = StoreKey.of(game)
+        if csv_path is not None:
+            write_csv(csv_path, stored_in_order(store, key, deals))
+        if plot_path is not None:
+            plot_run(plot_path, summary, stored_in_order(store, key, deals))
     if args.json:
         doc = {
             **summary.as_dict(),
@@ -398,7 +433,7 @@ def _run_stats(
         print(json.dumps(doc, indent=2))
     else:
         print_summary(summary, args.deals, where)
-    for failure in failures:
+    for _, _, failure in sorted(failures):
         print(f"{PROG}: error: {failure}", file=sys.stderr)
     return EXIT_BAD_LINE if failures else 0
 

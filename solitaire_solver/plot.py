@@ -8,8 +8,9 @@ logarithmic scale), stacked by verdict.
 
 from __future__ import annotations
 
+import math
 import os
-from collections.abc import Sequence
+from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
@@ -42,36 +43,78 @@ def check_plot_path(path: str | os.PathLike[str]) -> Path:
     return p
 
 
-def plot_run(path: str | os.PathLike[str], summary: Summary, results: Sequence[DealResult]) -> None:
+_POINTS = 2000
+"""Most points drawn on the running win rate: enough for a smooth line, whatever the range."""
+_BINS_PER_DECADE = 10
+"""Bins of the effort histogram per factor of ten in states."""
+
+
+class _RunningRate:
+    """The running win rate, kept at evenly spaced deals only."""
+
+    def __init__(self, deals: int) -> None:
+        self.step = max(1, math.ceil(deals / _POINTS))
+        self.seen = self.won = self.settled = 0
+        self.points: list[tuple[int, int, int]] = []
+
+    def add(self, r: DealResult) -> None:
+        self.seen += 1
+        self.won += r.status is Status.WON
+        self.settled += r.status is not Status.UNKNOWN
+        if self.seen % self.step == 0:
+            self.points.append((self.seen, self.won, self.settled))
+
+    def finish(self) -> list[tuple[int, int, int]]:
+        if not self.points or self.points[-1][0] != self.seen:
+            self.points.append((self.seen, self.won, self.settled))
+        return self.points
+
+
+class _Effort:
+    """How many deals of each verdict fall in each logarithmic bin of states expanded."""
+
+    def __init__(self) -> None:
+        self.counts: dict[Status, dict[int, int]] = {status: {} for status in Status}
+
+    def add(self, r: DealResult) -> None:
+        b = math.floor(math.log10(max(r.states, 1)) * _BINS_PER_DECADE)
+        bins = self.counts[r.status]
+        bins[b] = bins.get(b, 0) + 1
+
+
+def plot_run(path: str | os.PathLike[str], summary: Summary, results: Iterable[DealResult]) -> None:
     """Write the running win rate and the effort histogram of ``results`` to ``path``.
 
-    The file type follows the suffix (``.png``, ``.svg``, ``.pdf``, ...).
+    ``results`` are the deals' results in the order asked, read once: what
+    is drawn is kept in memory that does not grow with the range. The file
+    type follows the suffix (``.png``, ``.svg``, ``.pdf``, ...).
     """
     p = check_plot_path(path)
     import numpy as np
     from matplotlib.figure import Figure
 
+    rate = _RunningRate(summary.deals)
+    effort = _Effort()
+    for r in results:
+        rate.add(r)
+        effort.add(r)
     fig = Figure(figsize=(12, 4.5), layout="constrained")
     rate_ax, effort_ax = fig.subplots(1, 2)
-    _running_rate(rate_ax, results, np)
-    _effort(effort_ax, results, np)
-    rate = "" if summary.win_rate is None else f", win rate {100 * summary.win_rate:.2f}%"
-    fig.suptitle(f"{summary.fingerprint}: {summary.deals} deals{rate}")
+    _running_rate(rate_ax, rate.finish(), np)
+    _effort(effort_ax, effort, np)
+    shown = "" if summary.win_rate is None else f", win rate {100 * summary.win_rate:.2f}%"
+    fig.suptitle(f"{summary.fingerprint}: {summary.deals} deals{shown}")
     try:
         fig.savefig(p)
     except (ValueError, OSError) as exc:
         raise BadOptionError(f"cannot write plot '{p}': {exc}") from None
 
 
-def _running_rate(ax: Any, results: Sequence[DealResult], np: Any) -> None:
-    won = np.array([r.status is Status.WON for r in results], dtype=float)
-    settled = np.array([r.status is not Status.UNKNOWN for r in results], dtype=float)
-    x = np.arange(1, len(results) + 1)
-    k = np.cumsum(won)
-    n = np.cumsum(settled)
+def _running_rate(ax: Any, points: list[tuple[int, int, int]], np: Any) -> None:
+    x, k, n = (np.array(column, dtype=float) for column in zip(*points, strict=True))
     keep = n > 0
     x, k, n = x[keep], k[keep], n[keep]
-    # The Wilson interval (as in stats.wilson_interval), for every prefix at once.
+    # The Wilson interval (as in stats.wilson_interval), for every point at once.
     p = k / n
     z2 = Z95 * Z95
     centre = (p + z2 / (2 * n)) / (1 + z2 / n)
@@ -85,21 +128,24 @@ def _running_rate(ax: Any, results: Sequence[DealResult], np: Any) -> None:
     ax.grid(alpha=0.3)
 
 
-def _effort(ax: Any, results: Sequence[DealResult], np: Any) -> None:
-    efforts = [max(r.states, 1) for r in results] or [1]
-    low, high = min(efforts), max(efforts)
-    bins = np.logspace(np.log10(low), np.log10(high + 1), 40)
-    data, labels, colours = [], [], []
+def _effort(ax: Any, effort: _Effort, np: Any) -> None:
+    used = [b for bins in effort.counts.values() for b in bins] or [0]
+    low, high = min(used), max(used)
+    edges = 10.0 ** (np.arange(low, high + 2) / _BINS_PER_DECADE)
+    middles = np.sqrt(edges[:-1] * edges[1:])
+    data, weights, labels, colours = [], [], [], []
     for status in Status:
-        values = [max(r.states, 1) for r in results if r.status is status]
-        if values:
-            data.append(values)
-            labels.append(f"{status.value} ({len(values)})")
+        bins = effort.counts[status]
+        if bins:
+            data.append(middles)
+            weights.append([bins.get(b, 0) for b in range(low, high + 1)])
+            labels.append(f"{status.value} ({sum(bins.values())})")
             colours.append(_COLOURS[status])
-    ax.hist(data, bins=bins, stacked=True, label=labels, color=colours)
+    if data:
+        ax.hist(data, bins=edges, weights=weights, stacked=True, label=labels, color=colours)
+        ax.legend()
     ax.set_xscale("log")
     ax.set_xlabel("states expanded per deal")
     ax.set_ylabel("deals")
     ax.set_title("search effort")
-    ax.legend()
     ax.grid(alpha=0.3)

@@ -4,27 +4,31 @@
 >>> (s.won + s.lost, s.unknown)
 (20, 0)
 
-:func:`solve_deals` solves every deal of a range (serially, in a process
+:func:`run_deals` solves every deal of a range (serially, in a process
 pool or on a Dask cluster), keeping each result in a :class:`Store` as it
-arrives and skipping what the store already holds; :func:`winnability`
-summarises the results: counts, the win rate with its 95% Wilson interval,
-conservative bounds when some deals are unknown, and the spread of search
-effort. The results do not depend on how the work was spread: each deal is
-solved by the same deterministic search wherever it runs.
+arrives, skipping what the store already holds, and handing each result on
+as it comes; :func:`solve_deals` collects them in the order asked, and
+:func:`winnability` summarises them: counts, the win rate with its 95%
+Wilson interval, conservative bounds when some deals are unknown, and the
+spread of search effort. A range is streamed, never listed: its length
+costs no memory. The results do not depend on how the work was spread:
+each deal is solved by the same deterministic search wherever it runs.
 """
 
 from __future__ import annotations
 
 import concurrent.futures as cf
 import hashlib
+import itertools
 import math
 import multiprocessing
 import os
 import statistics
 import time
-from collections.abc import Callable, Iterable, Sequence
+from array import array
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, overload
 
 import attrs
 
@@ -32,7 +36,7 @@ from .api import GameLike, RulesLike, get_game, make_limits, verify
 from .errors import BadDealNumberError, BadOptionError, UnknownGameError
 from .games import Game, find_preset, make_game
 from .games.base import rules_items
-from .numbering import DealNumber, parse_deal_number
+from .numbering import MT_THRESHOLD, DealNumber, parse_deal_number
 from .search import Limits, Status
 from .store import DealResult, Store, StoreKey
 
@@ -61,19 +65,97 @@ def _range_end(text: str, end: str, ms: bool) -> DealNumber:
         ) from None
 
 
-def parse_deals(text: str) -> list[DealNumber]:
-    """Deal numbers from a range list such as ``1-100,200,300-310``.
+Block = tuple[int, int, bool]
+"""Consecutive deal numbers ``(low, high, microsoft)``, both ends included."""
+
+
+def _split_block(low: int, high: int, microsoft: bool) -> list[Block]:
+    # Below MT_THRESHOLD every deal is a Microsoft one, written without
+    # "ms"; from it up a Microsoft deal is written with "ms". Splitting there
+    # keeps one generator and one way of writing the numbers per block.
+    if microsoft or low < MT_THRESHOLD:
+        parts = [
+            (low, min(high, MT_THRESHOLD - 1), True),
+            (max(low, MT_THRESHOLD), high, microsoft),
+        ]
+    else:
+        parts = [(low, high, False)]
+    return [(lo, hi, ms) for lo, hi, ms in parts if lo <= hi]
+
+
+def _subtract(block: Block, taken: Block) -> list[Block]:
+    """What is left of ``block`` once the deals of ``taken`` are removed."""
+    low, high, ms = block
+    t_low, t_high, t_ms = taken
+    if ms != t_ms or t_high < low or t_low > high:
+        return [block]
+    left = [(low, t_low - 1, ms), (t_high + 1, high, ms)]
+    return [b for b in left if b[0] <= b[1]]
+
+
+class DealRange(Sequence[DealNumber]):
+    """The deals of a range text, held as blocks of consecutive numbers and never listed.
+
+    Length, iteration, indexing and ``in`` all work on the blocks, so a range
+    of 10**11 deals costs no more memory than one of ten; iterating yields
+    the deals in the order asked. Build one with :func:`parse_deals`.
+    """
+
+    def __init__(self, blocks: Iterable[Block], text: str = "") -> None:
+        self.blocks: tuple[Block, ...] = tuple(blocks)
+        self.text = text
+
+    def __len__(self) -> int:
+        return sum(high - low + 1 for low, high, _ in self.blocks)
+
+    def __iter__(self) -> Iterator[DealNumber]:
+        for low, high, microsoft in self.blocks:
+            for value in range(low, high + 1):
+                yield DealNumber(value, microsoft)
+
+    @overload
+    def __getitem__(self, index: int) -> DealNumber: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> list[DealNumber]: ...
+
+    def __getitem__(self, index: int | slice) -> DealNumber | list[DealNumber]:
+        if isinstance(index, slice):
+            return [self[i] for i in range(*index.indices(len(self)))]
+        size = len(self)
+        if index < 0:
+            index += size
+        if not 0 <= index < size:
+            raise IndexError(f"deal range index {index} out of range")
+        for low, high, microsoft in self.blocks:
+            if index <= high - low:
+                return DealNumber(low + index, microsoft)
+            index -= high - low + 1
+        raise AssertionError("unreachable: the index was checked against the length")
+
+    def __contains__(self, deal: object) -> bool:
+        if not isinstance(deal, DealNumber):
+            return False
+        return any(
+            low <= deal.value <= high and ms == deal.microsoft for low, high, ms in self.blocks
+        )
+
+    def __repr__(self) -> str:
+        return f"DealRange({self.text!r}, {len(self)} deals)"
+
+
+def parse_deals(text: str) -> DealRange:
+    """The deals of a range list such as ``1-100,200,300-310``, as a :class:`DealRange`.
 
     Items are separated by commas; each is a deal number (any form that
     :func:`.parse_deal_number` accepts but grouping by commas, ``ms40000``
     too) or ``A-B`` with ``A <= B``, where ``msA-B`` makes both ends
     Microsoft deal numbers. A deal listed twice counts once; the order of
     first mention is kept. Raises :class:`BadDealNumberError` naming the
-    item for anything else.
+    item for anything else. The deals are never listed, however many.
     """
-    out: dict[DealNumber, None] = {}
-    items = text.split(",")
-    for item in items:
+    blocks: list[Block] = []
+    for item in text.split(","):
         word = item.strip()
         if not word:
             raise BadDealNumberError(f"bad deal range {text!r}: empty item")
@@ -87,15 +169,22 @@ def parse_deals(text: str) -> list[DealNumber]:
         high = _range_end(text, ends[-1], ms)
         if low.value > high.value:
             raise BadDealNumberError(f"bad deal range {text!r}: {word!r} runs backwards")
-        for value in range(low.value, high.value + 1):
-            out[parse_deal_number(f"ms{value}" if ms else value)] = None
-    return list(out)
+        new = _split_block(low.value, high.value, ms)
+        for taken in blocks:
+            new = [part for b in new for part in _subtract(b, taken)]
+        blocks.extend(new)
+    return DealRange(blocks, text)
 
 
-def _deal_list(deals: Iterable[int | str | DealNumber] | str) -> list[DealNumber]:
+def _deal_sequence(deals: Iterable[int | str | DealNumber] | str) -> Sequence[DealNumber]:
+    """The deals to solve: a range as blocks, any other collection as a list without repeats."""
+    out: Sequence[DealNumber]
     if isinstance(deals, str):
-        return parse_deals(deals)
-    out = list(dict.fromkeys(parse_deal_number(d) for d in deals))
+        out = parse_deals(deals)
+    elif isinstance(deals, DealRange):
+        out = deals
+    else:
+        out = list(dict.fromkeys(parse_deal_number(d) for d in deals))
     if not out:
         raise BadOptionError("no deals to solve")
     return out
@@ -135,11 +224,16 @@ def percentile(values: Sequence[float], p: float) -> float:
 
 @attrs.frozen
 class Spread:
-    """The median, 99th percentile (nearest rank) and maximum of some values."""
+    """The median, 99th percentile (nearest rank) and maximum of some values.
+
+    ``exact`` is false when the values were too many to keep (see
+    :class:`SpreadTally`): the median and percentile are then within 0.1%.
+    """
 
     median: float
     p99: float
     maximum: float
+    exact: bool = True
 
     @classmethod
     def of(cls, values: Sequence[float]) -> Spread:
@@ -147,6 +241,70 @@ class Spread:
         if not values:
             return cls(0.0, 0.0, 0.0)
         return cls(float(statistics.median(values)), percentile(values, 99), float(max(values)))
+
+
+class SpreadTally:
+    """The :class:`Spread` of a stream of non-negative values, in bounded memory.
+
+    The first ``exact_limit`` values are kept and give the exact spread.
+    Past that they go into buckets whose ends are a factor ``RATIO`` apart:
+    a bucket's middle is within 0.1% of any value in it, so the median and
+    percentile are too, while the buckets number a few thousand for any
+    values a search produces. The maximum is always exact.
+    """
+
+    RATIO = 1.002
+    EXACT_LIMIT = 1 << 20
+
+    def __init__(self, exact_limit: int = EXACT_LIMIT) -> None:
+        self._limit = exact_limit
+        self._values: array[float] | None = array("d")
+        self._buckets: dict[int, int] = {}
+        self._zeros = 0
+        self._count = 0
+        self._max = 0.0
+
+    def add(self, value: float) -> None:
+        """Count one value."""
+        self._count += 1
+        self._max = max(self._max, value)
+        if self._values is not None:
+            self._values.append(value)
+            if len(self._values) > self._limit:
+                kept, self._values = self._values, None
+                for v in kept:
+                    self._bucket(v)
+        else:
+            self._bucket(value)
+
+    def _bucket(self, value: float) -> None:
+        if value <= 0:
+            self._zeros += 1
+            return
+        k = math.floor(math.log(value) / math.log(self.RATIO))
+        self._buckets[k] = self._buckets.get(k, 0) + 1
+
+    def _rank_value(self, rank: int) -> float:
+        """The ``rank``-th smallest value (from 1), as its bucket's middle."""
+        seen = self._zeros
+        if rank <= seen:
+            return 0.0
+        for k in sorted(self._buckets):
+            seen += self._buckets[k]
+            if rank <= seen:
+                return min(self._max, float(self.RATIO ** (k + 0.5)))
+        return self._max
+
+    def spread(self) -> Spread:
+        """The spread of every value counted so far."""
+        if self._values is not None:
+            return Spread.of(self._values)
+        n = self._count
+        # The median as statistics.median takes it: the middle value, or
+        # the mean of the two middle ones.
+        median = (self._rank_value((n + 1) // 2) + self._rank_value(n // 2 + 1)) / 2
+        p99 = self._rank_value(max(1, math.ceil(0.99 * n)))
+        return Spread(median, p99, self._max, exact=False)
 
 
 @attrs.frozen
@@ -214,32 +372,52 @@ class Summary:
         }
 
 
+class Tally:
+    """A :class:`Summary` built one result at a time, in memory that does not grow with them.
+
+    Results may come in any order (a pool returns them as they finish); the
+    summary does not depend on it.
+    """
+
+    def __init__(self, game: Game[Any, Any]) -> None:
+        self.game = game
+        self.counts = dict.fromkeys(Status, 0)
+        self.states = SpreadTally()
+        self.seconds = SpreadTally()
+        self.lengths: dict[int, int] = {}
+        self.reused = 0
+
+    def add(self, r: DealResult) -> None:
+        """Count one deal's result."""
+        self.counts[r.status] += 1
+        self.states.add(r.states)
+        self.seconds.add(r.seconds)
+        self.reused += r.from_store
+        if r.status is Status.WON:
+            self.lengths[r.length] = self.lengths.get(r.length, 0) + 1
+
+    def summary(self) -> Summary:
+        """The summary of every result added so far."""
+        return Summary(
+            game=self.game.preset,
+            fingerprint=self.game.fingerprint,
+            deals=sum(self.counts.values()),
+            won=self.counts[Status.WON],
+            lost=self.counts[Status.LOST],
+            unknown=self.counts[Status.UNKNOWN],
+            states=self.states.spread(),
+            seconds=self.seconds.spread(),
+            lengths=tuple(sorted(self.lengths.items())),
+            reused=self.reused,
+        )
+
+
 def summarize(game: Game[Any, Any], results: Iterable[DealResult]) -> Summary:
     """The :class:`Summary` of some deals' results under ``game``'s rules."""
-    counts = dict.fromkeys(Status, 0)
-    states: list[float] = []
-    seconds: list[float] = []
-    lengths: dict[int, int] = {}
-    reused = 0
+    tally = Tally(game)
     for r in results:
-        counts[r.status] += 1
-        states.append(r.states)
-        seconds.append(r.seconds)
-        reused += r.from_store
-        if r.status is Status.WON:
-            lengths[r.length] = lengths.get(r.length, 0) + 1
-    return Summary(
-        game=game.preset,
-        fingerprint=game.fingerprint,
-        deals=len(states),
-        won=counts[Status.WON],
-        lost=counts[Status.LOST],
-        unknown=counts[Status.UNKNOWN],
-        states=Spread.of(states),
-        seconds=Spread.of(seconds),
-        lengths=tuple(sorted(lengths.items())),
-        reused=reused,
-    )
+        tally.add(r)
+    return tally.summary()
 
 
 # ---------------------------------------------------------------- solving
@@ -351,6 +529,59 @@ def _cluster_threads(client: Any) -> int:
     return max(1, sum(int(w.get("nthreads", 1)) for w in workers.values()))
 
 
+Sink = Callable[[DealResult], None]
+"""Called with each deal's result as it arrives, solved now or read from the store."""
+
+_SCAN = 500
+"""Deals looked up in the store at a time, as the run reaches them."""
+
+
+@attrs.frozen
+class RunCounts:
+    """What a run did: ``deals`` asked, ``stored`` of them already in the store at
+    the start, ``solved`` by this run, and ``reused`` results read from the store
+    (those stored at the start and those another run settled meanwhile)."""
+
+    deals: int
+    stored: int
+    solved: int
+    reused: int
+
+
+def run_deals(
+    game: GameLike,
+    deals: Iterable[int | str | DealNumber] | str,
+    sink: Sink,
+    *,
+    rules: RulesLike = None,
+    max_states: int | None = None,
+    timeout: float | None = None,
+    max_table: int | None = None,
+    jobs: int | None = 1,
+    store: Store | str | os.PathLike[str] | None = None,
+    dask: Any = None,
+    progress: Progress | None = None,
+) -> RunCounts:
+    """Solve every deal (each once), handing each result to ``sink`` as it arrives.
+
+    The arguments are those of :func:`solve_deals`. Results come in the
+    order they finish, not the order asked, and nothing is kept here, so a
+    range of any length runs in the same memory: a range text is never
+    listed, the store is read a few hundred deals ahead of the solving, and
+    a bounded number of batches is in flight. ``progress(0, todo)`` is
+    called once the store has been counted, before the first deal is solved.
+    """
+    g = get_game(game, rules)
+    limits = make_limits(max_states, timeout, max_table)
+    numbers = _deal_sequence(deals)
+    if jobs is not None and (isinstance(jobs, bool) or not isinstance(jobs, int) or jobs < 1):
+        raise BadOptionError(f"jobs must be at least 1, not {jobs!r}")
+    if store is None or isinstance(store, Store):
+        return _Run(g, limits, store, sink, progress).run(numbers, jobs, dask)
+    with Store(Path(store)) as db:
+        return _Run(g, limits, db, sink, progress).run(numbers, jobs, dask)
+
+
 def solve_deals(
     game: GameLike,
     deals: Iterable[int | str | DealNumber] | str,
@@ -373,142 +604,206 @@ def solve_deals(
     then goes to its workers instead. With a ``store`` (a :class:`Store` or
     a path) each result is written as it arrives and deals already settled
     there are not solved again. Limits make a deal ``unknown`` when reached.
+
+    The list holds every result; for ranges too long for that, use
+    :func:`run_deals` (or :func:`winnability` for the summary alone).
     """
-    g = get_game(game, rules)
-    limits = make_limits(max_states, timeout, max_table)
-    numbers = _deal_list(deals)
-    if jobs is not None and jobs < 1:
-        raise BadOptionError(f"jobs must be at least 1, not {jobs}")
-    if store is None or isinstance(store, Store):
-        return _solve_all(g, numbers, limits, jobs, store, dask, progress)
-    with Store(Path(store)) as db:
-        return _solve_all(g, numbers, limits, jobs, db, dask, progress)
-
-
-def _solve_all(
-    game: Game[Any, Any],
-    numbers: list[DealNumber],
-    limits: Limits,
-    jobs: int | None,
-    db: Store | None,
-    dask: Any,
-    progress: Progress | None,
-) -> list[DealResult]:
-    # The limits the solves work under, defaults included: the store keeps
-    # these with each result, so an unknown reached under an older default
-    # is retried.
-    limits = game.effective_limits(limits)
-    key = StoreKey.of(game)
-    names = [str(n) for n in numbers]
+    numbers = _deal_sequence(deals)
     found: dict[str, DealResult] = {}
-    if db is not None:
-        found.update(db.settled(key, names, limits))
-    todo = [n for n in names if n not in found]
-    done = 0
-    if progress is not None:
-        progress(0, len(todo))
 
-    def arrived(results: list[DealResult]) -> None:
-        nonlocal done
-        if db is not None:
-            db.add(key, [r for r in results if not r.from_store], limits)
-        for r in results:
-            found[r.deal] = r
-        done += len(results)
-        if progress is not None:
-            progress(done, len(todo))
+    def keep(r: DealResult) -> None:
+        found[r.deal] = r
 
-    def fresh(batch: list[str]) -> tuple[str, ...]:
-        # Another run on the same store may have settled some of these
-        # meanwhile: take its results rather than solving them again.
-        if db is None:
+    run_deals(
+        game,
+        numbers,
+        keep,
+        rules=rules,
+        max_states=max_states,
+        timeout=timeout,
+        max_table=max_table,
+        jobs=jobs,
+        store=store,
+        dask=dask,
+        progress=progress,
+    )
+    return [found[str(n)] for n in numbers]
+
+
+def _count_stored(db: Store, key: StoreKey, deals: Sequence[DealNumber], limits: Limits) -> int:
+    """How many of ``deals`` the store already settles for a run under ``limits``."""
+    if isinstance(deals, DealRange):
+        # Counted by number range in the database, without listing a deal.
+        return db.count_settled(
+            key, [(lo, hi, ms and lo >= MT_THRESHOLD) for lo, hi, ms in deals.blocks], limits
+        )
+    names = [str(d) for d in deals]
+    return len(db.settled(key, names, limits))
+
+
+class _Run:
+    """One run's bookkeeping: the store, the sink and the progress counts."""
+
+    def __init__(
+        self,
+        game: Game[Any, Any],
+        limits: Limits,
+        db: Store | None,
+        sink: Sink,
+        progress: Progress | None,
+    ) -> None:
+        # The limits the solves work under, defaults included: the store
+        # keeps these with each result, so an unknown reached under an
+        # older default is retried.
+        self.game = game
+        self.limits = game.effective_limits(limits)
+        self.key = StoreKey.of(game)
+        self.db = db
+        self.sink = sink
+        self.progress = progress
+        self.stored = 0
+        self.todo = 0
+        self.solved = 0
+        self.seen = 0  # stored results met while reading ahead
+        self.meanwhile = 0  # results another run stored after this one read ahead
+        self.reported = 0  # the last ``done`` passed to progress
+
+    def run(self, deals: Sequence[DealNumber], jobs: int | None, dask: Any) -> RunCounts:
+        total = len(deals)
+        if self.db is not None:
+            self.stored = _count_stored(self.db, self.key, deals, self.limits)
+        self.todo = total - self.stored
+        if self.progress is not None:
+            self.progress(0, self.todo)
+        names = self._unsettled(deals)
+        if dask is None and (jobs == 1 or self.todo <= 1):
+            self._run_here(names)
+        else:
+            self._run_pool(names, jobs, dask)
+        return RunCounts(total, self.stored, self.solved, self.seen + self.meanwhile)
+
+    def _report(self) -> None:
+        if self.progress is not None:
+            # Results stored before the run started were counted out of
+            # ``todo``; any met beyond them another run has just settled.
+            done = min(self.todo, self.solved + self.meanwhile + max(0, self.seen - self.stored))
+            if done != self.reported:
+                self.reported = done
+                self.progress(done, self.todo)
+
+    def _unsettled(self, deals: Iterable[DealNumber]) -> Iterator[str]:
+        """The deals still to solve, in order; stored results go to the sink on the way."""
+        chunk: list[str] = []
+        for deal in deals:
+            chunk.append(str(deal))
+            if len(chunk) == _SCAN:
+                yield from self._scan(chunk)
+                chunk = []
+        yield from self._scan(chunk)
+
+    def _scan(self, chunk: list[str]) -> list[str]:
+        if self.db is None or not chunk:
+            return chunk
+        found = self.db.settled(self.key, chunk, self.limits)
+        for name in chunk:
+            if name in found:
+                self.seen += 1
+                self.sink(found[name])
+        if found:
+            self._report()
+        return [name for name in chunk if name not in found]
+
+    def fresh(self, batch: list[str]) -> tuple[str, ...]:
+        """The deals of ``batch`` still unsettled just before they go out."""
+        # Another run on the same store may have settled some since they
+        # were read ahead: take its results rather than solving them again.
+        if self.db is None:
             return tuple(batch)
-        other = db.settled(key, batch, limits)
+        other = self.db.settled(self.key, batch, self.limits)
+        for name in batch:
+            if name in other:
+                self.meanwhile += 1
+                self.sink(other[name])
         if other:
-            arrived(list(other.values()))
+            self._report()
         return tuple(d for d in batch if d not in other)
 
-    if todo:
-        if dask is None and (jobs == 1 or len(todo) == 1):
-            _run_here(game, todo, limits, fresh, arrived)
+    def arrived(self, results: list[DealResult]) -> None:
+        """Results solved by this run: stored first (so a kill keeps them), then passed on."""
+        if self.db is not None:
+            self.db.add(self.key, results, self.limits)
+        for r in results:
+            self.sink(r)
+        self.solved += len(results)
+        self._report()
+
+    def _run_here(self, names: Iterator[str]) -> None:
+        batcher = _Batcher(self.todo, 1)
+        while batch := list(itertools.islice(names, batcher.size())):
+            for d in self.fresh(batch):
+                result = solve_one(self.game, d, self.limits)
+                batcher.record([result])
+                self.arrived([result])
+
+    def _collect(
+        self, pending: set[cf.Future[list[DealResult]]], batcher: _Batcher
+    ) -> set[cf.Future[list[DealResult]]]:
+        """Wait for a batch to finish, take in every finished one; the batches still out."""
+        # The finished futures die with this frame: a Dask executor's
+        # shutdown cancels every future still referenced, and cancelling
+        # finished ones only sends the scheduler needless messages.
+        finished, left = cf.wait(pending, return_when=cf.FIRST_COMPLETED)
+        for future in finished:
+            results = future.result()
+            batcher.record(results)
+            self.arrived(results)
+        return left
+
+    def _run_pool(self, names: Iterator[str], jobs: int | None, dask: Any) -> None:
+        game = self.game
+        items = tuple(rules_items(game.rules))
+        client = None
+        executor: cf.Executor
+        if dask is not None:
+            client = connect_dask(dask)
+            executor = client.get_executor(pure=False)
+            workers = _cluster_threads(client)
         else:
-            _run_pool(game, todo, limits, jobs, dask, fresh, arrived)
-    return [found[n] for n in names]
-
-
-def _run_here(
-    game: Game[Any, Any],
-    todo: list[str],
-    limits: Limits,
-    fresh: Callable[[list[str]], tuple[str, ...]],
-    arrived: Callable[[list[DealResult]], None],
-) -> None:
-    batcher = _Batcher(len(todo), 1)
-    i = 0
-    while i < len(todo):
-        batch = todo[i : i + batcher.size()]
-        i += len(batch)
-        for d in fresh(batch):
-            result = solve_one(game, d, limits)
-            batcher.record([result])
-            arrived([result])
-
-
-def _run_pool(
-    game: Game[Any, Any],
-    todo: list[str],
-    limits: Limits,
-    jobs: int | None,
-    dask: Any,
-    fresh: Callable[[list[str]], tuple[str, ...]],
-    arrived: Callable[[list[DealResult]], None],
-) -> None:
-    items = tuple(rules_items(game.rules))
-    client = None
-    executor: cf.Executor
-    if dask is not None:
-        client = connect_dask(dask)
-        executor = client.get_executor(pure=False)
-        workers = _cluster_threads(client)
-    else:
-        workers = jobs or os.cpu_count() or 1
-        # Fork where there is fork: workers start at once and need nothing
-        # from the parent but the solver; elsewhere the platform's default.
-        methods = multiprocessing.get_all_start_methods()
-        context = multiprocessing.get_context("fork" if "fork" in methods else None)
-        executor = cf.ProcessPoolExecutor(max_workers=workers, mp_context=context)
-    batcher = _Batcher(len(todo), workers)
-    pending: set[cf.Future[list[DealResult]]] = set()
-    i = 0
-    try:
-        while i < len(todo) or pending:
-            # Keep two batches per worker in flight: enough to hide the
-            # round trip, few enough that a kill loses little.
-            while i < len(todo) and len(pending) < 2 * workers:
-                batch = todo[i : i + batcher.size()]
-                i += len(batch)
-                deals = fresh(batch)
-                if deals:
-                    task = _Task(game.preset, items, game.fingerprint, deals, limits)
-                    pending.add(executor.submit(_solve_task, task))
-            if not pending:
-                continue
-            finished, pending = cf.wait(pending, return_when=cf.FIRST_COMPLETED)
-            for future in finished:
-                results = future.result()
-                batcher.record(results)
-                arrived(results)
-    finally:
-        for future in pending:
-            future.cancel()
-        if client is None:
-            executor.shutdown(wait=True, cancel_futures=True)
-        else:
-            # The Dask executor has no cancel_futures; its futures were
-            # cancelled above.
-            executor.shutdown(wait=False)
-        if client is not None and client is not dask:
-            client.close()
+            workers = jobs or os.cpu_count() or 1
+            # Fork where there is fork: workers start at once and need nothing
+            # from the parent but the solver; elsewhere the platform's default.
+            methods = multiprocessing.get_all_start_methods()
+            context = multiprocessing.get_context("fork" if "fork" in methods else None)
+            executor = cf.ProcessPoolExecutor(max_workers=workers, mp_context=context)
+        batcher = _Batcher(self.todo, workers)
+        pending: set[cf.Future[list[DealResult]]] = set()
+        more = True
+        try:
+            while more or pending:
+                # Keep two batches per worker in flight: enough to hide the
+                # round trip, few enough that a kill loses little.
+                while more and len(pending) < 2 * workers:
+                    batch = list(itertools.islice(names, batcher.size()))
+                    if not batch:
+                        more = False
+                        break
+                    deals = self.fresh(batch)
+                    if deals:
+                        task = _Task(game.preset, items, game.fingerprint, deals, self.limits)
+                        pending.add(executor.submit(_solve_task, task))
+                if pending:
+                    pending = self._collect(pending, batcher)
+        finally:
+            for future in pending:
+                future.cancel()
+            if client is None:
+                executor.shutdown(wait=True, cancel_futures=True)
+            else:
+                # The Dask executor has no cancel_futures; its futures were
+                # cancelled above.
+                executor.shutdown(wait=False)
+            if client is not None and client is not dask:
+                client.close()
 
 
 def connect_dask(dask: Any) -> Any:
@@ -532,28 +827,29 @@ def connect_dask(dask: Any) -> Any:
         raise BadOptionError(f"cannot reach the Dask scheduler at {dask!r}: {exc}") from None
 
 
-def replay_wins(game: Game[Any, Any], results: Iterable[DealResult]) -> list[str]:
-    """Replay every won result's line from its deal; one message per line that fails.
+def replay_win(game: Game[Any, Any], r: DealResult) -> str | None:
+    """Replay one won result's line from its deal: ``None`` if it wins, else what went wrong.
 
     A won verdict is only as good as its line, and a store outlives the
     code that filled it, so a line is replayed move by move from the deal
-    (as :func:`.verify` does) and must end in a won position. The messages
-    name the deal and the first move that went wrong; an empty list means
-    every line replayed.
+    (as :func:`.verify` does) and must end in a won position. The message
+    names the deal and the first move that went wrong. Results other than
+    won ones are not checked.
     """
-    failures = []
-    for r in results:
-        if r.status is not Status.WON:
-            continue
-        check = verify(game, r.deal, r.moves)
-        where = "stored" if r.from_store else "found"
-        if not check.legal:
-            failures.append(
-                f"deal {r.deal}: the {where} winning line does not replay: {check.reason}"
-            )
-        elif not check.won:
-            failures.append(f"deal {r.deal}: the {where} winning line {check.reason}")
-    return failures
+    if r.status is not Status.WON:
+        return None
+    check = verify(game, r.deal, r.moves)
+    where = "stored" if r.from_store else "found"
+    if not check.legal:
+        return f"deal {r.deal}: the {where} winning line does not replay: {check.reason}"
+    if not check.won:
+        return f"deal {r.deal}: the {where} winning line {check.reason}"
+    return None
+
+
+def replay_wins(game: Game[Any, Any], results: Iterable[DealResult]) -> list[str]:
+    """:func:`replay_win` for every result: one message per line that fails, in order."""
+    return [m for r in results if (m := replay_win(game, r)) is not None]
 
 
 def winnability(
@@ -569,11 +865,17 @@ def winnability(
     dask: Any = None,
     progress: Progress | None = None,
 ) -> Summary:
-    """Solve every deal (see :func:`solve_deals`) and summarise the results."""
+    """Solve every deal (see :func:`solve_deals`) and summarise the results.
+
+    The results are counted as they arrive and not kept, so any range fits
+    in memory.
+    """
     g = get_game(game, rules)
-    results = solve_deals(
+    tally = Tally(g)
+    run_deals(
         g,
         deals,
+        tally.add,
         max_states=max_states,
         timeout=timeout,
         max_table=max_table,
@@ -582,20 +884,28 @@ def winnability(
         dask=dask,
         progress=progress,
     )
-    return summarize(g, results)
+    return tally.summary()
 
 
 __all__ = [
     "Z95",
+    "DealRange",
     "DealResult",
     "Progress",
+    "RunCounts",
+    "Sink",
     "Spread",
+    "SpreadTally",
     "Store",
     "Summary",
+    "Tally",
     "connect_dask",
     "default_store_path",
     "parse_deals",
     "percentile",
+    "replay_win",
+    "replay_wins",
+    "run_deals",
     "solve_deals",
     "solve_one",
     "summarize",

@@ -307,6 +307,27 @@ class Store:
             if r["status"] != "unknown" or (r["max_states"], r["timeout"], r["max_table"]) == want
         }
 
+    def count_settled(
+        self, key: StoreKey, blocks: Iterable[tuple[int, int, bool]], limits: Limits
+    ) -> int:
+        """How many deals of some blocks of numbers a run with ``limits`` need not solve.
+
+        Each block is ``(low, high, ms)``: the deals ``low`` to ``high`` as
+        the store writes them, with ``ms`` when their text starts with
+        ``ms``. The blocks must not overlap. Counted in the database by
+        number, so a block of any length costs one query.
+        """
+        query = (
+            "SELECT count(*) FROM results WHERE preset = ? AND fingerprint = ? "
+            "AND number BETWEEN ? AND ? AND (substr(deal, 1, 2) = 'ms') = ? "
+            "AND (status != 'unknown' OR (max_states IS ? AND timeout IS ? AND max_table IS ?))"
+        )
+        total = 0
+        for low, high, ms in blocks:
+            args = (key.preset, key.fingerprint, low, high, int(ms), *_limits_key(limits))
+            total += int(self._db.execute(query, args).fetchone()[0])
+        return total
+
     def rows(self, key: StoreKey | None = None) -> list[dict[str, Any]]:
         """Every row (of one preset and rules when given) as a dict, in deal order."""
         query = f"SELECT {', '.join(_COLUMNS)} FROM results"

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import itertools
 import math
+import random
 from pathlib import Path
 from typing import Any
 
@@ -12,10 +14,13 @@ from hypothesis import strategies as st
 
 from solitaire_solver import make_game, solve
 from solitaire_solver.errors import BadDealNumberError, BadOptionError
+from solitaire_solver.numbering import DealNumber, parse_deal_number
 from solitaire_solver.search import Limit, Status
 from solitaire_solver.stats import (
     Z95,
     DealResult,
+    Spread,
+    SpreadTally,
     default_store_path,
     parse_deals,
     percentile,
@@ -112,6 +117,38 @@ def test_parse_deals_ends_are_deal_numbers() -> None:
     assert [d.value for d in parse_deals("1-5")] == [1, 2, 3, 4, 5]
 
 
+def test_a_range_is_never_listed() -> None:
+    deals = parse_deals("1-10000000000000")
+    assert len(deals) == 10**13
+    assert deals[0] == DealNumber(1, True)
+    assert deals[-1] == DealNumber(10**13, False)
+    assert deals[31999] == DealNumber(32000, False)
+    assert DealNumber(5 * 10**12, False) in deals
+    assert DealNumber(5 * 10**12, True) not in deals
+    assert [d.value for d in itertools.islice(deals, 3)] == [1, 2, 3]
+
+
+def test_overlapping_items_count_each_deal_once() -> None:
+    assert [d.value for d in parse_deals("1-10,5-15,3")] == list(range(1, 16))
+    assert [d.value for d in parse_deals("20-30,1-25")] == [*range(20, 31), *range(1, 20)]
+    # Below 32000 a plain number and ms<N> are the same deal; above, not.
+    assert len(parse_deals("5,ms5,ms1-ms9")) == 9
+    assert len(parse_deals("40000,ms40000")) == 2
+
+
+def test_a_range_across_32000_changes_generator() -> None:
+    plain = parse_deals("31998-32001")
+    assert [(d.value, d.microsoft) for d in plain] == [
+        (31998, True),
+        (31999, True),
+        (32000, False),
+        (32001, False),
+    ]
+    ms = parse_deals("ms31998-ms32001")
+    assert [str(d) for d in ms] == ["31998", "31999", "ms32000", "ms32001"]
+    assert list(plain) == [parse_deal_number(str(d)) for d in plain]
+
+
 def test_parse_deals_counts_a_deal_once_and_keeps_order() -> None:
     assert [d.value for d in parse_deals("5,1-3,2,5")] == [5, 1, 2, 3]
 
@@ -189,6 +226,30 @@ def test_summary_nothing_settled() -> None:
     assert s.win_rate is None
     assert s.interval == (0.0, 1.0)
     assert s.bounds == (0.0, 1.0)
+
+
+def test_spread_tally_is_exact_while_the_values_fit() -> None:
+    values = [float(v) for v in (5, 1, 9, 300, 7, 7, 2, 0)]
+    tally = SpreadTally(exact_limit=100)
+    for v in values:
+        tally.add(v)
+    assert tally.spread() == Spread.of(values)
+    assert tally.spread().exact
+
+
+def test_spread_tally_past_its_limit_is_within_a_tenth_of_a_percent() -> None:
+    rng = random.Random(7)
+    values = [rng.lognormvariate(8, 2) for _ in range(40_000)] + [0.0] * 10
+    tally = SpreadTally(exact_limit=1000)
+    for v in values:
+        tally.add(v)
+    got, want = tally.spread(), Spread.of(values)
+    assert not got.exact
+    assert got.maximum == want.maximum
+    assert got.median == pytest.approx(want.median, rel=1e-3)
+    assert got.p99 == pytest.approx(want.p99, rel=1e-3)
+    # Bounded: the values went into buckets, far fewer than the values.
+    assert len(tally._buckets) < 10_000 and tally._values is None
 
 
 # ---------------------------------------------------------------- solving

@@ -8,8 +8,10 @@ import signal
 import sqlite3
 import subprocess
 import sys
+import threading
 import time
 from pathlib import Path
+from typing import IO
 
 import pytest
 
@@ -188,9 +190,15 @@ def test_unknowns_are_retried_under_other_limits(tmp_path: Path) -> None:
     db = tmp_path / "s.sqlite"
     limited = winnability("decade", "1-20", max_states=3, store=db)
     assert limited.unknown > 0
-    same = winnability("decade", "1-20", max_states=3, store=db)
+    plans: list[tuple[int, int]] = []
+    same = winnability(
+        "decade", "1-20", max_states=3, store=db, progress=lambda *a: plans.append(a)
+    )
     assert same.reused == 20
-    full = winnability("decade", "1-20", store=db)
+    assert plans == [(0, 0)]
+    full = winnability("decade", "1-20", store=db, progress=lambda *a: plans.append(a))
+    # The plan, counted in the database, leaves out exactly the settled deals.
+    assert plans[1] == (0, limited.unknown)
     assert full.unknown == 0
     assert full.reused == limited.won + limited.lost
     # A later limited run does not overwrite settled rows with unknowns.
@@ -326,3 +334,105 @@ def test_concurrent_runs_with_other_rules_both_write(tmp_path: Path) -> None:
     with sqlite3.connect(db) as conn:
         counts = conn.execute("SELECT count(*) FROM results GROUP BY fingerprint").fetchall()
     assert counts == [(3,), (3,)]
+
+
+# ---------------------------------------------------------------- huge ranges
+
+
+def peak_memory_kib(pid: int) -> int:
+    """The high-water mark of a process's resident memory (VmHWM), in KiB; 0 once it is gone."""
+    try:
+        status = Path(f"/proc/{pid}/status").read_text()
+    except OSError:
+        return 0
+    for line in status.splitlines():
+        if line.startswith("VmHWM:"):
+            return int(line.split()[1])
+    return 0
+
+
+class LineReader:
+    """Collects a pipe's lines in a thread, so the test can wait for one without blocking."""
+
+    def __init__(self, stream: IO[str]) -> None:
+        self.lines: list[str] = []
+        self.thread = threading.Thread(target=self._read, args=(stream,), daemon=True)
+        self.thread.start()
+
+    def _read(self, stream: IO[str]) -> None:
+        for line in stream:
+            self.lines.append(line)
+
+
+@pytest.mark.skipif(not Path("/proc/self/status").exists(), reason="reads /proc")
+def test_a_huge_range_streams_in_flat_memory(tmp_path: Path) -> None:
+    # 10**9 deals: listing them would take tens of gigabytes and hours before
+    # the first deal. The plan must come at once, memory stay flat, and what
+    # was solved before the interruption be in the store.
+    db = tmp_path / "huge.sqlite"
+    proc = subprocess.Popen(
+        cli("decade", "--deals", "1-1000000000", "--db", str(db), "--jobs", "2"),
+        cwd=tmp_path,
+        env=cli_env(),
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        start_new_session=True,
+    )
+    assert proc.stderr is not None
+    err = LineReader(proc.stderr)
+    peak = 0
+    try:
+        deadline = time.monotonic() + 20
+        while not any("to solve" in line for line in err.lines):
+            assert proc.poll() is None, "".join(err.lines)
+            assert time.monotonic() < deadline, "no plan line after 20 s"
+            peak = max(peak, peak_memory_kib(proc.pid))
+            time.sleep(0.02)
+        # Let it solve for a while, watching its memory.
+        solving = time.monotonic() + 3
+        while time.monotonic() < solving or row_count(db) < 100:
+            assert proc.poll() is None, "".join(err.lines)
+            assert time.monotonic() < deadline + 20, "stored under 100 deals in 20 s"
+            peak = max(peak, peak_memory_kib(proc.pid))
+            time.sleep(0.05)
+        proc.send_signal(signal.SIGINT)
+        proc.wait(timeout=30)
+    finally:
+        if proc.poll() is None:
+            os.killpg(proc.pid, signal.SIGKILL)
+            proc.wait()
+    err.thread.join(timeout=5)
+    assert proc.returncode == 130
+    lines = [line.strip() for line in err.lines]
+    assert lines[0] == f"solitaire-solver: results store {db}"
+    assert lines[1] == "decade: 1000000000 deals, 1000000000 to solve"
+    assert lines[-1] == "solitaire-solver: interrupted"
+    assert peak < 300 * 1024, f"peak memory {peak} KiB"
+    # The results stored before the interruption are deals 1.. in order of
+    # solving, each as a clean run gives it.
+    with Store(db) as store:
+        stored = store.get(StoreKey.of(make_game("decade")))
+    assert len(stored) >= 100
+    numbers = sorted(int(d) for d in stored)
+    assert numbers[0] == 1 and numbers[-1] < 1000 + len(numbers)
+    sample = numbers[:: max(1, len(numbers) // 100)]
+    assert [stored[str(n)] for n in sample] == solve_deals("decade", sample)
+    # A rerun's plan counts them as stored, without listing the range.
+    rerun = subprocess.Popen(
+        cli("decade", "--deals", "1-1000000000", "--db", str(db), "--jobs", "1"),
+        cwd=tmp_path,
+        env=cli_env(),
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    assert rerun.stderr is not None
+    try:
+        rerun.stderr.readline()
+        plan = rerun.stderr.readline().strip()
+    finally:
+        rerun.kill()
+        rerun.communicate()
+    left = 10**9 - len(stored)
+    assert plan == f"decade: 1000000000 deals, {len(stored)} already stored, {left} to solve"
