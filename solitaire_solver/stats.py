@@ -18,12 +18,16 @@ each deal is solved by the same deterministic search wherever it runs.
 from __future__ import annotations
 
 import concurrent.futures as cf
+import ctypes
 import hashlib
 import itertools
 import math
 import multiprocessing
 import os
+import signal
 import statistics
+import sys
+import threading
 import time
 from array import array
 from collections.abc import Callable, Iterable, Iterator, Sequence
@@ -498,6 +502,50 @@ def _solve_task(task: _Task) -> list[DealResult]:
     return [solve_one(game, d, task.limits) for d in task.deals]
 
 
+_PARENT_POLL = 0.5
+"""Seconds between a worker's checks that the process that started it is alive."""
+
+
+def _end_with_parent(parent: int) -> None:
+    """Make this worker process end soon after ``parent``, however that one ends.
+
+    A pool's workers only read their next task when they finish one, so a
+    worker whose parent was killed (even with SIGKILL, which runs no
+    clean-up) would go on solving a long deal for minutes, re-parented to
+    init, with nobody to take its result. Nothing is lost by ending it at
+    once: only the parent writes the store.
+    """
+    # A forked worker inherits the command line's SIGTERM handler, which
+    # stops a run in the parent; a worker asked to stop just stops.
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    if sys.platform.startswith("linux"):
+        try:
+            libc = ctypes.CDLL(None, use_errno=True)
+            # The kernel sends the signal when the parent dies.
+            libc.prctl(_PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
+        except (OSError, AttributeError):
+            pass
+    # The death signal follows the thread that forked this process, not the
+    # parent process, and is not sent if the parent died before it was set:
+    # a watch on the parent's id covers both, and other systems.
+    if os.getppid() != parent:
+        os._exit(1)
+    threading.Thread(target=_watch_parent, args=(parent,), name="watch-parent", daemon=True).start()
+
+
+_PR_SET_PDEATHSIG = 1
+"""``prctl`` option: the signal this process gets when its parent dies (Linux)."""
+
+
+def _watch_parent(parent: int) -> None:
+    while True:
+        time.sleep(_PARENT_POLL)
+        if os.getppid() != parent:
+            # Re-parented: the parent is gone. _exit, because there is
+            # nothing to clean up and the main thread is busy solving.
+            os._exit(1)
+
+
 class _Batcher:
     """Sizes batches so that each takes about ``target`` seconds, within bounds.
 
@@ -774,7 +822,12 @@ class _Run:
             # from the parent but the solver; elsewhere the platform's default.
             methods = multiprocessing.get_all_start_methods()
             context = multiprocessing.get_context("fork" if "fork" in methods else None)
-            executor = cf.ProcessPoolExecutor(max_workers=workers, mp_context=context)
+            executor = cf.ProcessPoolExecutor(
+                max_workers=workers,
+                mp_context=context,
+                initializer=_end_with_parent,
+                initargs=(os.getpid(),),
+            )
         batcher = _Batcher(self.todo, workers)
         pending: set[cf.Future[list[DealResult]]] = set()
         more = True

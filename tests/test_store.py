@@ -294,6 +294,150 @@ def test_sigkill_loses_only_deals_in_flight(tmp_path: Path) -> None:
     assert [resumed[r.deal] for r in clean] == clean
 
 
+def children_of(pid: int) -> set[int]:
+    """The live processes whose parent is ``pid`` (read from /proc)."""
+    out = set()
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit() and process_state(int(entry.name)) not in ("", "Z"):
+            try:
+                fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+            except OSError:
+                continue
+            if int(fields[1]) == pid:
+                out.add(int(entry.name))
+    return out
+
+
+def process_state(pid: int) -> str:
+    """A process's state letter (``Z`` for a zombie); ``""`` once it is gone."""
+    try:
+        return (Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split() or [""])[0]
+    except OSError:
+        return ""
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads /proc")
+def test_workers_end_when_the_run_is_killed(tmp_path: Path) -> None:
+    # Eagle Wing Coops deals take seconds each, so a worker that did not
+    # notice its parent's death would go on solving for minutes.
+    db = tmp_path / "orphans.sqlite"
+    args = cli("eagle-wing-coops", "--deals", "1001-1400", "--db", str(db), "--jobs", "2")
+    proc = subprocess.Popen(
+        args,
+        cwd=tmp_path,
+        env=cli_env(),
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+        start_new_session=True,
+    )
+    workers: set[int] = set()
+    try:
+        deadline = time.monotonic() + 30
+        while len(workers) < 2:
+            assert proc.poll() is None, "the run ended before it could be killed"
+            assert time.monotonic() < deadline, "no two workers after 30 s"
+            time.sleep(0.05)
+            workers = children_of(proc.pid)
+        time.sleep(1)  # both busy with a deal
+        proc.kill()
+        proc.wait()
+        deadline = time.monotonic() + 3
+        while {w for w in workers if process_state(w) not in ("", "Z")}:
+            if time.monotonic() > deadline:
+                break
+            time.sleep(0.05)
+        alive = {w for w in workers if process_state(w) not in ("", "Z")}
+        assert not alive, f"workers {alive} outlived the run by 3 s"
+    finally:
+        for w in workers:
+            if process_state(w) not in ("", "Z"):
+                os.kill(w, signal.SIGKILL)
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+    assert integrity(db) == "ok"
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads /proc")
+def test_sigterm_stops_cleanly_and_keeps_what_was_solved(tmp_path: Path) -> None:
+    db = tmp_path / "term.sqlite"
+    proc = subprocess.Popen(
+        cli("decade", "--deals", "1-1000000", "--db", str(db), "--jobs", "2"),
+        cwd=tmp_path,
+        env=cli_env(),
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        start_new_session=True,
+    )
+    try:
+        deadline = time.monotonic() + 30
+        while row_count(db) < 50:
+            assert proc.poll() is None and time.monotonic() < deadline
+            time.sleep(0.02)
+        workers = children_of(proc.pid)
+        proc.terminate()
+        out, err = proc.communicate(timeout=30)
+    finally:
+        if proc.poll() is None:
+            os.killpg(proc.pid, signal.SIGKILL)
+            proc.wait()
+    assert proc.returncode == 128 + signal.SIGTERM
+    assert out == ""
+    assert err.splitlines()[-1] == "solitaire-solver: terminated"
+    assert "Traceback" not in err
+    assert not {w for w in workers if process_state(w) not in ("", "Z")}
+    assert integrity(db) == "ok"
+    with Store(db) as store:
+        stored = store.get(StoreKey.of(make_game("decade")))
+    assert len(stored) >= 50
+    sample = sorted(int(d) for d in stored)[:: max(1, len(stored) // 50)]
+    assert [stored[str(n)] for n in sample] == solve_deals("decade", sample)
+
+
+WATCHED_CHILD = """
+import os, sys, time
+from solitaire_solver import stats
+stats.sys.platform = sys.argv[1]  # 'other': the watch on the parent's id alone
+parent = os.getpid()
+child = os.fork()
+if child == 0:
+    stats._end_with_parent(parent)
+    time.sleep(60)
+    os._exit(0)
+print(child, flush=True)
+time.sleep(0.3)
+os._exit(0)  # the parent goes, with no clean-up
+"""
+
+
+@pytest.mark.skipif(not hasattr(os, "fork"), reason="forks")
+@pytest.mark.parametrize("platform", ["linux", "other"])
+def test_a_worker_ends_soon_after_its_parent(platform: str) -> None:
+    # Both guards on their own: the death signal (Linux) and the watch on
+    # the parent's id (everywhere, and for a death the signal misses).
+    if platform == "linux" and not sys.platform.startswith("linux"):
+        pytest.skip("the death signal is Linux's")
+    run = subprocess.run(
+        [sys.executable, "-c", WATCHED_CHILD, platform],
+        env=cli_env(),
+        capture_output=True,
+        text=True,
+        timeout=30,
+        check=True,
+    )
+    child = int(run.stdout)
+    ended = time.monotonic()
+    deadline = ended + 3
+    while process_state(child) not in ("", "Z") and time.monotonic() < deadline:
+        time.sleep(0.02)
+    try:
+        assert process_state(child) in ("", "Z"), "the child outlived its parent by 3 s"
+    finally:
+        if process_state(child) not in ("", "Z"):
+            os.kill(child, signal.SIGKILL)
+
+
 def test_two_concurrent_runs_share_one_file(tmp_path: Path) -> None:
     db = tmp_path / "shared.sqlite"
     args = cli("decade", "--deals", "1-400", "--db", str(db), "--jobs", "1")
