@@ -10,6 +10,7 @@ from __future__ import annotations
 import argparse
 import csv
 import json
+import logging
 import signal
 import sys
 import threading
@@ -29,10 +30,12 @@ from .plot import check_plot_path, plot_run
 from .progress import ProgressBar
 from .search import SolveResult
 from .stats import (
+    DASK_TIMEOUT,
     DealRange,
     Spread,
     Summary,
     Tally,
+    close_dask,
     connect_dask,
     default_store_path,
     parse_deals,
@@ -340,6 +343,23 @@ def _output_path(text: str, what: str) -> Path:
     return path
 
 
+def _quiet_dask() -> None:
+    """Silence what Dask logs, for a command that says what went wrong in one line.
+
+    Dask logs a refused or lost connection as tracebacks, through loggers
+    that its import sets up (some with handlers and levels of their own),
+    and its event loop's errors reach asyncio's logger.
+    """
+    try:
+        import distributed  # noqa: F401  (its import configures the loggers silenced here)
+    except ImportError:
+        return  # connect_dask says what to install
+    loggers = logging.Logger.manager.loggerDict
+    for name in [*loggers, "asyncio"]:
+        if name.split(".")[0] in ("distributed", "tornado", "asyncio"):
+            logging.getLogger(name).setLevel(logging.CRITICAL + 1)
+
+
 def cmd_stats(args: argparse.Namespace) -> int:
     """``stats GAME --deals RANGE``: winnability of many deals, stored as they finish."""
     game = get_game(args.game, rule_assignments(args.rule))
@@ -348,13 +368,16 @@ def cmd_stats(args: argparse.Namespace) -> int:
     csv_path = _output_path(args.csv, "CSV") if args.csv else None
     plot_path = check_plot_path(args.plot) if args.plot else None
     db_path = Path(args.db) if args.db else default_store_path(game)
-    # Connect first, so that an unreachable scheduler is reported before any work.
-    dask = connect_dask(args.dask) if args.dask else None
+    dask = None
+    if args.dask:
+        _quiet_dask()
+        # Connect first, so that an unreachable scheduler is reported before any work.
+        dask = connect_dask(args.dask, timeout=args.dask_timeout)
     try:
         return _run_stats(args, game, deals, db_path, dask, csv_path, plot_path)
     finally:
         if dask is not None:
-            dask.close()
+            close_dask(dask)
 
 
 def stored_in_order(
@@ -518,6 +541,14 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="ADDRESS",
         help="solve on a running Dask scheduler, such as tcp://host:8786, instead of local "
         "processes (needs distributed; --jobs is then ignored)",
+    )
+    p.add_argument(
+        "--dask-timeout",
+        type=_positive_float,
+        default=DASK_TIMEOUT,
+        metavar="S",
+        help=f"give up on a Dask scheduler that does not answer within S seconds "
+        f"(default {DASK_TIMEOUT:g})",
     )
     add_limit_options(p)
     p.set_defaults(run=cmd_stats)

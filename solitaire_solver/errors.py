@@ -62,3 +62,8 @@ class BadOptionError(SolverError):
 
 class StoreError(SolverError):
     """A results database that cannot be used: missing folder, not a store, a newer schema."""
+
+
+class ClusterError(SolverError):
+    """A Dask scheduler that cannot be used: a bad address, one that does not
+    answer, one lost during a run, or workers that build other rules."""

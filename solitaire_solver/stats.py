@@ -17,7 +17,9 @@ each deal is solved by the same deterministic search wherever it runs.
 
 from __future__ import annotations
 
+import asyncio
 import concurrent.futures as cf
+import contextlib
 import ctypes
 import hashlib
 import itertools
@@ -25,6 +27,7 @@ import math
 import multiprocessing
 import os
 import signal
+import socket
 import statistics
 import sys
 import threading
@@ -37,7 +40,7 @@ from typing import Any, overload
 import attrs
 
 from .api import GameLike, RulesLike, get_game, make_limits, verify
-from .errors import BadDealNumberError, BadOptionError, UnknownGameError
+from .errors import BadDealNumberError, BadOptionError, ClusterError, UnknownGameError
 from .games import Game, find_preset, make_game
 from .games.base import rules_items
 from .numbering import MT_THRESHOLD, DealNumber, parse_deal_number
@@ -496,8 +499,9 @@ def _solve_task(task: _Task) -> list[DealResult]:
     if game.fingerprint != task.fingerprint:
         # A worker running another version of the game would store results
         # of other rules under this fingerprint.
-        raise RuntimeError(
-            f"worker builds {game.fingerprint!r} for {task.preset}, expected {task.fingerprint!r}"
+        raise ClusterError(
+            f"a worker builds other rules for {task.preset} ({game.fingerprint}, expected "
+            f"{task.fingerprint}): install the same solitaire_solver everywhere"
         )
     return [solve_one(game, d, task.limits) for d in task.deals]
 
@@ -573,8 +577,19 @@ class _Batcher:
 
 
 def _cluster_threads(client: Any) -> int:
-    workers = client.scheduler_info().get("workers", {})
+    try:
+        workers = client.scheduler_info().get("workers", {})
+    except (OSError, TimeoutError) as exc:
+        raise ClusterError(f"lost the Dask scheduler at {_where(client)!r}: {exc}") from None
     return max(1, sum(int(w.get("nthreads", 1)) for w in workers.values()))
+
+
+def _where(client: Any) -> str:
+    """The scheduler address a client talks to, for messages."""
+    try:
+        return str(client.scheduler.address)
+    except AttributeError:
+        return "?"
 
 
 Sink = Callable[[DealResult], None]
@@ -794,17 +809,37 @@ class _Run:
                 self.arrived([result])
 
     def _collect(
-        self, pending: set[cf.Future[list[DealResult]]], batcher: _Batcher
+        self, pending: set[cf.Future[list[DealResult]]], batcher: _Batcher, client: Any
     ) -> set[cf.Future[list[DealResult]]]:
-        """Wait for a batch to finish, take in every finished one; the batches still out."""
+        """Wait for a batch to finish, take in every finished one; the batches still out.
+
+        With Dask, a batch cancelled by anyone but this run means the
+        scheduler has gone (a client cancels every future it loses track
+        of): a :class:`ClusterError`, after what finished was stored.
+        """
         # The finished futures die with this frame: a Dask executor's
         # shutdown cancels every future still referenced, and cancelling
         # finished ones only sends the scheduler needless messages.
         finished, left = cf.wait(pending, return_when=cf.FIRST_COMPLETED)
+        lost = 0
         for future in finished:
-            results = future.result()
+            try:
+                results = future.result()
+            except (cf.CancelledError, OSError) as exc:
+                if client is None:
+                    raise
+                lost += 1
+                # A cancelled batch says nothing more; a closed connection may.
+                reason = "" if isinstance(exc, cf.CancelledError) else f" ({exc})"
+                continue
             batcher.record(results)
             self.arrived(results)
+        if lost:
+            raise ClusterError(
+                f"lost the Dask scheduler at {_where(client)!r} during the run{reason}: "
+                f"{self.solved} deals solved now are stored, the "
+                f"{lost + len(left)} batches in flight are not"
+            )
         return left
 
     def _run_pool(self, names: Iterator[str], jobs: int | None, dask: Any) -> None:
@@ -845,7 +880,7 @@ class _Run:
                         task = _Task(game.preset, items, game.fingerprint, deals, self.limits)
                         pending.add(executor.submit(_solve_task, task))
                 if pending:
-                    pending = self._collect(pending, batcher)
+                    pending = self._collect(pending, batcher, client)
         finally:
             for future in pending:
                 future.cancel()
@@ -854,16 +889,71 @@ class _Run:
             else:
                 # The Dask executor has no cancel_futures; its futures were
                 # cancelled above.
-                executor.shutdown(wait=False)
-            if client is not None and client is not dask:
-                client.close()
+                with contextlib.suppress(Exception):
+                    executor.shutdown(wait=False)
+                if client is not dask:
+                    close_dask(client)
 
 
-def connect_dask(dask: Any) -> Any:
+DASK_TIMEOUT = 10.0
+"""Seconds to wait for a Dask scheduler to answer before giving up."""
+
+_SOCKET_SCHEMES = ("tcp", "tls", "ws", "wss")
+"""Dask address schemes that name a host and port."""
+
+
+def _scheduler_address(text: str) -> tuple[str, str, int] | None:
+    """Scheme, host and port of a scheduler address (``None`` for the port-less kinds).
+
+    Raises :class:`ClusterError` for an address Dask would refuse, before a
+    client exists: a client that fails to start waits twice its timeout
+    in its clean-up, at the end of the program.
+    """
+    from distributed.comm.addressing import get_address_host_port, parse_address
+    from distributed.comm.registry import backends
+
+    try:
+        scheme, _ = parse_address(text)
+        if scheme not in backends:
+            known = ", ".join(sorted(backends))
+            raise ValueError(f"unknown scheme {scheme!r} (known: {known})")
+        if scheme not in _SOCKET_SCHEMES:
+            return None
+        host, port = get_address_host_port(text)
+        if not 0 < port < 65536:
+            raise ValueError(f"port {port} is not between 1 and 65535")
+    except ValueError as exc:
+        raise ClusterError(
+            f"bad Dask scheduler address {text!r}: {exc} (expected tcp://HOST:PORT)"
+        ) from None
+    return scheme, host, port
+
+
+def _handshake(address: str, timeout: float) -> None:
+    """Open and close one Dask connection to ``address``, within ``timeout`` seconds."""
+    import distributed.comm.core
+
+    connect: Any = distributed.comm.core.connect
+
+    async def hello() -> None:
+        # connect's own timeout does not cover a peer that accepts the
+        # connection and then says nothing.
+        comm = await asyncio.wait_for(connect(address, timeout=timeout), timeout)
+        await comm.close()
+
+    # In a thread of its own: the caller may be running an event loop.
+    with cf.ThreadPoolExecutor(1) as thread:
+        thread.submit(asyncio.run, hello()).result()
+
+
+def connect_dask(dask: Any, timeout: float = DASK_TIMEOUT) -> Any:
     """A ``distributed.Client`` for a scheduler address, or the client given.
 
-    Raises :class:`BadOptionError` when ``distributed`` is not installed or
-    the scheduler cannot be reached.
+    The address is checked, then the scheduler asked for an answer within
+    ``timeout`` seconds, before a client is made. Raises
+    :class:`BadOptionError` when ``distributed`` is not installed and
+    :class:`ClusterError` for a bad address or a scheduler that cannot be
+    reached or does not answer, at once and in one line.
     """
     try:
         import distributed
@@ -874,10 +964,39 @@ def connect_dask(dask: Any) -> Any:
     client_type: Any = distributed.Client
     if isinstance(dask, client_type):
         return dask
+    if not isinstance(dask, str):
+        raise ClusterError(
+            f"dask: expected a scheduler address such as tcp://host:8786 or a "
+            f"distributed.Client, not {dask!r}"
+        )
+    address = dask.strip()
+    where = _scheduler_address(address)
     try:
-        return client_type(str(dask), timeout="20s", set_as_default=False)
-    except (OSError, TimeoutError) as exc:
-        raise BadOptionError(f"cannot reach the Dask scheduler at {dask!r}: {exc}") from None
+        if where is not None:
+            # A plain connection first: a refused one fails at once, where
+            # Dask would retry until its timeout.
+            socket.create_connection(where[1:], timeout=timeout).close()
+            if where[0] == "tcp":
+                _handshake(address, timeout)
+        return client_type(address, timeout=timeout, set_as_default=False)
+    except (TimeoutError, asyncio.TimeoutError):
+        raise ClusterError(
+            f"the Dask scheduler at {dask!r} did not answer within {timeout:g} s"
+        ) from None
+    except (OSError, ValueError) as exc:
+        reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
+        raise ClusterError(f"cannot reach the Dask scheduler at {dask!r}: {reason}") from None
+
+
+def close_dask(client: Any, timeout: float = 2.0) -> None:
+    """Close a client made by :func:`connect_dask`, waiting at most ``timeout`` seconds.
+
+    A client whose scheduler has gone waits for it otherwise (twice its
+    connection timeout); nothing is left to say to it, so any error is
+    ignored.
+    """
+    with contextlib.suppress(Exception):
+        client.close(timeout=timeout)
 
 
 def replay_win(game: Game[Any, Any], r: DealResult) -> str | None:
@@ -952,6 +1071,7 @@ __all__ = [
     "Store",
     "Summary",
     "Tally",
+    "close_dask",
     "connect_dask",
     "default_store_path",
     "parse_deals",
