@@ -14,7 +14,8 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
-from .errors import BadOptionError
+from .errors import BadOptionError, UnknownGameError
+from .games import find_preset
 from .search import Status
 from .stats import Z95, Summary
 from .store import DealResult
@@ -82,6 +83,45 @@ class _Effort:
         bins[b] = bins.get(b, 0) + 1
 
 
+def _changed_rules(summary: Summary) -> list[str]:
+    """The ``name=value`` knobs of the summary's rules that differ from its preset's."""
+    try:
+        preset = find_preset(summary.game).make().fingerprint.split()[1:]
+    except UnknownGameError:
+        preset = []
+    return [word for word in summary.fingerprint.split()[1:] if word not in preset]
+
+
+def _percent(x: float) -> str:
+    return f"{100 * x:.2f}%"
+
+
+def plot_title(summary: Summary) -> str:
+    """The title of a run's picture: the preset (and any changed rule) and the win rate.
+
+    With unknown deals the rate is given as the conservative bounds, won
+    over all deals and won plus unknown over all: the rate of the settled
+    deals alone would claim more than is known.
+    """
+    changed = _changed_rules(summary)
+    name = summary.game + (f" with {' '.join(changed)}" if changed else "")
+    head = f"{name}: {summary.deals} deals"
+    if summary.unknown:
+        low = summary.won / summary.deals
+        high = (summary.won + summary.unknown) / summary.deals
+        return (
+            f"{head}, {summary.unknown} unknown: win rate {_percent(low)} to {_percent(high)} "
+            "(unknowns counted lost, then won)"
+        )
+    if summary.win_rate is None:
+        return head
+    low, high = summary.interval
+    return (
+        f"{head}, win rate {_percent(summary.win_rate)} "
+        f"(95% Wilson {_percent(low)} to {_percent(high)})"
+    )
+
+
 def plot_run(path: str | os.PathLike[str], summary: Summary, results: Iterable[DealResult]) -> None:
     """Write the running win rate and the effort histogram of ``results`` to ``path``.
 
@@ -102,8 +142,7 @@ def plot_run(path: str | os.PathLike[str], summary: Summary, results: Iterable[D
     rate_ax, effort_ax = fig.subplots(1, 2)
     _running_rate(rate_ax, rate.finish(), np)
     _effort(effort_ax, effort, np)
-    shown = "" if summary.win_rate is None else f", win rate {100 * summary.win_rate:.2f}%"
-    fig.suptitle(f"{summary.fingerprint}: {summary.deals} deals{shown}")
+    fig.suptitle(plot_title(summary))
     try:
         fig.savefig(p)
     except (ValueError, OSError) as exc:
