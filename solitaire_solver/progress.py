@@ -1,27 +1,26 @@
-"""A small progress report for long runs: a bar on a terminal, plain lines elsewhere.
+"""Progress of long runs: a tqdm bar on a terminal, plain lines elsewhere.
 
-On a terminal the bar is redrawn in place (at most ten times a second) with
-the rate and the time left. When the output is a file or a pipe, a plain
-line is written at the start, every ``every`` seconds and at the end, so that
-logs stay readable.
+The plan (how many deals, how many already stored, how many to solve) is
+one plain line before the first deal, whatever the output. On a terminal a
+tqdm bar then redraws in place with the rate and the time left. When the
+output is a file or a pipe, a bar's carriage returns would make a mess of
+it, so a plain line in tqdm's words is written every ``every`` seconds and
+at the end instead, and logs stay readable.
 """
 
 from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from typing import TextIO
+from typing import Any, TextIO
 
-_REDRAW = 0.1
-"""Least seconds between two redraws of the bar on a terminal."""
+from tqdm import tqdm
 
-
-def duration_text(seconds: float) -> str:
-    """``0:07``, ``12:34`` or ``3:02:01``: seconds as minutes or hours and minutes."""
-    s = max(0, round(seconds))
-    hours, rest = divmod(s, 3600)
-    minutes, secs = divmod(rest, 60)
-    return f"{hours}:{minutes:02d}:{secs:02d}" if hours else f"{minutes}:{secs:02d}"
+_LINE = "{desc}: {n_fmt}/{total_fmt} {percentage:3.0f}% {rate_fmt}  {remaining} left"
+"""A plain progress line while deals are left."""
+_DONE = "{desc}: {n_fmt}/{total_fmt} {percentage:3.0f}% {rate_fmt}  done in {elapsed}"
+"""The plain line once every deal is done."""
+_UNIT = " deals"
 
 
 class ProgressBar:
@@ -29,7 +28,9 @@ class ProgressBar:
 
     ``total`` is the number of deals asked for, of which ``total - todo``
     were already in the store (said once, at the start). ``tty`` defaults
-    to whether ``stream`` is a terminal.
+    to whether ``stream`` is a terminal; ``width`` is the bar's width in
+    characters there (default: the terminal's). ``clock`` times the plain
+    lines.
     """
 
     def __init__(
@@ -40,7 +41,7 @@ class ProgressBar:
         total: int,
         tty: bool | None = None,
         every: float = 10.0,
-        width: int = 30,
+        width: int | None = None,
         clock: Callable[[], float] = time.monotonic,
     ) -> None:
         self.stream = stream
@@ -56,7 +57,7 @@ class ProgressBar:
         self.todo = 0
         self.started = False
         self.final_shown = False
-        self._drawn = 0
+        self._bar: tqdm[Any] | None = None
 
     def __call__(self, done: int, todo: int) -> None:
         now = self.clock()
@@ -67,37 +68,38 @@ class ProgressBar:
             stored = self.total - todo
             already = f"{stored} already stored, " if stored else ""
             self._line(f"{self.label}: {self.total} deals, {already}{todo} to solve")
+            if self.tty and todo:
+                self._bar = tqdm(
+                    total=todo,
+                    initial=done,
+                    file=self.stream,
+                    desc=self.label,
+                    unit=_UNIT,
+                    ncols=self.width,
+                    dynamic_ncols=self.width is None,
+                    mininterval=0.1,
+                )
             if done == 0:
                 return
-        if done < todo and now - self.last < (_REDRAW if self.tty else self.every):
+        if self._bar is not None:
+            self._bar.update(done - self._bar.n)
+            return
+        if done < todo and now - self.last < self.every:
             return
         self.last = now
         self._show(now)
 
-    def _status(self, now: float) -> str:
-        elapsed = now - self.start
-        rate = self.done / elapsed if elapsed > 0 else 0.0
-        percent = 100.0 * self.done / self.todo if self.todo else 100.0
-        if self.done >= self.todo:
-            tail = f"done in {duration_text(elapsed)}"
-        elif rate > 0:
-            tail = f"{duration_text((self.todo - self.done) / rate)} left"
-        else:
-            tail = "time left unknown"
-        return f"{self.done}/{self.todo} {percent:3.0f}%  {rate:,.1f} deals/s  {tail}"
-
     def _show(self, now: float) -> None:
         self.final_shown = self.done >= self.todo
-        if self.tty:
-            filled = self.width * self.done // self.todo if self.todo else self.width
-            bar = "#" * filled + "-" * (self.width - filled)
-            text = f"{self.label} [{bar}] {self._status(now)}"
-            # Pad over what is left of a longer previous line.
-            self.stream.write("\r" + text.ljust(self._drawn))
-            self._drawn = len(text)
-            self.stream.flush()
-        else:
-            self._line(f"{self.label}: {self._status(now)}")
+        text = tqdm.format_meter(
+            self.done,
+            self.todo,
+            now - self.start,
+            prefix=self.label,
+            unit=_UNIT,
+            bar_format=_DONE if self.final_shown else _LINE,
+        )
+        self._line(text)
 
     def _line(self, text: str) -> None:
         self.stream.write(text + "\n")
@@ -105,9 +107,8 @@ class ProgressBar:
 
     def finish(self) -> None:
         """Show the final state (if not shown yet) and end the bar's line."""
-        if self.started and self.todo and not self.final_shown:
+        if self._bar is not None:
+            self._bar.close()
+            self._bar = None
+        elif self.started and self.todo and not self.final_shown:
             self._show(self.clock())
-        if self._drawn:
-            self.stream.write("\n")
-            self.stream.flush()
-            self._drawn = 0

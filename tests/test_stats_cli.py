@@ -12,7 +12,7 @@ import pytest
 
 from solitaire_solver import solve
 from solitaire_solver.cli import main
-from solitaire_solver.progress import ProgressBar, duration_text
+from solitaire_solver.progress import ProgressBar
 
 from .support import run_cli
 
@@ -201,32 +201,37 @@ def test_plain_progress_lines() -> None:
     bar(100, 100)
     bar.finish()
     lines = out.getvalue().splitlines()
+    # No carriage returns in a file or a pipe: one plain line each time.
+    assert "\r" not in out.getvalue()
     assert lines == [
         "decade: 120 deals, 20 already stored, 100 to solve",
-        "decade: 50/100  50%  5.0 deals/s  0:10 left",
-        "decade: 100/100 100%  5.0 deals/s  done in 0:20",
+        "decade: 50/100  50%  5.00 deals/s  00:10 left",
+        "decade: 100/100 100%  5.00 deals/s  done in 00:20",
     ]
 
 
-def test_terminal_bar_redraws_in_place() -> None:
+def test_terminal_bar_is_drawn_by_tqdm() -> None:
     out = io.StringIO()
-    clock = Clock()
-    bar = ProgressBar(out, label="d", total=4, tty=True, width=4, clock=clock)
+    bar = ProgressBar(out, label="decade", total=5, tty=True, width=70)
     bar(0, 4)
-    clock.now += 1
     bar(1, 4)
-    clock.now += 1
     bar(4, 4)
     bar.finish()
     text = out.getvalue()
-    assert text.startswith("d: 4 deals, 4 to solve\n")
-    assert "\rd [#---] 1/4  25%  1.0 deals/s  0:03 left" in text
-    assert "\rd [####] 4/4 100%  2.0 deals/s  done in 0:02" in text
-    assert text.endswith("\n")
-    assert text.count("\n") == 2
+    # The plan is a line of its own; then tqdm redraws one line in place.
+    plan, drawn = text.split("\n", 1)
+    assert plan == "decade: 5 deals, 1 already stored, 4 to solve"
+    frames = drawn.rstrip("\n").split("\r")[1:]
+    assert frames[0].startswith("decade:   0%|")
+    assert frames[-1].startswith("decade: 100%|")
+    assert "| 4/4 [" in frames[-1] and " deals/s]" in frames[-1]
+    assert all(len(f.rstrip()) <= 70 for f in frames)
+    assert drawn.endswith("\n") and drawn.count("\n") == 1
 
 
-def test_duration_text() -> None:
-    assert duration_text(7) == "0:07"
-    assert duration_text(754) == "12:34"
-    assert duration_text(3 * 3600 + 121) == "3:02:01"
+def test_terminal_with_nothing_to_solve_draws_no_bar() -> None:
+    out = io.StringIO()
+    bar = ProgressBar(out, label="decade", total=3, tty=True)
+    bar(0, 0)
+    bar.finish()
+    assert out.getvalue() == "decade: 3 deals, 3 already stored, 0 to solve\n"
