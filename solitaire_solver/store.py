@@ -225,7 +225,7 @@ class Store:
             db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
             db.execute("COMMIT")
         except BaseException:
-            db.execute("ROLLBACK")
+            _roll_back(db)
             raise
 
     def _version(self) -> int:
@@ -380,8 +380,20 @@ class Store:
             db.executemany(_INSERT, rows)
             db.execute("COMMIT")
         except BaseException:
-            db.execute("ROLLBACK")
+            _roll_back(db)
             raise
+
+
+def _roll_back(db: sqlite3.Connection) -> None:
+    """Roll back the open transaction, if there still is one.
+
+    Python raises a signal's exception (Ctrl-C, or SIGTERM on the command
+    line) once the C call it arrived in returns: one that lands during
+    COMMIT is raised after the commit, with no transaction left, and a
+    ROLLBACK then would replace the interrupt with an error of its own.
+    """
+    if db.in_transaction:
+        db.execute("ROLLBACK")
 
 
 def _preset_of(game: str, fingerprint: str) -> str:

@@ -236,6 +236,37 @@ def test_a_settled_row_is_never_overwritten(tmp_path: Path) -> None:
         assert store.get(key) == {"1": won}
 
 
+class InterruptAfterCommit:
+    """A connection that is interrupted (as by Ctrl-C) just after its commits."""
+
+    def __init__(self, db: sqlite3.Connection) -> None:
+        self.db = db
+
+    def execute(self, sql: str, *args: object) -> sqlite3.Cursor:
+        cursor = self.db.execute(sql, *args)
+        if sql == "COMMIT":
+            raise KeyboardInterrupt
+        return cursor
+
+    def __getattr__(self, name: str) -> object:
+        return getattr(self.db, name)
+
+
+def test_an_interrupt_just_after_a_commit_stays_an_interrupt(tmp_path: Path) -> None:
+    # Python runs a signal's handler once the C call it arrived in returns:
+    # a Ctrl-C during COMMIT is raised after the commit has happened, when
+    # there is no transaction left to roll back.
+    key = StoreKey.of(make_game("decade"))
+    won = DealResult("1", 1, Status.WON, ("d",), 5)
+    with Store(tmp_path / "s.sqlite") as store:
+        real = store._db
+        store._db = InterruptAfterCommit(real)  # type: ignore[assignment]
+        with pytest.raises(KeyboardInterrupt):
+            store.add(key, [won], Limits())
+        store._db = real
+        assert store.get(key) == {"1": won}
+
+
 def test_missing_folder(tmp_path: Path) -> None:
     with pytest.raises(StoreError, match=r"folder .* does not exist"):
         Store(tmp_path / "nowhere" / "s.sqlite")
@@ -547,7 +578,7 @@ def test_a_huge_range_streams_in_flat_memory(tmp_path: Path) -> None:
             os.killpg(proc.pid, signal.SIGKILL)
             proc.wait()
     err.thread.join(timeout=5)
-    assert proc.returncode == 130
+    assert proc.returncode == 130, "".join(err.lines)
     lines = [line.strip() for line in err.lines]
     assert lines[0] == f"solitaire-solver: results store {db}"
     assert lines[1] == "decade: 1000000000 deals, 1000000000 to solve"
