@@ -46,6 +46,11 @@ from .store import DealResult, Store, StoreKey
 
 PROG = "solitaire-solver"
 EXIT_BAD_INPUT = 2
+DEAL_NUMBER_HELP = (
+    "a deal number, as PySolFC numbers games: 123456, #123456, 123,456, 123_456, "
+    "'1 234 567', or ms<N> for the Microsoft generator above 32000"
+)
+"""What NUMBER may be, as RULES.md's 'Deal numbers' allows."""
 EXIT_BAD_LINE = 1
 """``stats --verify``: a winning line that does not replay (a solver bug or a damaged store)."""
 
@@ -483,9 +488,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument(
         "game", metavar="GAME", nargs="?", help="a game preset, such as decade (see `games`)"
     )
-    p.add_argument(
-        "number", metavar="NUMBER", nargs="?", help="a deal number, as PySolFC numbers games"
-    )
+    p.add_argument("number", metavar="NUMBER", nargs="?", help=DEAL_NUMBER_HELP)
     p.add_argument(
         "--file",
         metavar="PATH",
@@ -563,7 +566,7 @@ def build_parser() -> argparse.ArgumentParser:
         description="Print a deal in the position file format (see the README).",
     )
     p.add_argument("game", metavar="GAME", help="a game preset, such as decade (see `games`)")
-    p.add_argument("number", metavar="NUMBER", help="a deal number, as PySolFC numbers games")
+    p.add_argument("number", metavar="NUMBER", help=DEAL_NUMBER_HELP)
     add_rule_option(p)
     p.add_argument("--json", action="store_true", help="print the JSON form of the file")
     p.set_defaults(run=cmd_show)
