@@ -1,0 +1,118 @@
+"""Depth-first search over one mutable position (do/undo), with restarts.
+
+For games whose positions are cheap to change in place and dear to copy
+(:class:`~.protocol.IncrementalProblem`). The game lists the children of the
+current position with their keys, so that a child already in the table is
+skipped without being played.
+
+Restarts (:class:`Restarts`): the search runs with a budget of expansions;
+when the budget runs out it starts again from the start, in a new move order
+(:meth:`~.protocol.IncrementalProblem.reorder`), with a budget ``growth``
+times larger. Keys in the table whose subtrees were searched in full stay
+there (they are lost, whatever the order), only those on the interrupted
+line are taken out, so no run repeats the work of an earlier one. The
+budgets grow without bound, so some run ends on its own, and its verdict is
+exact: every move the game lists is tried from every position not in the
+table, as without restarts. Restarts only help a search that a bad first
+choice sends into a large lost subtree.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Hashable, Iterator
+from typing import TypeVar
+
+import attrs
+
+from .budget import LOST, Budget, Run, won
+from .protocol import IncrementalProblem
+
+M = TypeVar("M")
+
+_NEVER = 1 << 62
+
+
+@attrs.frozen
+class Restarts:
+    """When to start again: after ``first`` expansions, then ``growth`` times more each run."""
+
+    first: int = 2000
+    growth: float = 2.0
+    seed: int = 0
+    """Seed of the move orders of the restarted runs (the first run keeps the game's order)."""
+
+    def __attrs_post_init__(self) -> None:
+        if self.first < 1 or not self.growth > 1:
+            raise ValueError("restarts need first >= 1 and growth > 1")
+
+
+def incremental_dfs(
+    problem: IncrementalProblem[M], budget: Budget, *, restarts: Restarts | None = None
+) -> Run:
+    """Search for any winning line from the problem's start; prove a loss by exhausting it.
+
+    A key enters the table when its position is expanded. The position is
+    left at the end of the winning line when the search wins.
+    """
+    b = budget
+    problem.reset()
+    if problem.is_won():
+        return won(())
+    if problem.is_dead():
+        return LOST
+    k0 = problem.key()
+    table: set[Hashable] = set()
+    rng = random.Random(restarts.seed) if restarts is not None else None
+    run_budget = restarts.first if restarts is not None else None
+    children = problem.children
+    do, undo, is_won = problem.do, problem.undo, problem.is_won
+    while True:
+        problem.reset()
+        stop_at = _NEVER if run_budget is None else b.expanded + run_budget
+        while b.expanded >= b.checkpoint and b.interrupted():
+            yield
+        b.expanded += 1
+        if k0 not in table:
+            table.add(k0)
+            b.stored += 1
+        path: list[M] = []
+        line_keys: list[Hashable] = [k0]
+        its: list[Iterator[tuple[M, Hashable]]] = [iter(children())]
+        interrupted = False
+        while its:
+            for move, k in its[-1]:
+                if k in table:
+                    continue
+                if b.expanded >= stop_at:
+                    interrupted = True
+                    break
+                while b.expanded >= b.checkpoint and b.interrupted():
+                    yield
+                b.expanded += 1
+                table.add(k)
+                b.stored += 1
+                do(move)
+                path.append(move)
+                if len(path) > b.max_depth:
+                    b.max_depth = len(path)
+                if is_won():
+                    return won(path)
+                line_keys.append(k)
+                its.append(iter(children()))
+                break
+            else:
+                its.pop()
+                if path:
+                    undo(path.pop())
+                    line_keys.pop()
+                continue
+            if interrupted:
+                break
+        if not interrupted:
+            return LOST
+        # The positions on the interrupted line are not proved lost.
+        table.difference_update(line_keys)
+        assert rng is not None and restarts is not None and run_budget is not None
+        run_budget = int(run_budget * restarts.growth) + 1
+        problem.reorder(rng.randrange(1 << 30))
