@@ -21,7 +21,6 @@ from .deal_files import format_deal, load_deal
 from .errors import BadOptionError, SolverError
 from .games import PRESETS, Game
 from .games.base import parse_rule_assignments, rules_items, rules_knobs
-from .games.windmill import DEFAULT_MAX_STATES, DEFAULT_MAX_STATES_FREE
 from .numbering import DealNumber, parse_deal_number
 from .plot import check_plot_path, plot_run
 from .progress import ProgressBar
@@ -81,6 +80,22 @@ def add_rule_option(parser: argparse.ArgumentParser) -> None:
     )
 
 
+def default_limits_text() -> str:
+    """The presets' default state limits in words, for the help of ``--max-states``."""
+    parts = []
+    for preset in PRESETS.values():
+        states = preset.default_limits.max_states
+        if states is None:
+            continue
+        text = f"{preset.name} {states:,}"
+        for knobs, limits in preset.limits_when:
+            if limits.max_states is not None:
+                rules = " ".join(f"{k}={v}" for k, v in knobs.items())
+                text += f" ({limits.max_states:,} with {rules})"
+        parts.append(text)
+    return "; ".join(parts) if parts else "none"
+
+
 def add_limit_options(parser: argparse.ArgumentParser) -> None:
     """``--max-states``, ``--timeout`` and ``--max-table``."""
     parser.add_argument(
@@ -89,8 +104,7 @@ def add_limit_options(parser: argparse.ArgumentParser) -> None:
         metavar="N",
         help=(
             "stop with verdict 'unknown' after expanding N states (default: no limit; "
-            f"Windmill, when no limit is given: {DEFAULT_MAX_STATES:,}, "
-            f"{DEFAULT_MAX_STATES_FREE:,} with free foundation moves)"
+            f"when no limit is given, {default_limits_text()})"
         ),
     )
     parser.add_argument(
@@ -122,6 +136,10 @@ def result_document(
         "deal": deal,
         "status": result.status.value,
         "limit": result.limit.value if result.limit else None,
+        "limit_value": result.limit_value,
+        "default_limit": result.default_limit,
+        "stopped_by": result.stop_reason() or None,
+        "shortest": result.shortest,
         "moves": moves,
         "stats": {
             "expanded": result.stats.expanded,
@@ -133,6 +151,13 @@ def result_document(
     }
 
 
+_RAISE_HINT = {
+    "states": "; raise it with --max-states",
+    "time": "; raise it with --timeout",
+    "table": "; raise it with --max-table",
+}
+
+
 def print_result(doc: dict[str, Any], game: Game[Any, Any], start: Any) -> None:
     """The human form of one solved position."""
     rules = " ".join(f"{k}={v}" for k, v in doc["rules"].items())
@@ -142,11 +167,18 @@ def print_result(doc: dict[str, Any], game: Game[Any, Any], start: Any) -> None:
     print()
     status = doc["status"]
     if status == "won":
-        print(f"verdict: won in {len(doc['moves'])} moves")
+        if not doc.get("shortest_asked"):
+            note = ""
+        elif doc["shortest"]:
+            note = " (a shortest line)"
+        else:
+            note = " (not proved shortest: the exact search could not finish within the limits)"
+        print(f"verdict: won in {len(doc['moves'])} moves{note}")
     elif status == "lost":
         print("verdict: lost (no winning line exists)")
     else:
-        print(f"verdict: unknown (stopped by the {doc['limit']} limit)")
+        hint = _RAISE_HINT.get(doc["limit"], "")
+        print(f"verdict: unknown (stopped by {doc['stopped_by']}{hint})")
     width = len(str(len(doc["moves"])))
     notation = max((len(m["move"]) for m in doc["moves"]), default=0)
     for i, m in enumerate(doc["moves"], 1):
@@ -178,6 +210,7 @@ def cmd_solve(args: argparse.Namespace) -> int:
         start, deal = game.deal(number), str(number)
     result = game.solve(start, limits, shortest=args.shortest)
     doc = result_document(game, deal, start, result)
+    doc["shortest_asked"] = args.shortest
     if args.file is not None:
         doc["file"] = args.file
     if args.json:
