@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from collections.abc import Hashable, Mapping, Sequence
 
 from solitaire_solver.search import ProblemDefaults
@@ -147,16 +148,17 @@ class IncrementalGraph:
             out = out[k:] + out[:k]
         return [(w, w) for w in out]
 
-    def do(self, move: int) -> None:
+    def do(self, move: int) -> bool:
         assert move in self.edges.get(self.at[-1], ()), "illegal move in toy graph"
         self.at.append(move)
+        return move in self.goals
 
     def undo(self, move: int) -> None:
         assert self.at[-1] == move
         self.at.pop()
 
-    def reorder(self, seed: int) -> None:
-        self.shift = seed
+    def reorder(self, rng: random.Random) -> None:
+        self.shift = rng.randrange(1 << 30)
 
 
 class Dealer(ProblemDefaults):

@@ -328,8 +328,11 @@ class Game(ProblemDefaults, ABC, Generic[S, M]):
         so (:attr:`SolveResult.shortest`); a game whose exact shortest
         search cannot finish may return another line, marked not shortest.
         """
-        effective = self.effective_limits(limits)
-        by_default = not limits.any and effective.any
+        if limits.any:
+            effective, by_default = limits, False
+        else:
+            effective = self.default_limits
+            by_default = effective.any
         result: SolveResult[M] = solve(
             self.strategy(state, shortest=shortest), effective, default=by_default
         )

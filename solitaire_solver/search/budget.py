@@ -23,8 +23,6 @@ import time
 from collections.abc import Callable, Generator, Sequence
 from typing import Any, Generic, TypeVar
 
-import attrs
-
 from .result import NO_LIMITS, Limit, Limits, SearchStats, SolveResult, Status
 
 M = TypeVar("M")
@@ -35,14 +33,31 @@ CLOCK_EVERY = 512
 _NEVER = 1 << 62
 
 
-@attrs.frozen
 class Verdict(Generic[M]):
-    """What a run concludes: won with a line of moves, or lost (only from a complete run)."""
+    """What a run concludes: won with a line of moves, or lost (only from a complete run).
 
-    won: bool
-    moves: tuple[M, ...] = ()
-    shortest: bool = False
-    """The line is proved to have the fewest moves."""
+    ``shortest`` says that the line is proved to have the fewest moves. A
+    plain slotted class rather than an attrs one: solves of small deals make
+    few of anything else, and this one is made once per run.
+    """
+
+    __slots__ = ("moves", "shortest", "won")
+
+    def __init__(self, won: bool, moves: tuple[M, ...] = (), shortest: bool = False) -> None:
+        self.won = won
+        self.moves = moves
+        self.shortest = shortest
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Verdict):
+            return NotImplemented
+        return (self.won, self.moves, self.shortest) == (other.won, other.moves, other.shortest)
+
+    def __hash__(self) -> int:
+        return hash((self.won, self.moves, self.shortest))
+
+    def __repr__(self) -> str:
+        return f"Verdict(won={self.won}, moves={self.moves!r}, shortest={self.shortest})"
 
 
 LOST: Verdict[Any] = Verdict(False)
@@ -99,8 +114,9 @@ class Budget:
         """The limit reached, once one is."""
         self._turns: list[int] = []
         self._clock_at = CLOCK_EVERY
-        self.checkpoint = 0
-        self._aim()
+        self.checkpoint = _NEVER
+        if limits.any:
+            self._aim()
 
     def _aim(self) -> None:
         """Put the checkpoint at the nearest place where something must be decided."""

@@ -24,10 +24,10 @@ the game lists is expanded, except
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Iterable, Iterator
-from typing import Any, TypeVar
+from typing import Any, TypeVar, cast
 
 from .budget import LOST, Budget, Run, solve, won
-from .protocol import SearchProblem, overrides
+from .protocol import Expandable, SearchProblem, overrides
 from .result import NO_LIMITS, Limits, SolveResult
 
 S = TypeVar("S")
@@ -38,7 +38,7 @@ _NEVER = 1 << 62
 
 
 def successors_of(
-    problem: SearchProblem[S, M], *, forced: bool = True
+    problem: SearchProblem[S, M] | Expandable[S, M], *, forced: bool = True
 ) -> Callable[[S], Iterable[tuple[M, S]]]:
     """The function giving ``(move, child)`` pairs: the game's ``successors`` hook if it
     has one, else its forced move as the only child, else its moves applied lazily."""
@@ -46,8 +46,9 @@ def successors_of(
     if own is not None:
         succ: Callable[[S], Iterable[tuple[M, S]]] = own
         return succ
-    apply, moves_of = problem.apply, problem.moves
-    forced_move = problem.forced_move if forced and overrides(problem, "forced_move") else None
+    plain = cast("SearchProblem[S, M]", problem)  # without successors, it has moves
+    apply, moves_of = plain.apply, plain.moves
+    forced_move = plain.forced_move if forced and overrides(plain, "forced_move") else None
 
     def children(state: S) -> Iterable[tuple[M, S]]:
         if forced_move is not None:
@@ -59,7 +60,13 @@ def successors_of(
     return children
 
 
-def dfs(problem: SearchProblem[S, M], start: S, budget: Budget, *, forced: bool = True) -> Run:
+def dfs(
+    problem: SearchProblem[S, M] | Expandable[S, M],
+    start: S,
+    budget: Budget,
+    *,
+    forced: bool = True,
+) -> Run:
     """Search for any winning line from ``start``; prove a loss by exhausting the space.
 
     Moves are tried in the order the game gives them. With ``forced`` (the
@@ -69,7 +76,9 @@ def dfs(problem: SearchProblem[S, M], start: S, budget: Budget, *, forced: bool 
     """
     key = problem.key
     is_won = problem.is_won
-    dead = problem.is_dead if overrides(problem, "is_dead") else None
+    dead: Callable[[S], bool] | None = (
+        getattr(problem, "is_dead", None) if overrides(problem, "is_dead") else None
+    )
     place: Callable[[S], int] | None = getattr(problem, "place", None)
     dominators: Callable[[S], Iterable[tuple[Hashable, int]]] | None = getattr(
         problem, "dominators", None
@@ -86,29 +95,29 @@ def dfs(problem: SearchProblem[S, M], start: S, budget: Budget, *, forced: bool 
     p0 = place(start) if place is not None else 0
     while b.expanded >= b.checkpoint and b.interrupted():
         yield
-    b.expanded += 1
     table: dict[Hashable, int] = {k0: p0}
-    b.stored += 1
     get = table.get
+    # The hot loop counts in locals and brings the budget up to date at its
+    # checkpoints and when it returns (no other run works in between).
+    exp, stored, checkpoint = b.expanded + 1, b.stored + 1, b.checkpoint
+    deepest = 0
     path: list[M] = []
-    # One entry per state on the current line: its children still to try,
+    # One frame per state on the current line: its children still to try,
     # its key, its place, where its chain of waiting moves stops, its depth.
-    its: list[Iterator[tuple[M, S]]] = [iter(successors(start))]
-    keys: list[Hashable] = [k0]
-    places = [p0]
-    stops = [_NEVER]
-    depths = [0]
-    while its:
-        pk = keys[-1]
-        for move, child in its[-1]:
+    frames: list[tuple[Iterator[tuple[M, S]], Hashable, int, int, int]] = [
+        (iter(successors(start)), k0, p0, _NEVER, 0)
+    ]
+    while frames:
+        it, pk, pp, pstop, pdepth = frames[-1]
+        for move, child in it:
             k = key(child)
             p = place(child) if place is not None else 0
             if k == pk:
                 # Only the place moved on (a waiting move): follow the chain
                 # up to where an earlier search of this key began.
-                if p <= places[-1] or p >= stops[-1]:
+                if p <= pp or p >= pstop:
                     continue
-                stop = stops[-1]
+                stop = pstop
                 new = fresh = False
             else:
                 old = get(k)
@@ -117,39 +126,38 @@ def dfs(problem: SearchProblem[S, M], start: S, budget: Budget, *, forced: bool 
                 fresh = old is None
                 stop = _NEVER if old is None else old
                 new = True
-            depth = depths[-1] + (length(move) if length is not None else 1)
+            depth = pdepth + (length(move) if length is not None else 1)
             if is_won(child):
                 path.append(move)
-                b.reach(depth)
+                b.expanded, b.stored = exp, stored
+                b.reach(max(deepest, depth))
                 return won(path)
             if dead is not None and dead(child):
                 continue
             if new and dominators is not None and _dominated(dominators(child), get):
                 continue
-            while b.expanded >= b.checkpoint and b.interrupted():
-                yield
-            b.expanded += 1
+            if exp >= checkpoint:
+                b.expanded, b.stored = exp, stored
+                b.reach(deepest)
+                while b.expanded >= b.checkpoint and b.interrupted():
+                    yield
+                exp, stored, checkpoint = b.expanded, b.stored, b.checkpoint
+            exp += 1
             if new:
                 table[k] = p
                 if fresh:
-                    b.stored += 1
-            if depth > b.max_depth:
-                b.max_depth = depth
+                    stored += 1
+            if depth > deepest:
+                deepest = depth
             path.append(move)
-            its.append(iter(successors(child)))
-            keys.append(k)
-            places.append(p)
-            stops.append(stop)
-            depths.append(depth)
+            frames.append((iter(successors(child)), k, p, stop, depth))
             break
         else:
-            its.pop()
-            keys.pop()
-            places.pop()
-            stops.pop()
-            depths.pop()
+            frames.pop()
             if path:
                 path.pop()
+    b.expanded, b.stored = exp, stored
+    b.reach(deepest)
     return LOST
 
 

@@ -64,18 +64,25 @@ def incremental_dfs(
     k0 = problem.key()
     table: set[Hashable] = set()
     rng = random.Random(restarts.seed) if restarts is not None else None
-    run_budget = restarts.first if restarts is not None else None
+    run_budget = restarts.first if restarts is not None else _NEVER
     children = problem.children
-    do, undo, is_won = problem.do, problem.undo, problem.is_won
+    do, undo = problem.do, problem.undo
     while True:
         problem.reset()
-        stop_at = _NEVER if run_budget is None else b.expanded + run_budget
         while b.expanded >= b.checkpoint and b.interrupted():
             yield
         b.expanded += 1
         if k0 not in table:
             table.add(k0)
             b.stored += 1
+        # The hot loop counts in locals and brings the budget up to date at
+        # its checkpoints: ``exp`` is the budget's count of expansions (every
+        # one here stores one new key, so ``stored`` moves with it) and
+        # ``own`` this run's, for the restart.
+        exp = b.expanded
+        own = 1
+        limit = min(b.checkpoint, exp + run_budget - own)
+        deepest = 0
         path: list[M] = []
         line_keys: list[Hashable] = [k0]
         its: list[Iterator[tuple[M, Hashable]]] = [iter(children())]
@@ -84,19 +91,27 @@ def incremental_dfs(
             for move, k in its[-1]:
                 if k in table:
                     continue
-                if b.expanded >= stop_at:
-                    interrupted = True
-                    break
-                while b.expanded >= b.checkpoint and b.interrupted():
-                    yield
-                b.expanded += 1
+                if exp >= limit:
+                    b.stored += exp - b.expanded
+                    b.expanded = exp
+                    if own >= run_budget:
+                        interrupted = True
+                        break
+                    while b.expanded >= b.checkpoint and b.interrupted():
+                        b.reach(deepest)
+                        yield
+                    exp = b.expanded
+                    limit = min(b.checkpoint, exp + run_budget - own)
+                exp += 1
+                own += 1
                 table.add(k)
-                b.stored += 1
-                do(move)
                 path.append(move)
-                if len(path) > b.max_depth:
-                    b.max_depth = len(path)
-                if is_won():
+                if len(path) > deepest:
+                    deepest = len(path)
+                if do(move):
+                    b.stored += exp - b.expanded
+                    b.expanded = exp
+                    b.reach(deepest)
                     return won(path)
                 line_keys.append(k)
                 its.append(iter(children()))
@@ -109,10 +124,13 @@ def incremental_dfs(
                 continue
             if interrupted:
                 break
+        b.stored += exp - b.expanded
+        b.expanded = exp
+        b.reach(deepest)
         if not interrupted:
             return LOST
         # The positions on the interrupted line are not proved lost.
         table.difference_update(line_keys)
-        assert rng is not None and restarts is not None and run_budget is not None
+        assert rng is not None and restarts is not None
         run_budget = int(run_budget * restarts.growth) + 1
-        problem.reorder(rng.randrange(1 << 30))
+        problem.reorder(rng)

@@ -25,12 +25,14 @@ speed needs a mutable position (see :mod:`.incremental`).
 
 from __future__ import annotations
 
+import random
 from collections.abc import Hashable, Iterable
 from typing import Any, Protocol, TypeVar
 
 S = TypeVar("S")
 M = TypeVar("M")
 S_in = TypeVar("S_in", contravariant=True)
+M_out = TypeVar("M_out", covariant=True)
 
 
 class SearchProblem(Protocol[S, M]):
@@ -66,6 +68,27 @@ class SearchProblem(Protocol[S, M]):
 
     def heuristic(self, state: S) -> int:
         """A lower bound on the moves still needed to win (0 is always admissible)."""
+        ...
+
+
+class Expandable(Protocol[S, M_out]):
+    """A problem given by its successors alone (moves made with their consequences).
+
+    For a compact model whose moves are made only by the search: it needs
+    no ``moves`` and ``apply`` of its own, only ``successors``, ``is_won``
+    and ``key`` (and any optional hook).
+    """
+
+    def successors(self, state: S) -> Iterable[tuple[M_out, S]]:
+        """The ``(move, child)`` pairs of ``state``, the most promising first."""
+        ...
+
+    def is_won(self, state: S) -> bool:
+        """Whether ``state`` is a won position."""
+        ...
+
+    def key(self, state: S) -> Hashable:
+        """A canonical key: equal for states with the same future, up to symmetry."""
         ...
 
 
@@ -126,7 +149,7 @@ class IncrementalProblem(Protocol[M]):
         """True only when the current position certainly cannot be won."""
         ...
 
-    def children(self) -> list[tuple[M, Hashable]]:
+    def children(self) -> Iterable[tuple[M, Hashable]]:
         """The moves worth trying, each with the key of the position after it, best first.
 
         A move whose resulting position is certainly lost may be left out
@@ -134,16 +157,16 @@ class IncrementalProblem(Protocol[M]):
         """
         ...
 
-    def do(self, move: M) -> None:
-        """Play ``move`` (one of :meth:`children`)."""
+    def do(self, move: M) -> bool:
+        """Play ``move`` (one of :meth:`children`); true when the position reached is won."""
         ...
 
     def undo(self, move: M) -> None:
         """Take back ``move``, the last move played."""
         ...
 
-    def reorder(self, seed: int) -> None:
-        """Change the order of :meth:`children` (for a restart), from a seed."""
+    def reorder(self, rng: random.Random) -> None:
+        """Change the order of :meth:`children` for a restart, drawing from ``rng``."""
         ...
 
 

@@ -56,7 +56,7 @@ class Limits:
     @property
     def any(self) -> bool:
         """Whether any limit is set."""
-        return self != NO_LIMITS
+        return not (self.max_states is None and self.timeout is None and self.max_table is None)
 
     def value(self, limit: Limit) -> int | float | None:
         """The value of one limit (``None`` when it is not set)."""
