@@ -230,6 +230,8 @@ def _junction_runs(line: list[int], i: int, shape: _RunShape) -> list[tuple[int,
 
 _WON: tuple[Any, ...] = ((None,), None)
 """The state at the end of a winning chain (the model's only won state)."""
+_DEAD: tuple[Any, ...] = ((), None)
+"""The state at the end of a chain that cannot win (the model's only dead state)."""
 
 _Discard = tuple[int, int, int]
 """A discard of the model: (cards dealt before it, start, length) in the line's values."""
@@ -238,7 +240,7 @@ _Macro = tuple[list[_Discard], int]
 many moves of the game (deals and discards) they stand for."""
 
 
-_Chain = Callable[[int, int, int, list[_Discard]], tuple["tuple[Any, ...] | None", int]]
+_Chain = Callable[[int, int, int, list[_Discard]], tuple["tuple[Any, ...]", int]]
 
 
 def _stack_chain(stock: Sequence[int], room: list[int], top: int, sum_bits: int) -> _Chain:
@@ -246,18 +248,18 @@ def _stack_chain(stock: Sequence[int], room: list[int], top: int, sum_bits: int)
 
     It takes the stack (``below``, ``total``), the cards dealt and the list
     to record discards in, and returns the next branch point (or the won
-    state, or ``None`` at a dead end) with the number of deals made. The hot
-    loop of the solver: a closure, as reading its constants from the
-    enclosing function is faster than from an object.
+    state, or the dead state at a dead end) with the number of deals made.
+    The hot loop of the solver: a closure, as reading its constants from
+    the enclosing function is faster than from an object.
     """
     n = len(stock)
 
     def chain(
         below: int, total: int, dealt: int, record: list[_Discard]
-    ) -> tuple[tuple[Any, ...] | None, int]:
+    ) -> tuple[tuple[Any, ...], int]:
         for k in range(dealt, n):
             if total > room[k]:
-                return None, 0
+                return _DEAD, k - dealt
             grown = total + stock[k]
             hits = (below >> grown) & sum_bits
             below |= 1 << (total + top)
@@ -273,7 +275,7 @@ def _stack_chain(stock: Sequence[int], room: list[int], top: int, sum_bits: int)
                 record.append((k + 1, below.bit_count(), gone.bit_count()))
                 continue
             return ((below, total, k), hits), k + 1 - dealt
-        return (_WON if total == 0 else None), n - dealt
+        return (_WON if total == 0 else _DEAD), n - dealt
 
     return chain
 
@@ -343,12 +345,16 @@ class CompulsoryModel:
         """Only the end of a winning chain is won."""
         self.move_length: Callable[[_Macro], int] = itemgetter(1)
         """The deals and discards a move stands for."""
+        self.is_dead: Callable[[tuple[Any, ...]], bool] = partial(is_, _DEAD)
+        """Only the end of a chain that cannot win is dead (so the search sees how deep
+        a dead chain went)."""
 
     def successors(self, state: tuple[Any, ...]) -> Iterator[tuple[_Macro, tuple[Any, ...]]]:
         """For each run of a branch point: the move and the next branch point (or the end).
 
-        A dead end gives no child. The start, which may not be a branch
-        point, gives the one chain that follows from it.
+        A dead end gives the dead state, so that the search sees how deep it
+        went. The start, which may not be a branch point, gives the one chain
+        that follows from it.
         """
         if len(state[0]) == 3:
             (below, total, k), hits = state
@@ -362,15 +368,13 @@ class CompulsoryModel:
                 kept = below ^ (gone << cut)
                 record = [(k + 1, kept.bit_count(), gone.bit_count())]
                 child, deals = self._stack_chain(kept, start, k + 1, record)
-                if child is not None:
-                    yield (record, len(record) + deals), child
+                yield (record, len(record) + deals), child
             return
         (line, k), runs = state
         if len(runs) < 2:
             lone: list[_Discard] = []
             child, deals = self._line_chain(list(line), k, list(runs), lone)
-            if child is not None:
-                yield (lone, len(lone) + deals), child
+            yield (lone, len(lone) + deals), child
             return
         shape = self.shape
         for i, length in runs:
@@ -383,15 +387,14 @@ class CompulsoryModel:
             rest += _junction_runs(after, i, shape)
             chain = [(k, i, length)]
             child, deals = self._line_chain(after, k, rest, chain)
-            if child is not None:
-                yield (chain, len(chain) + deals), child
+            yield (chain, len(chain) + deals), child
 
     def _line_chain(
         self, line: list[int], k: int, runs: list[tuple[int, int]], record: list[_Discard]
-    ) -> tuple[tuple[Any, ...] | None, int]:
+    ) -> tuple[tuple[Any, ...], int]:
         """Play on from any line (``runs`` every run in it) to the next branch point.
 
-        Returns it (or the won state, or ``None`` at a dead end) with the
+        Returns it (or the won state, or the dead state at a dead end) with the
         number of deals made. ``line`` and ``runs`` are changed.
         """
         shape = self.shape
@@ -408,7 +411,7 @@ class CompulsoryModel:
                     child, more = self._stack_chain(below, total, k, record)
                     return child, deals + more
                 if k == n:
-                    return (None if line else _WON), deals
+                    return (_DEAD if line else _WON), deals
                 line.append(stock[k])
                 k += 1
                 deals += 1

@@ -127,10 +127,12 @@ def dfs(
                 stop = _NEVER if old is None else old
                 new = True
             depth = pdepth + (length(move) if length is not None else 1)
+            if depth > deepest:
+                deepest = depth  # explored, if only to find it won, dead or out of budget
             if is_won(child):
                 path.append(move)
                 b.expanded, b.stored = exp, stored
-                b.reach(max(deepest, depth))
+                b.reach(deepest)
                 return won(path)
             if dead is not None and dead(child):
                 continue
@@ -147,8 +149,6 @@ def dfs(
                 table[k] = p
                 if fresh:
                     stored += 1
-            if depth > deepest:
-                deepest = depth
             path.append(move)
             frames.append((iter(successors(child)), k, p, stop, depth))
             break

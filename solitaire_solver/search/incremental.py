@@ -91,6 +91,8 @@ def incremental_dfs(
             for move, k in its[-1]:
                 if k in table:
                     continue
+                if len(path) >= deepest:
+                    deepest = len(path) + 1  # explored, if only to find it out of budget
                 if exp >= limit:
                     b.stored += exp - b.expanded
                     b.expanded = exp
@@ -106,8 +108,6 @@ def incremental_dfs(
                 own += 1
                 table.add(k)
                 path.append(move)
-                if len(path) > deepest:
-                    deepest = len(path)
                 if do(move):
                     b.stored += exp - b.expanded
                     b.expanded = exp

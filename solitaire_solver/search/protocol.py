@@ -187,6 +187,11 @@ class ProblemDefaults:
 
 
 def overrides(problem: object, name: str) -> bool:
-    """Whether ``problem`` has hook ``name`` of its own (not the do-nothing default)."""
-    method = getattr(type(problem), name, None)
-    return method is not None and method is not getattr(ProblemDefaults, name, None)
+    """Whether ``problem`` has hook ``name`` of its own (not the do-nothing default).
+
+    The hook may be a method or a function set on the object itself.
+    """
+    hook = getattr(problem, name, None)
+    if hook is None:
+        return False
+    return getattr(hook, "__func__", hook) is not getattr(ProblemDefaults, name, None)

@@ -89,8 +89,11 @@ class SearchStats:
 def limit_text(limit: Limit, value: int | float) -> str:
     """``3,000,000 states``, ``60 seconds`` or ``1,000 table entries``."""
     if limit is Limit.TIME:
-        return f"{value:g} seconds"
-    noun = "states" if limit is Limit.STATES else "table entries"
+        return f"{value:g} second" if value == 1 else f"{value:g} seconds"
+    if limit is Limit.STATES:
+        noun = "state" if value == 1 else "states"
+    else:
+        noun = "table entry" if value == 1 else "table entries"
     return f"{int(value):,} {noun}"
 
 
