@@ -35,6 +35,7 @@ from .stats import (
     summarize,
 )
 from .store import DealResult, Store
+from .viewer import check_html_path, solution_html, write_html
 
 PROG = "solitaire-solver"
 EXIT_BAD_INPUT = 2
@@ -158,13 +159,8 @@ _RAISE_HINT = {
 }
 
 
-def print_result(doc: dict[str, Any], game: Game[Any, Any], start: Any) -> None:
-    """The human form of one solved position."""
-    rules = " ".join(f"{k}={v}" for k, v in doc["rules"].items())
-    title = doc["game"] if doc["deal"] is None else f"{doc['game']} {doc['deal']}"
-    print(f"{title}  ({rules})" if rules else title)
-    print(game.show(start))
-    print()
+def verdict_text(doc: dict[str, Any]) -> str:
+    """The verdict of a solve document in words: ``won in 64 moves``, ``lost (...)``."""
     status = doc["status"]
     if status == "won":
         if not doc.get("shortest_asked"):
@@ -173,12 +169,21 @@ def print_result(doc: dict[str, Any], game: Game[Any, Any], start: Any) -> None:
             note = " (a shortest line)"
         else:
             note = " (not proved shortest: the exact search could not finish within the limits)"
-        print(f"verdict: won in {len(doc['moves'])} moves{note}")
-    elif status == "lost":
-        print("verdict: lost (no winning line exists)")
-    else:
-        hint = _RAISE_HINT.get(doc["limit"], "")
-        print(f"verdict: unknown (stopped by {doc['stopped_by']}{hint})")
+        return f"won in {len(doc['moves'])} moves{note}"
+    if status == "lost":
+        return "lost (no winning line exists)"
+    hint = _RAISE_HINT.get(doc["limit"], "")
+    return f"unknown (stopped by {doc['stopped_by']}{hint})"
+
+
+def print_result(doc: dict[str, Any], game: Game[Any, Any], start: Any) -> None:
+    """The human form of one solved position."""
+    rules = " ".join(f"{k}={v}" for k, v in doc["rules"].items())
+    title = doc["game"] if doc["deal"] is None else f"{doc['game']} {doc['deal']}"
+    print(f"{title}  ({rules})" if rules else title)
+    print(game.show(start))
+    print()
+    print(f"verdict: {verdict_text(doc)}")
     width = len(str(len(doc["moves"])))
     notation = max((len(m["move"]) for m in doc["moves"]), default=0)
     for i, m in enumerate(doc["moves"], 1):
@@ -208,11 +213,29 @@ def cmd_solve(args: argparse.Namespace) -> int:
         game = get_game(args.game, parse_rule_assignments(args.rule))
         number = parse_deal_number(args.number)
         start, deal = game.deal(number), str(number)
+    # Checked before the search, which may be long, rather than after it.
+    html_path = check_html_path(args.html) if args.html is not None else None
     result = game.solve(start, limits, shortest=args.shortest)
     doc = result_document(game, deal, start, result)
     doc["shortest_asked"] = args.shortest
     if args.file is not None:
         doc["file"] = args.file
+    if html_path is not None:
+        if deal is not None:
+            title = f"{game.preset} {deal}"
+        else:
+            source = "standard input" if args.file == "-" else Path(args.file).name
+            title = f"{game.preset}: {source}"
+        page = solution_html(
+            game,
+            start,
+            result.moves,
+            title=title,
+            verdict_text=verdict_text(doc),
+            status=doc["status"],
+        )
+        doc["html"] = str(write_html(html_path, page))
+        print(f"{PROG}: wrote the page {html_path}", file=sys.stderr)
     if args.json:
         print(json.dumps(doc, indent=2))
     else:
@@ -448,6 +471,11 @@ def build_parser() -> argparse.ArgumentParser:
     add_rule_option(p)
     p.add_argument("--shortest", action="store_true", help="find a winning line with fewest moves")
     p.add_argument("--json", action="store_true", help="print one JSON document")
+    p.add_argument(
+        "--html",
+        metavar="PATH",
+        help="also write a web page that steps through the winning line (one file, works offline)",
+    )
     add_limit_options(p)
     p.set_defaults(run=cmd_solve)
 

@@ -553,7 +553,7 @@ def check_html_path(path: str | os.PathLike[str]) -> Path:
         with p.open("a", encoding="utf-8"):
             pass
     except OSError as exc:
-        raise BadOptionError(f"{where}: {exc.strerror or exc}") from None
+        raise BadOptionError(f"{where}: {_reason(exc)}") from None
     if not existed:
         # The trial left an empty file; the real page replaces it after the solve.
         p.unlink()
@@ -566,8 +566,14 @@ def write_html(path: str | os.PathLike[str], page: str) -> Path:
     try:
         p.write_text(page, encoding="utf-8")
     except OSError as exc:
-        raise BadOptionError(f"cannot write the page '{p}': {exc.strerror or exc}") from None
+        raise BadOptionError(f"cannot write the page '{p}': {_reason(exc)}") from None
     return p
+
+
+def _reason(exc: OSError) -> str:
+    """The system's reason for a failed write, in lower case as the rest of the message."""
+    text = exc.strerror or str(exc)
+    return text[:1].lower() + text[1:]
 
 
 # ---------------------------------------------------------------- the page
@@ -789,13 +795,14 @@ _SCRIPT = """
     suit(parent, s, 9.5, 25, 10, false);
   }
 
-  function card(code, x, y, moved) {
+  function card(slot, code, x, y, moved) {
     const rank = code[0];
     const s = code[1];
     const red = s === "H" || s === "D";
     const node = make("g", {
       class: "card " + (red ? "red" : "black") + (moved ? " moved" : ""),
       transform: `translate(${x} ${y})`,
+      "data-pile": slot.name,
       "data-card": code,
     }, layer);
     make("title", {}, node, `${RANK_NAMES[rank] || rank} of ${SUIT_NAMES[s]}`);
@@ -818,10 +825,11 @@ _SCRIPT = """
     }
   }
 
-  function back(count, x, y, moved) {
+  function back(slot, count, x, y, moved) {
     const node = make("g", {
       class: "down" + (moved ? " moved" : ""),
       transform: `translate(${x} ${y})`,
+      "data-pile": slot.name,
       "data-down": count,
     }, layer);
     make("title", {}, node, `${count} face-down card${count === 1 ? "" : "s"}`);
@@ -848,8 +856,8 @@ _SCRIPT = """
 
   function label(slot, pile, from) {
     const y = slot.numbered ? slot.y - 20 : slot.y - 8;
-    const node = make("text", { class: "label" + (from ? " from" : ""), x: slot.x, y: y }, layer,
-      slot.label);
+    const attrs = { class: from ? "label from" : "label", x: slot.x, y: y, "data-pile": slot.name };
+    const node = make("text", attrs, layer, slot.label);
     if (pile[2]) make("tspan", { class: "note" }, node, " " + pile[2]);
   }
 
@@ -872,7 +880,7 @@ _SCRIPT = """
       let first = 0;
       if (down > 0) {
         const [x, y] = place(slot, 0);
-        back(down, x, y, marks.includes(-1));
+        back(slot, down, x, y, marks.includes(-1));
         first = 1;
       }
       cards.forEach((code, j) => {
@@ -880,7 +888,7 @@ _SCRIPT = """
         if (slot.numbered) {
           make("text", { class: "pos", x: x + g.w / 2, y: y - 6 }, layer, String(hidden + j + 1));
         }
-        card(code, x, y, marks.includes(j));
+        card(slot, code, x, y, marks.includes(j));
       });
       label(slot, pile, from.has(slot.name));
     }
