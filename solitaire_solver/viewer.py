@@ -36,7 +36,7 @@ from typing import Any
 
 import attrs
 
-from .cards import RANKS, SUITS, card_text
+from .cards import RANKS, SUITS, card_text, rank_of
 from .errors import BadOptionError
 from .games import Game
 from .games.base import rules_items
@@ -194,7 +194,7 @@ def black_hole_scene(game: Game[Any, Any], state: Any) -> Scene:
             note=f"{len(hole)}/52",
         )
     )
-    rank = state.hole[-1] % 13
+    rank = rank_of(state.hole[-1])
     takes = f"{RANKS[(rank + 12) % 13]} or {RANKS[(rank + 1) % 13]}"
     left = sum(len(p) for p in state.piles)
     facts = [("hole", f"{len(hole)} of 52"), ("cards left", str(left))]
