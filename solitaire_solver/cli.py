@@ -24,7 +24,6 @@ from .deal_files import format_deal, load_deal
 from .errors import BadOptionError, SolverError
 from .games import PRESETS, Game
 from .games.base import rules_items, rules_knobs
-from .games.windmill import DEFAULT_MAX_STATES, DEFAULT_MAX_STATES_FREE
 from .numbering import DealNumber, parse_deal_number
 from .plot import check_plot_path, plot_run
 from .progress import ProgressBar
@@ -43,6 +42,7 @@ from .stats import (
     run_deals,
 )
 from .store import DealResult, Store, StoreKey
+from .viewer import check_html_path, solution_html, write_html
 
 PROG = "solitaire-solver"
 EXIT_BAD_INPUT = 2
@@ -93,6 +93,22 @@ def add_rule_option(parser: argparse.ArgumentParser) -> None:
     )
 
 
+def default_limits_text() -> str:
+    """The presets' default state limits in words, for the help of ``--max-states``."""
+    parts = []
+    for preset in PRESETS.values():
+        states = preset.default_limits.max_states
+        if states is None:
+            continue
+        text = f"{preset.name} {states:,}"
+        for knobs, limits in preset.limits_when:
+            if limits.max_states is not None:
+                rules = " ".join(f"{k}={v}" for k, v in knobs.items())
+                text += f" ({limits.max_states:,} with {rules})"
+        parts.append(text)
+    return "; ".join(parts) if parts else "none"
+
+
 def add_limit_options(parser: argparse.ArgumentParser) -> None:
     """``--max-states``, ``--timeout`` and ``--max-table``."""
     parser.add_argument(
@@ -101,8 +117,7 @@ def add_limit_options(parser: argparse.ArgumentParser) -> None:
         metavar="N",
         help=(
             "stop with verdict 'unknown' after expanding N states (default: no limit; "
-            f"Windmill, when no limit is given: {DEFAULT_MAX_STATES:,}, "
-            f"{DEFAULT_MAX_STATES_FREE:,} with free foundation moves)"
+            f"when no limit is given, {default_limits_text()})"
         ),
     )
     parser.add_argument(
@@ -134,6 +149,10 @@ def result_document(
         "deal": deal,
         "status": result.status.value,
         "limit": result.limit.value if result.limit else None,
+        "limit_value": result.limit_value,
+        "default_limit": result.default_limit,
+        "stopped_by": result.stop_reason() or None,
+        "shortest": result.shortest,
         "moves": moves,
         "stats": {
             "expanded": result.stats.expanded,
@@ -165,6 +184,30 @@ def solve_title(game: Game[Any, Any], deal: str | None, start: Any, file: str | 
     )
 
 
+_RAISE_HINT = {
+    "states": "; raise it with --max-states",
+    "time": "; raise it with --timeout",
+    "table": "; raise it with --max-table",
+}
+
+
+def verdict_text(doc: dict[str, Any]) -> str:
+    """The verdict of a solve document in words: ``won in 64 moves``, ``lost (...)``."""
+    status = doc["status"]
+    if status == "won":
+        if not doc.get("shortest_asked"):
+            note = ""
+        elif doc["shortest"]:
+            note = " (a shortest line)"
+        else:
+            note = " (not proved shortest: the exact search could not finish within the limits)"
+        return f"won in {len(doc['moves'])} moves{note}"
+    if status == "lost":
+        return "lost (no winning line exists)"
+    hint = _RAISE_HINT.get(doc["limit"], "")
+    return f"unknown (stopped by {doc['stopped_by']}{hint})"
+
+
 def print_result(doc: dict[str, Any], game: Game[Any, Any], start: Any) -> None:
     """The human form of one solved position."""
     rules = " ".join(f"{k}={v}" for k, v in doc["rules"].items())
@@ -172,13 +215,7 @@ def print_result(doc: dict[str, Any], game: Game[Any, Any], start: Any) -> None:
     print(f"{title}  ({rules})" if rules else title)
     print(game.show(start))
     print()
-    status = doc["status"]
-    if status == "won":
-        print(f"verdict: won in {len(doc['moves'])} moves")
-    elif status == "lost":
-        print("verdict: lost (no winning line exists)")
-    else:
-        print(f"verdict: unknown (stopped by the {doc['limit']} limit)")
+    print(f"verdict: {verdict_text(doc)}")
     width = len(str(len(doc["moves"])))
     notation = max((len(m["move"]) for m in doc["moves"]), default=0)
     for i, m in enumerate(doc["moves"], 1):
@@ -208,10 +245,29 @@ def cmd_solve(args: argparse.Namespace) -> int:
         game = get_game(args.game, rule_assignments(args.rule))
         number = parse_deal_number(args.number)
         start, deal = game.deal(number), str(number)
+    # Checked before the search, which may be long, rather than after it.
+    html_path = check_html_path(args.html) if args.html is not None else None
     result = game.solve(start, limits, shortest=args.shortest)
     doc = result_document(game, deal, start, result)
+    doc["shortest_asked"] = args.shortest
     if args.file is not None:
         doc["file"] = args.file
+    if html_path is not None:
+        if deal is not None:
+            title = f"{game.preset} {deal}"
+        else:
+            source = "standard input" if args.file == "-" else Path(args.file).name
+            title = f"{game.preset}: {source}"
+        page = solution_html(
+            game,
+            start,
+            result.moves,
+            title=title,
+            verdict_text=verdict_text(doc),
+            status=doc["status"],
+        )
+        doc["html"] = str(write_html(html_path, page))
+        print(f"{PROG}: wrote the page {html_path}", file=sys.stderr)
     if args.json:
         print(json.dumps(doc, indent=2))
     else:
@@ -497,6 +553,11 @@ def build_parser() -> argparse.ArgumentParser:
     add_rule_option(p)
     p.add_argument("--shortest", action="store_true", help="find a winning line with fewest moves")
     p.add_argument("--json", action="store_true", help="print one JSON document")
+    p.add_argument(
+        "--html",
+        metavar="PATH",
+        help="also write a web page that steps through the winning line (one file, works offline)",
+    )
     add_limit_options(p)
     p.set_defaults(run=cmd_solve)
 

@@ -1,18 +1,46 @@
-"""The search core on toy puzzles with no cards."""
+"""The search engine on toy puzzles with no cards: every strategy, the budget and the portfolio."""
 
 from __future__ import annotations
 
 import math
 from collections import deque
+from collections.abc import Callable
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from solitaire_solver.search import Limit, Limits, Status, astar, depth_first
+from solitaire_solver.search import (
+    LOST,
+    NO_LIMITS,
+    Budget,
+    Limit,
+    Limits,
+    Member,
+    Restarts,
+    Run,
+    SolveResult,
+    Status,
+    astar,
+    astar_order,
+    beam,
+    chain,
+    depth_first,
+    dfs,
+    drive,
+    greedy_order,
+    incremental_dfs,
+    portfolio,
+    projected,
+    solve,
+    weighted_order,
+    won,
+)
+from solitaire_solver.search.portfolio import DEFAULT_BASE, DEFAULT_GROWTH
 from solitaire_solver.search.protocol import ProblemDefaults
 
-from .toy import ClockPuzzle, GraphPuzzle, Ladder
+from .toy import ClockPuzzle, Dealer, Endless, GraphPuzzle, IncrementalGraph, Ladder
 
 
 def bfs_distance(edges: dict[int, list[int]], start: int, goals: set[int]) -> int | None:
@@ -32,12 +60,30 @@ def bfs_distance(edges: dict[int, list[int]], start: int, goals: set[int]) -> in
     return None
 
 
-def replay(problem: ProblemDefaults, start: int, moves: tuple[object, ...]) -> int:
+def replay(problem: ProblemDefaults, start: Any, moves: tuple[object, ...]) -> Any:
     state = start
     for m in moves:
         assert m in problem.moves(state)  # type: ignore[attr-defined]
         state = problem.apply(state, m)  # type: ignore[attr-defined]
     return state
+
+
+def run_alone(make: Callable[[Budget], Run], limits: Limits = NO_LIMITS) -> SolveResult[Any]:
+    return solve(make, limits)
+
+
+def assert_stats_consistent(r: SolveResult[Any]) -> None:
+    """The statistics' invariants, the same for every strategy."""
+    s = r.stats
+    assert s.unique <= s.expanded + 1
+    assert s.elapsed >= 0
+    if r.status is Status.WON:
+        assert s.max_depth >= len(r.moves)
+    if s.expanded > 1:
+        assert s.max_depth > 0
+
+
+# ---------------------------------------------------------------- depth-first and A*
 
 
 def test_clock_reachable_target_is_won_and_replays() -> None:
@@ -52,6 +98,7 @@ def test_clock_shortest_line_by_hand() -> None:
     r = astar(ClockPuzzle(12, (5,), 1), 0)
     assert r.status is Status.WON
     assert len(r.moves) == 5
+    assert r.shortest
 
 
 def test_clock_unreachable_target_is_lost_after_exhausting_the_cycle() -> None:
@@ -62,6 +109,7 @@ def test_clock_unreachable_target_is_lost_after_exhausting_the_cycle() -> None:
         assert r.status is Status.LOST
         assert r.moves == ()
         assert r.stats.unique == 6
+        assert r.stats.expanded == 6
 
 
 def test_start_already_won() -> None:
@@ -74,23 +122,27 @@ def test_long_line_needs_no_recursion() -> None:
     r = depth_first(Ladder(top), 0)
     assert r.status is Status.WON
     assert len(r.moves) == top
-    assert r.stats.max_depth == top - 1
+    assert r.stats.max_depth == top
 
 
 def test_forced_move_is_the_only_child() -> None:
     r = depth_first(Ladder(50), 0)
     # With "up" forced, "slip" is never tried: exactly one state per rung below the top.
     assert r.stats.expanded == 50
+    unforced = depth_first(Ladder(50), 0, forced=False)
+    assert unforced.status is Status.WON
 
 
 def test_state_limit_gives_unknown_with_the_limit() -> None:
     p = ClockPuzzle(10_000, (2,), 1)  # odd target: lost, but only after 5,000 states
-    r = depth_first(p, 0, Limits(max_states=100))
-    assert r.status is Status.UNKNOWN and r.limit is Limit.STATES
-    assert r.stats.expanded == 100
+    for search in (depth_first, astar):
+        r = search(p, 0, Limits(max_states=100))
+        assert r.status is Status.UNKNOWN and r.limit is Limit.STATES
+        assert r.stats.expanded == 100  # the effort is kept, and the limit is exact
+        assert r.limit_value == 100 and not r.default_limit
+        assert r.stop_reason() == "the limit of 100 states"
+        assert_stats_consistent(r)
     assert depth_first(p, 0).status is Status.LOST
-    r = astar(p, 0, Limits(max_states=100))
-    assert r.status is Status.UNKNOWN and r.limit is Limit.STATES
 
 
 def test_table_limit_gives_unknown_with_the_limit() -> None:
@@ -99,6 +151,7 @@ def test_table_limit_gives_unknown_with_the_limit() -> None:
         r = search(p, 0, Limits(max_table=50))
         assert r.status is Status.UNKNOWN and r.limit is Limit.TABLE
         assert r.stats.unique <= 50
+        assert r.stats.expanded >= 49
 
 
 def test_time_limit_gives_unknown_with_the_limit() -> None:
@@ -106,6 +159,14 @@ def test_time_limit_gives_unknown_with_the_limit() -> None:
     for search in (depth_first, astar):
         r = search(p, 0, Limits(timeout=0.01))
         assert r.status is Status.UNKNOWN and r.limit is Limit.TIME
+        assert r.stats.expanded > 0
+        assert r.stop_reason() == "the limit of 0.01 seconds"
+
+
+def test_default_limit_is_named_as_such() -> None:
+    r = solve(lambda b: dfs(ClockPuzzle(10_000, (2,), 1), 0, b), Limits(300), default=True)
+    assert r.status is Status.UNKNOWN and r.default_limit
+    assert r.stop_reason() == "the default limit of 300 states"
 
 
 def test_limits_reject_nonsense() -> None:
@@ -131,6 +192,59 @@ def test_astar_with_admissible_heuristic_is_shortest() -> None:
     assert r.moves == (10, 99)
 
 
+def test_greedy_follows_the_heuristic_and_is_not_marked_shortest() -> None:
+    # An admissible heuristic that still calls the long path promising:
+    # greedy takes the long path, A* the short one.
+    edges = {0: [1, 10], 1: [2], 2: [3], 3: [99], 10: [99]}
+    p = GraphPuzzle(edges, {99}, h={1: 0, 2: 0, 3: 0, 10: 1})
+    greedy = astar(p, 0, order=greedy_order)
+    assert greedy.moves == (1, 2, 3, 99) and not greedy.shortest
+    best = astar(p, 0)
+    assert best.moves == (10, 99) and best.shortest
+
+
+def test_a_place_settles_every_later_place() -> None:
+    # Won exactly when card i can be played by the time i+1 cards are dealt.
+    for stock in ([1, 2, 3], [3, 3, 3], [1, 1, 3], [2, 5, 3, 4], [4, 4, 4, 4]):
+        p = Dealer(stock)
+        r = depth_first(p, (0, 0))
+        assert r.won == all(s >= i + 1 for i, s in enumerate(stock))
+        if r.won:
+            assert p.is_won(replay(p, (0, 0), r.moves))
+        assert_stats_consistent(r)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.integers(1, 8), min_size=1, max_size=8))
+def test_places_agree_with_the_rule(stock: list[int]) -> None:
+    p = Dealer(stock)
+    r = depth_first(p, (0, 0))
+    assert r.won == all(s >= i + 1 for i, s in enumerate(stock))
+    # Each key is searched from at most one place per earlier place it was
+    # left at: with places, far fewer states than (played, dealt) pairs.
+    assert r.stats.unique <= len(stock) + 1
+
+
+class _Twins(GraphPuzzle):
+    """A graph where vertex v + 100 has the same moves as v, minus some: v dominates it."""
+
+    def dominators(self, state: int) -> list[tuple[int, int]]:
+        return [(state - 100, 0)] if state >= 100 else []
+
+
+def test_a_dominated_state_is_skipped_when_its_dominator_is_in_the_table() -> None:
+    # 0 -> 1, 101; 1 -> 2, 3; 101 -> 2 (a subset of 1's moves); 2 -> 4; 3 -> 5 (goal).
+    edges = {0: [1, 101], 1: [2, 3], 101: [2], 2: [4], 3: [5]}
+    plain = depth_first(GraphPuzzle(edges, {5}), 0)
+    twins = depth_first(_Twins(edges, {5}), 0)
+    assert plain.won and twins.won
+    lost_edges = {0: [1, 101], 1: [2], 101: [2], 2: [4]}
+    plain = depth_first(GraphPuzzle(lost_edges, {5}), 0)
+    twins = depth_first(_Twins(lost_edges, {5}), 0)
+    assert plain.lost and twins.lost
+    assert twins.stats.expanded == plain.stats.expanded - 1  # vertex 101 skipped
+
+
 graphs = st.integers(2, 9).flatmap(
     lambda n: st.tuples(
         st.just(n),
@@ -141,23 +255,27 @@ graphs = st.integers(2, 9).flatmap(
 
 
 @settings(max_examples=300, deadline=None)
-@given(graphs, st.sampled_from(["heap", "sorted"]))
+@given(graphs, st.sampled_from([astar_order, greedy_order, weighted_order(2.0)]))
 def test_random_graphs_agree_with_breadth_first_search(
-    graph: tuple[int, dict[int, list[int]], set[int]], frontier: str
+    graph: tuple[int, dict[int, list[int]], set[int]], order: Any
 ) -> None:
     _n, edges, goals = graph
     p = GraphPuzzle(edges, goals)
     expected = bfs_distance(edges, 0, goals)
-    dfs = depth_first(p, 0)
-    best = astar(p, 0, frontier=frontier)  # type: ignore[arg-type]
+    plain = depth_first(p, 0)
+    best = astar(p, 0, order=order)
+    inc = solve(lambda b: incremental_dfs(IncrementalGraph(edges, goals, 0), b))
+    for r in (plain, best, inc):
+        assert_stats_consistent(r)
     if expected is None:
-        assert dfs.status is best.status is Status.LOST
+        assert plain.status is best.status is inc.status is Status.LOST
     else:
-        assert dfs.status is best.status is Status.WON
-        assert p.is_won(replay(p, 0, dfs.moves))
-        assert p.is_won(replay(p, 0, best.moves))
-        assert len(best.moves) == expected
-        assert len(dfs.moves) >= expected
+        assert plain.status is best.status is inc.status is Status.WON
+        for r in (plain, best, inc):
+            assert p.is_won(replay(p, 0, r.moves))
+            assert len(r.moves) >= expected
+        if order is astar_order:
+            assert len(best.moves) == expected
 
 
 @settings(max_examples=100, deadline=None)
@@ -169,3 +287,204 @@ def test_clock_verdict_matches_number_theory(
     g = math.gcd(modulus, *steps)
     r = depth_first(ClockPuzzle(modulus, steps, target), 0)
     assert (r.status is Status.WON) == (target % g == 0)
+
+
+# ---------------------------------------------------------------- restarts
+
+
+def binary_tree(depth: int, goal: int) -> dict[int, list[int]]:
+    """A complete binary tree of vertices 1 .. 2**depth - 1 (children 2v, 2v+1)."""
+    return {v: [2 * v, 2 * v + 1] for v in range(1, 2 ** (depth - 1))}
+
+
+def test_restarts_find_a_win_the_first_order_would_reach_last() -> None:
+    # The goal is the right-most leaf: plain depth-first visits the whole tree first.
+    depth = 14
+    goal = 2**depth - 1
+    edges = binary_tree(depth, goal)
+    plain = solve(lambda b: incremental_dfs(IncrementalGraph(edges, {goal}, 1), b))
+    assert plain.won and plain.moves[-1] == goal
+    restarted = solve(
+        lambda b: incremental_dfs(
+            IncrementalGraph(edges, {goal}, 1), b, restarts=Restarts(first=50, seed=3)
+        )
+    )
+    assert restarted.won and restarted.moves[-1] == goal
+    assert restarted.stats.expanded < plain.stats.expanded
+    assert_stats_consistent(restarted)
+
+
+@settings(max_examples=150, deadline=None)
+@given(graphs, st.integers(1, 5))
+def test_restarts_keep_every_verdict(
+    graph: tuple[int, dict[int, list[int]], set[int]], first: int
+) -> None:
+    _n, edges, goals = graph
+    expected = bfs_distance(edges, 0, goals)
+    r = solve(
+        lambda b: incremental_dfs(IncrementalGraph(edges, goals, 0), b, restarts=Restarts(first))
+    )
+    assert r.won == (expected is not None)
+    if r.won:
+        p = GraphPuzzle(edges, goals)
+        assert p.is_won(replay(p, 0, r.moves))
+    assert_stats_consistent(r)
+
+
+# ---------------------------------------------------------------- beam
+
+
+@settings(max_examples=200, deadline=None)
+@given(graphs, st.integers(1, 4))
+def test_beam_wins_are_real_and_a_beam_that_dropped_nothing_proves_the_loss(
+    graph: tuple[int, dict[int, list[int]], set[int]], width: int
+) -> None:
+    n, edges, goals = graph
+    p = GraphPuzzle(edges, goals)
+    expected = bfs_distance(edges, 0, goals)
+    b = Budget(Limits(10_000))
+    narrow = drive(beam(p, 0, b, width, score=lambda v: -v), b)
+    if narrow is not None and narrow.won:
+        assert p.is_won(replay(p, 0, narrow.moves))
+    if narrow is LOST:
+        assert expected is None
+    # A beam as wide as the graph never drops a state: it settles every graph.
+    wide = run_alone(lambda b: beam(p, 0, b, n, score=lambda v: v), Limits(10_000))
+    assert wide.won == (expected is not None)
+    assert wide.lost == (expected is None)
+    if wide.won:
+        assert len(wide.moves) == expected  # one round per move: breadth-first
+    assert_stats_consistent(wide)
+
+
+def test_beam_rounds_follow_the_moves_within_them_exhaustively() -> None:
+    # Numbers from 0: +1 stays within a round (only from a number that is 0 or 1
+    # modulo 5), +5 goes across to the next; won at 11, kept one a round, least first.
+    p = ClockPuzzle(100, (1, 5), 11)
+
+    def within(v: int) -> list[tuple[int, int]]:
+        return [(1, v + 1)] if v % 5 < 2 else []
+
+    def across(v: int) -> list[tuple[int, int]]:
+        return [(5, v + 5)]
+
+    r = run_alone(lambda b: beam(p, 0, b, 1, score=lambda v: v, within=within, across=across))
+    # Round 1 reaches 0, 1, 2 and keeps 5 of the candidates 5, 6, 7; round 2
+    # reaches 5, 6 and finds 11 among its candidates.
+    assert r.won and r.moves == (5, 1, 5)
+    assert p.is_won(replay(p, 0, r.moves))
+    assert r.stats.expanded == 5
+
+
+def test_inexact_beam_proves_nothing() -> None:
+    p = GraphPuzzle({0: [1], 1: [2]}, {9})
+    b = Budget()
+    assert drive(beam(p, 0, b, 4, score=lambda v: v, exact=False), b) is None
+    b = Budget()
+    assert drive(beam(p, 0, b, 4, score=lambda v: v), b) is LOST
+
+
+# ---------------------------------------------------------------- portfolio
+
+
+def test_portfolio_does_not_starve_the_member_that_wins() -> None:
+    # One member never finishes; the other wins after exactly n expansions.
+    n = 30_000
+    ladder = Ladder(n)
+    for weights in ((1.0, 1.0), (3.0, 1.0), (1.0, 4.0)):
+        members = [
+            Member("endless", lambda b: dfs(Endless(), 0, b), weights[0]),
+            Member("ladder", lambda b: dfs(ladder, 0, b), weights[1]),
+        ]
+        r = solve(lambda b, ms=members: portfolio(ms, b))
+        assert r.won and len(r.moves) == n
+        w_i, total_w = weights[1], sum(weights)
+        bound = n + (total_w - w_i) / w_i * (DEFAULT_GROWTH * n + DEFAULT_BASE * w_i)
+        assert r.stats.expanded <= bound
+        assert_stats_consistent(r)
+
+
+def test_portfolio_keeps_a_members_progress_between_turns() -> None:
+    # Alone, the ladder takes n expansions; in many short turns it takes just as many.
+    n = 20_000
+    alone = depth_first(Ladder(n), 0)
+    own = [0, 0]  # the ladder's own expansions, and its turns
+
+    def ladder(b: Budget) -> Run:
+        run = dfs(Ladder(n), 0, b)
+        while True:
+            before = b.expanded
+            try:
+                next(run)
+            except StopIteration as stop:
+                own[0] += b.expanded - before
+                return stop.value
+            own[0] += b.expanded - before
+            own[1] += 1
+            yield
+
+    members = [Member("endless", lambda b: dfs(Endless(), 0, b)), Member("ladder", ladder)]
+    r = solve(lambda b: portfolio(members, b, base=100))
+    assert r.won and len(r.moves) == n
+    assert own[1] >= 5  # it really was interrupted
+    assert own[0] == alone.stats.expanded
+
+
+def test_portfolio_stops_at_a_proved_loss_and_drops_members_without_a_verdict() -> None:
+    lost = GraphPuzzle({0: [1], 1: [2]}, {9})
+
+    def gives_up(b: Budget) -> Run:
+        return (yield from beam(lost, 0, b, 1, score=lambda v: v, exact=False))
+
+    members = [
+        Member("gives up", gives_up),
+        Member("endless", lambda b: dfs(Endless(), 0, b), 0.01),
+        Member("complete", lambda b: dfs(lost, 0, b)),
+    ]
+    r = solve(lambda b: portfolio(members, b))
+    assert r.lost
+
+
+def test_portfolio_limit_stops_every_member() -> None:
+    members = [
+        Member("a", lambda b: dfs(Endless(), 0, b)),
+        Member("b", lambda b: dfs(Endless(), 5, b)),
+    ]
+    r = solve(lambda b: portfolio(members, b), Limits(max_states=12_345))
+    assert r.status is Status.UNKNOWN and r.limit is Limit.STATES
+    assert r.stats.expanded == 12_345
+    assert_stats_consistent(r)
+
+
+def test_chain_runs_strategies_in_order_and_projected_lifts_the_line() -> None:
+    lost = GraphPuzzle({0: [1]}, {9})
+    wins = GraphPuzzle({0: [1], 1: [2]}, {2})
+
+    def first(b: Budget) -> Run:
+        return (yield from beam(lost, 0, b, 1, score=lambda v: v, exact=False))
+
+    def second(b: Budget) -> Run:
+        return (yield from dfs(wins, 0, b))
+
+    r = solve(lambda b: chain([first, second], b))
+    assert r.won and r.moves == (1, 2)
+    lifted = solve(projected(second, lambda line: [f"to {v}" for v in line]))
+    assert lifted.moves == ("to 1", "to 2")
+
+
+def test_solve_with_no_verdict_and_no_limit_is_an_error() -> None:
+    lost = GraphPuzzle({0: [1]}, {9})
+    with pytest.raises(RuntimeError):
+        solve(lambda b: beam(lost, 0, b, 1, score=lambda v: v, exact=False))
+
+
+def test_won_verdict_from_a_plug_in() -> None:
+    def plug_in(b: Budget) -> Run:
+        while b.expanded >= b.checkpoint and b.interrupted():
+            yield
+        b.expanded += 1
+        b.reach(2)
+        return won(["x", "y"])
+
+    r = solve(plug_in)
+    assert r.won and r.moves == ("x", "y") and r.stats.expanded == 1

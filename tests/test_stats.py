@@ -363,6 +363,6 @@ def test_serial_pool_and_dask_store_identical_rows_many(tmp_path: Path) -> None:
 
 
 def test_pool_with_limits_matches_serial() -> None:
-    serial = solve_deals("decade", "1-60", max_states=40)
+    serial = solve_deals("decade", "1-60", max_states=5)
     assert any(r.status is Status.UNKNOWN for r in serial)
-    assert solve_deals("decade", "1-60", max_states=40, jobs=2) == serial
+    assert solve_deals("decade", "1-60", max_states=5, jobs=2) == serial

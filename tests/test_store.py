@@ -208,19 +208,26 @@ def test_unknowns_are_retried_under_other_limits(tmp_path: Path) -> None:
 def test_unknowns_are_retried_when_the_default_limit_changes(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    # Windmill sets a state limit when the caller sets none. The store keeps
-    # the limit a deal was solved under, so an unknown reached under an
-    # older default is solved again, and one under the current default not.
-    import solitaire_solver.games.windmill as windmill
+    # Windmill's presets set a state limit when the caller sets none. The
+    # store keeps the limit a deal was solved under, so an unknown reached
+    # under an older default is solved again, and one under the current
+    # default not.
+    import attrs
+
+    from solitaire_solver.games import PRESETS
+
+    def default_limit(states: int) -> None:
+        preset = attrs.evolve(PRESETS["windmill"], default_limits=Limits(max_states=states))
+        monkeypatch.setitem(PRESETS, "windmill", preset)
 
     db = tmp_path / "s.sqlite"
-    monkeypatch.setattr(windmill, "DEFAULT_MAX_STATES", 300)
+    default_limit(300)
     first = winnability("windmill", "2", store=db, jobs=1)
     assert first.unknown == 1
     with sqlite3.connect(db) as con:
         assert con.execute("SELECT max_states, states FROM results").fetchall() == [(300, 300)]
     assert winnability("windmill", "2", store=db, jobs=1).reused == 1
-    monkeypatch.setattr(windmill, "DEFAULT_MAX_STATES", 400)
+    default_limit(400)
     again = winnability("windmill", "2", store=db, jobs=1)
     assert again.reused == 0 and again.unknown == 1
     with sqlite3.connect(db) as con:

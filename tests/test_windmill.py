@@ -927,10 +927,16 @@ def test_deal_78_won_only_by_the_secondary_eight() -> None:
 
 
 def test_no_limit_given_means_the_default_state_limit(monkeypatch: pytest.MonkeyPatch) -> None:
-    import solitaire_solver.games.windmill as windmill
+    import attrs
 
-    monkeypatch.setattr(windmill, "DEFAULT_MAX_STATES", 300)
-    monkeypatch.setattr(windmill, "DEFAULT_MAX_STATES_FREE", 500)
+    from solitaire_solver.games import PRESETS
+
+    preset = attrs.evolve(
+        PRESETS["windmill"],
+        default_limits=Limits(max_states=300),
+        limits_when=(({"foundation_moves": "free"}, Limits(max_states=500)),),
+    )
+    monkeypatch.setitem(PRESETS, "windmill", preset)
     r = solve("windmill", 2)
     assert r.status is Status.UNKNOWN and r.limit is Limit.STATES
     assert r.stats.expanded == 300

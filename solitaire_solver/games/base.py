@@ -1,11 +1,15 @@
 """What every game module provides, and the knobs that make up its rules.
 
-A game is one class per module (``games/decade.py`` and so on). Its variants
-are values of its rules class, never subclasses: a preset is a name bound to
-one rules value. The class implements the search core's protocol (moves,
-apply, won, key and the optional hooks) and adds what people need: dealing
-from a deal number, a move notation that parses back, a description of each
-move, a picture of a position and the labelled lines of a position file.
+A game is one class per module or package (``games/decade.py``,
+``games/windmill/`` and so on). Its variants are values of its rules class,
+never subclasses: a preset is a name bound to one rules value, with the
+default limits a solve of it works under when the caller sets none. The
+class implements the search engine's protocol (moves, apply, won, key and the
+optional hooks), names its solver as a composition of the engine's
+strategies and its own exact plug-ins (:meth:`Game.strategy`), and adds what
+people need: dealing from a deal number, a move notation that parses back, a
+description of each move, a picture of a position and the labelled lines of
+a position file.
 """
 
 from __future__ import annotations
@@ -18,7 +22,18 @@ import attrs
 
 from ..errors import BadRuleError, DealFileError, IllegalMoveError
 from ..numbering import DealNumber
-from ..search import Limits, ProblemDefaults, SolveResult, astar, depth_first
+from ..search import (
+    NO_LIMITS,
+    Budget,
+    Limits,
+    ProblemDefaults,
+    Run,
+    SolveResult,
+    Strategy,
+    best_first,
+    dfs,
+    solve,
+)
 
 S = TypeVar("S")
 M = TypeVar("M")
@@ -205,6 +220,8 @@ class Game(ProblemDefaults, ABC, Generic[S, M]):
             raise TypeError(f"{self.name} needs {self.rules_type.__name__}, not {rules!r}")
         self.rules = rules
         self.preset = preset or self.name
+        self.default_limits = NO_LIMITS
+        """The limits a solve works under when the caller sets none (from the preset)."""
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}({self.rules!r})"
@@ -273,35 +290,81 @@ class Game(ProblemDefaults, ABC, Generic[S, M]):
     # -- solving
 
     def effective_limits(self, limits: Limits) -> Limits:
-        """The limits a solve with ``limits`` works under.
+        """The limits a solve with ``limits`` works under: the caller's, or the defaults.
 
-        The same limits, except for games that set a default when the
-        caller sets none (Windmill). The statistics store records these, so
-        that an ``unknown`` reached under an older default is retried.
+        The game's default limits (:attr:`default_limits`, from its preset)
+        apply only when the caller sets no limit at all. The statistics
+        store records the limits a solve worked under, so that an
+        ``unknown`` reached under an older default is retried.
         """
-        return limits
+        return limits if limits.any else self.default_limits
 
-    def solve(self, state: S, limits: Limits, *, shortest: bool = False) -> SolveResult[M]:
-        """Solve ``state``: any win by depth-first search, or a shortest one by A*.
+    def strategy(self, start: S, *, shortest: bool = False) -> Strategy:
+        """The game's solver for ``start``: a composition of the engine's strategies.
 
-        Games with a faster exact method override this; whatever they return
-        must replay with :meth:`play`.
+        By default a depth-first search, or with ``shortest`` an A* search
+        (whose line is a shortest one with the game's admissible
+        heuristic). Games compose their own from :mod:`solitaire_solver.search`
+        and their exact plug-ins; whatever wins must replay with :meth:`play`.
         """
         if shortest:
-            return astar(self, state, limits)
-        return depth_first(self, state, limits)
+
+            def shortest_line(budget: Budget) -> Run:
+                return best_first(self, start, budget, proves_shortest=True)
+
+            return shortest_line
+
+        def any_line(budget: Budget) -> Run:
+            return dfs(self, start, budget)
+
+        return any_line
+
+    def solve(
+        self, state: S, limits: Limits = NO_LIMITS, *, shortest: bool = False
+    ) -> SolveResult[M]:
+        """Solve ``state`` with the game's :meth:`strategy` under ``limits`` (or the defaults).
+
+        With ``shortest`` the line is a shortest one when the result says
+        so (:attr:`SolveResult.shortest`); a game whose exact shortest
+        search cannot finish may return another line, marked not shortest.
+        """
+        if limits.any:
+            effective, by_default = limits, False
+        else:
+            effective = self.default_limits
+            by_default = effective.any
+        result: SolveResult[M] = solve(
+            self.strategy(state, shortest=shortest), effective, default=by_default
+        )
+        return result
 
 
 @attrs.frozen
 class Preset:
-    """A named set of knob values for one game."""
+    """A named set of knob values for one game, with the limits a solve has by default.
+
+    ``default_limits`` apply when the caller sets no limit; ``limits_when``
+    gives other defaults for rules with some knobs set otherwise: pairs of
+    (knob values, limits), the first whose knobs all match winning.
+    """
 
     name: str
     game: type[Game[Any, Any]]
     rules: Any
     summary: str
+    default_limits: Limits = NO_LIMITS
+    limits_when: tuple[tuple[Mapping[str, Any], Limits], ...] = ()
+
+    def default_limits_for(self, rules: Any) -> Limits:
+        """The default limits of a game with this preset's name and ``rules``."""
+        for knobs, limits in self.limits_when:
+            if all(getattr(rules, k) == v for k, v in knobs.items()):
+                return limits
+        return self.default_limits
 
     def make(self, overrides: Mapping[str, Any] | None = None) -> Game[Any, Any]:
         """An instance of the game with this preset's rules and ``overrides``."""
         rules = apply_overrides(self.rules, overrides or {}, self.name)
-        return self.game(rules, self.name)
+        game = self.game(rules, self.name)
+        game.default_limits = self.default_limits_for(rules)
+        return game

@@ -6,28 +6,39 @@ pile may go to the hole when its rank is one above or one below the rank of
 the hole's top card, regardless of suit, A and K being adjacent. Nothing
 else moves. Won when all 52 cards are in the hole.
 
-Black Hole is the calibration game of the search core: it has fast public
+Black Hole is the calibration game of the search engine: it has fast public
 solvers and a published win rate. Besides the generic protocol (used by the
-generic depth-first search, and as the reference in the tests) the game has
-its own exact search, :func:`search`, over positions packed into one
-integer; :meth:`BlackHole.solve` uses it. Each of its improvements can be
-switched off (:class:`SearchOptions`) so that the tests can compare verdicts
-with and without it.
+generic depth-first search, and as the reference in the tests) the game is a
+mutable problem, :class:`BlackHoleProblem`, whose positions pack into one
+integer; the engine's incremental depth-first search with restarts solves
+it (:func:`search`, :meth:`BlackHole.strategy`). Each of its improvements
+can be switched off (:class:`SearchOptions`) so that the tests can compare
+verdicts with and without it.
 """
 
 from __future__ import annotations
 
 import random
 import re
-import time
-from collections.abc import Hashable, Sequence
+from collections.abc import Callable, Hashable, Sequence
 
 import attrs
 
 from ..cards import Card, card_text, cards_text, parse_cards, rank_of
 from ..errors import BadCardError, BadMoveError
 from ..numbering import DealNumber, shuffled_talon
-from ..search import NO_LIMITS, Limit, Limits, SearchStats, SolveResult, Status
+from ..search import (
+    NO_LIMITS,
+    Budget,
+    Limits,
+    Restarts,
+    Run,
+    SolveResult,
+    Strategy,
+    incremental_dfs,
+    solve,
+    won,
+)
 from .base import FieldReader, Game, Preset
 
 PILES = 17
@@ -209,206 +220,244 @@ _DEAD_CACHE_SIZE = 1_000_000
 """Entries a cache may hold before a search empties it (about 100 MB)."""
 
 
-class _OutOfBudget(Exception):
-    """Raised inside :func:`search` when a run or a caller's limit runs out."""
+class BlackHoleProblem:
+    """A Black Hole position as the engine's mutable problem (do/undo).
+
+    The key of a position is the pile heights and the hole's rank (the
+    deal fixes everything else), packed into one integer with the rank above
+    the piles' fields (see ``options.symmetry`` for what the fields count).
+    Every move plays one card, so no position can be met again below itself:
+    the positions form a graph without cycles, and a key in the engine's
+    table stands for a subtree searched in full or on the current line.
+    """
+
+    def __init__(self, state: BlackHoleState, options: SearchOptions = SearchOptions()) -> None:
+        self.options = options
+        ranks = [[rank_of(c) for c in pile] for pile in state.piles]
+        self.ranks = ranks
+        n = len(ranks)
+        self.start_heights = [len(p) for p in ranks]
+        # step[i][h]: what playing pile i's top card at height h takes off the key.
+        if options.symmetry:
+            # The key counts how many piles hold each distinct sequence of ranks
+            # (bottom to top): one field of ``bits`` bits per sequence. Sound:
+            # two positions with the same hole rank and the same piles up to
+            # their order have the same future, move for move with the piles
+            # renamed, so one verdict serves both. The encoding is exact (each
+            # field can hold more than n), not a hash.
+            bits = max(2, (n + 1).bit_length())
+            ids: dict[tuple[int, ...], int] = {}
+            weight = [
+                [1 << (bits * ids.setdefault(tuple(p[:h]), len(ids))) for h in range(len(p) + 1)]
+                for p in ranks
+            ]
+            self.shift = bits * len(ids)
+        else:
+            bits = max(2, max(self.start_heights, default=0).bit_length())
+            weight = [[h << (bits * i) for h in range(len(p) + 1)] for i, p in enumerate(ranks)]
+            self.shift = bits * n
+        self.step = [[0] + [w[h] - w[h - 1] for h in range(1, len(w))] for w in weight]
+        self.pile_bit = [1 << i for i in range(n)]
+        self.up = [(r + 1) % _RANKS for r in range(_RANKS)]
+        self.down = [(r - 1) % _RANKS for r in range(_RANKS)]
+        # Counts of the ranks left on the piles, 3 bits a rank (at most 4 each in
+        # one deck; 6 bits if a position file has more).
+        cbits = 3 if all(sum(r == k for p in ranks for r in p) < 8 for k in range(_RANKS)) else 6
+        self.cbits = cbits
+        self.cunit = [1 << (cbits * r) for r in range(_RANKS)]
+        self.cmask = (1 << cbits) - 1
+        # The dead-end verdicts depend on nothing but the counts and the hole's
+        # rank, not on the deal: one cache serves every search in the process.
+        cache = _DEAD_CACHES.setdefault((options.reachability, options.euler, cbits), {})
+        if len(cache) > _DEAD_CACHE_SIZE:
+            cache.clear()
+        self.dead_cache = cache
+        self.start_key = sum(w[-1] for w in weight)
+        self.start_counts = sum(self.cunit[r] for p in ranks for r in p)
+        self.start_hole = state.hole_rank
+        self.start_left = sum(self.start_heights)
+        self._bind()
+
+    # The position's methods, made by :meth:`_bind`.
+    reset: Callable[[], None]
+    """Back to the start position."""
+    key: Callable[[], int]
+    """Pile heights (or pile contents, with symmetry) and the hole's rank."""
+    is_won: Callable[[], bool]
+    """Every pile empty."""
+    children: Callable[[], list[tuple[int, int]]]
+    """The piles worth playing, each with the key after it, best first.
+
+    A child that the dead-end tests call lost is left out (they depend only
+    on the counts and the hole's rank: see their docstrings)."""
+    do: Callable[[int], bool]
+    """Play the top card of pile ``i`` to the hole; true when that wins."""
+    undo: Callable[[int], None]
+    """Put the hole's top card back on pile ``i``."""
+    reorder: Callable[[random.Random], None]
+    """A random order of the piles for the next run."""
+
+    def dead(self, packed_counts: int, hole: int) -> bool:
+        """The dead-end tests of the options, cached by counts and hole rank."""
+        ck = (packed_counts << 4) | hole
+        verdict = self.dead_cache.get(ck)
+        if verdict is None:
+            counts = [(packed_counts >> (self.cbits * r)) & self.cmask for r in range(_RANKS)]
+            options = self.options
+            verdict = (options.reachability and reachability_dead(counts, hole)) or (
+                options.euler and euler_dead(counts, hole)
+            )
+            self.dead_cache[ck] = verdict
+        return verdict
+
+    is_dead: Callable[[], bool]
+    """The dead-end tests on the current position."""
+
+    def _bind(self) -> None:
+        """Make the position and its methods: closures over local variables.
+
+        The search calls them at every position, and a closure reads its
+        variables faster than a method reads attributes.
+        """
+        ranks, step, pile_bit, cunit = self.ranks, self.step, self.pile_bit, self.cunit
+        up, down, shift = self.up, self.down, self.shift
+        options = self.options
+        dominance, ordering = options.dominance, options.ordering
+        cache_get = self.dead_cache.get
+        dead = self.dead
+        start_heights = self.start_heights
+        heights = list(start_heights)
+        top = [0] * _RANKS  # top[r]: bitmask of the piles whose top card has rank r
+        holes: list[int] = []  # the hole's ranks before each card played
+        hole, hkey, counts, left = self.start_hole, self.start_key, self.start_counts, 0
+        priority: list[float] | None = None  # a restart's random order of the piles
+
+        def reset() -> None:
+            nonlocal hole, hkey, counts, left
+            heights[:] = start_heights
+            top[:] = [0] * _RANKS
+            for i, p in enumerate(ranks):
+                if p:
+                    top[p[-1]] |= pile_bit[i]
+            holes.clear()
+            hole, hkey = self.start_hole, self.start_key
+            counts, left = self.start_counts, self.start_left
+
+        def key() -> int:
+            return hkey | (hole << shift)
+
+        def is_won() -> bool:
+            return left == 0
+
+        def is_dead() -> bool:
+            return left > 0 and dead(counts, hole)
+
+        def children() -> list[tuple[int, int]]:
+            cand = top[up[hole]] | top[down[hole]]
+            moves: list[int] = []
+            while cand:
+                low = cand & -cand
+                cand ^= low
+                moves.append(low.bit_length() - 1)
+            if len(moves) > 1:
+                if dominance:
+                    tops = [ranks[i][heights[i] - 1] for i in moves]
+                    if len(set(tops)) < len(tops):
+                        moves = _undominated(moves, heights, ranks)
+                if priority is not None:
+                    moves.sort(key=priority.__getitem__)
+                elif ordering:
+                    # Taller piles first: their buried cards are the ones at risk
+                    # of being stranded (the sort is stable: then in pile order).
+                    moves.sort(key=heights.__getitem__, reverse=True)
+                else:
+                    moves.sort()
+            out = []
+            last = left == 1
+            for i in moves:
+                h = heights[i]
+                r = ranks[i][h - 1]
+                if not last:
+                    # The dead-end tests depend only on the counts and the hole's
+                    # rank, which repeat far more than positions do: cached.
+                    child_counts = counts - cunit[r]
+                    verdict = cache_get((child_counts << 4) | r)
+                    if verdict is None:
+                        verdict = dead(child_counts, r)
+                    if verdict:
+                        continue
+                out.append((i, (hkey - step[i][h]) | (r << shift)))
+            return out
+
+        def do(i: int) -> bool:
+            nonlocal hole, hkey, counts, left
+            h = heights[i]
+            row = ranks[i]
+            r = row[h - 1]
+            heights[i] = h - 1
+            bit = pile_bit[i]
+            top[r] ^= bit
+            if h > 1:
+                top[row[h - 2]] |= bit
+            hkey -= step[i][h]
+            counts -= cunit[r]
+            holes.append(hole)
+            hole = r
+            left -= 1
+            return left == 0
+
+        def undo(i: int) -> None:
+            nonlocal hole, hkey, counts, left
+            h = heights[i] + 1
+            row = ranks[i]
+            r = row[h - 1]
+            heights[i] = h
+            bit = pile_bit[i]
+            if h > 1:
+                top[row[h - 2]] &= ~bit
+            top[r] |= bit
+            hkey += step[i][h]
+            counts += cunit[r]
+            hole = holes.pop()
+            left += 1
+
+        def reorder(rng: random.Random) -> None:
+            nonlocal priority
+            priority = [rng.random() for _ in ranks]
+
+        self.reset, self.key, self.is_won, self.is_dead = reset, key, is_won, is_dead
+        self.children = children
+        self.do, self.undo, self.reorder = do, undo, reorder
+        reset()
 
 
 def search(
     state: BlackHoleState, limits: Limits = NO_LIMITS, options: SearchOptions = SearchOptions()
 ) -> SolveResult[BlackHoleMove]:
-    """Decide ``state`` exactly; a won result carries a line that replays.
+    """Decide ``state`` exactly with the engine's incremental depth-first search.
 
-    A position is the pile heights and the hole's rank (the deal fixes
-    everything else), packed into one integer with the rank above the piles'
-    fields (see ``options.symmetry`` for what the fields count). Every move
-    plays one card, so no position can be met again below itself: the
-    positions form a graph without cycles. The
-    table ``seen`` holds every position generated; all those not on the
-    current line have had their whole subtree searched without a win, so a
-    position found there is skipped, and a restart may keep them all.
+    A won result carries a line that replays. With ``options.restarts`` the
+    search restarts after a growing number of expansions (see
+    :class:`~solitaire_solver.search.Restarts`).
     """
-    t0 = time.perf_counter()
-    deadline = None if limits.timeout is None else t0 + limits.timeout
-    ranks = [[rank_of(c) for c in pile] for pile in state.piles]
-    n = len(ranks)
-    heights = [len(p) for p in ranks]
-    # step[i][h]: what playing pile i's top card at height h takes off the key.
-    if options.symmetry:
-        # The key counts how many piles hold each distinct sequence of ranks
-        # (bottom to top): one field of ``bits`` bits per sequence. Sound:
-        # two positions with the same hole rank and the same piles up to
-        # their order have the same future, move for move with the piles
-        # renamed, so one verdict serves both. The encoding is exact (each
-        # field can hold more than n), not a hash.
-        bits = max(2, (n + 1).bit_length())
-        ids: dict[tuple[int, ...], int] = {}
-        weight = [
-            [1 << (bits * ids.setdefault(tuple(p[:h]), len(ids))) for h in range(len(p) + 1)]
-            for p in ranks
-        ]
-        shift = bits * len(ids)
-    else:
-        bits = max(2, max(heights, default=0).bit_length())
-        weight = [[h << (bits * i) for h in range(len(p) + 1)] for i, p in enumerate(ranks)]
-        shift = bits * n
-    step = [[0] + [w[h] - w[h - 1] for h in range(1, len(w))] for w in weight]
-    pile_bit = [1 << i for i in range(n)]
-    up = [(r + 1) % _RANKS for r in range(_RANKS)]
-    down = [(r - 1) % _RANKS for r in range(_RANKS)]
-    # Counts of the ranks left on the piles, 3 bits a rank (at most 4 each in
-    # one deck; 6 bits if a position file has more).
-    cbits = 3 if all(sum(r == k for p in ranks for r in p) < 8 for k in range(_RANKS)) else 6
-    cunit = [1 << (cbits * r) for r in range(_RANKS)]
-    cmask = (1 << cbits) - 1
+    result: SolveResult[BlackHoleMove] = solve(_strategy(state, options), limits)
+    return result
 
-    # The dead-end verdicts depend on nothing but the counts and the hole's
-    # rank, not on the deal: one cache serves every search in the process.
-    dead_cache = _DEAD_CACHES.setdefault((options.reachability, options.euler, cbits), {})
-    if len(dead_cache) > _DEAD_CACHE_SIZE:
-        dead_cache.clear()
 
-    def dead(packed_counts: int, hole: int) -> bool:
-        ck = (packed_counts << 4) | hole
-        verdict = dead_cache.get(ck)
-        if verdict is None:
-            counts = [(packed_counts >> (cbits * r)) & cmask for r in range(_RANKS)]
-            verdict = (options.reachability and reachability_dead(counts, hole)) or (
-                options.euler and euler_dead(counts, hole)
-            )
-            dead_cache[ck] = verdict
+def _strategy(state: BlackHoleState, options: SearchOptions) -> Strategy:
+    restarts = (
+        Restarts(options.first_budget, options.growth, options.seed) if options.restarts else None
+    )
+
+    def run(budget: Budget) -> Run:
+        verdict = yield from incremental_dfs(
+            BlackHoleProblem(state, options), budget, restarts=restarts
+        )
+        if verdict is not None and verdict.won:
+            return won([BlackHoleMove(i) for i in verdict.moves])
         return verdict
 
-    seen: set[int] = set()
-    path: list[int] = []
-    path_keys: list[int] = []
-    expanded = 0
-    budget = 0
-    stop: Limit | None = None
-    rng = random.Random(options.seed)
-    shuffle = False
-    priority: list[float] = []  # a run's random order of the piles, after a restart
-    dominance, ordering = options.dominance, options.ordering
-    max_table = limits.max_table
-    left = sum(heights)
-    min_left = left  # the fewest cards left in any position reached: gives the depth
-    top: list[int] = [0] * _RANKS  # top[r]: bitmask of the piles whose top card has rank r
-
-    def dfs(hole: int, hkey: int, packed_counts: int, left: int) -> bool:
-        nonlocal expanded, min_left, stop
-        expanded += 1
-        if expanded > budget:
-            raise _OutOfBudget
-        if deadline is not None and expanded % 1024 == 0 and time.perf_counter() > deadline:
-            stop = Limit.TIME
-            raise _OutOfBudget
-        if left < min_left:
-            min_left = left
-        cand = top[up[hole]] | top[down[hole]]
-        moves: list[int] = []
-        while cand:
-            low = cand & -cand
-            cand ^= low
-            moves.append(low.bit_length() - 1)
-        if len(moves) > 1:
-            if dominance:
-                tops = [ranks[i][heights[i] - 1] for i in moves]
-                if len(set(tops)) < len(tops):
-                    moves = _undominated(moves, heights, ranks)
-            if shuffle:
-                moves.sort(key=priority.__getitem__)
-            elif ordering:
-                # Taller piles first: their buried cards are the ones at risk
-                # of being stranded (the sort is stable: then in pile order).
-                moves.sort(key=heights.__getitem__, reverse=True)
-            else:
-                moves.sort()
-        for i in moves:
-            h = heights[i]
-            r = ranks[i][h - 1]
-            child = hkey - step[i][h]
-            k = child | (r << shift)
-            if k in seen:
-                continue
-            if max_table is not None and len(seen) >= max_table:
-                stop = Limit.TABLE
-                raise _OutOfBudget
-            seen.add(k)
-            if left == 1:
-                path.append(i)
-                return True
-            child_counts = packed_counts - cunit[r]
-            # The dead-end tests depend only on the counts and the hole's
-            # rank, which repeat far more than positions do: cache them.
-            ck = (child_counts << 4) | r
-            verdict = dead_cache.get(ck)
-            if verdict is None:
-                verdict = dead(child_counts, r)
-            if verdict:
-                continue
-            heights[i] = h - 1
-            bit = pile_bit[i]
-            top[r] ^= bit
-            if h > 1:
-                top[ranks[i][h - 2]] |= bit
-            path.append(i)
-            path_keys.append(k)
-            if dfs(r, child, child_counts, left - 1):
-                return True
-            path.pop()
-            path_keys.pop()
-            if h > 1:
-                top[ranks[i][h - 2]] &= ~bit
-            top[r] |= bit
-            heights[i] = h
-        return False
-
-    start_heights = list(heights)
-    start_key = sum(w[-1] for w in weight)
-    start_counts = sum(cunit[r] for p in ranks for r in p)
-    hole = state.hole_rank
-
-    def finish(status: Status, limit: Limit | None = None) -> SolveResult[BlackHoleMove]:
-        moves = tuple(BlackHoleMove(i) for i in path) if status is Status.WON else ()
-        depth = len(path) if status is Status.WON else left - min_left
-        stats = SearchStats(expanded, len(seen), depth, time.perf_counter() - t0)
-        return SolveResult(status, moves, stats, limit)
-
-    if left == 0:
-        return finish(Status.WON)
-    if dead(start_counts, hole):
-        return finish(Status.LOST)
-    run_budget = options.first_budget if options.restarts else None
-    while True:
-        heights[:] = start_heights
-        top[:] = [0] * _RANKS
-        for i, p in enumerate(ranks):
-            if p:
-                top[p[-1]] |= pile_bit[i]
-        caller_cap = limits.max_states
-        budget = min(
-            expanded + run_budget if run_budget is not None else 1 << 62,
-            caller_cap if caller_cap is not None else 1 << 62,
-        )
-        try:
-            won = dfs(hole, start_key, start_counts, left)
-        except _OutOfBudget:
-            if stop is not None:
-                return finish(Status.UNKNOWN, stop)
-            if caller_cap is not None and expanded > caller_cap:
-                expanded = caller_cap
-                return finish(Status.UNKNOWN, Limit.STATES)
-            # A run ran out of its budget. The positions on its current line
-            # are not proved lost: take them out of the table, keep the rest.
-            for k in path_keys:
-                seen.discard(k)
-            path.clear()
-            path_keys.clear()
-            assert run_budget is not None
-            run_budget = int(run_budget * options.growth) + 1
-            shuffle = True
-            priority = [rng.random() for _ in range(n)]
-            continue
-        return finish(Status.WON if won else Status.LOST)
+    return run
 
 
 def _undominated(moves: list[int], heights: list[int], ranks: list[list[int]]) -> list[int]:
@@ -556,16 +605,23 @@ class BlackHole(Game[BlackHoleState, BlackHoleMove]):
             raise reader.error(f"{len(missing)} cards missing: {' '.join(missing)}")
         return BlackHoleState(tuple(parts[:-1]), parts[-1])
 
-    def solve(
-        self, state: BlackHoleState, limits: Limits, *, shortest: bool = False
-    ) -> SolveResult[BlackHoleMove]:
-        """The game's own exact search (:func:`search`); A* when ``shortest``.
+    def strategy(self, start: BlackHoleState, *, shortest: bool = False) -> Strategy:
+        """The engine's incremental depth-first search over :class:`BlackHoleProblem`.
 
         Every win in Black Hole has the same length (one move per card), so
-        any win is also a shortest one: ``shortest`` changes nothing.
+        any win is also a shortest one: with ``shortest`` the line is marked so.
         """
-        del shortest  # every winning line plays each card once: all have the same length
-        return search(state, limits, self.options)
+        strategy = _strategy(start, self.options)
+        if not shortest:
+            return strategy
+
+        def run(budget: Budget) -> Run:
+            verdict = yield from strategy(budget)
+            if verdict is not None and verdict.won:
+                return won(verdict.moves, shortest=True)
+            return verdict
+
+        return run
 
 
 PRESETS = (

@@ -7,24 +7,27 @@ up to one of the allowed sums. With ``compulsory`` rules a run must be
 discarded while one exists; otherwise the player may deal instead. Won when
 every card is discarded.
 
-:meth:`Decade.solve` does not use the generic search: each kind of rules has
-an exact method of its own, far faster (see "fast exact solvers" below).
+:meth:`Decade.strategy` names the method for each kind of rules (see "fast
+exact solvers" below): the engine's depth-first search over a compact model,
+or an exact plug-in that is not a search.
 """
 
 from __future__ import annotations
 
 import functools
 import re
-import time
-from collections.abc import Callable, Hashable
-from typing import cast
+from collections.abc import Callable, Generator, Hashable, Iterator, Sequence
+from functools import partial
+from itertools import accumulate
+from operator import is_, itemgetter
+from typing import Any, cast
 
 import attrs
 
 from ..cards import Card, card_text, cards_text, parse_cards
 from ..errors import BadCardError, BadMoveError
 from ..numbering import DealNumber, shuffled_talon
-from ..search import Limit, Limits, SearchStats, SolveResult, Status
+from ..search import LOST, Budget, Run, Strategy, dfs, projected, won
 from .base import FieldReader, Game, Preset, knob, parse_bool, parse_int_range, show_bool
 
 START_CARDS = 3
@@ -36,8 +39,8 @@ def card_value(card: int) -> int:
     return min(card % 13 + 1, 10)
 
 
-_VALUES = tuple(card_value(c) for c in range(52))
-"""Card values by card, for converting a whole line at once."""
+_VALUE_BYTES = bytes(card_value(c) for c in range(52)) + bytes(256 - 52)
+"""Card values by card, a translation table for converting a whole line at once."""
 
 
 def _parse_sums(text: str) -> frozenset[int]:
@@ -150,17 +153,11 @@ _MOVE = re.compile(r"^\s*(?:(d|deal)|x\s*(\d+)\s*-\s*(\d+))\s*$", re.IGNORECASE)
 
 # ---------------------------------------------------------------- fast exact solvers
 #
-# Both presets have an exact method much faster than the generic search. They
-# work on card values only (suits play no part in Decade) and return moves in
-# the game's own notation, which the tests replay under the real rules.
-
-
-class _LimitReached(Exception):
-    """A caller's limit stopped a fast solver."""
-
-    def __init__(self, limit: Limit) -> None:
-        super().__init__(limit.value)
-        self.limit = limit
+# Both presets have an exact method much faster than a search over the game's
+# own positions: a compact model for the engine under compulsory rules, an
+# interval dynamic programme under optional ones. They work on card values
+# only (suits play no part in Decade) and return moves in the game's own
+# notation, which the tests replay under the real rules.
 
 
 @attrs.frozen
@@ -193,7 +190,7 @@ def _move(start: int, length: int) -> DecadeMove:
     return m
 
 
-def _all_runs(line: list[int], shape: _RunShape) -> list[tuple[int, int]]:
+def _all_runs(line: Sequence[int], shape: _RunShape) -> list[tuple[int, int]]:
     """Every run in ``line`` as ``(start, length)``."""
     out = []
     n = len(line)
@@ -231,93 +228,38 @@ def _junction_runs(line: list[int], i: int, shape: _RunShape) -> list[tuple[int,
     return out
 
 
-def _solve_compulsory(
-    stock: list[int], line: list[int], shape: _RunShape, limits: Limits, t0: float
-) -> tuple[list[tuple[int, int, int]] | None, int, int]:
-    """Exact search for the compulsory rules on card values; ``line`` is changed.
+_WON: tuple[Any, ...] = ((None,), None)
+"""The state at the end of a winning chain (the model's only won state)."""
+_DEAD: tuple[Any, ...] = ((), None)
+"""The state at the end of a chain that cannot win (the model's only dead state)."""
 
-    ``stock`` holds the values still to deal, the next first. Returns the
-    discards of a winning line as ``(dealt, start, length)``, ``dealt``
-    being the cards dealt before that discard (the rest of the line is
-    deals), or ``None``; with the positions visited and the number of
-    positions remembered as lost.
+_Discard = tuple[int, int, int]
+"""A discard of the model: (cards dealt before it, start, length) in the line's values."""
+_Macro = tuple[list[_Discard], int]
+"""A move of the model: the discards of a branch and of the chain after it, and how
+many moves of the game (deals and discards) they stand for."""
 
-    Why this is fast: runs only ever appear where something changed. After
-    a deal a new run must hold the card just dealt, so it is a suffix of the
-    line; after a discard a new run must hold the two cards the discard
-    brought together. So the solver keeps the list of every run of the line
-    and updates it locally instead of scanning. Once the line has no run,
-    every later run is a suffix (all runs after a deal end at the new card,
-    and discarding one leaves no run, as the cards under it had none), so
-    the line behaves as a stack and most positions have a single move:
-    those chains are followed in a loop, and only positions with a choice of
-    runs recurse and are remembered when lost. A position is the line's
-    values and the number of cards dealt, so lines of play that meet share
-    one entry. Recursion depth is at most the number of discards, 26.
+
+_Chain = Callable[[int, int, int, list[_Discard]], tuple["tuple[Any, ...]", int]]
+
+
+def _stack_chain(stock: Sequence[int], room: list[int], top: int, sum_bits: int) -> _Chain:
+    """The function that plays on from a line with no run to the next branch point.
+
+    It takes the stack (``below``, ``total``), the cards dealt and the list
+    to record discards in, and returns the next branch point (or the won
+    state, or the dead state at a dead end) with the number of deals made.
+    The hot loop of the solver: a closure, as reading its constants from
+    the enclosing function is faster than from an object.
     """
     n = len(stock)
-    sums, top, lo, hi = shape.sums, shape.top, shape.min_run, shape.max_run
-    path: list[tuple[int, int, int]] = []
-    lost: set[tuple[int, int, int]] = set()
-    lost_lines: set[tuple[tuple[int, ...], int]] = set()
-    visited = 0
-    deadline = None if limits.timeout is None else t0 + limits.timeout
-    max_states, max_table = limits.max_states, limits.max_table
-    # The stack, once the line has no run, as the set of its prefix totals:
-    # bit ``x + top`` of ``below`` is set for every total x of the first j
-    # cards, j < len(line), and ``total`` is the total of the whole line.
-    # Card values are at least 1, so the totals rise strictly and fix the
-    # line. A dealt card of value v makes a run with the cards from j on
-    # exactly when total + v - s is such a prefix total for an allowed sum
-    # s; leaving out the whole line's total keeps runs to two cards or more.
-    # That is the min_run == 2 rule; other lengths use the general path.
-    stack_ok = lo == 2 and hi >= top
-    sum_bits = 0
-    for s in sums:
-        sum_bits |= 1 << (top - s)
 
-    # A dead end, in the stack phase: each deal makes at most one discard
-    # (discarding a run after a deal leaves no run), and a discard removes
-    # at most ``top``; so with r cards still to deal, a line and stock adding
-    # up to more than r * top can never be emptied. ``room[k]`` is the most
-    # the line may add up to before card k is dealt.
-    room = [0] * n
-    rest = 0
-    for k in range(n - 1, -1, -1):
-        rest += stock[k]
-        room[k] = (n - k) * top - rest
-
-    # The limits are looked at where the search branches: between two such
-    # places it follows one line of play, never more than 52 deals.
-    def check_limits() -> None:
-        if max_states is not None and visited > max_states:
-            raise _LimitReached(Limit.STATES)
-        if deadline is not None and time.perf_counter() > deadline:
-            raise _LimitReached(Limit.TIME)
-
-    def check_table() -> None:
-        if max_table is not None and len(lost) + len(lost_lines) >= max_table:
-            raise _LimitReached(Limit.TABLE)
-
-    def stack(
-        below: int,
-        total: int,
-        dealt: int,
-        stock: list[int] = stock,
-        top: int = top,
-        sum_bits: int = sum_bits,
-        record: Callable[[tuple[int, int, int]], None] = path.append,
-        room: list[int] = room,
-    ) -> bool:
-        """Play on from a line with no run, ``dealt`` cards dealt.
-
-        The hot loop of the solver: the constants come in as arguments
-        because those are the fastest names to read.
-        """
-        nonlocal visited
+    def chain(
+        below: int, total: int, dealt: int, record: list[_Discard]
+    ) -> tuple[tuple[Any, ...], int]:
         for k in range(dealt, n):
             if total > room[k]:
-                break
+                return _DEAD, k - dealt
             grown = total + stock[k]
             hits = (below >> grown) & sum_bits
             below |= 1 << (total + top)
@@ -330,50 +272,149 @@ def _solve_compulsory(
                 cut = total + top
                 gone = below >> cut
                 below ^= gone << cut
-                record((k + 1, below.bit_count(), gone.bit_count()))
+                record.append((k + 1, below.bit_count(), gone.bit_count()))
                 continue
-            visited += k + 1 - dealt
-            check_limits()
-            key = (below, total, k)
-            if key in lost:
-                return False
-            mark = len(path)
+            return ((below, total, k), hits), k + 1 - dealt
+        return (_WON if total == 0 else _DEAD), n - dealt
+
+    return chain
+
+
+class CompulsoryModel:
+    """Decade under compulsory rules, on card values, as a problem for the engine's search.
+
+    Why this is fast: runs only ever appear where something changed. After
+    a deal a new run must hold the card just dealt, so it is a suffix of the
+    line; after a discard a new run must hold the two cards the discard
+    brought together. So the model keeps the list of every run of the line
+    and updates it locally instead of scanning. Once the line has no run,
+    every later run is a suffix (all runs after a deal end at the new card,
+    and discarding one leaves no run, as the cards under it had none), so
+    the line behaves as a stack and most positions have a single move.
+
+    The model's states are the *branch points*, positions with a choice of
+    runs; a move is a choice of run followed by the forced chain after it
+    (deals while there is no run, and the discard of a lone run) up to the
+    next branch point, the end of the stock or a dead end
+    (:meth:`successors`). A chain has no choice in it, so following it as
+    part of the move loses nothing; the engine's table holds branch points
+    only. A state is a pair, its key and what the moves need besides. Two
+    kinds of branch point:
+
+    - a line with runs anywhere: ``((line values, cards dealt), runs)``;
+    - once the line has no run and runs are two cards or more (``min_run``
+      2, no shorter ``max_run`` than the largest sum), the line as a stack:
+      ``((below, total, k), hits)``. ``below`` has
+      bit ``x + top`` set for every total x of the first j cards, j less
+      than the line's length, and ``total`` is the total of the whole line
+      (card values are at least 1, so the totals rise strictly and fix the
+      line). A dealt card of value v makes a run with the cards from j on
+      exactly when ``total + v - s`` is such a prefix total for an allowed
+      sum s; leaving out the whole line's total keeps runs to two cards or
+      more. ``k`` is the card of the stock just dealt and ``hits`` the runs
+      it made, a bit per run.
+
+    The table of the engine's depth-first search is sound here because
+    every move deals or discards, so no position comes back: the positions
+    form a graph without cycles.
+    """
+
+    def __init__(self, shape: _RunShape, line: Sequence[int], stock: Sequence[int]) -> None:
+        self.shape = shape
+        self.stock = stock
+        n = self.n = len(stock)
+        top = self.top = shape.top
+        self.stack_ok = shape.min_run == 2 and shape.max_run >= top
+        sum_bits = 0
+        for s in shape.sums:
+            sum_bits |= 1 << (top - s)
+        # A dead end, in the stack phase: each deal makes at most one discard
+        # (discarding a run after a deal leaves no run), and a discard removes
+        # at most ``top``; so with r cards still to deal, a line and stock adding
+        # up to more than r * top can never be emptied. ``room[k]`` is the most
+        # the line may add up to before card k is dealt.
+        rests = list(accumulate(reversed(stock)))
+        room = [r * top - rest for r, rest in zip(range(n, 0, -1), reversed(rests), strict=True)]
+        self.start: tuple[Any, ...] = ((tuple(line), 0), tuple(_all_runs(line, shape)))
+        self._stack_chain = _stack_chain(stock, room, shape.top, sum_bits)
+        # The three small hooks are C functions: the search calls them for
+        # every child, and a Python method would cost more than the rest.
+        self.key: Callable[[tuple[Any, ...]], Hashable] = itemgetter(0)
+        """A stack branch point without its hits, a line branch point without its runs."""
+        self.is_won: Callable[[tuple[Any, ...]], bool] = partial(is_, _WON)
+        """Only the end of a winning chain is won."""
+        self.move_length: Callable[[_Macro], int] = itemgetter(1)
+        """The deals and discards a move stands for."""
+        self.is_dead: Callable[[tuple[Any, ...]], bool] = partial(is_, _DEAD)
+        """Only the end of a chain that cannot win is dead (so the search sees how deep
+        a dead chain went)."""
+
+    def successors(self, state: tuple[Any, ...]) -> Iterator[tuple[_Macro, tuple[Any, ...]]]:
+        """For each run of a branch point: the move and the next branch point (or the end).
+
+        A dead end gives the dead state, so that the search sees how deep it
+        went. The start, which may not be a branch point, gives the one chain
+        that follows from it.
+        """
+        if len(state[0]) == 3:
+            (below, total, k), hits = state
+            top = self.top
             while hits:
                 low = hits & -hits
                 hits ^= low
-                start = grown - top + low.bit_length() - 1
+                start = total - top + low.bit_length() - 1
                 cut = start + top
                 gone = below >> cut
                 kept = below ^ (gone << cut)
-                record((k + 1, kept.bit_count(), gone.bit_count()))
-                if stack(kept, start, k + 1):
-                    return True
-                del path[mark:]
-            check_table()
-            lost.add(key)
-            return False
-        else:
-            visited += n - dealt
-            return total == 0
-        visited += k - dealt
-        return False
+                record = [(k + 1, kept.bit_count(), gone.bit_count())]
+                child, deals = self._stack_chain(kept, start, k + 1, record)
+                yield (record, len(record) + deals), child
+            return
+        (line, k), runs = state
+        if len(runs) < 2:
+            lone: list[_Discard] = []
+            child, deals = self._line_chain(list(line), k, list(runs), lone)
+            yield (lone, len(lone) + deals), child
+            return
+        shape = self.shape
+        for i, length in runs:
+            end = i + length
+            after = [*line[:i], *line[end:]]
+            # Runs clear of the discarded one stay runs; new ones cross the join.
+            rest = [
+                (a, b) if a + b <= i else (a - length, b) for a, b in runs if a + b <= i or a >= end
+            ]
+            rest += _junction_runs(after, i, shape)
+            chain = [(k, i, length)]
+            child, deals = self._line_chain(after, k, rest, chain)
+            yield (chain, len(chain) + deals), child
 
-    def general(line: list[int], k: int, runs: list[tuple[int, int]]) -> bool:
-        """Play on from any line, ``runs`` being every run in it."""
-        nonlocal visited
+    def _line_chain(
+        self, line: list[int], k: int, runs: list[tuple[int, int]], record: list[_Discard]
+    ) -> tuple[tuple[Any, ...], int]:
+        """Play on from any line (``runs`` every run in it) to the next branch point.
+
+        Returns it (or the won state, or the dead state at a dead end) with the
+        number of deals made. ``line`` and ``runs`` are changed.
+        """
+        shape = self.shape
+        stock, n = self.stock, self.n
+        sums, top, lo, hi = shape.sums, shape.top, shape.min_run, shape.max_run
+        deals = 0
         while True:
-            visited += 1
             if not runs:
-                if stack_ok:
+                if self.stack_ok:
                     below, total = 0, 0
                     for v in line:
                         below |= 1 << (total + top)
                         total += v
-                    return stack(below, total, k)
+                    child, more = self._stack_chain(below, total, k, record)
+                    return child, deals + more
                 if k == n:
-                    return not line
+                    return (_DEAD if line else _WON), deals
                 line.append(stock[k])
                 k += 1
+                deals += 1
                 m = len(line)
                 total = 0
                 for j in range(m - 1, max(-1, m - 1 - hi), -1):
@@ -385,35 +426,16 @@ def _solve_compulsory(
                 continue
             if len(runs) == 1:
                 i, length = runs[0]
-                path.append((k, i, length))
+                record.append((k, i, length))
                 del line[i : i + length]
                 runs = _junction_runs(line, i, shape)
                 continue
-            check_limits()
-            key = (tuple(line), k)
-            if key in lost_lines:
-                return False
-            mark = len(path)
-            for i, length in runs:
-                end = i + length
-                child = line[:i] + line[end:]
-                # Runs clear of the discarded one stay runs; new ones cross the join.
-                rest = [
-                    (a, b) if a + b <= i else (a - length, b)
-                    for a, b in runs
-                    if a + b <= i or a >= end
-                ]
-                rest += _junction_runs(child, i, shape)
-                path.append((k, i, length))
-                if general(child, k, rest):
-                    return True
-                del path[mark:]
-            check_table()
-            lost_lines.add(key)
-            return False
+            return ((tuple(line), k), tuple(runs)), deals
 
-    won = general(line, 0, _all_runs(line, shape))
-    return (path if won else None), visited, len(lost) + len(lost_lines)
+    def lift(self, line: tuple[_Macro, ...]) -> list[DecadeMove]:
+        """The game's moves for a line of the model: deals filled in between the discards."""
+        discards = [d for macro, _length in line for d in macro]
+        return _compulsory_moves(discards, 0, self.n)
 
 
 def _compulsory_moves(
@@ -461,14 +483,15 @@ def _group_masks(shape: _RunShape) -> tuple[int, int, list[int], list[int]] | No
     return width, good, grow_low, grow_cap
 
 
-def _solve_optional(
-    values: list[int], shape: _RunShape, limits: Limits, t0: float
-) -> tuple[list[list[int]] | None, int, int]:
+def _optional_groups(values: Sequence[int], shape: _RunShape, budget: Budget) -> _Groups:
     """Whether the whole line ``values`` can be discarded, by interval dynamic programming.
 
-    Returns the groups of positions discarded, in an order that discards
-    each one while its cards stand side by side, or ``None``; with the
-    number of steps taken and the number of entries stored.
+    A run (see :func:`optional_plug_in`): returns the groups of positions
+    discarded, in an order that discards each one while its cards stand
+    side by side, or ``None``. Each group state stored and extended (a start
+    ``i`` and an end ``q``) counts as one position expanded and one key
+    stored; the count lives in locals and reaches the budget at its
+    checkpoints, where the run yields when the budget says so.
 
     Why this is the whole question for optional rules: a run stays a run
     when cards are added at the right end (the cards between two of its
@@ -491,22 +514,18 @@ def _solve_optional(
     """
     n = len(values)
     if n == 0:
-        return [], 0, 0
+        return []
     masks = _group_masks(shape)
     if masks is None:
-        return None, 0, 0
+        return None
     width, good, grow_low, grow_cap = masks
-
-    deadline = None if limits.timeout is None else t0 + limits.timeout
-    max_states, max_table = limits.max_states, limits.max_table
-    steps = 0
-    stored = 0
+    b = budget
+    b.reach(n)  # every line this table stands for deals every card first
+    exp, checkpoint = b.expanded, b.checkpoint
     ends: list[set[int]] = [set() for _ in range(n + 1)]
     ends[n].add(n)
     grows: list[list[int]] = [[] for _ in range(n)]
     for i in range(n - 1, -1, -1):
-        if deadline is not None and time.perf_counter() > deadline:
-            raise _LimitReached(Limit.TIME)
         grow = [0] * (n + 1)
         grows[i] = grow
         grow[i + 1] = 1 << values[i]
@@ -516,22 +535,26 @@ def _solve_optional(
             bits = grow[q]
             if not bits:
                 continue
-            steps += 1
+            if exp >= checkpoint:
+                b.stored += exp - b.expanded
+                b.expanded = exp
+                while b.expanded >= b.checkpoint and b.interrupted():
+                    yield
+                exp, checkpoint = b.expanded, b.checkpoint
+            exp += 1
+            after = ends[q]
             if bits & good:
-                reach |= ends[q]
-            for t in ends[q]:
+                reach |= after
+            for t in after:
                 if t < n:
                     v = values[t]
                     more = ((bits & grow_low[v]) << (width + v)) | ((bits & grow_cap[v]) << v)
                     if more:
                         grow[t + 1] |= more
-        stored += len(reach)
-        if max_states is not None and steps > max_states:
-            raise _LimitReached(Limit.STATES)
-        if max_table is not None and stored > max_table:
-            raise _LimitReached(Limit.TABLE)
+    b.stored += exp - b.expanded
+    b.expanded = exp
     if n not in ends[0]:
-        return None, steps, stored
+        return None
 
     def advance(bit: int, v: int) -> int:
         return ((bit & grow_low[v]) << (width + v)) | ((bit & grow_cap[v]) << v)
@@ -579,13 +602,11 @@ def _solve_optional(
             i = q
 
     empty(0, n)
-    return order, steps, stored
+    return order
 
 
-def _solve_optional_fewest(
-    values: list[int], shape: _RunShape, limits: Limits, t0: float
-) -> tuple[list[list[int]] | None, int, int]:
-    """Like :func:`_solve_optional`, with the fewest groups: a shortest win.
+def _fewest_groups(values: Sequence[int], shape: _RunShape, budget: Budget) -> _Groups:
+    """Like :func:`_optional_groups`, with the fewest groups: a shortest win.
 
     Every win deals every card, so lines of play differ in length only by
     their number of discards, and dealing first keeps that number (see
@@ -596,15 +617,14 @@ def _solve_optional_fewest(
     """
     n = len(values)
     if n == 0:
-        return [], 0, 0
+        return []
     masks = _group_masks(shape)
     if masks is None:
-        return None, 0, 0
+        return None
     width, good, grow_low, grow_cap = masks
-    deadline = None if limits.timeout is None else t0 + limits.timeout
-    max_states, max_table = limits.max_states, limits.max_table
-    steps = 0
-    stored = 0
+    b = budget
+    b.reach(n)  # every line this table stands for deals every card first
+    exp, checkpoint = b.expanded, b.checkpoint
     # best[q][t] = (groups, q2, bit): the fewest groups emptying q .. t-1, the
     # first group (from q) closing with its last card at q2 - 1 in state bit.
     best: list[dict[int, tuple[int, int, int]]] = [{} for _ in range(n + 1)]
@@ -612,8 +632,6 @@ def _solve_optional_fewest(
     # came[i][q][bit] = (groups in the gaps, previous q, previous bit): -1 at the start.
     came: list[list[dict[int, tuple[int, int, int]]]] = [[] for _ in range(n)]
     for i in range(n - 1, -1, -1):
-        if deadline is not None and time.perf_counter() > deadline:
-            raise _LimitReached(Limit.TIME)
         at: list[dict[int, tuple[int, int, int]]] = [{} for _ in range(n + 1)]
         came[i] = at
         at[i + 1][1 << values[i]] = (0, -1, 0)
@@ -621,7 +639,13 @@ def _solve_optional_fewest(
         row[i] = (0, -1, 0)
         for q in range(i + 1, n + 1):
             for bit, (g, _, _) in at[q].items():
-                steps += 1
+                if exp >= checkpoint:
+                    b.stored += exp - b.expanded
+                    b.expanded = exp
+                    while b.expanded >= b.checkpoint and b.interrupted():
+                        yield
+                    exp, checkpoint = b.expanded, b.checkpoint
+                exp += 1
                 after = best[q]
                 if bit & good:
                     for t, (c, _, _) in after.items():
@@ -636,13 +660,10 @@ def _solve_optional_fewest(
                             old = at[t + 1].get(more)
                             if old is None or g + c < old[0]:
                                 at[t + 1][more] = (g + c, q, bit)
-        stored += len(row)
-        if max_states is not None and steps > max_states:
-            raise _LimitReached(Limit.STATES)
-        if max_table is not None and stored > max_table:
-            raise _LimitReached(Limit.TABLE)
+    b.stored += exp - b.expanded
+    b.expanded = exp
     if n not in best[0]:
-        return None, steps, stored
+        return None
 
     order: list[list[int]] = []
 
@@ -664,7 +685,29 @@ def _solve_optional_fewest(
             i = q
 
     empty(0, n)
-    return order, steps, stored
+    return order
+
+
+_Groups = Generator[None, None, "list[list[int]] | None"]
+"""A run of the dynamic programme: the groups discarded, or ``None`` when the line cannot empty."""
+
+
+def optional_plug_in(
+    line: bytes, stock: bytes, shape: _RunShape, budget: Budget, *, fewest: bool = False
+) -> Run:
+    """The exact plug-in for optional rules: deal everything, then interval DP.
+
+    ``line`` and ``stock`` are card values (bytes). Not a state-space search: see
+    :func:`_optional_groups` for why the question reduces to the full line,
+    and :func:`_fewest_groups` for the shortest line.
+    """
+    method = _fewest_groups if fewest else _optional_groups
+    groups = yield from method(line + stock, shape, budget)
+    if groups is None:
+        return LOST
+    moves = _optional_moves(len(line), groups)
+    budget.reach(len(moves))
+    return won(moves, shortest=fewest)
 
 
 def _optional_moves(in_line: int, groups: list[list[int]]) -> list[DecadeMove]:
@@ -742,46 +785,34 @@ class Decade(Game[DecadeState, DecadeMove]):
         """Values of the line and the stock position: suits play no part in Decade."""
         return (tuple(card_value(c) for c in state.line), state.dealt)
 
-    def solve(
-        self, state: DecadeState, limits: Limits, *, shortest: bool = False
-    ) -> SolveResult[DecadeMove]:
-        """Solve ``state`` exactly with the method made for these rules.
+    def strategy(self, start: DecadeState, *, shortest: bool = False) -> Strategy:
+        """The method made for these rules, on card values (suits play no part).
 
-        Compulsory rules: a depth-first search that follows the line of play
-        and branches only where several runs exist (see
-        :func:`_solve_compulsory`). Optional rules: every card is dealt
-        first and interval dynamic programming decides whether the whole
-        line empties (see :func:`_solve_optional`); with ``shortest``, the
-        same table counts discards and keeps the fewest
-        (:func:`_solve_optional_fewest`). ``shortest`` under compulsory
-        rules uses the generic A* search. Statistics count the positions a
-        method visits (``expanded``), the entries it stores (``unique``) and
-        the length of the line returned (``max_depth``).
+        Compulsory rules: the engine's depth-first search over
+        :class:`CompulsoryModel`, which branches only where several runs
+        exist; with ``shortest``, the generic A* search on the game itself.
+        Optional rules: the exact plug-in :func:`optional_plug_in` (deal
+        everything, then interval dynamic programming); with ``shortest``
+        the same table counts discards and keeps the fewest.
         """
-        if shortest and self.rules.compulsory:
-            return super().solve(state, limits, shortest=True)
-        t0 = time.perf_counter()
-        value = _VALUES.__getitem__
-        values = list(map(value, state.line))
-        stock = list(map(value, state.stock[state.dealt :]))
-        moves: list[DecadeMove] | None
-        try:
-            if self.rules.compulsory:
-                pairs, visited, stored = _solve_compulsory(stock, values, self._shape, limits, t0)
-                moves = None if pairs is None else _compulsory_moves(pairs, 0, len(stock))
-            else:
-                method = _solve_optional_fewest if shortest else _solve_optional
-                groups, visited, stored = method(values + stock, self._shape, limits, t0)
-                moves = None if groups is None else _optional_moves(len(values), groups)
-        except _LimitReached as stop:
-            stats = SearchStats(0, 0, 0, time.perf_counter() - t0)
-            return SolveResult(Status.UNKNOWN, (), stats, stop.limit)
-        elapsed = time.perf_counter() - t0
-        if moves is None:
-            return SolveResult(Status.LOST, (), SearchStats(visited, stored, 0, elapsed))
-        return SolveResult(
-            Status.WON, tuple(moves), SearchStats(visited, stored, len(moves), elapsed)
-        )
+        # Card values as bytes: one C call each, and indexing gives ints.
+        line = bytes(start.line).translate(_VALUE_BYTES)
+        stock = bytes(start.stock[start.dealt :]).translate(_VALUE_BYTES)
+        if self.rules.compulsory:
+            if shortest:
+                return super().strategy(start, shortest=True)
+            model = CompulsoryModel(self._shape, line, stock)
+
+            def any_line(budget: Budget) -> Run:
+                return dfs(model, model.start, budget)
+
+            return projected(any_line, model.lift)
+        shape = self._shape
+
+        def plug_in(budget: Budget) -> Run:
+            return optional_plug_in(line, stock, shape, budget, fewest=shortest)
+
+        return plug_in
 
     def parse_move(self, text: str) -> DecadeMove:
         """``d`` (or ``deal``) deals; ``xA-B`` discards positions A to B (from 1)."""

@@ -633,12 +633,6 @@ class Windmill(Game[WindmillState, WindmillMove]):
 
     # ------------------------------------------------------------ solving
 
-    def effective_limits(self, limits: Limits) -> Limits:
-        """``limits``, or the default state limit when they set none at all."""
-        if limits == Limits():
-            return Limits(max_states=DEFAULT_MAX_STATES_FREE if self.free else DEFAULT_MAX_STATES)
-        return limits
-
     def solve(
         self, state: WindmillState, limits: Limits, *, shortest: bool = False
     ) -> SolveResult[WindmillMove]:
@@ -1369,11 +1363,15 @@ PRESETS = (
         Windmill,
         WindmillRules(),
         "Windmill as in the seed: two decks, an ace in the centre, secondaries from kings down",
+        Limits(max_states=DEFAULT_MAX_STATES),
+        (({"foundation_moves": FREE}, Limits(max_states=DEFAULT_MAX_STATES_FREE)),),
     ),
     Preset(
         "windmill-reversed",
         Windmill,
         WindmillRules(direction="down"),
         "the seed's variation: a king in the centre built down, secondaries from aces up",
+        Limits(max_states=DEFAULT_MAX_STATES),
+        (({"foundation_moves": FREE}, Limits(max_states=DEFAULT_MAX_STATES_FREE)),),
     ),
 )

@@ -1,23 +1,74 @@
-"""The generic search core: it knows nothing about cards.
+"""The search engine every game runs on; it knows nothing about cards.
 
-A game (or a toy puzzle) implements :class:`SearchProblem`; :func:`depth_first`
-decides whether a position can be won, :func:`astar` finds a shortest win.
+A game (or a toy puzzle) implements :class:`SearchProblem` and the optional
+hooks of :mod:`.protocol`. A *strategy* is a function of a problem, a start
+and a :class:`Budget` that returns a *run* (a generator that yields when the
+budget interrupts it and returns a :class:`Verdict`):
+
+- :func:`dfs`: depth-first search with a transposition table;
+- :func:`incremental_dfs`: the same over a mutable position, with restarts;
+- :func:`best_first`: A* (:func:`astar_order`), weighted A*
+  (:func:`weighted_order`) and greedy best-first (:func:`greedy_order`);
+- :func:`beam`: beam search with a width and a score;
+- :func:`portfolio`, :func:`chain` and :func:`projected` put strategies (and
+  a game's own exact plug-ins, which are runs too) together.
+
+:func:`solve` runs a strategy under :class:`Limits` and returns a
+:class:`SolveResult`; :func:`depth_first` and :func:`astar` are the two
+plain searches ready to run.
 """
 
-from .astar import astar
-from .dfs import depth_first
-from .protocol import ProblemDefaults, SearchProblem
-from .result import NO_LIMITS, Limit, Limits, SearchStats, SolveResult, Status
+from .astar import astar, astar_order, best_first, greedy_order, weighted_order
+from .beam import beam
+from .budget import LOST, Budget, Run, Strategy, Verdict, drive, solve, won
+from .dfs import depth_first, dfs, successors_of
+from .incremental import Restarts, incremental_dfs
+from .portfolio import Member, chain, portfolio, projected
+from .protocol import (
+    Dominated,
+    IncrementalProblem,
+    Placed,
+    ProblemDefaults,
+    SearchProblem,
+    overrides,
+)
+from .result import NO_LIMITS, Limit, Limits, SearchStats, SolveResult, Status, limit_text
 
 __all__ = [
+    "LOST",
     "NO_LIMITS",
+    "Budget",
+    "Dominated",
+    "IncrementalProblem",
     "Limit",
     "Limits",
+    "Member",
+    "Placed",
     "ProblemDefaults",
+    "Restarts",
+    "Run",
     "SearchProblem",
     "SearchStats",
     "SolveResult",
     "Status",
+    "Strategy",
+    "Verdict",
     "astar",
+    "astar_order",
+    "beam",
+    "best_first",
+    "chain",
     "depth_first",
+    "dfs",
+    "drive",
+    "greedy_order",
+    "incremental_dfs",
+    "limit_text",
+    "overrides",
+    "portfolio",
+    "projected",
+    "solve",
+    "successors_of",
+    "weighted_order",
+    "won",
 ]

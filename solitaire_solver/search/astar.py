@@ -1,93 +1,126 @@
-"""A* search for shortest winning lines.
+"""Best-first search: A*, weighted A* and greedy best-first as orderings of one loop.
 
-With an admissible heuristic (one that never overestimates the moves still
-needed) the first won state taken off the frontier ends a shortest line. A
-state reached again by a shorter line is put back on the frontier, so an
-admissible heuristic that is not consistent still gives shortest lines.
+The frontier is a binary heap of states ordered by ``order(g, h)``, ``g``
+being the moves from the start and ``h`` the game's estimate of the moves
+still needed (its ``heuristic``, or a ``score`` given by the caller). A* is
+the order ``g + h``; weighted A* ``g + w*h``; greedy best-first ``h``.
 
-Forced moves are not used here by default: a forced move keeps some win, not
+With A*'s order and an admissible heuristic (one that never overestimates
+the moves still needed) the first won state taken off the frontier ends a
+shortest line. A state reached again by a shorter line is expanded again, so
+an admissible heuristic that is not consistent still gives shortest lines.
+
+The table holds the states expanded (their key, the moves to them and the
+move they came by); the frontier holds states not yet expanded and may hold
+one state more than once, the longer copies being skipped when they come
+off it.
+
+Forced moves are not used by default: a forced move keeps some win, not
 necessarily the shortest one. Dead-end pruning is used, since a dead state
 is on no winning line at all.
-
-The frontier is a priority queue. Two are offered: :mod:`heapq` (the
-default, measured faster in ``benchmarks/bench_search.py``) and a
-``sortedcontainers.SortedList``.
 """
 
 from __future__ import annotations
 
 import heapq
 import itertools
-import time
-from collections.abc import Hashable
-from typing import Literal, Protocol, TypeVar
+from collections.abc import Callable, Hashable
+from typing import Any, TypeVar
 
-from sortedcontainers import SortedList  # type: ignore[import-untyped]
-
-from .protocol import SearchProblem
-from .result import NO_LIMITS, Limit, Limits, SearchStats, SolveResult, Status
+from .budget import LOST, Budget, Run, solve, won
+from .dfs import successors_of
+from .protocol import SearchProblem, overrides
+from .result import NO_LIMITS, Limits, SolveResult
 
 S = TypeVar("S")
 M = TypeVar("M")
 
-Entry = tuple[int, int, int, Hashable]
-"""Frontier entry: (f, -g, tie-break counter, key)."""
-
-_CHECK_EVERY = 1024
+Ordering = Callable[[int, int], float]
+"""Priority of a frontier state from its moves so far ``g`` and its estimate ``h``; least first."""
 
 
-class Frontier(Protocol):
-    """A min-priority queue of frontier entries."""
-
-    def push(self, entry: Entry) -> None:
-        """Add an entry."""
-        ...
-
-    def pop(self) -> Entry:
-        """Remove and return the least entry."""
-        ...
-
-    def __len__(self) -> int: ...
+def astar_order(g: int, h: int) -> float:
+    """A*: the estimated length of the whole line."""
+    return g + h
 
 
-class HeapFrontier:
-    """Frontier on a binary heap."""
-
-    def __init__(self) -> None:
-        self._heap: list[Entry] = []
-
-    def push(self, entry: Entry) -> None:
-        """Add an entry."""
-        heapq.heappush(self._heap, entry)
-
-    def pop(self) -> Entry:
-        """Remove and return the least entry."""
-        return heapq.heappop(self._heap)
-
-    def __len__(self) -> int:
-        return len(self._heap)
+def greedy_order(g: int, h: int) -> float:
+    """Greedy best-first: the estimate alone."""
+    return h
 
 
-class SortedFrontier:
-    """Frontier on a ``SortedList``."""
+def weighted_order(weight: float) -> Ordering:
+    """Weighted A*: ``g + weight*h``; lines at most ``weight`` times the shortest."""
 
-    def __init__(self) -> None:
-        self._list: SortedList = SortedList()
+    def order(g: int, h: int) -> float:
+        return g + weight * h
 
-    def push(self, entry: Entry) -> None:
-        """Add an entry."""
-        self._list.add(entry)
-
-    def pop(self) -> Entry:
-        """Remove and return the least entry."""
-        entry: Entry = self._list.pop(0)
-        return entry
-
-    def __len__(self) -> int:
-        return len(self._list)
+    return order
 
 
-FRONTIERS: dict[str, type[Frontier]] = {"heap": HeapFrontier, "sorted": SortedFrontier}
+def best_first(
+    problem: SearchProblem[S, M],
+    start: S,
+    budget: Budget,
+    *,
+    order: Ordering = astar_order,
+    score: Callable[[S], int] | None = None,
+    forced: bool = False,
+    proves_shortest: bool = False,
+) -> Run:
+    """Expand states in the order ``order``; the first won state taken off the frontier wins.
+
+    ``score`` replaces the game's heuristic as ``h``. ``proves_shortest``
+    marks the line found as a shortest one (true for A* with an admissible
+    heuristic and no forced moves, see :func:`astar`).
+    """
+    key, is_won = problem.key, problem.is_won
+    h = score if score is not None else problem.heuristic
+    dead = problem.is_dead if overrides(problem, "is_dead") else None
+    successors = successors_of(problem, forced=forced)
+    b = budget
+    counter = itertools.count()
+    # Frontier entry: (priority, -g, tie-break, state, key, parent key, move).
+    frontier: list[tuple[float, int, int, Any, Hashable, Hashable | None, Any]] = []
+    # Table: key -> (g, parent key, move) for every state expanded.
+    table: dict[Hashable, tuple[int, Hashable | None, Any]] = {}
+    if dead is None or not dead(start):
+        frontier.append((order(0, h(start)), 0, 0, start, key(start), None, None))
+    while frontier:
+        _f, neg_g, _n, state, k, pk, move = heapq.heappop(frontier)
+        g = -neg_g
+        old = table.get(k)
+        if old is not None and old[0] <= g:
+            continue  # a longer copy: the state was expanded from a shorter line
+        if is_won(state):
+            line = [move] if pk is not None else []
+            at = pk
+            while at is not None:
+                _g, at, m = table[at]
+                if at is not None:
+                    line.append(m)
+            line.reverse()
+            b.reach(len(line))
+            return won(line, shortest=proves_shortest)
+        while b.expanded >= b.checkpoint and b.interrupted():
+            yield
+        b.expanded += 1
+        if old is None:
+            b.stored += 1
+        table[k] = (g, pk, move)
+        if g > b.max_depth:
+            b.max_depth = g
+        for m, child in successors(state):
+            ck = key(child)
+            seen = table.get(ck)
+            if seen is not None and seen[0] <= g + 1:
+                continue
+            if dead is not None and dead(child):
+                continue
+            heapq.heappush(
+                frontier, (order(g + 1, h(child)), -(g + 1), next(counter), child, ck, k, m)
+            )
+    return LOST
 
 
 def astar(
@@ -96,67 +129,23 @@ def astar(
     limits: Limits = NO_LIMITS,
     *,
     use_forced: bool = False,
-    frontier: Literal["heap", "sorted"] = "heap",
+    forced_keeps_shortest: bool = False,
+    order: Ordering = astar_order,
 ) -> SolveResult[M]:
     """Find a shortest winning line from ``start`` (fewest moves), or prove none exists.
 
     With ``use_forced`` the game's forced moves are taken as the only child:
     faster, and the line is shortest among those that make every forced move.
+    It is a shortest line of all when the game argues that its forced moves
+    keep some shortest line (``forced_keeps_shortest``); only then, or without
+    forced moves, is the result marked ``shortest``.
     """
-    t0 = time.perf_counter()
-    deadline = None if limits.timeout is None else t0 + limits.timeout
-    key, apply, h = problem.key, problem.apply, problem.heuristic
-    open_: Frontier = FRONTIERS[frontier]()
-    counter = itertools.count()
-    k0 = key(start)
-    states: dict[Hashable, S] = {k0: start}
-    best_g: dict[Hashable, int] = {k0: 0}
-    parent: dict[Hashable, tuple[Hashable, M]] = {}
-    expanded = 0
-    max_depth = 0
+    proves = order is astar_order and (not use_forced or forced_keeps_shortest)
 
-    def finish(status: Status, goal: Hashable | None, limit: Limit | None = None) -> SolveResult[M]:
-        moves: list[M] = []
-        while goal is not None and goal in parent:
-            goal, move = parent[goal]
-            moves.append(move)
-        moves.reverse()
-        stats = SearchStats(expanded, len(best_g), max_depth, time.perf_counter() - t0)
-        return SolveResult(status, tuple(moves), stats, limit)
+    def strategy(budget: Budget) -> Run:
+        return best_first(
+            problem, start, budget, order=order, forced=use_forced, proves_shortest=proves
+        )
 
-    if not problem.is_dead(start):
-        open_.push((h(start), 0, next(counter), k0))
-    while len(open_):
-        _f, neg_g, _n, k = open_.pop()
-        g = -neg_g
-        if g > best_g[k]:
-            continue  # a stale entry: this state was reached by a shorter line since
-        state = states[k]
-        if problem.is_won(state):
-            return finish(Status.WON, k)
-        expanded += 1
-        if limits.max_states is not None and expanded > limits.max_states:
-            expanded -= 1
-            return finish(Status.UNKNOWN, None, Limit.STATES)
-        if deadline is not None and expanded % _CHECK_EVERY == 0 and time.perf_counter() > deadline:
-            return finish(Status.UNKNOWN, None, Limit.TIME)
-        max_depth = max(max_depth, g)
-        forced = problem.forced_move(state) if use_forced else None
-        moves = (forced,) if forced is not None else problem.moves(state)
-        for move in moves:
-            child = apply(state, move)
-            ck = key(child)
-            old = best_g.get(ck)
-            if old is not None and old <= g + 1:
-                continue
-            if old is None:
-                if limits.max_table is not None and len(best_g) >= limits.max_table:
-                    return finish(Status.UNKNOWN, None, Limit.TABLE)
-                if problem.is_dead(child):
-                    best_g[ck] = -1  # never expanded, never reached more cheaply
-                    continue
-            best_g[ck] = g + 1
-            states[ck] = child
-            parent[ck] = (k, move)
-            open_.push((g + 1 + h(child), -(g + 1), next(counter), ck))
-    return finish(Status.LOST, None)
+    result: SolveResult[M] = solve(strategy, limits)
+    return result

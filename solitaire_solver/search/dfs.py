@@ -2,105 +2,183 @@
 
 The search is iterative (an explicit stack of move iterators), so a winning
 line of any length is found without touching Python's recursion limit. A
-state's canonical key enters the table when the state is first generated;
-a state whose key is already there is skipped, which makes the search
-terminate on cyclic state graphs and visit each equivalence class once.
+state's canonical key enters the table when the state is expanded; a child
+whose key is already there is skipped, which makes the search terminate on
+cyclic state graphs and visit each equivalence class once.
 
-Soundness of "lost": every state reachable from the start through moves the
-game lists is generated, except below a forced move (the game argues it loses
-no win) and below a state the game calls dead (the game argues it cannot be
-won). A key already in the table stands for a state whose whole subtree has
-been or is being searched; on a path back to an ancestor that is still on the
-stack the cycle adds nothing the ancestor's own subtree does not cover.
+Soundness of "lost": every state reachable from the start through the moves
+the game lists is expanded, except
+- below a forced move (the game argues it loses no win);
+- a state the game calls dead (the game argues it cannot be won);
+- a state whose key is already in the table: that key's whole subtree has
+  been or is being searched; on a path back to an ancestor still on the
+  stack the cycle adds nothing the ancestor's own subtree does not cover;
+- with places (:class:`~.protocol.Placed`), a key in the table at the same
+  or an earlier place, by the game's promise that an earlier place settles
+  the later ones; and a waiting move that reaches a place where an earlier
+  search of its key began;
+- a state with a dominator in the table (:class:`~.protocol.Dominated`), by
+  the game's argument.
 """
 
 from __future__ import annotations
 
-import time
-from collections.abc import Iterator
-from typing import TypeVar
+from collections.abc import Callable, Hashable, Iterable, Iterator
+from typing import Any, TypeVar, cast
 
-from .protocol import SearchProblem
-from .result import NO_LIMITS, Limit, Limits, SearchStats, SolveResult, Status
+from .budget import LOST, Budget, Run, solve, won
+from .protocol import Expandable, SearchProblem, overrides
+from .result import NO_LIMITS, Limits, SolveResult
 
 S = TypeVar("S")
 M = TypeVar("M")
 
-_CHECK_EVERY = 1024
-"""Expansions between two looks at the clock."""
+_NEVER = 1 << 62
+"""A place later than any."""
+
+
+def successors_of(
+    problem: SearchProblem[S, M] | Expandable[S, M], *, forced: bool = True
+) -> Callable[[S], Iterable[tuple[M, S]]]:
+    """The function giving ``(move, child)`` pairs: the game's ``successors`` hook if it
+    has one, else its forced move as the only child, else its moves applied lazily."""
+    own = getattr(problem, "successors", None)
+    if own is not None:
+        succ: Callable[[S], Iterable[tuple[M, S]]] = own
+        return succ
+    plain = cast("SearchProblem[S, M]", problem)  # without successors, it has moves
+    apply, moves_of = plain.apply, plain.moves
+    forced_move = plain.forced_move if forced and overrides(plain, "forced_move") else None
+
+    def children(state: S) -> Iterable[tuple[M, S]]:
+        if forced_move is not None:
+            move = forced_move(state)
+            if move is not None:
+                return ((move, apply(state, move)),)
+        return ((m, apply(state, m)) for m in moves_of(state))
+
+    return children
+
+
+def dfs(
+    problem: SearchProblem[S, M] | Expandable[S, M],
+    start: S,
+    budget: Budget,
+    *,
+    forced: bool = True,
+) -> Run:
+    """Search for any winning line from ``start``; prove a loss by exhausting the space.
+
+    Moves are tried in the order the game gives them. With ``forced`` (the
+    default) a forced move, when the game supplies one, is the only child
+    of its state. The optional hooks of :mod:`.protocol` are used when the
+    game has them.
+    """
+    key = problem.key
+    is_won = problem.is_won
+    dead: Callable[[S], bool] | None = (
+        getattr(problem, "is_dead", None) if overrides(problem, "is_dead") else None
+    )
+    place: Callable[[S], int] | None = getattr(problem, "place", None)
+    dominators: Callable[[S], Iterable[tuple[Hashable, int]]] | None = getattr(
+        problem, "dominators", None
+    )
+    length: Callable[[M], int] | None = getattr(problem, "move_length", None)
+    successors = successors_of(problem, forced=forced)
+    b = budget
+
+    if is_won(start):
+        return won(())
+    if dead is not None and dead(start):
+        return LOST
+    k0 = key(start)
+    p0 = place(start) if place is not None else 0
+    while b.expanded >= b.checkpoint and b.interrupted():
+        yield
+    table: dict[Hashable, int] = {k0: p0}
+    get = table.get
+    # The hot loop counts in locals and brings the budget up to date at its
+    # checkpoints and when it returns (no other run works in between).
+    exp, stored, checkpoint = b.expanded + 1, b.stored + 1, b.checkpoint
+    deepest = 0
+    path: list[M] = []
+    # One frame per state on the current line: its children still to try,
+    # its key, its place, where its chain of waiting moves stops, its depth.
+    frames: list[tuple[Iterator[tuple[M, S]], Hashable, int, int, int]] = [
+        (iter(successors(start)), k0, p0, _NEVER, 0)
+    ]
+    while frames:
+        it, pk, pp, pstop, pdepth = frames[-1]
+        for move, child in it:
+            k = key(child)
+            p = place(child) if place is not None else 0
+            if k == pk:
+                # Only the place moved on (a waiting move): follow the chain
+                # up to where an earlier search of this key began.
+                if p <= pp or p >= pstop:
+                    continue
+                stop = pstop
+                new = fresh = False
+            else:
+                old = get(k)
+                if old is not None and old <= p:
+                    continue
+                fresh = old is None
+                stop = _NEVER if old is None else old
+                new = True
+            depth = pdepth + (length(move) if length is not None else 1)
+            if depth > deepest:
+                deepest = depth  # explored, if only to find it won, dead or out of budget
+            if is_won(child):
+                path.append(move)
+                b.expanded, b.stored = exp, stored
+                b.reach(deepest)
+                return won(path)
+            if dead is not None and dead(child):
+                continue
+            if new and dominators is not None and _dominated(dominators(child), get):
+                continue
+            if exp >= checkpoint:
+                b.expanded, b.stored = exp, stored
+                b.reach(deepest)
+                while b.expanded >= b.checkpoint and b.interrupted():
+                    yield
+                exp, stored, checkpoint = b.expanded, b.stored, b.checkpoint
+            exp += 1
+            if new:
+                table[k] = p
+                if fresh:
+                    stored += 1
+            path.append(move)
+            frames.append((iter(successors(child)), k, p, stop, depth))
+            break
+        else:
+            frames.pop()
+            if path:
+                path.pop()
+    b.expanded, b.stored = exp, stored
+    b.reach(deepest)
+    return LOST
+
+
+def _dominated(
+    candidates: Iterable[tuple[Hashable, int]], get: Callable[[Hashable], int | None]
+) -> bool:
+    """Whether one of the dominating keys is in the table at its place or earlier."""
+    for k, p in candidates:
+        old = get(k)
+        if old is not None and old <= p:
+            return True
+    return False
 
 
 def depth_first(
-    problem: SearchProblem[S, M], start: S, limits: Limits = NO_LIMITS
+    problem: SearchProblem[S, M], start: S, limits: Limits = NO_LIMITS, *, forced: bool = True
 ) -> SolveResult[M]:
-    """Search for any winning line from ``start``; prove a loss by exhausting the space.
+    """:func:`dfs` run alone under ``limits``."""
 
-    Moves are tried in the order :meth:`SearchProblem.moves` gives them, and
-    a forced move, when the game supplies one, is the only child of its state.
-    """
-    t0 = time.perf_counter()
-    deadline = None if limits.timeout is None else t0 + limits.timeout
-    max_states = limits.max_states
-    max_table = limits.max_table
-    key = problem.key
-    apply = problem.apply
-    is_won = problem.is_won
-    is_dead = problem.is_dead
-    forced_move = problem.forced_move
-    moves_of = problem.moves
+    def strategy(budget: Budget) -> Run:
+        return dfs(problem, start, budget, forced=forced)
 
-    def children(state: S) -> Iterator[M]:
-        forced = forced_move(state)
-        if forced is not None:
-            return iter((forced,))
-        return iter(moves_of(state))
-
-    def finish(status: Status, moves: list[M], limit: Limit | None = None) -> SolveResult[M]:
-        stats = SearchStats(expanded, len(seen), max_depth, time.perf_counter() - t0)
-        return SolveResult(status, tuple(moves), stats, limit)
-
-    seen = {key(start)}
-    expanded = 0
-    max_depth = 0
-    path: list[M] = []
-    if is_won(start):
-        return finish(Status.WON, path)
-    if is_dead(start):
-        return finish(Status.LOST, path)
-    expanded = 1
-    stack: list[tuple[S, Iterator[M]]] = [(start, children(start))]
-    while stack:
-        state, it = stack[-1]
-        for move in it:
-            child = apply(state, move)
-            k = key(child)
-            if k in seen:
-                continue
-            if is_won(child):
-                path.append(move)
-                return finish(Status.WON, path)
-            if max_table is not None and len(seen) >= max_table:
-                return finish(Status.UNKNOWN, [], Limit.TABLE)
-            seen.add(k)
-            if is_dead(child):
-                continue
-            expanded += 1
-            if (
-                expanded % _CHECK_EVERY == 0
-                and deadline is not None
-                and time.perf_counter() > deadline
-            ):
-                return finish(Status.UNKNOWN, [], Limit.TIME)
-            if max_states is not None and expanded > max_states:
-                expanded -= 1
-                return finish(Status.UNKNOWN, [], Limit.STATES)
-            path.append(move)
-            stack.append((child, children(child)))
-            if len(path) > max_depth:
-                max_depth = len(path)
-            break
-        else:
-            stack.pop()
-            if path:
-                path.pop()
-    return finish(Status.LOST, [])
+    result: SolveResult[Any] = solve(strategy, limits)
+    return result

@@ -1,19 +1,38 @@
 """The contract between the search core and a game.
 
-The core knows nothing about cards: it needs a way to list moves, apply one,
-tell a won state and give a state's canonical key. Three more hooks are
-optional and default to doing nothing: a forced move, a dead-end test and a
-heuristic. Any object with these methods will do; :class:`ProblemDefaults`
-supplies the optional ones.
+The core knows nothing about cards. It needs a way to list moves, apply one,
+tell a won state and give a state's canonical key (:class:`SearchProblem`).
+Optional hooks let a game say more; each has a do-nothing default, and a game
+that implements one argues in a comment why it is sound:
+
+- ``forced_move(state)``: a move safe to make at once, tried as the only child;
+- ``is_dead(state)``: true only when ``state`` certainly cannot be won;
+- ``heuristic(state)``: a lower bound on the moves still needed (for A*);
+- ``successors(state)``: the ``(move, child)`` pairs, when the game can make
+  them faster than ``moves`` then ``apply`` (for example a move that carries
+  its own forced follow-up); it replaces ``forced_move``, ``moves`` and
+  ``apply`` in the depth-first search;
+- ``place(state)`` (:class:`Placed`): subsumption along a chain of waiting
+  moves: a key searched from one place is settled at every later place;
+- ``dominators(state)`` (:class:`Dominated`): subsumption between keys: the
+  keys of states that win whenever this one does;
+- ``move_length(move)``: how many moves of the game one search move stands
+  for (a move with a forced follow-up), so that depths count real moves.
+
+:class:`IncrementalProblem` is the optional do/undo form for games whose
+speed needs a mutable position (see :mod:`.incremental`).
 """
 
 from __future__ import annotations
 
+import random
 from collections.abc import Hashable, Iterable
-from typing import Protocol, TypeVar
+from typing import Any, Protocol, TypeVar
 
 S = TypeVar("S")
 M = TypeVar("M")
+S_in = TypeVar("S_in", contravariant=True)
+M_out = TypeVar("M_out", covariant=True)
 
 
 class SearchProblem(Protocol[S, M]):
@@ -52,17 +71,127 @@ class SearchProblem(Protocol[S, M]):
         ...
 
 
+class Expandable(Protocol[S, M_out]):
+    """A problem given by its successors alone (moves made with their consequences).
+
+    For a compact model whose moves are made only by the search: it needs
+    no ``moves`` and ``apply`` of its own, only ``successors``, ``is_won``
+    and ``key`` (and any optional hook).
+    """
+
+    def successors(self, state: S) -> Iterable[tuple[M_out, S]]:
+        """The ``(move, child)`` pairs of ``state``, the most promising first."""
+        ...
+
+    def is_won(self, state: S) -> bool:
+        """Whether ``state`` is a won position."""
+        ...
+
+    def key(self, state: S) -> Hashable:
+        """A canonical key: equal for states with the same future, up to symmetry."""
+        ...
+
+
+class Placed(Protocol[S_in]):
+    """The place hook: subsumption along chains of waiting moves.
+
+    A *place* orders the states that share a key, as a position in the deal
+    order does (cards dealt, passes made). A game that gives places promises
+    that a state's key, searched from place ``p``, is settled for every place
+    after ``p`` too: everything won from a later place is won from an earlier
+    one (for example by dealing first). The depth-first search then keeps
+    with each key the earliest place it was searched from and skips the key
+    at that place or later. A move that keeps the key and raises the place
+    (a deal that changes nothing else) is followed only until it reaches a
+    place from which an earlier search of the key began.
+    """
+
+    def place(self, state: S_in) -> int:
+        """The state's place among the states with its key."""
+        ...
+
+
+class Dominated(Protocol[S_in]):
+    """The subsumption hook: states that win whenever this one does."""
+
+    def dominators(self, state: S_in) -> Iterable[tuple[Hashable, int]]:
+        """Keys (with places) of states that are won whenever ``state`` is won.
+
+        A search skips ``state`` when one of them is already in its table at
+        that place or earlier (searched, or being searched). The game argues
+        why that keeps the verdict: the dominating state must win in fewer
+        moves of some well-founded measure, or the state space have no
+        cycles through it, so that its presence in the table is enough.
+        """
+        ...
+
+
+class IncrementalProblem(Protocol[M]):
+    """A game as one mutable position, moved forward and back (do/undo).
+
+    For games where copying a position costs more than the search around it.
+    The position starts at the start of the search (after :meth:`reset`).
+    """
+
+    def reset(self) -> None:
+        """Go back to the start position."""
+        ...
+
+    def key(self) -> Hashable:
+        """The canonical key of the current position."""
+        ...
+
+    def is_won(self) -> bool:
+        """Whether the current position is won."""
+        ...
+
+    def is_dead(self) -> bool:
+        """True only when the current position certainly cannot be won."""
+        ...
+
+    def children(self) -> Iterable[tuple[M, Hashable]]:
+        """The moves worth trying, each with the key of the position after it, best first.
+
+        A move whose resulting position is certainly lost may be left out
+        (the game argues why, as for ``is_dead``).
+        """
+        ...
+
+    def do(self, move: M) -> bool:
+        """Play ``move`` (one of :meth:`children`); true when the position reached is won."""
+        ...
+
+    def undo(self, move: M) -> None:
+        """Take back ``move``, the last move played."""
+        ...
+
+    def reorder(self, rng: random.Random) -> None:
+        """Change the order of :meth:`children` for a restart, drawing from ``rng``."""
+        ...
+
+
 class ProblemDefaults:
     """Mixin with the do-nothing versions of the optional hooks."""
 
-    def forced_move(self, state: object) -> None:
+    def forced_move(self, state: Any) -> Any:
         """No forced moves."""
         return None
 
-    def is_dead(self, state: object) -> bool:
+    def is_dead(self, state: Any) -> bool:
         """No dead-end detection."""
         return False
 
-    def heuristic(self, state: object) -> int:
+    def heuristic(self, state: Any) -> int:
         """The trivial admissible heuristic."""
         return 0
+
+
+def overrides(problem: object, name: str) -> bool:
+    """Whether ``problem`` has hook ``name`` of its own (not the do-nothing default).
+
+    The hook may be a method or a function set on the object itself.
+    """
+    hook = getattr(problem, name, None)
+    if hook is None:
+        return False
+    return getattr(hook, "__func__", hook) is not getattr(ProblemDefaults, name, None)

@@ -18,15 +18,18 @@ class Status(enum.Enum):
     LOST = "lost"
     """The whole state space was searched and no winning line exists."""
     UNKNOWN = "unknown"
-    """A limit set by the caller stopped the search before a verdict."""
+    """A limit stopped the search before a verdict."""
 
 
 class Limit(enum.Enum):
-    """Which caller-set limit stopped a search that ended :attr:`Status.UNKNOWN`."""
+    """Which limit stopped a search that ended :attr:`Status.UNKNOWN`."""
 
     STATES = "states"
     TIME = "time"
     TABLE = "table"
+
+
+_LIMIT_FIELDS = {Limit.STATES: "max_states", Limit.TIME: "timeout", Limit.TABLE: "max_table"}
 
 
 @attrs.frozen
@@ -34,7 +37,8 @@ class Limits:
     """Limits a caller may set on one search; ``None`` means no limit.
 
     ``max_states`` bounds the states expanded, ``timeout`` the seconds spent,
-    ``max_table`` the entries of the transposition table.
+    ``max_table`` the keys stored in transposition tables over the whole
+    solve (see :class:`SearchStats`).
     """
 
     max_states: int | None = None
@@ -49,17 +53,31 @@ class Limits:
         if self.timeout is not None and not self.timeout > 0:
             raise ValueError(f"timeout must be more than 0 seconds, not {self.timeout}")
 
+    @property
+    def any(self) -> bool:
+        """Whether any limit is set."""
+        return not (self.max_states is None and self.timeout is None and self.max_table is None)
+
+    def value(self, limit: Limit) -> int | float | None:
+        """The value of one limit (``None`` when it is not set)."""
+        value: int | float | None = getattr(self, _LIMIT_FIELDS[limit])
+        return value
+
 
 NO_LIMITS = Limits()
 
 
 @attrs.frozen
 class SearchStats:
-    """Effort of one search.
+    """Effort of one solve, with one meaning for every game and every strategy.
 
-    ``expanded`` counts states whose moves were generated, ``unique`` the
-    distinct canonical keys stored, ``max_depth`` the longest line examined
-    and ``elapsed`` the wall-clock seconds.
+    ``expanded`` counts positions whose moves were generated (a position
+    expanded again, after a restart or by another strategy, counts again);
+    ``unique`` the keys stored in transposition tables, over the whole solve
+    (a search stores a key only for a position it expands, so ``unique`` is
+    at most ``expanded + 1``); ``max_depth`` the longest line of moves from
+    the start that the search explored (the winning line included);
+    ``elapsed`` the wall-clock seconds.
     """
 
     expanded: int = 0
@@ -68,18 +86,35 @@ class SearchStats:
     elapsed: float = 0.0
 
 
+def limit_text(limit: Limit, value: int | float) -> str:
+    """``3,000,000 states``, ``60 seconds`` or ``1,000 table entries``."""
+    if limit is Limit.TIME:
+        return f"{value:g} second" if value == 1 else f"{value:g} seconds"
+    if limit is Limit.STATES:
+        noun = "state" if value == 1 else "states"
+    else:
+        noun = "table entry" if value == 1 else "table entries"
+    return f"{int(value):,} {noun}"
+
+
 @attrs.frozen
 class SolveResult(Generic[M]):
     """The result of solving one position.
 
     ``moves`` is the winning line when ``status`` is :attr:`Status.WON` and
-    empty otherwise; ``limit`` names the limit that stopped an unknown search.
+    empty otherwise. For an unknown result, ``limit`` names the limit that
+    stopped the search, ``limit_value`` its value and ``default_limit``
+    whether it was a default of the game rather than the caller's.
+    ``shortest`` is true when the line is proved to have the fewest moves.
     """
 
     status: Status
     moves: tuple[M, ...] = ()
     stats: SearchStats = SearchStats()
     limit: Limit | None = None
+    limit_value: int | float | None = None
+    default_limit: bool = False
+    shortest: bool = False
 
     @property
     def won(self) -> bool:
@@ -90,3 +125,15 @@ class SolveResult(Generic[M]):
     def lost(self) -> bool:
         """True when the search proved that no winning line exists."""
         return self.status is Status.LOST
+
+    def stop_reason(self) -> str:
+        """Why an unknown search stopped, such as ``the default limit of 3,000,000 states``.
+
+        Empty for a won or lost result.
+        """
+        if self.limit is None:
+            return ""
+        if self.limit_value is None:
+            return f"the {self.limit.value} limit"
+        which = "the default limit" if self.default_limit else "the limit"
+        return f"{which} of {limit_text(self.limit, self.limit_value)}"

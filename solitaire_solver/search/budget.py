@@ -1,0 +1,237 @@
+"""The budget of one solve, and how strategies run under it.
+
+Every strategy of the engine, and every exact plug-in of a game, is a
+*run*: a generator that works under a :class:`Budget` and returns a
+:class:`Verdict` (or ``None`` when it finished without one). A run counts
+its work on the budget and, whenever the budget says so, yields: either a
+limit was reached (the driver then stops everything) or its turn in a
+:func:`~.portfolio.portfolio` is over (it is resumed later with everything
+it had). The pattern, before each expansion::
+
+    while budget.expanded >= budget.checkpoint and budget.interrupted():
+        yield
+    budget.expanded += 1
+
+:func:`solve` drives a strategy to its end and makes the
+:class:`~.result.SolveResult`. The budget is the one place where limits are
+decided and statistics made, so they mean the same for every game.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Generator, Sequence
+from typing import Any, Generic, TypeVar
+
+from .result import NO_LIMITS, Limit, Limits, SearchStats, SolveResult, Status
+
+M = TypeVar("M")
+
+CLOCK_EVERY = 512
+"""Expansions between two looks at the clock."""
+
+_NEVER = 1 << 62
+
+
+class Verdict(Generic[M]):
+    """What a run concludes: won with a line of moves, or lost (only from a complete run).
+
+    ``shortest`` says that the line is proved to have the fewest moves. A
+    plain slotted class rather than an attrs one: solves of small deals make
+    few of anything else, and this one is made once per run.
+    """
+
+    __slots__ = ("moves", "shortest", "won")
+
+    def __init__(self, won: bool, moves: tuple[M, ...] = (), shortest: bool = False) -> None:
+        self.won = won
+        self.moves = moves
+        self.shortest = shortest
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Verdict):
+            return NotImplemented
+        return (self.won, self.moves, self.shortest) == (other.won, other.moves, other.shortest)
+
+    def __hash__(self) -> int:
+        return hash((self.won, self.moves, self.shortest))
+
+    def __repr__(self) -> str:
+        return f"Verdict(won={self.won}, moves={self.moves!r}, shortest={self.shortest})"
+
+
+LOST: Verdict[Any] = Verdict(False)
+"""The verdict of a run that searched everything and found no win."""
+
+
+def won(moves: Sequence[M], *, shortest: bool = False) -> Verdict[M]:
+    """The verdict of a run that found the winning line ``moves``."""
+    return Verdict(True, tuple(moves), shortest)
+
+
+Run = Generator[None, None, "Verdict[Any] | None"]
+"""A strategy at work: yields when interrupted, returns its verdict or ``None``."""
+
+Strategy = Callable[["Budget"], Run]
+"""A strategy with its problem and start bound: give it a budget and it runs."""
+
+
+class Budget:
+    """Counts the effort of one solve and decides when a limit is reached.
+
+    ``expanded`` counts positions whose moves were generated, ``stored`` the
+    keys put into transposition tables (only for positions expanded), and
+    ``max_depth`` the longest line explored; runs update them directly.
+    ``checkpoint`` is the count of expansions at which a run must call
+    :meth:`interrupted`; it is kept below the state limit, the next look at
+    the clock, the end of the current turn and the room left in the table.
+    """
+
+    __slots__ = (
+        "_clock_at",
+        "_turns",
+        "checkpoint",
+        "deadline",
+        "default",
+        "expanded",
+        "limit",
+        "limits",
+        "max_depth",
+        "stored",
+        "t0",
+    )
+
+    def __init__(self, limits: Limits = NO_LIMITS, *, default: bool = False) -> None:
+        self.limits = limits
+        self.default = default
+        """The limits are the game's defaults, not the caller's."""
+        self.expanded = 0
+        self.stored = 0
+        self.max_depth = 0
+        self.t0 = time.perf_counter()
+        self.deadline = None if limits.timeout is None else self.t0 + limits.timeout
+        self.limit: Limit | None = None
+        """The limit reached, once one is."""
+        self._turns: list[int] = []
+        self._clock_at = CLOCK_EVERY
+        self.checkpoint = _NEVER
+        if limits.any:
+            self._aim()
+
+    def _aim(self) -> None:
+        """Put the checkpoint at the nearest place where something must be decided."""
+        at = self._clock_at if self.deadline is not None else _NEVER
+        lim = self.limits
+        if lim.max_states is not None:
+            at = min(at, lim.max_states)
+        if lim.max_table is not None:
+            # Keys are stored only for positions expanded, at most one each,
+            # so the table cannot fill before this many more expansions.
+            at = min(at, self.expanded + max(0, lim.max_table - self.stored))
+        if self._turns:
+            at = min(at, self._turns[-1])
+        self.checkpoint = at
+
+    def interrupted(self) -> bool:
+        """Whether the run asking must yield now: a limit is reached or its turn is over.
+
+        Call it when ``expanded`` has reached ``checkpoint``, before expanding.
+        """
+        if self.limit is not None:
+            return True
+        lim = self.limits
+        if lim.max_states is not None and self.expanded >= lim.max_states:
+            self.limit = Limit.STATES
+        elif lim.max_table is not None and self.stored >= lim.max_table:
+            self.limit = Limit.TABLE
+        elif self.deadline is not None and self.expanded >= self._clock_at:
+            if time.perf_counter() >= self.deadline:
+                self.limit = Limit.TIME
+            self._clock_at = self.expanded + CLOCK_EVERY
+        if self.limit is not None:
+            self.checkpoint = 0
+            return True
+        if self._turns and self.expanded >= self._turns[-1]:
+            return True
+        self._aim()
+        return False
+
+    def table_full(self) -> bool:
+        """For runs that store keys ahead of expanding them: whether the table limit is reached."""
+        lim = self.limits
+        if lim.max_table is not None and self.stored >= lim.max_table:
+            self.limit = Limit.TABLE
+            self.checkpoint = 0
+            return True
+        return False
+
+    # -- turns
+
+    @property
+    def turn_end(self) -> int:
+        """The count of expansions at which the current turn ends (very large outside turns)."""
+        return self._turns[-1] if self._turns else _NEVER
+
+    def begin_turn(self, share: int) -> None:
+        """Start a turn of at most ``share`` expansions, within the turn around it, if any."""
+        self._turns.append(min(self.turn_end, self.expanded + max(1, share)))
+        self._aim()
+
+    def end_turn(self) -> None:
+        """End the current turn."""
+        self._turns.pop()
+        self._aim()
+
+    # -- statistics
+
+    def reach(self, depth: int) -> None:
+        """Note that a line of ``depth`` moves from the start was explored."""
+        if depth > self.max_depth:
+            self.max_depth = depth
+
+    def stats(self) -> SearchStats:
+        """The statistics so far."""
+        return SearchStats(
+            self.expanded, self.stored, self.max_depth, time.perf_counter() - self.t0
+        )
+
+    def result(self, verdict: Verdict[M] | None) -> SolveResult[M]:
+        """The result of a solve that ended with ``verdict`` (``None``: no verdict)."""
+        stats = self.stats()
+        if verdict is None:
+            if self.limit is None:
+                # Every strategy gave up without a limit: only incomplete ones ran.
+                raise RuntimeError("no strategy reached a verdict and no limit was reached")
+            value = self.limits.value(self.limit)
+            return SolveResult(
+                Status.UNKNOWN, (), stats, self.limit, value, self.default and value is not None
+            )
+        if verdict.won:
+            return SolveResult(Status.WON, verdict.moves, stats, shortest=verdict.shortest)
+        return SolveResult(Status.LOST, (), stats)
+
+
+def drive(run: Run, budget: Budget) -> Verdict[Any] | None:
+    """Run ``run`` to its end; ``None`` when a limit stopped it (or it found nothing)."""
+    try:
+        while True:
+            next(run)
+            if budget.limit is not None:
+                return None
+    except StopIteration as stop:
+        verdict: Verdict[Any] | None = stop.value
+        return verdict
+    finally:
+        run.close()
+
+
+def solve(
+    strategy: Strategy, limits: Limits = NO_LIMITS, *, default: bool = False
+) -> SolveResult[Any]:
+    """Run ``strategy`` under ``limits`` and make the result.
+
+    ``default`` says that the limits are the game's defaults, so that an
+    unknown result can say so.
+    """
+    budget = Budget(limits, default=default)
+    return budget.result(drive(strategy(budget), budget))

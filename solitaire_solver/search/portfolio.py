@@ -1,0 +1,129 @@
+"""Putting strategies together: in turns (a portfolio), one after another, or on a model.
+
+:func:`portfolio` runs its members in turns, each turn a share of expansions
+that grows from round to round, and keeps each member's run (a generator,
+with its tables) between its turns. It stops at the first verdict: a won
+line, or a loss proved by a complete member (a member returns ``LOST`` only
+when it searched everything). A member that ends without a verdict leaves
+the portfolio.
+
+No member starves. In round ``r`` member ``i`` may expand up to
+``base * w_i * growth**r`` states, ``w_i`` being its weight. Say member ``i``
+settles the position within ``n`` of its own expansions. Its own total
+through round ``R`` is ``C(R) = base * w_i * (growth**(R+1) - 1) / (growth - 1)``,
+and it settles in the first round ``R`` with ``C(R) >= n``; as
+``C(R) = growth * C(R-1) + base * w_i`` and ``C(R-1) < n``, the member had
+fewer than ``growth * n + base * w_i`` expansions offered by then, and every
+other member ``j`` at most ``w_j / w_i`` times as many. So the portfolio
+settles within::
+
+    n + (W - w_i) / w_i * (growth * n + base * w_i)
+
+expansions in all, ``W`` being the sum of the weights: with two members of
+equal weight and ``growth`` 2, within ``3 n + base``.
+
+:func:`chain` runs strategies one after another; :func:`projected` runs a
+strategy on a compact model of the game and lifts its line back to the
+game's own moves.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import attrs
+
+from .budget import Budget, Run, Strategy, Verdict
+
+
+@attrs.frozen
+class Member:
+    """A strategy in a portfolio, with a name (for people) and a weight (its share)."""
+
+    name: str
+    strategy: Strategy
+    weight: float = 1.0
+
+    def __attrs_post_init__(self) -> None:
+        if not self.weight > 0:
+            raise ValueError(f"member {self.name!r}: weight must be more than 0")
+
+
+DEFAULT_BASE = 1000
+"""Expansions of a member of weight 1 in the first round."""
+DEFAULT_GROWTH = 2.0
+"""Factor by which the shares grow from one round to the next."""
+
+
+def portfolio(
+    members: Sequence[Member],
+    budget: Budget,
+    *,
+    base: int = DEFAULT_BASE,
+    growth: float = DEFAULT_GROWTH,
+) -> Run:
+    """Run ``members`` in turns of growing shares until one reaches a verdict.
+
+    Returns ``None`` when every member ended without a verdict.
+    """
+    if base < 1 or not growth > 1:
+        raise ValueError("a portfolio needs base >= 1 and growth > 1")
+    runs: list[Run | None] = [None] * len(members)
+    active = list(range(len(members)))
+    round_ = 0
+    try:
+        while active:
+            for i in list(active):
+                member = members[i]
+                share = int(base * member.weight * growth**round_)
+                budget.begin_turn(share)
+                try:
+                    run = runs[i]
+                    if run is None:
+                        run = runs[i] = member.strategy(budget)
+                    next(run)
+                except StopIteration as stop:
+                    budget.end_turn()
+                    verdict: Verdict[Any] | None = stop.value
+                    if verdict is not None:
+                        return verdict
+                    active.remove(i)
+                    runs[i] = None
+                    continue
+                budget.end_turn()
+                # The member yielded: its turn is over, or the turn of this
+                # portfolio (when it is itself a member) is, or a limit was reached.
+                while budget.limit is not None or budget.expanded >= budget.turn_end:
+                    yield
+            round_ += 1
+        return None
+    finally:
+        for run in runs:
+            if run is not None:
+                run.close()
+
+
+def chain(strategies: Sequence[Strategy], budget: Budget) -> Run:
+    """Run ``strategies`` one after another until one reaches a verdict."""
+    for strategy in strategies:
+        verdict = yield from strategy(budget)
+        if verdict is not None:
+            return verdict
+    return None
+
+
+def projected(strategy: Strategy, lift: Callable[[tuple[Any, ...]], Sequence[Any]]) -> Strategy:
+    """``strategy`` (working on a compact model) with its winning line lifted to real moves.
+
+    ``lift`` turns the model's line into the game's moves; the game's tests
+    replay every such line under the game's own rules.
+    """
+
+    def run(budget: Budget) -> Run:
+        verdict = yield from strategy(budget)
+        if verdict is not None and verdict.won:
+            return Verdict(True, tuple(lift(verdict.moves)), verdict.shortest)
+        return verdict
+
+    return run

@@ -1,0 +1,289 @@
+"""The solution page in a real browser: Debian's headless Chromium, driven by Playwright.
+
+These tests load pages written by ``solve --html`` from ``file://`` URLs, step
+through them with the keys and buttons a person uses, and read what the page
+draws (each card carries its pile and card text as ``data-`` attributes).
+They skip, saying why, where Chromium or Playwright is missing.
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from solitaire_solver.cards import card_text
+from solitaire_solver.games import make_game
+from solitaire_solver.numbering import parse_deal_number
+
+from .support import run_cli
+
+pytestmark = pytest.mark.browser
+
+CHROMIUM = Path("/usr/bin/chromium")
+"""Debian's Chromium (``apt-get install chromium``); Playwright's own browser downloads
+are never used."""
+
+ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+
+
+class Browser:
+    """One page of a headless Chromium, with what it did besides drawing."""
+
+    def __init__(self, page: Any) -> None:
+        self.page = page
+        self.errors: list[str] = []
+        self.requests: list[str] = []
+        page.on("pageerror", lambda exc: self.errors.append(str(exc)))
+        page.on("console", lambda m: m.type == "error" and self.errors.append(m.text))
+        page.on("request", lambda r: self.requests.append(r.url))
+
+    def open(self, path: Path, step: int | None = None) -> None:
+        self.errors.clear()
+        self.requests.clear()
+        url = path.as_uri() + ("" if step is None else f"#{step}")
+        self.page.goto(url)
+        if step is not None:
+            self.page.reload()  # a new fragment alone does not load the page again
+
+    def cards(self, pile: str) -> list[str]:
+        """The face-up cards drawn for ``pile``, bottom to top."""
+        found: list[str] = self.page.eval_on_selector_all(
+            f'[data-pile="{pile}"][data-card]', "els => els.map(e => e.dataset.card)"
+        )
+        return found
+
+    def down(self, pile: str) -> int:
+        """How many face-down cards ``pile`` says it holds (0 when none are drawn)."""
+        counts: list[int] = self.page.eval_on_selector_all(
+            f'[data-pile="{pile}"][data-down]', "els => els.map(e => Number(e.dataset.down))"
+        )
+        assert len(counts) <= 1
+        return counts[0] if counts else 0
+
+    def label(self, pile: str) -> str:
+        text: str = self.page.text_content(f'text.label[data-pile="{pile}"]')
+        return text
+
+    def text(self, selector: str) -> str:
+        found: str = self.page.text_content(selector) or ""
+        return found
+
+    def press(self, key: str) -> None:
+        self.page.keyboard.press(key)
+
+
+@pytest.fixture(scope="module")
+def browser(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Browser]:
+    if not CHROMIUM.is_file() and shutil.which("chromium") is None:
+        pytest.skip("needs Chromium at /usr/bin/chromium (apt-get install chromium)")
+    sync_api = pytest.importorskip(
+        "playwright.sync_api", reason="needs Playwright (pip install playwright)"
+    )
+    executable = str(CHROMIUM) if CHROMIUM.is_file() else shutil.which("chromium")
+    profile = tmp_path_factory.mktemp("chromium-profile")
+    with sync_api.sync_playwright() as p:
+        context = p.chromium.launch_persistent_context(
+            str(profile),
+            executable_path=executable,
+            args=ARGS,
+            headless=True,
+            viewport={"width": 1000, "height": 760},
+        )
+        try:
+            yield Browser(context.new_page())
+        finally:
+            context.close()
+
+
+def write_page(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, preset: str, deal: int
+) -> tuple[Path, dict[str, Any]]:
+    path = tmp_path / f"{preset}-{deal}.html"
+    code, out, err = run_cli(capsys, "solve", preset, str(deal), "--json", "--html", str(path))
+    assert code == 0, err
+    doc: dict[str, Any] = json.loads(out)
+    return path, doc
+
+
+def texts(cards: Any) -> list[str]:
+    return [card_text(c) for c in cards]
+
+
+def check_start(b: Browser, preset: str, state: Any) -> None:
+    """What the page draws at the start is the deal, read from the state's own fields."""
+    name = make_game(preset).name
+    if name == "decade":
+        assert b.cards("line") == texts(state.line)
+        assert b.down("stock") == len(state.remaining)
+        assert b.cards("discarded") == []
+    elif name == "black-hole":
+        for i, pile in enumerate(state.piles):
+            assert b.cards(f"pile{i}") == texts(pile)
+        assert b.cards("hole") == ["AS"]
+    elif name == "eagle-wing":
+        for i, wing in enumerate(state.wings):
+            assert b.cards(f"wing{i}") == texts(wing)
+        assert b.down("trunk") == len(state.trunk)
+        assert b.down("stock") == len(state.stock)
+        assert b.cards("waste") == texts(state.waste[-3:])
+        first = [i for i in range(4) if state.foundations[i]]
+        assert [b.cards(f"foundation{i}") for i in first] == [
+            [card_text(first[0] * 13 + state.base)]
+        ]
+    elif name == "windmill":
+        for i, card in enumerate(state.reserve):
+            assert b.cards(f"r{i + 1}") == [card_text(card)]
+        assert b.cards("primary") == texts(state.primary)
+        assert b.down("stock") == len(state.stock)
+        assert b.cards("waste") == texts(state.waste_cards)
+    else:
+        pytest.fail(f"no start check for {name}")
+
+
+# The piles that hold every card of a won game, and the count each label then shows.
+HOME = {
+    "decade": {"discarded": "52"},
+    "black-hole": {"hole": "52/52"},
+    "eagle-wing": {f"foundation{i}": "13/13" for i in range(4)},
+    "windmill": {"primary": "52/52", **{f"s{i}": "13/13" for i in range(1, 5)}},
+}
+
+
+def check_won(b: Browser, preset: str) -> None:
+    """Every card drawn lies on a foundation, which are full, and nothing is face down."""
+    home = HOME[make_game(preset).name]
+    piles = b.page.eval_on_selector_all("[data-card]", "els => els.map(e => e.dataset.pile)")
+    assert set(piles) <= set(home), "cards are drawn away from the foundations"
+    assert b.page.query_selector_all("[data-down]") == []
+    for pile, count in home.items():
+        assert b.label(pile).endswith(" " + count)
+
+
+WON = [
+    ("decade", 3),
+    ("decade-optional", 3),
+    ("eagle-wing-coops", 1),
+    ("black-hole", 2),
+    ("windmill", 1),
+]
+
+
+@pytest.mark.parametrize(("preset", "deal"), WON)
+def test_step_through_a_won_deal(
+    browser: Browser,
+    capsys: pytest.CaptureFixture[str],
+    tmp_path: Path,
+    preset: str,
+    deal: int,
+) -> None:
+    b = browser
+    path, doc = write_page(capsys, tmp_path, preset, deal)
+    assert doc["status"] == "won"
+    moves = doc["moves"]
+    n = len(moves)
+    start = make_game(preset).deal(parse_deal_number(deal))
+    b.open(path)
+    assert b.text("#counter") == f"move 0 of {n}"
+    assert b.text("#verdict") == f"won in {n} moves"
+    check_start(b, preset, start)
+
+    b.press("End")
+    assert b.text("#counter") == f"move {n} of {n}"
+    assert b.text("#notation") == moves[-1]["move"]
+    assert b.text("#text").startswith(moves[-1]["description"])
+    assert b.text("#text").endswith("won: every card is home")
+    check_won(b, preset)
+
+    b.press("ArrowLeft")
+    assert b.text("#counter") == f"move {n - 1} of {n}"
+    assert b.text("#text") == moves[-2]["description"]
+
+    b.press("Home")
+    assert b.text("#counter") == f"move 0 of {n}"
+    check_start(b, preset, start)
+
+    b.page.click("#next")
+    assert b.text("#counter") == f"move 1 of {n}"
+    assert b.text("#text") == moves[0]["description"]
+    assert b.page.query_selector_all(".moved"), "the first move marks no card"
+
+    b.page.click("#last")
+    assert b.text("#counter") == f"move {n} of {n}"
+    check_won(b, preset)
+    assert b.page.is_disabled("#next") and not b.page.is_disabled("#back")
+
+    assert b.errors == []
+    assert all(url.startswith(("file:", "data:")) for url in b.requests), b.requests
+
+
+def test_a_lost_deal_shows_the_deal_and_the_verdict(
+    browser: Browser, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    b = browser
+    path, doc = write_page(capsys, tmp_path, "black-hole", 1)
+    assert doc["status"] == "lost"
+    b.open(path)
+    assert b.text("#verdict") == "lost (no winning line exists)"
+    assert b.text("#counter") == "move 0 of 0"
+    # RULES.md, "Black Hole": the known start of deal 1.
+    assert b.cards("pile0") == ["JD", "KS", "TH"]
+    assert b.cards("pile1") == ["2D", "9D", "8H"]
+    assert b.cards("pile16") == ["2S", "4S", "6H"]
+    assert b.cards("hole") == ["AS"]
+    for button in ("#first", "#back", "#play", "#next", "#last"):
+        assert b.page.is_disabled(button)
+    b.press("End")
+    assert b.text("#counter") == "move 0 of 0"
+    assert b.errors == []
+
+
+def test_the_known_eagle_wing_layout(
+    browser: Browser, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    # RULES.md, "Deal numbers": eagle-wing 1's foundation card, wings and waste.
+    b = browser
+    path, _ = write_page(capsys, tmp_path, "eagle-wing-coops", 1)
+    b.open(path)
+    wings = [c for i in range(8) for c in b.cards(f"wing{i}")]
+    assert wings == ["AS", "JS", "QD", "9D", "KS", "2S", "3H", "KH"]
+    assert b.cards("foundation3") == ["JD"]
+    assert b.cards("waste") == ["AH"]
+    assert b.down("trunk") == 13 and b.down("stock") == 29
+    assert b.label("stock") == "stock 29"
+
+
+def test_play_runs_by_itself_and_a_link_opens_a_step(
+    browser: Browser, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    b = browser
+    path, doc = write_page(capsys, tmp_path, "decade", 3)
+    n = len(doc["moves"])
+    b.open(path, step=5)
+    assert b.text("#counter") == f"move 5 of {n}"
+    assert b.text("#text") == doc["moves"][4]["description"]
+    b.page.click("#play")
+    assert b.text("#play") == "Pause"
+    b.page.wait_for_function(
+        f"document.getElementById('counter').textContent === 'move 7 of {n}'", timeout=10_000
+    )
+    b.press(" ")
+    assert b.text("#play") == "Play"
+    b.press("ArrowRight")
+    after = b.text("#counter")
+    b.page.wait_for_timeout(1_000)
+    assert b.text("#counter") == after, "the line went on playing after the pause"
+    assert b.errors == []
