@@ -78,6 +78,11 @@ def parse_cards(text: str) -> list[Card]:
     return [parse_card(t) for t in text.split()]
 
 
+def count_text(n: int, noun: str = "card") -> str:
+    """``1 card``, ``2 cards``: a count with its noun, singular for one."""
+    return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
+
+
 def rank_text(rank: int) -> str:
     """The letter of a rank, ``0 -> 'A'``."""
     return RANKS[rank]

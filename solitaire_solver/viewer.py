@@ -180,7 +180,8 @@ def black_hole_scene(game: Game[Any, Any], state: Any) -> Scene:
             x, y = MARGIN + i * PITCH, top
         else:  # the bottom row of eight sits between the top row's piles
             x, y = MARGIN + PITCH // 2 + (i - 9) * PITCH, bottom
-        piles.append(Pile(f"pile{i}", f"pile {i}", x, y, _cards(pile), fan=DOWN))
+        # People count piles from 1, as the moves' notation does.
+        piles.append(Pile(f"pile{i + 1}", f"pile {i + 1}", x, y, _cards(pile), fan=DOWN))
     hole = state.hole
     piles.append(
         Pile(

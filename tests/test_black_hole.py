@@ -144,12 +144,14 @@ def test_move_notation_round_trips() -> None:
     for i in range(17):
         move = BlackHoleMove(i)
         assert GAME.parse_move(str(move)) == move
-    assert GAME.parse_move(" P12 ") == BlackHoleMove(12)
-    assert GAME.parse_move("pile 3") == BlackHoleMove(3)
-    assert GAME.parse_move("7") == BlackHoleMove(7)
+    # People count piles from 1: p1 is the first pile, index 0.
+    assert str(BlackHoleMove(0)) == "p1" and str(BlackHoleMove(16)) == "p17"
+    assert GAME.parse_move(" P12 ") == BlackHoleMove(11)
+    assert GAME.parse_move("pile 3") == BlackHoleMove(2)
+    assert GAME.parse_move("7") == BlackHoleMove(6)
 
 
-@pytest.mark.parametrize("text", ["", "p", "x3", "p-1", "p 3 4", "deal"])
+@pytest.mark.parametrize("text", ["", "p", "x3", "p-1", "p 3 4", "deal", "p0", "p18"])
 def test_bad_move_text(text: str) -> None:
     with pytest.raises(BadMoveError, match="bad black-hole move"):
         GAME.parse_move(text)
@@ -158,10 +160,10 @@ def test_bad_move_text(text: str) -> None:
 def test_legal_moves_and_describe() -> None:
     state = deal(1)
     # Hole AS: only a 2 or a K may be played. Tops: TH 8H 2C JH 7D 6D 8S 8D QS
-    # 6C 3D 8C TC 6S 9C 2H 6H: the 2C of pile 2 and the 2H of pile 15.
+    # 6C 3D 8C TC 6S 9C 2H 6H: the 2C of pile 3 and the 2H of pile 16 (counted from 1).
     assert GAME.legal_moves(state) == [BlackHoleMove(2), BlackHoleMove(15)]
     assert sorted(GAME.moves(state)) == GAME.legal_moves(state)
-    assert GAME.describe(state, BlackHoleMove(2)) == "2C from pile 2 to the hole (on AS)"
+    assert GAME.describe(state, BlackHoleMove(2)) == "2C from pile 3 to the hole (on AS)"
     after = GAME.play(state, BlackHoleMove(15))
     assert cards_text(after.hole) == "AS 2H"
     assert cards_text(after.piles[15]) == "3H TD"
@@ -432,7 +434,7 @@ def reader_for(fields: list[tuple[str, str]]) -> FieldReader:
 def test_position_fields_round_trip(number: int) -> None:
     state = deal(number)
     fields = GAME.position_fields(state)
-    assert fields[0] == ("pile0", cards_text(state.piles[0]))
+    assert fields[0] == ("pile 1", cards_text(state.piles[0]))
     assert fields[-1] == ("hole", "AS")
     assert GAME.parse_position(reader_for(fields)) == state
     later = GAME.apply(state, GAME.legal_moves(state)[0]) if GAME.legal_moves(state) else state
@@ -448,23 +450,23 @@ def replace(fields: list[tuple[str, str]], label: str, text: str) -> list[tuple[
 
 
 def test_bad_card_names_line_and_card() -> None:
-    fields = replace(GAME.position_fields(deal(1)), "pile3", "JC XS JH")
+    fields = replace(GAME.position_fields(deal(1)), "pile 4", "JC XS JH")
     with pytest.raises(DealFileError, match=r"deal\.txt, line 4: .*'XS'") as info:
         GAME.parse_position(reader_for(fields))
     assert info.value.line == 4
 
 
 def test_duplicate_card_is_an_error() -> None:
-    fields = replace(GAME.position_fields(deal(1)), "pile2", "9H QD 2C JD")
+    fields = replace(GAME.position_fields(deal(1)), "pile 3", "9H QD 2C JD")
     with pytest.raises(
-        DealFileError, match=r"line 3: card JD appears twice \(in pile0 and pile2\)"
+        DealFileError, match=r"line 3: card JD appears twice \(in pile 1 and pile 3\)"
     ):
         GAME.parse_position(reader_for(fields))
 
 
 def test_missing_cards_and_empty_hole() -> None:
-    fields = replace(GAME.position_fields(deal(1)), "pile5", "7H 3C")
-    with pytest.raises(DealFileError, match="1 cards missing: 6D"):
+    fields = replace(GAME.position_fields(deal(1)), "pile 6", "7H 3C")
+    with pytest.raises(DealFileError, match="1 card missing: 6D"):
         GAME.parse_position(reader_for(fields))
     fields = replace(GAME.position_fields(deal(1)), "hole", "")
     with pytest.raises(DealFileError, match="the hole is empty"):
@@ -472,13 +474,21 @@ def test_missing_cards_and_empty_hole() -> None:
 
 
 def test_unknown_label() -> None:
-    fields = [*GAME.position_fields(deal(1)), ("pile17", "")]
-    with pytest.raises(DealFileError, match=r"line 19: unknown label 'pile17'"):
+    fields = [*GAME.position_fields(deal(1)), ("pile 18", "")]
+    with pytest.raises(DealFileError, match=r"line 19: unknown label 'pile 18'"):
         GAME.parse_position(reader_for(fields))
+
+
+def test_files_that_count_piles_from_0_are_refused_with_the_new_numbering() -> None:
+    old = [
+        (f"pile{i}", text) for i, (_label, text) in enumerate(GAME.position_fields(deal(1))[:17])
+    ]
+    with pytest.raises(DealFileError, match=r"line 1: label 'pile0': piles are counted from 1"):
+        GAME.parse_position(reader_for([*old, ("hole", "AS")]))
 
 
 def test_show_lists_piles_and_hole() -> None:
     text = GAME.show(deal(1))
-    assert "pile  0: JD KS TH" in text
-    assert text.splitlines()[-1].startswith("hole:    AS")
+    assert "pile  1: JD KS TH" in text
+    assert text.splitlines()[-1] == "hole:    AS (1 card)"
     assert attrs.has(BlackHoleRules)

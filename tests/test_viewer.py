@@ -135,12 +135,12 @@ def test_decade_start_deal_and_discards() -> None:
 def test_black_hole_marks_the_card_played_and_its_pile() -> None:
     game, start, moves = won_line("black-hole")
     steps = page_data(solution_html(game, start, moves, title="t", verdict_text="v"))["steps"]
-    assert shown(steps[0], "pile0") == [card_text(c) for c in start.piles[0]]
+    assert shown(steps[0], "pile1") == [card_text(c) for c in start.piles[0]]
     first = moves[0]
     played = card_text(start.piles[first.pile][-1])
     assert shown(steps[1], "hole")[-1] == played
     assert steps[1]["hi"]["hole"] == [len(shown(steps[1], "hole")) - 1]
-    assert steps[1]["from"] == [f"pile{first.pile}"]
+    assert steps[1]["from"] == [f"pile{first.pile + 1}"]
     assert steps[-1]["piles"]["hole"][2] == "52/52"
 
 
@@ -225,7 +225,7 @@ def test_an_illegal_move_is_refused() -> None:
     start = game.deal(2)
     illegal = next(
         game.parse_move(f"p{i}")
-        for i in range(17)
+        for i in range(1, 18)
         if game.parse_move(f"p{i}") not in game.legal_moves(start)
     )
     with pytest.raises(IllegalMoveError):

@@ -131,7 +131,7 @@ def check_start(b: Browser, preset: str, state: Any) -> None:
         assert b.down("stock") == len(state.remaining)
         assert b.cards("discarded") == []
     elif name == "black-hole":
-        for i, pile in enumerate(state.piles):
+        for i, pile in enumerate(state.piles, 1):
             assert b.cards(f"pile{i}") == texts(pile)
         assert b.cards("hole") == ["AS"]
     elif name == "eagle-wing":
@@ -240,9 +240,10 @@ def test_a_lost_deal_shows_the_deal_and_the_verdict(
     assert b.text("#verdict") == "lost (no winning line exists)"
     assert b.text("#counter") == "move 0 of 0"
     # RULES.md, "Black Hole": the known start of deal 1.
-    assert b.cards("pile0") == ["JD", "KS", "TH"]
-    assert b.cards("pile1") == ["2D", "9D", "8H"]
-    assert b.cards("pile16") == ["2S", "4S", "6H"]
+    # RULES.md's piles 0, 1 and 16, which people count as piles 1, 2 and 17.
+    assert b.cards("pile1") == ["JD", "KS", "TH"]
+    assert b.cards("pile2") == ["2D", "9D", "8H"]
+    assert b.cards("pile17") == ["2S", "4S", "6H"]
     assert b.cards("hole") == ["AS"]
     for button in ("#first", "#back", "#play", "#next", "#last"):
         assert b.page.is_disabled(button)

@@ -191,6 +191,10 @@ class FieldReader:
             return Field(label, default, self.last_line)
         return f
 
+    def has(self, label: str) -> bool:
+        """Whether the file has a line labelled ``label`` not yet taken."""
+        return label in self._fields
+
     def finish(self) -> None:
         """Raise for the first label the game did not ask for, listing those it did."""
         for f in self._fields.values():

@@ -24,7 +24,7 @@ from collections.abc import Callable, Hashable, Sequence
 
 import attrs
 
-from ..cards import Card, card_text, cards_text, parse_cards, rank_of
+from ..cards import Card, card_text, cards_text, count_text, parse_cards, rank_of
 from ..errors import BadCardError, BadMoveError
 from ..numbering import DealNumber, shuffled_talon
 from ..search import (
@@ -169,15 +169,17 @@ class BlackHoleState:
 
 @attrs.frozen(order=True)
 class BlackHoleMove:
-    """Play the top card of pile ``pile`` (numbered from 0) to the hole.
+    """Play the top card of pile ``pile`` to the hole.
 
-    Notation: ``p5`` plays the top card of pile 5.
+    ``pile`` is the index into :attr:`BlackHoleState.piles` (from 0); people
+    count piles from 1, so the notation ``p5`` plays the top card of pile 5,
+    ``BlackHoleMove(4)``.
     """
 
     pile: int
 
     def __str__(self) -> str:
-        return f"p{self.pile}"
+        return f"p{self.pile + 1}"
 
 
 _MOVE = re.compile(r"^\s*(?:p|pile)?\s*(\d+)\s*$", re.IGNORECASE)
@@ -555,37 +557,57 @@ class BlackHole(Game[BlackHoleState, BlackHoleMove]):
         return reachability_dead(counts, hole) or euler_dead(counts, hole)
 
     def parse_move(self, text: str) -> BlackHoleMove:
-        """``p5`` (also ``5`` or ``pile 5``): the top card of pile 5 to the hole."""
+        """``p5`` (also ``5`` or ``pile 5``): the top card of pile 5 to the hole.
+
+        Piles count from 1 to 17.
+        """
         m = _MOVE.match(text)
         if m is None:
             raise BadMoveError(f"bad black-hole move {text!r}: expected pN, such as p5")
-        return BlackHoleMove(int(m.group(1)))
+        number = int(m.group(1))
+        if not 1 <= number <= PILES:
+            raise BadMoveError(
+                f"bad black-hole move {text!r}: piles count from 1 to {PILES}, such as p5"
+            )
+        return BlackHoleMove(number - 1)
 
     def describe(self, state: BlackHoleState, move: BlackHoleMove) -> str:
-        """``8H from pile 5 to the hole (on 9D)``."""
+        """``8H from pile 5 to the hole (on 9D)`` (piles counted from 1)."""
         if not 0 <= move.pile < len(state.piles) or not state.piles[move.pile]:
-            return f"pile {move.pile} has no card to play"
+            return f"pile {move.pile + 1} has no card to play"
         card = state.piles[move.pile][-1]
         on = card_text(state.hole[-1])
-        return f"{card_text(card)} from pile {move.pile} to the hole (on {on})"
+        return f"{card_text(card)} from pile {move.pile + 1} to the hole (on {on})"
 
     def show(self, state: BlackHoleState) -> str:
-        """One line per pile, bottom to top, and the hole's top card."""
-        lines = [f"pile {i:2}: {cards_text(p) or '(empty)'}" for i, p in enumerate(state.piles)]
-        lines.append(f"hole:    {card_text(state.hole[-1])} ({len(state.hole)} cards)")
+        """One line per pile (counted from 1), bottom to top, and the hole's top card."""
+        lines = [f"pile {i:2}: {cards_text(p) or '(empty)'}" for i, p in enumerate(state.piles, 1)]
+        lines.append(f"hole:    {card_text(state.hole[-1])} ({count_text(len(state.hole))})")
         return "\n".join(lines)
 
     def position_fields(self, state: BlackHoleState) -> list[tuple[str, str]]:
-        """``pile0`` .. ``pile16`` (bottom to top) and ``hole`` (bottom to top)."""
-        fields = [(f"pile{i}", cards_text(p)) for i, p in enumerate(state.piles)]
+        """``pile 1`` .. ``pile 17`` (bottom to top) and ``hole`` (bottom to top)."""
+        fields = [(f"pile {i}", cards_text(p)) for i, p in enumerate(state.piles, 1)]
         fields.append(("hole", cards_text(state.hole)))
         return fields
 
     def parse_position(self, reader: FieldReader) -> BlackHoleState:
-        """Read ``pile0`` .. ``pile16`` and ``hole``; every card once, the hole not empty."""
+        """Read ``pile 1`` .. ``pile 17`` and ``hole``; every card once, the hole not empty.
+
+        Files written before piles were counted from 1 (``pile0`` ..
+        ``pile16``) are refused with a message that says so, rather than
+        read with every pile moved over by one.
+        """
+        for old in ("pile0", "pile 0"):
+            if reader.has(old):
+                raise reader.error(
+                    f"label {old!r}: piles are counted from 1 now, 'pile 1' to 'pile {PILES}'; "
+                    "this file counts them from 0: add one to each pile's number",
+                    reader.take(old),
+                )
         seen: dict[int, str] = {}
         parts: list[tuple[Card, ...]] = []
-        for label in [f"pile{i}" for i in range(PILES)] + ["hole"]:
+        for label in [f"pile {i}" for i in range(1, PILES + 1)] + ["hole"]:
             field = reader.take(label, "")
             try:
                 cards = parse_cards(field.text)
@@ -602,7 +624,7 @@ class BlackHole(Game[BlackHoleState, BlackHoleMove]):
             raise reader.error("the hole is empty: it must hold at least the card it started with")
         if len(seen) != 52:
             missing = [card_text(c) for c in range(52) if c not in seen]
-            raise reader.error(f"{len(missing)} cards missing: {' '.join(missing)}")
+            raise reader.error(f"{count_text(len(missing))} missing: {' '.join(missing)}")
         return BlackHoleState(tuple(parts[:-1]), parts[-1])
 
     def strategy(self, start: BlackHoleState, *, shortest: bool = False) -> Strategy:

@@ -24,7 +24,7 @@ from typing import Any, cast
 
 import attrs
 
-from ..cards import Card, card_text, cards_text, parse_cards
+from ..cards import Card, card_text, cards_text, count_text, parse_cards
 from ..errors import BadCardError, BadMoveError
 from ..numbering import DealNumber, shuffled_talon
 from ..search import LOST, Budget, Run, Strategy, dfs, projected, won
@@ -876,7 +876,7 @@ class Decade(Game[DecadeState, DecadeMove]):
         reader.finish()
         if len(seen) != 52:
             missing = [card_text(c) for c in range(52) if c not in seen]
-            raise reader.error(f"{len(missing)} cards missing: {' '.join(missing)}")
+            raise reader.error(f"{count_text(len(missing))} missing: {' '.join(missing)}")
         # The discarded cards go first in ``stock`` as if dealt long ago, so that
         # position_fields finds them again (the order among them plays no part).
         gone, line = tuple(sorted(piles["discarded"])), tuple(piles["line"])
