@@ -1,181 +1,37 @@
-"""Eagle Wing: a trunk of face-down cards feeds eight wings; build up in suit.
+"""The game Eagle Wing: the protocol of the engine, notation, descriptions and files.
 
-Rules (RULES.md, "Eagle Wing"): one card starts its suit's foundation and
-fixes the rank every foundation starts at; the foundations build up in suit,
-wrapping from K to A. Thirteen cards (``trunk_size``) lie face down in the
-trunk, eight go to the wings, one turns onto the waste and the rest is the
-stock. A wing that empties takes the trunk's top card at once; the trunk's
-last card is face up and playable. Once the trunk is empty an empty wing may
-take the waste's top card (and, where building is allowed, another wing's top
-card). The stock is dealt one card at a time; the waste may be turned over
-``redeals`` times. Under ``building = down-in-suit`` a wing holds up to
-``wing_capacity`` cards built down in suit, wrapping (an A takes a K).
-
-Two presets: ``eagle-wing`` (the seed's rules: wing cards only go to the
-foundations) and ``eagle-wing-coops`` (PySolFC's Eagle Wing: build down in
-suit on the wings, three cards at most).
-
-"Winnable" is thoughtful winnability: the solver knows the face-down cards.
+The rules themselves are in :mod:`.rules`.
 """
 
 from __future__ import annotations
 
 import itertools
-import re
 import time
 from collections.abc import Hashable, Iterator
 
-import attrs
-
-from ..cards import RANKS, Card, card_text, cards_text, parse_cards
-from ..errors import BadCardError, BadMoveError
-from ..numbering import DealNumber, shuffled_talon
-from ..search import Limit, Limits, SearchStats, SolveResult, Status, astar
-from .base import Field, FieldReader, Game, Preset, knob, parse_int_range
-
-WINGS = 8
-"""Wings 0-3 form the left wing, 4-7 the right."""
-
-NO_BUILDING = "none"
-DOWN_IN_SUIT = "down-in-suit"
-BUILDINGS = (NO_BUILDING, DOWN_IN_SUIT)
-
-
-def _parse_building(text: str) -> str:
-    value = text.strip().lower().replace("_", "-").replace(" ", "-")
-    if value not in BUILDINGS:
-        raise ValueError("expected one of " + ", ".join(BUILDINGS))
-    return value
-
-
-@attrs.frozen
-class EagleWingRules:
-    """The knobs of Eagle Wing; the defaults are the seed's rules (preset ``eagle-wing``)."""
-
-    trunk_size: int = knob(13, "cards dealt face down to the trunk", parse_int_range(0, 42))
-    redeals: int = knob(
-        2, "times the waste may be turned over into a new stock", parse_int_range(0, 99)
-    )
-    wing_capacity: int = knob(1, "most cards one wing holds", parse_int_range(1, 13))
-    building: str = knob(
-        NO_BUILDING, "building on the wings: none, or down-in-suit (wrapping)", _parse_building
-    )
-
-    def __attrs_post_init__(self) -> None:
-        # The command line parses text; these checks catch bad values given in code.
-        if not 0 <= self.trunk_size <= 42:
-            raise ValueError(f"trunk_size must be from 0 to 42, not {self.trunk_size}")
-        if not 0 <= self.redeals <= 99:
-            raise ValueError(f"redeals must be from 0 to 99, not {self.redeals}")
-        if not 1 <= self.wing_capacity <= 13:
-            raise ValueError(f"wing_capacity must be from 1 to 13, not {self.wing_capacity}")
-        if self.building not in BUILDINGS:
-            raise ValueError(f"building must be one of {', '.join(BUILDINGS)}, not {self.building}")
-
-    @property
-    def builds(self) -> bool:
-        """Whether cards may be built on the wings (needs room for two cards)."""
-        return self.building == DOWN_IN_SUIT
-
-
-@attrs.frozen
-class EagleWingState:
-    """An Eagle Wing position.
-
-    ``foundations`` counts the cards on each suit's foundation (suits C S H
-    D), all of which start at rank ``base``. ``trunk`` lists the trunk from
-    bottom to top, face-down cards included. ``wings`` holds eight piles,
-    each bottom to top. ``talon`` is the waste (bottom to top) followed by
-    the stock (top first), that is, every card still in the stock or waste in
-    the order one pass deals them; the first ``waste_size`` are the waste.
-    """
-
-    base: int
-    foundations: tuple[int, int, int, int]
-    trunk: tuple[Card, ...]
-    wings: tuple[tuple[Card, ...], ...]
-    talon: tuple[Card, ...]
-    waste_size: int
-    redeals_used: int = 0
-
-    @property
-    def waste(self) -> tuple[Card, ...]:
-        """The waste, bottom to top."""
-        return self.talon[: self.waste_size]
-
-    @property
-    def stock(self) -> tuple[Card, ...]:
-        """The stock, its top (the next card dealt) first."""
-        return self.talon[self.waste_size :]
-
-    def next_needed(self, suit: int) -> int | None:
-        """The card the foundation of ``suit`` takes next, or ``None`` when it is full."""
-        count = self.foundations[suit]
-        if count == 13:
-            return None
-        return suit * 13 + (self.base + count) % 13
-
-
-# Move sources and targets. Wings are 0..7.
-WASTE = 8
-"""Source: the waste's top card."""
-TRUNK = 9
-"""Source: the trunk's last card (face up when it is the only one left)."""
-FOUNDATION = 8
-"""Target: the foundation of the card's suit."""
-_DEAL = 10
-_REDEAL = 11
-
-_SOURCE_TEXT = {**{i: str(i) for i in range(WINGS)}, WASTE: "w", TRUNK: "t"}
-_TARGET_TEXT = {**{i: str(i) for i in range(WINGS)}, FOUNDATION: "f"}
-
-
-@attrs.frozen
-class EagleWingMove:
-    """One player move.
-
-    Notation: ``d`` deals a card, ``r`` redeals; otherwise a source and a
-    target: the source ``w`` (waste), ``t`` (the trunk's last card) or a wing
-    digit ``0``-``7``; the target ``f`` (foundation) or a wing digit. So
-    ``3f`` plays wing 3's top card home, ``w5`` moves the waste's top card
-    onto wing 5, ``26`` moves wing 2's top card onto wing 6.
-    """
-
-    source: int
-    target: int = -1
-
-    @property
-    def is_deal(self) -> bool:
-        """Whether this move deals a card from the stock."""
-        return self.source == _DEAL
-
-    @property
-    def is_redeal(self) -> bool:
-        """Whether this move turns the waste over into a new stock."""
-        return self.source == _REDEAL
-
-    def __str__(self) -> str:
-        if self.source == _DEAL:
-            return "d"
-        if self.source == _REDEAL:
-            return "r"
-        return _SOURCE_TEXT[self.source] + _TARGET_TEXT[self.target]
-
-
-DEAL = EagleWingMove(_DEAL)
-REDEAL = EagleWingMove(_REDEAL)
-
-_MOVE = re.compile(
-    r"^\s*(?:(?P<deal>d|deal)|(?P<redeal>r|redeal)"
-    r"|(?P<src>[wt0-7])\s*(?:-|>|to)?\s*(?P<dst>[f0-7]))\s*$",
-    re.IGNORECASE,
+from ...cards import RANKS, Card, card_text, cards_text, parse_cards
+from ...errors import BadCardError, BadMoveError
+from ...numbering import DealNumber, shuffled_talon
+from ...search import Limit, Limits, SearchStats, SolveResult, Status, astar
+from ..base import Field, FieldReader, Game, Preset
+from .rules import (
+    DEAL,
+    DEAL_SOURCE,
+    DOWN_IN_SUIT,
+    FOUNDATION,
+    MOVE_TEXT,
+    REDEAL,
+    REDEAL_SOURCE,
+    TRUNK,
+    UP,
+    WASTE,
+    WINGS,
+    EagleWingMove,
+    EagleWingRules,
+    EagleWingState,
+    apply_move,
+    safe_home,
 )
-
-# Card tables: the card one rank up in the same suit, wrapping K -> A. A card
-# c may be built on a wing whose top is _UP[c]; on the foundations the card
-# after c is _UP[c] too.
-_UP = tuple(s * 13 + (r + 1) % 13 for s in range(4) for r in range(13))
-_SUIT = tuple(c // 13 for c in range(52))
 
 
 def _count(n: int) -> str:
@@ -244,7 +100,7 @@ class EagleWing(Game[EagleWingState, EagleWingMove]):
         if not pile:
             # An empty wing is filled by the player only once the trunk is empty.
             return not state.trunk
-        return self._builds and len(pile) < self._cap and pile[-1] == _UP[card]
+        return self._builds and len(pile) < self._cap and pile[-1] == UP[card]
 
     def legal_moves(self, state: EagleWingState) -> list[EagleWingMove]:
         """Every legal move, each empty wing counted separately."""
@@ -288,7 +144,7 @@ class EagleWing(Game[EagleWingState, EagleWingMove]):
         for move in self.legal_moves(state):
             if move.target == FOUNDATION:
                 out.append(move)
-            elif move.source in (_DEAL, _REDEAL):
+            elif move.source in (DEAL_SOURCE, REDEAL_SOURCE):
                 later.append(move)
             elif not state.wings[move.target]:
                 if move.target != first_gap:
@@ -300,9 +156,7 @@ class EagleWing(Game[EagleWingState, EagleWingMove]):
                 out.append(move)
         return out + later
 
-    def forced_move(  # type: ignore[override]  # the defaults take any object
-        self, state: EagleWingState
-    ) -> EagleWingMove | None:
+    def forced_move(self, state: EagleWingState) -> EagleWingMove | None:
         """A foundation move that cannot lose a win (see :meth:`_safe_home`)."""
         for source in (WASTE, TRUNK, *range(WINGS)):
             card = self._card_at(state, source)
@@ -311,73 +165,12 @@ class EagleWing(Game[EagleWingState, EagleWingMove]):
         return None
 
     def _safe_home(self, state: EagleWingState, card: Card) -> bool:
-        """Whether ``card`` may go home now and doing so keeps every win.
-
-        Why this is sound. Let A be a position where card c can go home and
-        B the position after c goes home. Take any winning line from A and
-        play it from B, leaving out every move of c and every deal or redeal
-        of c (B's talon is A's less c, with the same cards at the top of the
-        waste otherwise). Throughout, B equals A with c taken out, except
-        that where A still has c alone on a wing, B may have there the card
-        A's trunk gives next (B's trunk is one card shorter), or, once B's
-        trunk is empty, a gap. Each difference only adds options to B: a
-        card out of the trunk is at least as free as in it, a gap can take
-        any card the player wants there and is never filled against the
-        player's will once the trunk is empty, and B's foundation of c's
-        suit is one card further. The one thing A can do with c that B
-        cannot copy is build on it. That needs the card below c in its suit,
-        which is already home whenever c can go home, except when c is a
-        base card (the first card of its foundation): the foundation's last
-        card can then still be built on c. So every foundation move is safe
-        without building, and every one but a base card's with building.
-        The same mapping makes B's line no longer than A's, so a shortest
-        line is kept too.
-        """
-        if state.next_needed(card // 13) != card:
-            return False
-        return not self._stacks or card % 13 != state.base
+        """Whether ``card`` may go home now, keeping every win (see :func:`.rules.safe_home`)."""
+        return safe_home(state, card, self._stacks)
 
     def apply(self, state: EagleWingState, move: EagleWingMove) -> EagleWingState:
         """Play ``move``; a wing that empties takes the trunk's top card at once."""
-        if move.source == _DEAL:
-            return attrs.evolve(state, waste_size=state.waste_size + 1)
-        if move.source == _REDEAL:
-            return attrs.evolve(state, waste_size=0, redeals_used=state.redeals_used + 1)
-        trunk = state.trunk
-        wings = list(state.wings)
-        talon = state.talon
-        waste_size = state.waste_size
-        if move.source == WASTE:
-            card = talon[waste_size - 1]
-            talon = talon[: waste_size - 1] + talon[waste_size:]
-            waste_size -= 1
-        elif move.source == TRUNK:
-            card = trunk[0]
-            trunk = ()
-        else:
-            pile = wings[move.source]
-            card = pile[-1]
-            pile = pile[:-1]
-            if not pile and trunk:
-                pile = (trunk[-1],)
-                trunk = trunk[:-1]
-            wings[move.source] = pile
-        foundations = state.foundations
-        if move.target == FOUNDATION:
-            f = list(foundations)
-            f[card // 13] += 1
-            foundations = (f[0], f[1], f[2], f[3])
-        else:
-            wings[move.target] = (*wings[move.target], card)
-        return EagleWingState(
-            state.base,
-            foundations,
-            trunk,
-            tuple(wings),
-            talon,
-            waste_size,
-            state.redeals_used,
-        )
+        return apply_move(state, move)
 
     def is_won(self, state: EagleWingState) -> bool:
         """Won when all 52 cards are home."""
@@ -396,7 +189,7 @@ class EagleWing(Game[EagleWingState, EagleWingMove]):
             state.redeals_used,
         )
 
-    def heuristic(self, state: EagleWingState) -> int:  # type: ignore[override]
+    def heuristic(self, state: EagleWingState) -> int:
         """Cards not yet home plus cards in the stock: a lower bound on the moves left.
 
         Each card not home needs a move of its own to get there, and each
@@ -408,7 +201,7 @@ class EagleWing(Game[EagleWingState, EagleWingMove]):
 
     def parse_move(self, text: str) -> EagleWingMove:
         """``d``, ``r``, or source then target, such as ``3f``, ``w5``, ``t2``, ``26``."""
-        m = _MOVE.match(text)
+        m = MOVE_TEXT.match(text)
         if m is None:
             raise BadMoveError(
                 f"bad eagle-wing move {text!r}: expected d, r, or a source (w, t, 0-7) "
@@ -567,7 +360,7 @@ class EagleWing(Game[EagleWingState, EagleWingMove]):
                     wings_field,
                 )
             for below, above in itertools.pairwise(pile):
-                if below != _UP[above]:
+                if below != UP[above]:
                     raise reader.error(
                         f"wing {i}: {card_text(above)} is not built down in suit on "
                         f"{card_text(below)}",
@@ -701,7 +494,7 @@ class _Search:
         self.redeals = rules.redeals
         self.base = start.base
         # The card after c on its foundation, -1 after the suit's last card.
-        self.after = tuple(-1 if (c % 13 + 1) % 13 == start.base else _UP[c] for c in range(52))
+        self.after = tuple(-1 if (c % 13 + 1) % 13 == start.base else UP[c] for c in range(52))
         # With building, a base card may still have its suit's last card built
         # on it, so it is not sent home unasked.
         self.unsafe_rank = self.base if self.stacks else -1
@@ -844,12 +637,12 @@ class _Search:
                     out.append((_HOME, c, -1, -1))
                 if p & 15 < cap:
                     room.add(c)
-            if trunk_card >= 0 and _UP[trunk_card] in room:
-                out.append((_ONTO, trunk_card, _UP[trunk_card], -1))
+            if trunk_card >= 0 and UP[trunk_card] in room:
+                out.append((_ONTO, trunk_card, UP[trunk_card], -1))
             for p in wings:
                 c = p >> 4
-                if _UP[c] in room:
-                    out.append((_ONTO, c, _UP[c], -1))
+                if UP[c] in room:
+                    out.append((_ONTO, c, UP[c], -1))
                 if gap and p & 15 > 1:
                     later.append((_GAP, c, -1, -1))
         if not self.macro:
@@ -871,8 +664,8 @@ class _Search:
             c = talon[i]
             if need[c // 13] == c:
                 out.append((_HOME, c, -1, i))
-            if _UP[c] in room:
-                out.append((_ONTO, c, _UP[c], i))
+            if UP[c] in room:
+                out.append((_ONTO, c, UP[c], i))
             if gap:
                 later.append((_GAP, c, -1, i))
         out.extend(later)
@@ -901,7 +694,7 @@ class _Search:
                 if p >> 4 == c:
                     if p & 15 > 1:
                         # The card under c is the one above it in its suit.
-                        piles[i] = (_UP[c] << 4) + (p & 15) - 1
+                        piles[i] = (UP[c] << 4) + (p & 15) - 1
                     elif tl:
                         tl -= 1
                         piles[i] = (self.trunk[tl] << 4) + 1
