@@ -59,13 +59,22 @@ def successors_of(
     return children
 
 
-def dfs(problem: SearchProblem[S, M], start: S, budget: Budget, *, forced: bool = True) -> Run:
+def dfs(
+    problem: SearchProblem[S, M],
+    start: S,
+    budget: Budget,
+    *,
+    forced: bool = True,
+    depth: int = 0,
+) -> Run:
     """Search for any winning line from ``start``; prove a loss by exhausting the space.
 
     Moves are tried in the order the game gives them. With ``forced`` (the
     default) a forced move, when the game supplies one, is the only child
     of its state. The optional hooks of :mod:`.protocol` are used when the
-    game has them.
+    game has them. ``depth`` is the number of the game's moves already made
+    to reach ``start`` (say, the forced moves a compact model makes before
+    its search begins), so that depths count from the game's own start.
     """
     key = problem.key
     is_won = problem.is_won
@@ -79,6 +88,7 @@ def dfs(problem: SearchProblem[S, M], start: S, budget: Budget, *, forced: bool 
     b = budget
 
     if is_won(start):
+        b.reach(depth)
         return won(())
     if dead is not None and dead(start):
         return LOST
@@ -89,6 +99,7 @@ def dfs(problem: SearchProblem[S, M], start: S, budget: Budget, *, forced: bool 
     b.expanded += 1
     table: dict[Hashable, int] = {k0: p0}
     b.stored += 1
+    b.reach(depth)
     get = table.get
     path: list[M] = []
     # One entry per state on the current line: its children still to try,
@@ -97,7 +108,7 @@ def dfs(problem: SearchProblem[S, M], start: S, budget: Budget, *, forced: bool 
     keys: list[Hashable] = [k0]
     places = [p0]
     stops = [_NEVER]
-    depths = [0]
+    depths = [depth]
     while its:
         pk = keys[-1]
         for move, child in its[-1]:
