@@ -1,0 +1,429 @@
+"""The compact model of Eagle Wing that the depth-first search works on.
+
+A position of the model is a pair ``(arrangement, place)``. The
+*arrangement* is a tuple ``(need, trunk_left, wings, talon)``: ``need``
+holds, per suit, the card its foundation takes next (-1 when full),
+``trunk_left`` how many trunk cards are left (the trunk is always a bottom
+part of the starting trunk), ``wings`` the non-empty piles in sorted order
+(wings are interchangeable) and ``talon`` the waste and stock in the order
+one pass deals them. A pile is built down in suit, so its top card and its
+size say which cards it holds: it is stored as ``top * 16 + size``. The
+*place* is the position in the deal order, ``redeals_used * 64 +
+waste_size`` (a talon holds fewer than 64 cards). The foundations are
+whatever is not elsewhere.
+
+Moves are named by cards, not wings: ``(kind, card, onto, talon_index,
+length)``, ``onto`` being the card it goes onto (or -1) and ``length`` the
+number of game moves the search move stands for (its deals and redeal, the
+card move itself and the safe moves that follow it).
+
+Four reductions keep the verdict; each is argued beside the hook that makes
+it:
+
+1. After every player move the safe foundation moves are made at once, as
+   one step (:meth:`EagleWingModel.successors`).
+2. An arrangement is searched from the earliest place it is reached at, and
+   skipped at later ones (:meth:`EagleWingModel.place`).
+3. With building on, dealing is not a move of its own: a move takes any
+   talon card with the deals that bring it to the top of the waste
+   (:meth:`EagleWingModel.successors`).
+4. A position is skipped when the same position with a wanted card taken
+   home from the talon was searched at the same place or earlier
+   (:meth:`EagleWingModel.dominators`).
+
+Soundness, in one argument for 2, 3 and 4 (counting card moves only, deals
+being free). If the search ends "lost" while some position it expanded is
+winnable, take such a position with the fewest card moves to a win. Its
+first card move, made after some deals, can also be made, without those
+deals or after fewer of them, from the position itself (moves away from the
+waste do not depend on the place), giving a child that is winnable in one
+card move fewer, as is its closure (the safe moves keep a win and take no
+more card moves, see :func:`.rules.safe_home`). That child was either
+expanded, or skipped because its arrangement was in the table at its place
+or an earlier one, or because a dominator was: the table holds only
+positions expanded (the engine stores a key only when it expands its
+position), each winnable, from its stored place, in as few card moves as
+the child (2) or fewer (4). Either way an expanded position wins in fewer
+card moves: a contradiction. When deals are moves of their own (without
+building), the chain of deals from the earliest place is searched up to
+where an earlier search of the same arrangement began, so the place where
+that card move is made was searched too, or its closure, which has a card
+move fewer.
+
+The old search of this package stored a dominated child's arrangement
+before skipping it; the engine stores nothing for a position it does not
+expand. That is only less pruning: a dominated child met again is checked
+again, and its dominator is still in the table (entries are never removed,
+and their places only move earlier), so the verdict is the same, and the
+argument above no longer needs positions skipped as dominated to stand for
+searched ones.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+
+from ...search import ProblemDefaults
+from .rules import (
+    DEAL,
+    FOUNDATION,
+    REDEAL,
+    TRUNK,
+    UP,
+    WASTE,
+    WINGS,
+    EagleWingMove,
+    EagleWingRules,
+    EagleWingState,
+    apply_move,
+)
+
+Arrangement = tuple[tuple[int, ...], int, tuple[int, ...], tuple[int, ...]]
+"""``(need, trunk_left, wings, talon)``: the key of a position."""
+Position = tuple[Arrangement, int]
+"""``(arrangement, place)``."""
+CardMove = tuple[int, int, int, int, int]
+"""``(kind, card, onto, talon_index, length)``; see the module's docstring."""
+
+HOME, ONTO, GAP, DEALS, REDEALS = range(5)
+"""Kinds of move: a card home, onto a wing's top, to an empty wing; a deal; a redeal."""
+
+PLACE = 64
+"""Places are ``redeals_used * PLACE + waste_size``."""
+
+_ALL_HOME = (-1, -1, -1, -1)
+
+
+class EagleWingModel(ProblemDefaults):
+    """The search's view of one Eagle Wing deal: compact positions, card moves and reductions.
+
+    ``origin`` is the game position the search starts from; its trunk and
+    base rank are fixed for the whole search. :meth:`start` gives the
+    model's position of a game position and :meth:`lift` turns a line of
+    the model back into game moves from ``origin``.
+    """
+
+    def __init__(self, rules: EagleWingRules, origin: EagleWingState) -> None:
+        self.origin = origin
+        self.trunk = origin.trunk
+        self.builds = rules.builds
+        self.cap = rules.wing_capacity if rules.builds else 1
+        self.stacks = rules.stacks
+        self.macro = rules.builds
+        self.redeals = rules.redeals
+        self.base = origin.base
+        # The card after c on its foundation, -1 after the suit's last card.
+        self.after = tuple(-1 if (c % 13 + 1) % 13 == origin.base else UP[c] for c in range(52))
+        # With building, a base card may still have its suit's last card built
+        # on it, so it is not sent home unasked (see rules.safe_home).
+        self.unsafe_rank = self.base if self.stacks else -1
+
+    # -------------------------------------------------------------- positions
+
+    def position(self, state: EagleWingState) -> Position:
+        """The model's position of a game position, as it is (safe moves not made)."""
+        need = tuple(-1 if (n := state.next_needed(s)) is None else n for s in range(4))
+        wings = tuple(sorted((p[-1] << 4) + len(p) for p in state.wings if p))
+        return (
+            (need, len(state.trunk), wings, state.talon),
+            state.redeals_used * PLACE + state.waste_size,
+        )
+
+    def start(self, state: EagleWingState) -> tuple[Position, int]:
+        """The position the search starts from, with the game moves made to reach it.
+
+        The safe foundation moves of ``state`` are made first (every search
+        position is closed), so the search starts that many moves in.
+        """
+        return self.close(self.position(state))
+
+    # -------------------------------------------------------------- the protocol
+
+    def key(self, pos: Position) -> Arrangement:
+        """The arrangement: everything but the place in the deal order."""
+        return pos[0]
+
+    def place(self, pos: Position) -> int:
+        """The place in the deal order: ``redeals_used * 64 + waste_size``.
+
+        Why places are sound (reduction 2). The places of one arrangement
+        form a single chain: dealing (and, at the end of the stock,
+        redealing) leads from each place to the next, and changes nothing
+        else. So from an arrangement at one place, every later place of it
+        can be reached with deals alone, and anything won from the later
+        place is won from the earlier one by dealing first; the module's
+        docstring argues the whole search. A deal that changes nothing but
+        the place is a waiting move, followed by the search only until it
+        reaches a place an earlier search of the arrangement began from.
+        """
+        return pos[1]
+
+    def is_won(self, pos: Position) -> bool:
+        """Won when every foundation is full."""
+        return pos[0][0] == _ALL_HOME
+
+    def move_length(self, move: CardMove) -> int:
+        """The game moves a search move stands for: deals, redeal, card move and safe moves."""
+        return move[4]
+
+    def successors(self, pos: Position) -> Iterator[tuple[CardMove, Position]]:
+        """Each player move of a closed position with its closed result, the most promising first.
+
+        Reduction 1: after every player move the safe foundation moves are
+        made at once, as one step; :func:`.rules.safe_home` argues why each
+        is safe and keeps a shortest line, so the closed position wins in
+        no more card moves than the position before its safe moves.
+        """
+        play, close = self.play, self.close
+        for mv in self.children(pos):
+            child, n = close(play(pos, mv))
+            if n:
+                mv = (mv[0], mv[1], mv[2], mv[3], mv[4] + n)
+            yield mv, child
+
+    def moves(self, pos: Position) -> list[CardMove]:
+        """The player's moves (for the protocol; the search uses :meth:`successors`)."""
+        return self.children(pos)
+
+    def apply(self, pos: Position, move: CardMove) -> Position:
+        """The closed position after ``move`` (for the protocol)."""
+        return self.close(self.play(pos, move))[0]
+
+    def dominators(self, pos: Position) -> Iterator[Position]:
+        """The same position with one wanted card taken home from the talon, safe moves made.
+
+        Reduction 4: by the argument of :func:`.rules.safe_home`, which
+        holds wherever that card lies, the position with the card home
+        wins whenever this one wins, in fewer card moves (a win from this
+        one moves the card home at some point, and the other leaves that
+        move out), so the search's soundness argument (the module's
+        docstring) goes through. A base card under building is not taken
+        home: it is not safe. Each dominator is a position, that is a key
+        with its place.
+        """
+        (need, tl, wings, talon), place = pos
+        ws = place % PLACE
+        unsafe = self.unsafe_rank
+        after = self.after
+        for c in need:
+            if c < 0 or c % 13 == unsafe or c not in talon:
+                continue
+            i = talon.index(c)
+            n = list(need)
+            n[c // 13] = after[c]
+            yield self.close(
+                (
+                    ((n[0], n[1], n[2], n[3]), tl, wings, talon[:i] + talon[i + 1 :]),
+                    place - 1 if i < ws else place,
+                )
+            )[0]
+
+    # -------------------------------------------------------------- moves
+
+    def children(self, pos: Position) -> list[CardMove]:
+        """The player's moves in a closed position, the most promising first.
+
+        Reduction 3: with building on, dealing is not a move of its own: a
+        move may take any talon card, with the deals (and the redeal) that
+        bring it to the top of the waste, at the earliest place from which
+        it is on top. By reduction 2 a later place would reach nothing
+        more. (Without building the talon's only non-safe use is parking on
+        an empty wing, and plain deal moves were measured faster.)
+        """
+        (need, tl, wings, talon), place = pos
+        red, ws = divmod(place, PLACE)
+        out: list[CardMove] = []
+        later: list[CardMove] = []
+        trunk_card = self.trunk[0] if tl == 1 else -1
+        gap = tl == 0 and len(wings) < WINGS
+        # Closed: a card that can still go home is a base card under building.
+        if trunk_card >= 0 and need[trunk_card // 13] == trunk_card:
+            out.append((HOME, trunk_card, -1, -1, 1))
+        room: set[int] = set()
+        if self.stacks:
+            cap = self.cap
+            for p in wings:
+                c = p >> 4
+                if need[c // 13] == c:
+                    out.append((HOME, c, -1, -1, 1))
+                if p & 15 < cap:
+                    room.add(c)
+            if trunk_card >= 0 and UP[trunk_card] in room:
+                out.append((ONTO, trunk_card, UP[trunk_card], -1, 1))
+            for p in wings:
+                c = p >> 4
+                if UP[c] in room:
+                    out.append((ONTO, c, UP[c], -1, 1))
+                if gap and p & 15 > 1:
+                    later.append((GAP, c, -1, -1, 1))
+        if not self.macro:
+            # Without building the waste's top can only be parked.
+            if ws and gap:
+                out.append((GAP, talon[ws - 1], -1, ws - 1, 1))
+            if ws < len(talon):
+                out.append((DEALS, -1, -1, -1, 1))
+            elif ws and red < self.redeals:
+                out.append((REDEALS, -1, -1, -1, 1))
+            return out
+        # Talon cards, nearest first: this pass from the waste's top on, then
+        # (when a redeal is left) the cards before the top. A card at index i
+        # of this pass takes i + 1 - ws deals and the move itself; one before
+        # the top takes the rest of the stock, the redeal and i + 1 deals.
+        first = ws - 1 if ws else 0
+        for i in range(first, len(talon)):
+            c = talon[i]
+            length = i + 2 - ws
+            if need[c // 13] == c:
+                out.append((HOME, c, -1, i, length))
+            if UP[c] in room:
+                out.append((ONTO, c, UP[c], i, length))
+            if gap:
+                later.append((GAP, c, -1, i, length))
+        if red < self.redeals and first:
+            rest = len(talon) - ws + 2
+            for i in range(first):
+                c = talon[i]
+                length = rest + i + 1
+                if need[c // 13] == c:
+                    out.append((HOME, c, -1, i, length))
+                if UP[c] in room:
+                    out.append((ONTO, c, UP[c], i, length))
+                if gap:
+                    later.append((GAP, c, -1, i, length))
+        out.extend(later)
+        return out
+
+    def play(self, pos: Position, mv: CardMove) -> Position:
+        """One card move (or deal, or redeal) on a position, the automatic fill included."""
+        (need, tl, wings, talon), place = pos
+        kind, c, onto, ti, _length = mv
+        if kind == DEALS:
+            return (need, tl, wings, talon), place + 1
+        if kind == REDEALS:
+            return (need, tl, wings, talon), place - place % PLACE + PLACE
+        piles = list(wings)
+        if ti >= 0:
+            # Deal (and redeal when the card is behind the waste's top) until c
+            # is on top of the waste, then take it.
+            red, ws = divmod(place, PLACE)
+            if ti < ws - 1:
+                red += 1
+            talon = talon[:ti] + talon[ti + 1 :]
+            place = red * PLACE + ti
+        elif tl == 1 and self.trunk[0] == c:
+            tl = 0
+        else:
+            for i, p in enumerate(piles):
+                if p >> 4 == c:
+                    if p & 15 > 1:
+                        # The card under c is the one above it in its suit.
+                        piles[i] = (UP[c] << 4) + (p & 15) - 1
+                    elif tl:
+                        tl -= 1
+                        piles[i] = (self.trunk[tl] << 4) + 1
+                    else:
+                        del piles[i]
+                    break
+        if kind == HOME:
+            n = list(need)
+            n[c // 13] = self.after[c]
+            need = (n[0], n[1], n[2], n[3])
+        elif kind == ONTO:
+            for i, p in enumerate(piles):
+                if p >> 4 == onto:
+                    piles[i] = (c << 4) + (p & 15) + 1
+                    break
+        else:
+            piles.append((c << 4) + 1)
+        piles.sort()
+        return (need, tl, tuple(piles), talon), place
+
+    def close(self, pos: Position) -> tuple[Position, int]:
+        """Make safe foundation moves until none is left; the position and how many were made."""
+        n = 0
+        safe_move, play = self.safe_move, self.play
+        while True:
+            mv = safe_move(pos)
+            if mv is None:
+                return pos, n
+            pos = play(pos, mv)
+            n += 1
+
+    def safe_move(self, pos: Position) -> CardMove | None:
+        """A safe foundation move of the waste's top, the trunk's last or a wing's top.
+
+        Safe as :func:`.rules.safe_home` says: any card the foundation
+        wants, except a base card when cards stack on the wings.
+        """
+        (need, tl, wings, talon), place = pos
+        ws = place % PLACE
+        unsafe = self.unsafe_rank
+        if ws:
+            c = talon[ws - 1]
+            if need[c // 13] == c and c % 13 != unsafe:
+                return (HOME, c, -1, ws - 1, 1)
+        if tl == 1:
+            c = self.trunk[0]
+            if need[c // 13] == c and c % 13 != unsafe:
+                return (HOME, c, -1, -1, 1)
+        for p in wings:
+            c = p >> 4
+            if need[c // 13] == c and c % 13 != unsafe:
+                return (HOME, c, -1, -1, 1)
+        return None
+
+    # -------------------------------------------------------------- back to game moves
+
+    def lift(self, line: Sequence[CardMove]) -> list[EagleWingMove]:
+        """The game moves of ``line`` from ``origin``, with the safe moves, deals and redeals."""
+        card_moves: list[CardMove] = []
+        pos = self.position(self.origin)
+        pos = self._closing(pos, card_moves)
+        for mv in line:
+            card_moves.append(mv)
+            pos = self._closing(self.play(pos, mv), card_moves)
+        out: list[EagleWingMove] = []
+        state = self.origin
+        for mv in card_moves:
+            for move in self._game_moves(state, mv):
+                out.append(move)
+                state = apply_move(state, move)
+        return out
+
+    def _closing(self, pos: Position, record: list[CardMove]) -> Position:
+        """:meth:`close`, writing down the safe moves it makes."""
+        while True:
+            mv = self.safe_move(pos)
+            if mv is None:
+                return pos
+            record.append(mv)
+            pos = self.play(pos, mv)
+
+    def _game_moves(self, state: EagleWingState, mv: CardMove) -> list[EagleWingMove]:
+        """The game moves of one card move (with its deals and redeal) in ``state``."""
+        kind, c, onto, ti, _length = mv
+        if kind == DEALS:
+            return [DEAL]
+        if kind == REDEALS:
+            return [REDEAL]
+        out = []
+        if ti >= 0:
+            ws, n = state.waste_size, len(state.talon)
+            if ti < ws - 1:
+                out.extend([DEAL] * (n - ws))
+                out.append(REDEAL)
+                ws = 0
+            out.extend([DEAL] * (ti + 1 - ws))
+            source = WASTE
+        elif len(state.trunk) == 1 and state.trunk[0] == c:
+            source = TRUNK
+        else:
+            source = next(i for i, p in enumerate(state.wings) if p and p[-1] == c)
+        if kind == HOME:
+            target = FOUNDATION
+        elif kind == ONTO:
+            target = next(i for i, p in enumerate(state.wings) if p and p[-1] == onto)
+        else:
+            target = next(i for i, p in enumerate(state.wings) if not p)
+        out.append(EagleWingMove(source, target))
+        return out
