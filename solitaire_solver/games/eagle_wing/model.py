@@ -174,9 +174,9 @@ class EagleWingModel(ProblemDefaults):
         is safe and keeps a shortest line, so the closed position wins in
         no more card moves than the position before its safe moves.
         """
-        play, close = self.play, self.close
+        step = self.step
         for mv in self.children(pos):
-            child, n = close(play(pos, mv))
+            child, n = step(pos, mv)
             if n:
                 mv = (mv[0], mv[1], mv[2], mv[3], mv[4] + n)
             yield mv, child
@@ -187,36 +187,62 @@ class EagleWingModel(ProblemDefaults):
 
     def apply(self, pos: Position, move: CardMove) -> Position:
         """The closed position after ``move`` (for the protocol)."""
-        return self.close(self.play(pos, move))[0]
+        return self.step(pos, move)[0]
 
     def dominators(self, pos: Position) -> Iterator[Position]:
-        """The same position with one wanted card taken home from the talon, safe moves made.
+        """The same position with wanted cards taken home from the talon, safe moves made.
 
         Reduction 4: by the argument of :func:`.rules.safe_home`, which
-        holds wherever that card lies, the position with the card home
-        wins whenever this one wins, in fewer card moves (a win from this
-        one moves the card home at some point, and the other leaves that
-        move out), so the search's soundness argument (the module's
-        docstring) goes through. A base card under building is not taken
+        holds wherever that card lies, the position with one wanted card
+        taken home wins whenever this one wins, in fewer card moves (a win
+        from this one moves the card home at some point, and the other
+        leaves that move out), so the search's soundness argument (the
+        module's docstring) goes through. Taking a card home may make its
+        successor wanted, or another card safe: so the dominators of a
+        dominator dominate too, and all of them are given, those with one
+        card taken home first. A base card under building is not taken
         home: it is not safe. Each dominator is a position, that is a key
-        with its place.
+        with its place; two with the same foundations are one position.
         """
-        (need, tl, wings, talon), place = pos
-        ws = place % PLACE
-        unsafe = self.unsafe_rank
-        after = self.after
-        for c in need:
-            if c < 0 or c % 13 == unsafe or c not in talon:
-                continue
-            i = talon.index(c)
-            n = list(need)
-            n[c // 13] = after[c]
-            yield self.close(
-                (
-                    ((n[0], n[1], n[2], n[3]), tl, wings, talon[:i] + talon[i + 1 :]),
-                    place - 1 if i < ws else place,
-                )
-            )[0]
+        unsafe, after, trunk = self.unsafe_rank, self.after, self.trunk
+        nodes = [pos]
+        seen = {pos[0][0]}
+        for (need, tl, wings, talon), place in nodes:  # grows as it goes: breadth first
+            ws = place % PLACE
+            tops: list[int] | None = None
+            for c in need:
+                if c < 0 or c % 13 == unsafe or c not in talon:
+                    continue
+                i = talon.index(c)
+                rest = talon[:i] + talon[i + 1 :]
+                at = place - 1 if i < ws else place
+                n = list(need)
+                nxt = n[c // 13] = after[c]
+                # c was not in view (the position is closed), so taking it
+                # away shows nothing new: only its successor may now be safe.
+                if nxt >= 0:
+                    if tops is None:
+                        tops = [p >> 4 for p in wings]
+                    top = at % PLACE
+                    if (
+                        nxt in tops
+                        or (tl == 1 and trunk[0] == nxt)
+                        or (top and rest[top - 1] == nxt)
+                    ):
+                        dom = self.settle(n, tl, list(wings), rest, at, [nxt], None)[0]
+                        if dom[0][0] in seen:
+                            continue
+                        seen.add(dom[0][0])
+                        yield dom
+                        nodes.append(dom)
+                        continue
+                key = (n[0], n[1], n[2], n[3])
+                if key in seen:
+                    continue
+                seen.add(key)
+                dom = ((key, tl, wings, rest), at)
+                yield dom
+                nodes.append(dom)
 
     # -------------------------------------------------------------- moves
 
@@ -293,34 +319,55 @@ class EagleWingModel(ProblemDefaults):
         out.extend(later)
         return out
 
-    def play(self, pos: Position, mv: CardMove) -> Position:
-        """One card move (or deal, or redeal) on a position, the automatic fill included."""
+    def step(
+        self, pos: Position, mv: CardMove, record: list[CardMove] | None = None
+    ) -> tuple[Position, int]:
+        """One move of :meth:`children` on a closed position, and the safe moves that follow it.
+
+        Returns the closed position and the number of safe moves made; with
+        ``record`` they are also written down. A wing that empties takes the
+        trunk's top card at once.
+        """
         (need, tl, wings, talon), place = pos
         kind, c, onto, ti, _length = mv
         if kind == DEALS:
-            return (need, tl, wings, talon), place + 1
+            x = talon[place % PLACE]
+            place += 1
+            if need[x // 13] != x or x % 13 == self.unsafe_rank:
+                return ((need, tl, wings, talon), place), 0
+            return self.settle(list(need), tl, list(wings), talon, place, [x], record)
         if kind == REDEALS:
-            return (need, tl, wings, talon), place - place % PLACE + PLACE
+            return ((need, tl, wings, talon), place - place % PLACE + PLACE), 0
+        # The cards that may have become safe to send home: the position was
+        # closed, so only a card newly in view or newly wanted can be.
+        todo: list[int] = []
         piles = list(wings)
         if ti >= 0:
             # Deal (and redeal when the card is behind the waste's top) until c
-            # is on top of the waste, then take it.
+            # is on top of the waste, then take it; the card below comes in view.
             red, ws = divmod(place, PLACE)
             if ti < ws - 1:
                 red += 1
             talon = talon[:ti] + talon[ti + 1 :]
             place = red * PLACE + ti
+            if ti:
+                todo.append(talon[ti - 1])
         elif tl == 1 and self.trunk[0] == c:
             tl = 0
         else:
             for i, p in enumerate(piles):
                 if p >> 4 == c:
                     if p & 15 > 1:
-                        # The card under c is the one above it in its suit.
+                        # The card under c is the one above it in its suit, not
+                        # wanted unless c goes home (then it is c's successor).
                         piles[i] = (UP[c] << 4) + (p & 15) - 1
                     elif tl:
                         tl -= 1
-                        piles[i] = (self.trunk[tl] << 4) + 1
+                        fill = self.trunk[tl]
+                        piles[i] = (fill << 4) + 1
+                        todo.append(fill)
+                        if tl == 1:
+                            todo.append(self.trunk[0])  # now face up
                     else:
                         del piles[i]
                     break
@@ -328,60 +375,109 @@ class EagleWingModel(ProblemDefaults):
             n = list(need)
             n[c // 13] = self.after[c]
             need = (n[0], n[1], n[2], n[3])
+            todo.append(self.after[c])
         elif kind == ONTO:
             for i, p in enumerate(piles):
                 if p >> 4 == onto:
                     piles[i] = (c << 4) + (p & 15) + 1
                     break
+            todo.append(c)
         else:
             piles.append((c << 4) + 1)
+            todo.append(c)
+        unsafe = self.unsafe_rank
+        for x in todo:
+            if x >= 0 and need[x // 13] == x and x % 13 != unsafe:
+                return self.settle(list(need), tl, piles, talon, place, todo, record)
         piles.sort()
-        return (need, tl, tuple(piles), talon), place
+        return ((need, tl, tuple(piles), talon), place), 0
 
-    def close(self, pos: Position) -> tuple[Position, int]:
-        """Make safe foundation moves until none is left; the position and how many were made."""
+    def settle(
+        self,
+        need: list[int],
+        tl: int,
+        piles: list[int],
+        talon: tuple[int, ...],
+        place: int,
+        todo: list[int],
+        record: list[CardMove] | None,
+    ) -> tuple[Position, int]:
+        """Send home every safe card, starting from the cards in ``todo``.
+
+        The parts are those of a position that was closed except for the
+        cards in ``todo`` (``need`` and ``piles`` are changed in place).
+        Each card sent home brings its successor into question, and the card
+        that comes in view where it was. Returns the closed position and the
+        number of cards sent home, written down in ``record`` when given.
+        """
         n = 0
-        safe_move, play = self.safe_move, self.play
-        while True:
-            mv = safe_move(pos)
-            if mv is None:
-                return pos, n
-            pos = play(pos, mv)
+        unsafe, after, trunk = self.unsafe_rank, self.after, self.trunk
+        while todo:
+            x = todo.pop()
+            if x < 0 or need[x // 13] != x or x % 13 == unsafe:
+                continue
+            ws = place % PLACE
+            if ws and talon[ws - 1] == x:
+                talon = talon[: ws - 1] + talon[ws:]
+                place -= 1
+                if ws > 1:
+                    todo.append(talon[ws - 2])
+                mv = (HOME, x, -1, ws - 1, 1)
+            elif tl == 1 and trunk[0] == x:
+                tl = 0
+                mv = (HOME, x, -1, -1, 1)
+            else:
+                for i, p in enumerate(piles):
+                    if p >> 4 == x:
+                        if p & 15 > 1:
+                            # The card under x is its successor, taken up below.
+                            piles[i] = (UP[x] << 4) + (p & 15) - 1
+                        elif tl:
+                            tl -= 1
+                            fill = trunk[tl]
+                            piles[i] = (fill << 4) + 1
+                            todo.append(fill)
+                            if tl == 1:
+                                todo.append(trunk[0])
+                        else:
+                            del piles[i]
+                        break
+                else:
+                    continue  # not in view
+                mv = (HOME, x, -1, -1, 1)
+            need[x // 13] = after[x]
+            todo.append(after[x])
             n += 1
+            if record is not None:
+                record.append(mv)
+        piles.sort()
+        return ((tuple(need), tl, tuple(piles), talon), place), n
 
-    def safe_move(self, pos: Position) -> CardMove | None:
-        """A safe foundation move of the waste's top, the trunk's last or a wing's top.
+    def close(self, pos: Position, record: list[CardMove] | None = None) -> tuple[Position, int]:
+        """Make safe foundation moves until none is left; the position and how many were made.
 
-        Safe as :func:`.rules.safe_home` says: any card the foundation
-        wants, except a base card when cards stack on the wings.
+        Looks at every card in view: for a position that may not be closed
+        at all (the start). :meth:`step` keeps positions closed looking only
+        at the cards a move changes.
         """
         (need, tl, wings, talon), place = pos
         ws = place % PLACE
-        unsafe = self.unsafe_rank
-        if ws:
-            c = talon[ws - 1]
-            if need[c // 13] == c and c % 13 != unsafe:
-                return (HOME, c, -1, ws - 1, 1)
+        todo = [p >> 4 for p in wings]
         if tl == 1:
-            c = self.trunk[0]
-            if need[c // 13] == c and c % 13 != unsafe:
-                return (HOME, c, -1, -1, 1)
-        for p in wings:
-            c = p >> 4
-            if need[c // 13] == c and c % 13 != unsafe:
-                return (HOME, c, -1, -1, 1)
-        return None
+            todo.append(self.trunk[0])
+        if ws:
+            todo.append(talon[ws - 1])
+        return self.settle(list(need), tl, list(wings), talon, place, todo, record)
 
     # -------------------------------------------------------------- back to game moves
 
     def lift(self, line: Sequence[CardMove]) -> list[EagleWingMove]:
         """The game moves of ``line`` from ``origin``, with the safe moves, deals and redeals."""
         card_moves: list[CardMove] = []
-        pos = self.position(self.origin)
-        pos = self._closing(pos, card_moves)
+        pos, _ = self.close(self.position(self.origin), card_moves)
         for mv in line:
             card_moves.append(mv)
-            pos = self._closing(self.play(pos, mv), card_moves)
+            pos, _ = self.step(pos, mv, card_moves)
         out: list[EagleWingMove] = []
         state = self.origin
         for mv in card_moves:
@@ -389,15 +485,6 @@ class EagleWingModel(ProblemDefaults):
                 out.append(move)
                 state = apply_move(state, move)
         return out
-
-    def _closing(self, pos: Position, record: list[CardMove]) -> Position:
-        """:meth:`close`, writing down the safe moves it makes."""
-        while True:
-            mv = self.safe_move(pos)
-            if mv is None:
-                return pos
-            record.append(mv)
-            pos = self.play(pos, mv)
 
     def _game_moves(self, state: EagleWingState, mv: CardMove) -> list[EagleWingMove]:
         """The game moves of one card move (with its deals and redeal) in ``state``."""
