@@ -17,7 +17,7 @@ length)``, ``onto`` being the card it goes onto (or -1) and ``length`` the
 number of game moves the search move stands for (its deals and redeal, the
 card move itself and the safe moves that follow it).
 
-Four reductions keep the verdict; each is argued beside the hook that makes
+Five reductions keep the verdict; each is argued beside the hook that makes
 it:
 
 1. After every player move the safe foundation moves are made at once, as
@@ -26,37 +26,47 @@ it:
    skipped at later ones (:meth:`EagleWingModel.place`).
 3. With building on, dealing is not a move of its own: a move takes any
    talon card with the deals that bring it to the top of the waste
-   (:meth:`EagleWingModel.successors`).
+   (:meth:`EagleWingModel.children`).
 4. A position is skipped when the same position with a wanted card taken
    home from the talon was searched at the same place or earlier
    (:meth:`EagleWingModel.dominators`).
+5. With building on, a move whose deals would bury a card that could go
+   home is not made: taking that card home first does better
+   (:meth:`EagleWingModel.children`).
 
-Soundness, in one argument for 2, 3 and 4 (counting card moves only, deals
+Soundness, in one argument for 2 to 5 (counting card moves only, deals
 being free). If the search ends "lost" while some position it expanded is
-winnable, take such a position with the fewest card moves to a win. Its
-first card move, made after some deals, can also be made, without those
-deals or after fewer of them, from the position itself (moves away from the
-waste do not depend on the place), giving a child that is winnable in one
-card move fewer, as is its closure (the safe moves keep a win and take no
-more card moves, see :func:`.rules.safe_home`). That child was either
+winnable, take such a position P with the fewest card moves, m, to a win.
+Its first card move, made after some deals, can also be made, without
+those deals or after fewer of them, from P itself (moves away from the
+waste do not depend on the place): it gives a position winnable in m - 1
+card moves, as is its closure (the safe moves keep a win and take no more
+card moves, see :func:`.rules.safe_home`). If reduction 5 leaves that move
+out, its deals bury cards that could go home; the move that takes the first
+of them, c, home is made (its deals bury no such card), and that move
+followed by the left-out one reaches the left-out move's position with c
+taken home, a dominator of it (4), winnable in m - 2 card moves; so this
+other child is winnable in m - 1. Either way P has a child, winnable in
+m - 1 card moves, that the search generated. That child was either
 expanded, or skipped because its arrangement was in the table at its place
 or an earlier one, or because a dominator was: the table holds only
 positions expanded (the engine stores a key only when it expands its
 position), each winnable, from its stored place, in as few card moves as
 the child (2) or fewer (4). Either way an expanded position wins in fewer
-card moves: a contradiction. When deals are moves of their own (without
-building), the chain of deals from the earliest place is searched up to
-where an earlier search of the same arrangement began, so the place where
-that card move is made was searched too, or its closure, which has a card
-move fewer.
+than m card moves: a contradiction. When deals are moves of their own
+(without building), the chain of deals from the earliest place is searched
+up to where an earlier search of the same arrangement began, so the place
+where that card move is made was searched too, or its closure, which has a
+card move fewer.
 
-The old search of this package stored a dominated child's arrangement
-before skipping it; the engine stores nothing for a position it does not
-expand. That is only less pruning: a dominated child met again is checked
-again, and its dominator is still in the table (entries are never removed,
-and their places only move earlier), so the verdict is the same, and the
-argument above no longer needs positions skipped as dominated to stand for
-searched ones.
+An earlier search of this game, with a loop of its own, stored a dominated
+child's arrangement before skipping it, and then skipped other positions
+dominated by that one. The engine stores nothing for a position it does not
+expand: less pruning (a position whose only dominator in the table would
+have been such a child is now searched), never another verdict, and the
+argument above needs no skipped position to stand for a searched one.
+Reduction 5 more than makes up for the pruning lost: most positions that
+were found dominated are children it does not make.
 """
 
 from __future__ import annotations
@@ -78,7 +88,7 @@ from .rules import (
     apply_move,
 )
 
-Arrangement = tuple[tuple[int, ...], int, tuple[int, ...], tuple[int, ...]]
+Arrangement = tuple[tuple[int, ...], int, tuple[int, ...], bytes]
 """``(need, trunk_left, wings, talon)``: the key of a position."""
 Position = tuple[Arrangement, int]
 """``(arrangement, place)``."""
@@ -125,7 +135,7 @@ class EagleWingModel(ProblemDefaults):
         need = tuple(-1 if (n := state.next_needed(s)) is None else n for s in range(4))
         wings = tuple(sorted((p[-1] << 4) + len(p) for p in state.wings if p))
         return (
-            (need, len(state.trunk), wings, state.talon),
+            (need, len(state.trunk), wings, bytes(state.talon)),
             state.redeals_used * PLACE + state.waste_size,
         )
 
@@ -190,59 +200,44 @@ class EagleWingModel(ProblemDefaults):
         return self.step(pos, move)[0]
 
     def dominators(self, pos: Position) -> Iterator[Position]:
-        """The same position with wanted cards taken home from the talon, safe moves made.
+        """The same position with one wanted card taken home from the talon, safe moves made.
 
         Reduction 4: by the argument of :func:`.rules.safe_home`, which
-        holds wherever that card lies, the position with one wanted card
-        taken home wins whenever this one wins, in fewer card moves (a win
-        from this one moves the card home at some point, and the other
-        leaves that move out), so the search's soundness argument (the
-        module's docstring) goes through. Taking a card home may make its
-        successor wanted, or another card safe: so the dominators of a
-        dominator dominate too, and all of them are given, those with one
-        card taken home first. A base card under building is not taken
+        holds wherever that card lies, the position with the card home
+        wins whenever this one wins, in fewer card moves (a win from this
+        one moves the card home at some point, and the other leaves that
+        move out), so the search's soundness argument (the module's
+        docstring) goes through. A base card under building is not taken
         home: it is not safe. Each dominator is a position, that is a key
-        with its place; two with the same foundations are one position.
+        with its place.
         """
-        unsafe, after, trunk = self.unsafe_rank, self.after, self.trunk
-        nodes = [pos]
-        seen = {pos[0][0]}
-        for (need, tl, wings, talon), place in nodes:  # grows as it goes: breadth first
-            ws = place % PLACE
-            tops: list[int] | None = None
-            for c in need:
-                if c < 0 or c % 13 == unsafe or c not in talon:
+        (need, tl, wings, talon), place = pos
+        ws = place % PLACE
+        unsafe, after = self.unsafe_rank, self.after
+        view: list[int] | None = None
+        for c in need:
+            if c < 0 or c % 13 == unsafe:
+                continue
+            i = talon.find(c)
+            if i < 0:
+                continue
+            rest = talon[:i] + talon[i + 1 :]
+            at = place - 1 if i < ws else place
+            n = list(need)
+            nxt = n[c // 13] = after[c]
+            # c was not in view (the position is closed), so taking it away
+            # shows nothing new: only its successor may now be safe.
+            if nxt >= 0:
+                if view is None:
+                    view = [p >> 4 for p in wings]
+                    if tl == 1:
+                        view.append(self.trunk[0])
+                    if ws:
+                        view.append(talon[ws - 1])
+                if nxt in view:
+                    yield self.settle(n, tl, list(wings), rest, at, [nxt], None)[0]
                     continue
-                i = talon.index(c)
-                rest = talon[:i] + talon[i + 1 :]
-                at = place - 1 if i < ws else place
-                n = list(need)
-                nxt = n[c // 13] = after[c]
-                # c was not in view (the position is closed), so taking it
-                # away shows nothing new: only its successor may now be safe.
-                if nxt >= 0:
-                    if tops is None:
-                        tops = [p >> 4 for p in wings]
-                    top = at % PLACE
-                    if (
-                        nxt in tops
-                        or (tl == 1 and trunk[0] == nxt)
-                        or (top and rest[top - 1] == nxt)
-                    ):
-                        dom = self.settle(n, tl, list(wings), rest, at, [nxt], None)[0]
-                        if dom[0][0] in seen:
-                            continue
-                        seen.add(dom[0][0])
-                        yield dom
-                        nodes.append(dom)
-                        continue
-                key = (n[0], n[1], n[2], n[3])
-                if key in seen:
-                    continue
-                seen.add(key)
-                dom = ((key, tl, wings, rest), at)
-                yield dom
-                nodes.append(dom)
+            yield ((n[0], n[1], n[2], n[3]), tl, wings, rest), at
 
     # -------------------------------------------------------------- moves
 
@@ -255,6 +250,19 @@ class EagleWingModel(ProblemDefaults):
         it is on top. By reduction 2 a later place would reach nothing
         more. (Without building the talon's only non-safe use is parking on
         an empty wing, and plain deal moves were measured faster.)
+
+        Reduction 5: with building on, the talon cards are offered in the
+        order the deals reach them, up to the first card that could go home
+        (safely, as :func:`.rules.safe_home` says) and no further: a move
+        of a later card would deal that card onto the waste, under others.
+        Why no win is lost. Say card c could go home, and a move m of a
+        later card deals past it. Taking c home (a move that is made, when
+        c is the first such card) and then making m gives, at the same
+        place, the position m gives with c taken home from the waste,
+        which wins whenever m's position wins, in fewer card moves
+        (reduction 4). So the child that takes c home wins whenever m's
+        child does, in at most as many card moves, and the module's
+        argument goes through.
         """
         (need, tl, wings, talon), place = pos
         red, ws = divmod(place, PLACE)
@@ -295,27 +303,36 @@ class EagleWingModel(ProblemDefaults):
         # (when a redeal is left) the cards before the top. A card at index i
         # of this pass takes i + 1 - ws deals and the move itself; one before
         # the top takes the rest of the stock, the redeal and i + 1 deals.
+        unsafe = self.unsafe_rank
         first = ws - 1 if ws else 0
+        buried = False
         for i in range(first, len(talon)):
             c = talon[i]
             length = i + 2 - ws
-            if need[c // 13] == c:
+            wanted = need[c // 13] == c
+            if wanted:
                 out.append((HOME, c, -1, i, length))
             if UP[c] in room:
                 out.append((ONTO, c, UP[c], i, length))
             if gap:
                 later.append((GAP, c, -1, i, length))
-        if red < self.redeals and first:
+            if wanted and i >= ws and c % 13 != unsafe:
+                buried = True
+                break
+        if red < self.redeals and first and not buried:
             rest = len(talon) - ws + 2
             for i in range(first):
                 c = talon[i]
                 length = rest + i + 1
-                if need[c // 13] == c:
+                wanted = need[c // 13] == c
+                if wanted:
                     out.append((HOME, c, -1, i, length))
                 if UP[c] in room:
                     out.append((ONTO, c, UP[c], i, length))
                 if gap:
                     later.append((GAP, c, -1, i, length))
+                if wanted and c % 13 != unsafe:
+                    break
         out.extend(later)
         return out
 
@@ -397,7 +414,7 @@ class EagleWingModel(ProblemDefaults):
         need: list[int],
         tl: int,
         piles: list[int],
-        talon: tuple[int, ...],
+        talon: bytes,
         place: int,
         todo: list[int],
         record: list[CardMove] | None,
