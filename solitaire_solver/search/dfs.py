@@ -102,24 +102,22 @@ def dfs(
     b.reach(depth)
     get = table.get
     path: list[M] = []
-    # One entry per state on the current line: its children still to try,
+    # One frame per state on the current line: its children still to try,
     # its key, its place, where its chain of waiting moves stops, its depth.
-    its: list[Iterator[tuple[M, S]]] = [iter(successors(start))]
-    keys: list[Hashable] = [k0]
-    places = [p0]
-    stops = [_NEVER]
-    depths = [depth]
-    while its:
-        pk = keys[-1]
-        for move, child in its[-1]:
+    frames: list[tuple[Iterator[tuple[M, S]], Hashable, int, int, int]] = [
+        (iter(successors(start)), k0, p0, _NEVER, depth)
+    ]
+    while frames:
+        children, pk, pp, pstop, pdepth = frames[-1]
+        for move, child in children:
             k = key(child)
             p = place(child) if place is not None else 0
             if k == pk:
                 # Only the place moved on (a waiting move): follow the chain
                 # up to where an earlier search of this key began.
-                if p <= places[-1] or p >= stops[-1]:
+                if p <= pp or p >= pstop:
                     continue
-                stop = stops[-1]
+                stop = pstop
                 new = fresh = False
             else:
                 old = get(k)
@@ -128,7 +126,7 @@ def dfs(
                 fresh = old is None
                 stop = _NEVER if old is None else old
                 new = True
-            depth = depths[-1] + (length(move) if length is not None else 1)
+            depth = pdepth + (length(move) if length is not None else 1)
             if is_won(child):
                 path.append(move)
                 b.reach(depth)
@@ -147,18 +145,10 @@ def dfs(
             if depth > b.max_depth:
                 b.max_depth = depth
             path.append(move)
-            its.append(iter(successors(child)))
-            keys.append(k)
-            places.append(p)
-            stops.append(stop)
-            depths.append(depth)
+            frames.append((iter(successors(child)), k, p, stop, depth))
             break
         else:
-            its.pop()
-            keys.pop()
-            places.pop()
-            stops.pop()
-            depths.pop()
+            frames.pop()
             if path:
                 path.pop()
     return LOST
