@@ -25,6 +25,7 @@ works on, with its reductions and their soundness arguments).
 """
 
 from .game import PRESETS, EagleWing
+from .model import EagleWingModel
 from .rules import (
     BUILDINGS,
     DEAL,
@@ -52,6 +53,7 @@ __all__ = [
     "WASTE",
     "WINGS",
     "EagleWing",
+    "EagleWingModel",
     "EagleWingMove",
     "EagleWingRules",
     "EagleWingState",
