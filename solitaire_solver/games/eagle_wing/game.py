@@ -157,16 +157,16 @@ class EagleWing(Game[EagleWingState, EagleWingMove]):
         return out + later
 
     def forced_move(self, state: EagleWingState) -> EagleWingMove | None:
-        """A foundation move that cannot lose a win (see :meth:`_safe_home`)."""
+        """A foundation move that cannot lose a win, nor a shortest line.
+
+        :func:`.rules.safe_home` argues why: every foundation move without
+        building, and every one but a base card's with building.
+        """
         for source in (WASTE, TRUNK, *range(WINGS)):
             card = self._card_at(state, source)
-            if card is not None and self._safe_home(state, card):
+            if card is not None and safe_home(state, card, self._stacks):
                 return EagleWingMove(source, FOUNDATION)
         return None
-
-    def _safe_home(self, state: EagleWingState, card: Card) -> bool:
-        """Whether ``card`` may go home now, keeping every win (see :func:`.rules.safe_home`)."""
-        return safe_home(state, card, self._stacks)
 
     def apply(self, state: EagleWingState, move: EagleWingMove) -> EagleWingState:
         """Play ``move``; a wing that empties takes the trunk's top card at once."""

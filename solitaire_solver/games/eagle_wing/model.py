@@ -116,9 +116,9 @@ class EagleWingModel(ProblemDefaults):
     def __init__(self, rules: EagleWingRules, origin: EagleWingState) -> None:
         self.origin = origin
         self.trunk = origin.trunk
-        self.builds = rules.builds
         self.cap = rules.wing_capacity if rules.builds else 1
         self.stacks = rules.stacks
+        # With building, talon cards are moved with their deals (reduction 3).
         self.macro = rules.builds
         self.redeals = rules.redeals
         self.base = origin.base
