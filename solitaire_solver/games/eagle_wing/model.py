@@ -317,6 +317,7 @@ class EagleWingModel(ProblemDefaults):
             if gap:
                 later.append((GAP, c, -1, i, length))
             if wanted and i >= ws and c % 13 != unsafe:
+                # Reduction 5: a later card's deals would bury this one.
                 buried = True
                 break
         if red < self.redeals and first and not buried:
@@ -332,7 +333,7 @@ class EagleWingModel(ProblemDefaults):
                 if gap:
                     later.append((GAP, c, -1, i, length))
                 if wanted and c % 13 != unsafe:
-                    break
+                    break  # reduction 5, as above
         out.extend(later)
         return out
 
