@@ -6,11 +6,12 @@ holds, per suit, the card its foundation takes next (-1 when full),
 ``trunk_left`` how many trunk cards are left (the trunk is always a bottom
 part of the starting trunk), ``wings`` the non-empty piles in sorted order
 (wings are interchangeable) and ``talon`` the waste and stock in the order
-one pass deals them. A pile is built down in suit, so its top card and its
-size say which cards it holds: it is stored as ``top * 16 + size``. The
-*place* is the position in the deal order, ``redeals_used * 64 +
-waste_size`` (a talon holds fewer than 64 cards). The foundations are
-whatever is not elsewhere.
+one pass deals them, as bytes (cheap to slice and search, and a bytes
+object keeps its hash, which the table asks for often). A pile is built
+down in suit, so its top card and its size say which cards it holds: it is
+stored as ``top * 16 + size``. The *place* is the position in the deal
+order, ``redeals_used * 64 + waste_size`` (a talon holds fewer than 64
+cards). The foundations are whatever is not elsewhere.
 
 Moves are named by cards, not wings: ``(kind, card, onto, talon_index,
 length)``, ``onto`` being the card it goes onto (or -1) and ``length`` the
