@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable
+import random
+from collections.abc import Callable, Hashable, Iterator
 from typing import Any
 
 import pytest
@@ -21,11 +22,21 @@ from solitaire_solver.games.eagle_wing import (
     TRUNK,
     WASTE,
     EagleWing,
+    EagleWingModel,
     EagleWingMove,
     EagleWingState,
 )
 from solitaire_solver.numbering import parse_deal_number, shuffled_talon
-from solitaire_solver.search import Limits, Status, depth_first
+from solitaire_solver.search import (
+    Limit,
+    Limits,
+    SolveResult,
+    Status,
+    astar,
+    depth_first,
+    dfs,
+)
+from solitaire_solver.search import solve as solve_run
 from tests.support import assert_replays_to_win, assert_result_sound
 
 STRICT = "eagle-wing"
@@ -493,42 +504,195 @@ def test_coops_won_only_by_building_on_a_wing() -> None:
 
 
 PLAIN_CAP = 300_000
-"""States the plain search may store per deal in the slow comparison."""
+"""States the plain search may expand per position in the comparisons."""
 
 
-def compare_with_reference(preset: str, numbers: range, plain_cap: int | None = None) -> int:
-    """Verdicts of the game's search against two slower ones, deal by deal.
+def played(game: EagleWing, number: int, moves: int, seed: int) -> EagleWingState:
+    """The position after ``moves`` random legal moves from deal ``number`` (or fewer)."""
+    rng = random.Random(seed * 100_003 + number)
+    state = dealt(game, number)
+    for _ in range(moves):
+        legal = game.legal_moves(state)
+        if not legal or game.is_won(state):
+            break
+        state = game.apply(state, rng.choice(legal))
+    return state
+
+
+def compare_with_reference(
+    game: EagleWing, states: Iterator[tuple[str, EagleWingState]], plain_cap: int | None = None
+) -> int:
+    """Verdicts of the game's search against two slower ones, position by position.
 
     The generic depth-first search over the game's own moves, with the safe
-    foundation moves forced but none of the dedicated search's reductions,
-    must agree on every deal; the plain search (every legal move, nothing
-    forced) on every deal it settles within ``plain_cap`` states. Returns
-    how many deals the plain search settled.
+    foundation moves forced but none of the model's reductions, must agree
+    on every position; the plain search (every legal move, nothing forced)
+    on every position it settles within ``plain_cap`` states. Returns how
+    many positions the plain search settled.
     """
-    game = game_of(preset)
     settled = 0
-    for number in numbers:
-        state = dealt(game, number)
+    for name, state in states:
         fast = solve(game, state)
-        assert fast is depth_first(game, state).status, f"{preset} deal {number} (generic)"
+        assert fast is depth_first(game, state).status, f"{name} (generic)"
         plain = depth_first(Reference(game), state, Limits(max_states=plain_cap))
         if plain.status is not Status.UNKNOWN:
-            assert fast is plain.status, f"{preset} deal {number} (plain)"
+            assert fast is plain.status, f"{name} (plain)"
             settled += 1
     return settled
 
 
+def deals(game: EagleWing, numbers: range) -> Iterator[tuple[str, EagleWingState]]:
+    for number in numbers:
+        yield f"{game.preset} deal {number}", dealt(game, number)
+
+
+def lines(
+    game: EagleWing, numbers: range, lengths: tuple[int, ...], seed: int = 1
+) -> Iterator[tuple[str, EagleWingState]]:
+    """Positions part way into random games: the model starts anywhere, not only at a deal."""
+    for number in numbers:
+        for moves in lengths:
+            yield f"{game.preset} deal {number} after {moves}", played(game, number, moves, seed)
+
+
 def test_search_agrees_with_the_plain_search_sample() -> None:
-    assert compare_with_reference(STRICT, range(1, 41)) == 40
+    strict = game_of()
+    assert compare_with_reference(strict, deals(strict, range(1, 41))) == 40
     # Coops deals that the plain search settles quickly, won and lost.
-    assert compare_with_reference(COOPS, range(8, 13), PLAIN_CAP) == 5
+    coops = game_of(COOPS)
+    assert compare_with_reference(coops, deals(coops, range(8, 13)), PLAIN_CAP) == 5
+
+
+@pytest.mark.parametrize("preset", [STRICT, COOPS])
+def test_search_agrees_with_the_plain_search_part_way_sample(preset: str) -> None:
+    game = game_of(preset)
+    states = lines(game, range(1, 11), (40, 60))
+    assert compare_with_reference(game, states, 50_000) >= 16
 
 
 @pytest.mark.slow
 @pytest.mark.parametrize("preset", [STRICT, COOPS])
 def test_search_agrees_with_the_plain_search(preset: str) -> None:
-    settled = compare_with_reference(preset, range(1, 1001), PLAIN_CAP)
+    game = game_of(preset)
+    settled = compare_with_reference(game, deals(game, range(1, 1001)), PLAIN_CAP)
     assert settled >= 500
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("preset", [STRICT, COOPS])
+def test_search_agrees_with_the_plain_search_part_way(preset: str) -> None:
+    game = game_of(preset)
+    states = lines(game, range(1, 301), (25, 40, 60), seed=2)
+    assert compare_with_reference(game, states, PLAIN_CAP) >= 700
+
+
+# ------------------------------------------------------------------ the model
+
+
+def walk(game: EagleWing, state: EagleWingState, steps: int, seed: int) -> None:
+    """Follow random moves of the model from ``state``, checking it against the game.
+
+    Every position of the model is closed (no safe move left), each search
+    move stands for as many game moves as its lifted line has, and the
+    lifted line, replayed under the game's rules, ends where the model is.
+    """
+    model = EagleWingModel(game.rules, state)
+    rng = random.Random(seed)
+    pos, depth = model.start(state)
+    line: list[Any] = []
+    for _ in range(steps):
+        assert model.close(pos) == (pos, 0), "a position of the model is closed"
+        lifted = model.lift(line)
+        assert len(lifted) == depth
+        end = state
+        for move in lifted:
+            assert move in game.legal_moves(end)
+            end = game.apply(end, move)
+        assert model.start(end) == (pos, 0)
+        if model.is_won(pos):
+            assert game.is_won(end)
+            return
+        options = list(model.successors(pos))
+        if not options:
+            return
+        move, pos = rng.choice(options)
+        line.append(move)
+        depth += model.move_length(move)
+
+
+@pytest.mark.parametrize("preset", [STRICT, COOPS])
+def test_model_moves_lift_to_game_moves(preset: str) -> None:
+    game = game_of(preset)
+    for number in range(1, 26):
+        walk(game, dealt(game, number), 60, number)
+
+
+def model_verdict(model: EagleWingModel, pos: Any) -> Status:
+    return solve_run(lambda b: dfs(model, pos, b)).status
+
+
+@pytest.mark.parametrize("preset", [STRICT, COOPS])
+def test_model_dominators_win_whenever_the_position_wins(preset: str) -> None:
+    game = game_of(preset)
+    checked = 0
+    for _name, state in lines(game, range(1, 41), (20, 40), seed=4):
+        model = EagleWingModel(game.rules, state)
+        pos, _ = model.start(state)
+        (need, _tl, _wings, talon), place = pos
+        won = model_verdict(model, pos) is Status.WON
+        for dom in model.dominators(pos):
+            (dneed, _dtl, _dwings, dtalon), dplace = dom
+            # A card the foundations wanted is home, taken from the talon (with
+            # the safe moves that follow, which may take others home).
+            home = [c for c in need if c >= 0 and c not in dneed]
+            assert any(c in talon and c not in dtalon for c in home)
+            assert dplace <= place
+            if won:
+                assert model_verdict(model, dom) is Status.WON
+                checked += 1
+    assert checked > 0
+
+
+# ------------------------------------------------------------------ statistics
+
+
+def assert_statistics(result: SolveResult[EagleWingMove]) -> None:
+    """The engine's meanings: one key stored per position expanded, depths in game moves."""
+    s = result.stats
+    assert s.unique <= s.expanded + 1
+    if result.won:
+        assert s.max_depth >= len(result.moves)
+    if result.moves or s.expanded > 1:
+        assert s.max_depth > 0
+
+
+@pytest.mark.parametrize("preset", [STRICT, COOPS])
+def test_statistics_follow_the_engine(preset: str) -> None:
+    game = game_of(preset)
+    for number in range(1, 31):
+        state = dealt(game, number)
+        result = game.solve(state, Limits())
+        assert_result_sound(game, state, result)
+        assert_statistics(result)
+    for _name, state in lines(game, range(1, 11), (30,)):
+        result = game.solve(state, Limits())
+        assert_result_sound(game, state, result)
+        assert_statistics(result)
+
+
+@pytest.mark.parametrize(("preset", "number"), [(STRICT, 2473), (COOPS, 13)])
+def test_effort_is_kept_on_an_unknown_result(preset: str, number: int) -> None:
+    game = game_of(preset)
+    state = dealt(game, number)
+    full = game.solve(state, Limits())
+    cap = full.stats.expanded // 2
+    assert cap > 1
+    result = game.solve(state, Limits(max_states=cap))
+    assert result.status is Status.UNKNOWN and result.moves == ()
+    assert result.limit is Limit.STATES and result.limit_value == cap
+    assert result.stats.expanded == cap
+    assert result.stats.unique >= 1 and result.stats.max_depth > 0
+    assert_statistics(result)
 
 
 def test_generic_search_and_astar_agree() -> None:
@@ -541,13 +705,48 @@ def test_generic_search_and_astar_agree() -> None:
         if fast.won:
             short = game.solve(state, Limits(), shortest=True)
             assert_result_sound(game, state, short)
+            assert short.shortest
             assert len(short.moves) <= len(fast.moves)
+            assert_statistics(short)
+
+
+def near_the_end(game: EagleWing, numbers: range, left: int) -> Iterator[EagleWingState]:
+    """For each won deal, the position ``left`` moves before the end of the line found."""
+    for number in numbers:
+        state = dealt(game, number)
+        result = game.solve(state, Limits())
+        if not result.won:
+            continue
+        for move in result.moves[: max(0, len(result.moves) - left)]:
+            state = game.apply(state, move)
+        yield state
+
+
+@pytest.mark.parametrize(("preset", "last", "left"), [(STRICT, 120, 30), (COOPS, 40, 12)])
+def test_forced_safe_moves_keep_a_shortest_line(preset: str, last: int, left: int) -> None:
+    # A* over every legal move, nothing forced, finds the true shortest line;
+    # the game's A* forces the safe foundation moves and must find one as short.
+    game = game_of(preset)
+    compared = 0
+    for state in near_the_end(game, range(1, last + 1), left):
+        plain = astar(Reference(game), state, Limits(max_states=20_000))
+        if plain.status is Status.UNKNOWN:
+            continue
+        assert plain.won
+        short = game.solve(state, Limits(), shortest=True)
+        assert_result_sound(game, state, short)
+        assert short.shortest and len(short.moves) == len(plain.moves)
+        compared += 1
+        if compared == 8:
+            break
+    assert compared >= 5
 
 
 def test_limits_give_unknown() -> None:
     game = game_of(COOPS)
     result = game.solve(dealt(game, 13), Limits(max_states=50))
     assert result.status is Status.UNKNOWN and result.moves == ()
+    assert result.stats.expanded == 50
 
 
 def test_api_solve_and_verify() -> None:

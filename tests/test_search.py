@@ -125,6 +125,18 @@ def test_long_line_needs_no_recursion() -> None:
     assert r.stats.max_depth == top
 
 
+def test_depth_counts_the_moves_made_before_the_start() -> None:
+    # A model that starts 7 moves into the game: depths count from the game's start.
+    r = solve(lambda b: dfs(Ladder(20), 0, b, depth=7))
+    assert r.won and len(r.moves) == 20
+    assert r.stats.max_depth == 27
+    lost = solve(lambda b: dfs(ClockPuzzle(12, (4, 6), 1), 0, b, depth=3))
+    # Depth-first by +4 then +6 the six even positions lie on one line: 0 4 8 2 6 10.
+    assert lost.lost and lost.stats.max_depth == 3 + 5
+    at_once = solve(lambda b: dfs(ClockPuzzle(7, (1,), 3), 3, b, depth=4))
+    assert at_once.won and at_once.moves == () and at_once.stats.max_depth == 4
+
+
 def test_forced_move_is_the_only_child() -> None:
     r = depth_first(Ladder(50), 0)
     # With "up" forced, "slip" is never tried: exactly one state per rung below the top.

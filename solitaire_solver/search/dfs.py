@@ -66,13 +66,16 @@ def dfs(
     budget: Budget,
     *,
     forced: bool = True,
+    depth: int = 0,
 ) -> Run:
     """Search for any winning line from ``start``; prove a loss by exhausting the space.
 
     Moves are tried in the order the game gives them. With ``forced`` (the
     default) a forced move, when the game supplies one, is the only child
     of its state. The optional hooks of :mod:`.protocol` are used when the
-    game has them.
+    game has them. ``depth`` is the number of the game's moves already made
+    to reach ``start`` (say, the forced moves a compact model makes before
+    its search begins), so that depths count from the game's own start.
     """
     key = problem.key
     is_won = problem.is_won
@@ -88,8 +91,10 @@ def dfs(
     b = budget
 
     if is_won(start):
+        b.reach(depth)
         return won(())
     if dead is not None and dead(start):
+        b.reach(depth)
         return LOST
     k0 = key(start)
     p0 = place(start) if place is not None else 0
@@ -100,12 +105,12 @@ def dfs(
     # The hot loop counts in locals and brings the budget up to date at its
     # checkpoints and when it returns (no other run works in between).
     exp, stored, checkpoint = b.expanded + 1, b.stored + 1, b.checkpoint
-    deepest = 0
+    deepest = depth
     path: list[M] = []
     # One frame per state on the current line: its children still to try,
     # its key, its place, where its chain of waiting moves stops, its depth.
     frames: list[tuple[Iterator[tuple[M, S]], Hashable, int, int, int]] = [
-        (iter(successors(start)), k0, p0, _NEVER, 0)
+        (iter(successors(start)), k0, p0, _NEVER, depth)
     ]
     while frames:
         it, pk, pp, pstop, pdepth = frames[-1]

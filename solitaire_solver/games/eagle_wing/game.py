@@ -1,0 +1,443 @@
+"""The game Eagle Wing: the protocol of the engine, notation, descriptions and files.
+
+The rules themselves are in :mod:`.rules`.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Hashable
+
+from ...cards import RANKS, Card, card_text, cards_text, parse_cards
+from ...errors import BadCardError, BadMoveError
+from ...numbering import DealNumber, shuffled_talon
+from ...search import Budget, Run, Strategy, best_first, dfs, projected
+from ..base import Field, FieldReader, Game, Preset
+from .model import EagleWingModel
+from .rules import (
+    DEAL,
+    DEAL_SOURCE,
+    DOWN_IN_SUIT,
+    FOUNDATION,
+    MOVE_TEXT,
+    REDEAL,
+    REDEAL_SOURCE,
+    TRUNK,
+    UP,
+    WASTE,
+    WINGS,
+    EagleWingMove,
+    EagleWingRules,
+    EagleWingState,
+    apply_move,
+    safe_home,
+)
+
+
+def _count(n: int) -> str:
+    return "1 card" if n == 1 else f"{n} cards"
+
+
+def _wing_text(pile: tuple[Card, ...]) -> str:
+    return cards_text(pile) if pile else "-"
+
+
+class EagleWing(Game[EagleWingState, EagleWingMove]):
+    """The game Eagle Wing under given rules."""
+
+    name = "eagle-wing"
+    rules_type = EagleWingRules
+    rules: EagleWingRules
+
+    def __init__(self, rules: EagleWingRules, preset: str | None = None) -> None:
+        super().__init__(rules, preset)
+        self._cap = rules.wing_capacity
+        # Building also lets a wing's top card fill an empty wing; cards stack
+        # on a wing only with building and room for two.
+        self._builds = rules.builds
+        self._stacks = rules.builds and rules.wing_capacity > 1
+        self._redeals = rules.redeals
+
+    # -------------------------------------------------------------- dealing
+
+    def deal(self, number: DealNumber) -> EagleWingState:
+        """The layout of RULES.md: foundation card, trunk, wings 7..0, waste, stock."""
+        order = [Card(c) for c in reversed(shuffled_talon(number, decks=1))]
+        n = self.rules.trunk_size
+        first = order[0]
+        trunk = tuple(order[1 : 1 + n])  # the first dealt ends at the bottom
+        wing_cards = order[1 + n : 1 + n + WINGS]
+        wings = tuple((wing_cards[WINGS - 1 - i],) for i in range(WINGS))  # wing 7 first
+        talon = tuple(order[1 + n + WINGS :])  # the turned card, then the stock top first
+        foundations = [0, 0, 0, 0]
+        foundations[first // 13] = 1
+        return EagleWingState(
+            first % 13,
+            (foundations[0], foundations[1], foundations[2], foundations[3]),
+            trunk,
+            wings,
+            talon,
+            1 if talon else 0,
+            0,
+        )
+
+    # -------------------------------------------------------------- moves
+
+    def _card_at(self, state: EagleWingState, source: int) -> Card | None:
+        """The card a move from ``source`` would take, or ``None`` when there is none."""
+        if source == WASTE:
+            return state.talon[state.waste_size - 1] if state.waste_size else None
+        if source == TRUNK:
+            return state.trunk[0] if len(state.trunk) == 1 else None
+        pile = state.wings[source]
+        return pile[-1] if pile else None
+
+    def _accepts(self, state: EagleWingState, card: Card, target: int) -> bool:
+        """Whether ``target`` takes ``card`` (the source is not checked)."""
+        if target == FOUNDATION:
+            return state.next_needed(card // 13) == card
+        pile = state.wings[target]
+        if not pile:
+            # An empty wing is filled by the player only once the trunk is empty.
+            return not state.trunk
+        return self._builds and len(pile) < self._cap and pile[-1] == UP[card]
+
+    def legal_moves(self, state: EagleWingState) -> list[EagleWingMove]:
+        """Every legal move, each empty wing counted separately."""
+        out = []
+        sources = [WASTE, TRUNK, *range(WINGS)]
+        for source in sources:
+            card = self._card_at(state, source)
+            if card is None:
+                continue
+            if self._accepts(state, card, FOUNDATION):
+                out.append(EagleWingMove(source, FOUNDATION))
+            for target in range(WINGS):
+                if target == source:
+                    continue
+                # Filling a gap: from the waste always; from a wing only where
+                # building is allowed; never from the trunk, which cannot
+                # coexist with a gap.
+                if not state.wings[target] and (
+                    source == TRUNK or (source < WINGS and not self._builds)
+                ):
+                    continue
+                if self._accepts(state, card, target):
+                    out.append(EagleWingMove(source, target))
+        if state.waste_size < len(state.talon):
+            out.append(DEAL)
+        elif state.waste_size and state.redeals_used < self._redeals:
+            out.append(REDEAL)
+        return out
+
+    def moves(self, state: EagleWingState) -> list[EagleWingMove]:
+        """The legal moves less those that lead to the same canonical position.
+
+        Every empty wing is alike (the key sorts the wings), so only the
+        first one is offered as a target; a wing's lone card moved to an
+        empty wing leaves the same position up to the order of the wings.
+        Foundation moves come first, dealing last.
+        """
+        first_gap = next((i for i, p in enumerate(state.wings) if not p), None)
+        out = []
+        later = []
+        for move in self.legal_moves(state):
+            if move.target == FOUNDATION:
+                out.append(move)
+            elif move.source in (DEAL_SOURCE, REDEAL_SOURCE):
+                later.append(move)
+            elif not state.wings[move.target]:
+                if move.target != first_gap:
+                    continue
+                if move.source < WINGS and len(state.wings[move.source]) == 1:
+                    continue
+                out.append(move)
+            else:
+                out.append(move)
+        return out + later
+
+    def forced_move(self, state: EagleWingState) -> EagleWingMove | None:
+        """A foundation move that cannot lose a win, nor a shortest line.
+
+        :func:`.rules.safe_home` argues why: every foundation move without
+        building, and every one but a base card's with building.
+        """
+        for source in (WASTE, TRUNK, *range(WINGS)):
+            card = self._card_at(state, source)
+            if card is not None and safe_home(state, card, self._stacks):
+                return EagleWingMove(source, FOUNDATION)
+        return None
+
+    def apply(self, state: EagleWingState, move: EagleWingMove) -> EagleWingState:
+        """Play ``move``; a wing that empties takes the trunk's top card at once."""
+        return apply_move(state, move)
+
+    def is_won(self, state: EagleWingState) -> bool:
+        """Won when all 52 cards are home."""
+        return sum(state.foundations) == 52
+
+    def key(self, state: EagleWingState) -> Hashable:
+        """Trunk, wings as a sorted tuple (they are interchangeable), talon and passes.
+
+        The foundations are whatever is not elsewhere, so they are left out.
+        """
+        return (
+            state.trunk,
+            tuple(sorted(state.wings)),
+            state.talon,
+            state.waste_size,
+            state.redeals_used,
+        )
+
+    def heuristic(self, state: EagleWingState) -> int:
+        """Cards not yet home plus cards in the stock: a lower bound on the moves left.
+
+        Each card not home needs a move of its own to get there, and each
+        stock card a deal of its own before it can leave the talon.
+        """
+        return 52 - sum(state.foundations) + len(state.talon) - state.waste_size
+
+    # -------------------------------------------------------------- notation
+
+    def parse_move(self, text: str) -> EagleWingMove:
+        """``d``, ``r``, or source then target, such as ``3f``, ``w5``, ``t2``, ``26``."""
+        m = MOVE_TEXT.match(text)
+        if m is None:
+            raise BadMoveError(
+                f"bad eagle-wing move {text!r}: expected d, r, or a source (w, t, 0-7) "
+                "then a target (f, 0-7), such as 3f or w5"
+            )
+        if m.group("deal"):
+            return DEAL
+        if m.group("redeal"):
+            return REDEAL
+        src, dst = m.group("src").lower(), m.group("dst").lower()
+        source = WASTE if src == "w" else TRUNK if src == "t" else int(src)
+        target = FOUNDATION if dst == "f" else int(dst)
+        if source < WINGS and source == target:
+            raise BadMoveError(f"bad eagle-wing move {text!r}: a wing cannot move onto itself")
+        return EagleWingMove(source, target)
+
+    def describe(self, state: EagleWingState, move: EagleWingMove) -> str:
+        """For example ``9S from wing 2 to foundation; trunk's 4H fills wing 2``."""
+        if move.is_deal:
+            if state.waste_size >= len(state.talon):
+                return "deal (the stock is empty)"
+            return f"deal {card_text(state.talon[state.waste_size])}"
+        if move.is_redeal:
+            return f"redeal (pass {state.redeals_used + 2} of {self._redeals + 1})"
+        card = self._card_at(state, move.source)
+        if card is None:
+            return f"{move} (no card there)"
+        where = {WASTE: "waste", TRUNK: "trunk"}.get(move.source, f"wing {move.source}")
+        text = f"{card_text(card)} from {where}"
+        if move.target == FOUNDATION:
+            text += " to foundation"
+        elif state.wings[move.target]:
+            under = state.wings[move.target][-1]
+            text += f" onto {card_text(under)} on wing {move.target}"
+        else:
+            text += f" to empty wing {move.target}"
+        if move.source < WINGS and len(state.wings[move.source]) == 1 and state.trunk:
+            fill = state.trunk[-1]
+            last = " last card" if len(state.trunk) == 1 else ""
+            text += f"; trunk's{last} {card_text(fill)} fills wing {move.source}"
+        elif move.source == TRUNK:
+            text += "; the trunk is empty"
+        return text
+
+    def show(self, state: EagleWingState) -> str:
+        """Foundations, trunk, wings, waste and stock, one per line."""
+        tops = []
+        for suit in range(4):
+            count = state.foundations[suit]
+            tops.append(card_text(suit * 13 + (state.base + count - 1) % 13) if count else "--")
+        trunk = len(state.trunk)
+        face = f", last card {card_text(state.trunk[0])} face up" if trunk == 1 else ""
+        top = state.waste[-1:] or ()
+        lines = [
+            f"foundations: {' '.join(tops)} (from {RANKS[state.base]})",
+            f"trunk: {_count(trunk)}{face}",
+            "wings: " + " | ".join(_wing_text(p) for p in state.wings),
+            f"waste: {_count(len(state.waste))}, top {cards_text(top) or '-'}",
+            f"stock: {_count(len(state.stock))}; redeals used {state.redeals_used} "
+            f"of {self._redeals}",
+        ]
+        return "\n".join(lines)
+
+    # -------------------------------------------------------------- files
+
+    def position_fields(self, state: EagleWingState) -> list[tuple[str, str]]:
+        """``base``, ``foundations`` (top cards), ``trunk``, ``wings``, ``waste``,
+        ``stock`` and ``redeals used``.
+
+        The trunk and every wing are listed bottom to top, the waste bottom to
+        top and the stock top (next dealt) first; wings are separated by
+        commas, an empty one is ``-``.
+        """
+        tops = [
+            card_text(s * 13 + (state.base + n - 1) % 13)
+            for s, n in enumerate(state.foundations)
+            if n
+        ]
+        return [
+            ("base", RANKS[state.base]),
+            ("foundations", " ".join(tops)),
+            ("trunk", cards_text(state.trunk)),
+            ("wings", ", ".join(_wing_text(p) for p in state.wings)),
+            ("waste", cards_text(state.waste)),
+            ("stock", cards_text(state.stock)),
+            ("redeals used", str(state.redeals_used)),
+        ]
+
+    def parse_position(self, reader: FieldReader) -> EagleWingState:
+        """Read the lines :meth:`position_fields` writes; every card exactly once."""
+        seen: dict[int, str] = {}
+
+        def cards(field: Field, text: str, place: str) -> list[Card]:
+            try:
+                out = parse_cards(text)
+            except BadCardError as exc:
+                raise reader.error(f"{place}: {exc}", field) from None
+            for c in out:
+                if c in seen:
+                    where = f"in {seen[c]} and {place}" if seen[c] != place else f"in {place}"
+                    raise reader.error(f"card {card_text(c)} appears twice ({where})", field)
+                seen[c] = place
+            return out
+
+        base_field = reader.take("base")
+        base_text = base_field.text.strip().upper()
+        if base_text == "10":
+            base_text = "T"
+        if len(base_text) != 1 or base_text not in RANKS:
+            raise reader.error(
+                f"bad base rank {base_field.text.strip()!r}: expected one of {RANKS}", base_field
+            )
+        base = RANKS.index(base_text)
+
+        found_field = reader.take("foundations", "")
+        counts = [0, 0, 0, 0]
+        for top in cards(found_field, found_field.text, "foundations"):
+            suit = top // 13
+            if counts[suit]:
+                raise reader.error(
+                    f"two foundation cards of one suit: {card_text(top)}", found_field
+                )
+            counts[suit] = (top % 13 - base) % 13 + 1
+        # A foundation holds every card of its suit from the base up to its top.
+        for suit, n in enumerate(counts):
+            for i in range(n - 1):
+                c = suit * 13 + (base + i) % 13
+                if c in seen:
+                    raise reader.error(
+                        f"card {card_text(c)} appears twice (under a foundation's top and "
+                        f"in {seen[c]})",
+                        found_field,
+                    )
+                seen[c] = "foundations"
+
+        trunk_field = reader.take("trunk", "")
+        trunk = tuple(cards(trunk_field, trunk_field.text, "trunk"))
+
+        wings_field = reader.take("wings")
+        parts = [p.strip() for p in wings_field.text.split(",")]
+        if len(parts) != WINGS:
+            raise reader.error(
+                f"expected {WINGS} wings separated by commas, found {len(parts)}", wings_field
+            )
+        wings = []
+        for i, part in enumerate(parts):
+            pile = () if part == "-" else tuple(cards(wings_field, part, f"wing {i}"))
+            if not pile and trunk:
+                raise reader.error(
+                    f"wing {i} is empty while the trunk has cards (it would be filled)",
+                    wings_field,
+                )
+            if len(pile) > max(1, self._cap if self._builds else 1):
+                raise reader.error(
+                    f"wing {i} holds {len(pile)} cards, more than these rules allow",
+                    wings_field,
+                )
+            for below, above in itertools.pairwise(pile):
+                if below != UP[above]:
+                    raise reader.error(
+                        f"wing {i}: {card_text(above)} is not built down in suit on "
+                        f"{card_text(below)}",
+                        wings_field,
+                    )
+            wings.append(pile)
+
+        waste_field = reader.take("waste", "")
+        waste = tuple(cards(waste_field, waste_field.text, "waste"))
+        stock_field = reader.take("stock", "")
+        stock = tuple(cards(stock_field, stock_field.text, "stock"))
+
+        used_field = reader.take("redeals used", "0")
+        try:
+            used = int(used_field.text)
+        except ValueError:
+            raise reader.error(
+                f"bad redeals used {used_field.text.strip()!r}: expected a whole number",
+                used_field,
+            ) from None
+        if not 0 <= used <= self._redeals:
+            raise reader.error(
+                f"redeals used {used} is outside 0..{self._redeals} (the rules' redeals)",
+                used_field,
+            )
+        reader.finish()
+        if len(seen) != 52:
+            missing = [card_text(c) for c in range(52) if c not in seen]
+            raise reader.error(f"{len(missing)} cards missing: {' '.join(missing)}")
+        return EagleWingState(
+            base,
+            (counts[0], counts[1], counts[2], counts[3]),
+            trunk,
+            tuple(wings),
+            waste + stock,
+            len(waste),
+            used,
+        )
+
+    # -------------------------------------------------------------- solving
+
+    def strategy(self, start: EagleWingState, *, shortest: bool = False) -> Strategy:
+        """Any win by depth-first search over the compact model, or a shortest one by A*.
+
+        The depth-first search runs on :class:`~.model.EagleWingModel`,
+        whose reductions are argued there, and its line is lifted back to
+        game moves. A* runs on the game itself with the safe foundation
+        moves forced: by the argument of :func:`.rules.safe_home` they keep
+        a shortest line, and the heuristic is admissible, so the line found
+        is a shortest one.
+        """
+        if shortest:
+
+            def shortest_line(budget: Budget) -> Run:
+                return best_first(self, start, budget, forced=True, proves_shortest=True)
+
+            return shortest_line
+        model = EagleWingModel(self.rules, start)
+        root, depth = model.start(start)
+
+        def any_line(budget: Budget) -> Run:
+            return dfs(model, root, budget, depth=depth)
+
+        return projected(any_line, model.lift)
+
+
+PRESETS = (
+    Preset(
+        "eagle-wing",
+        EagleWing,
+        EagleWingRules(),
+        "Eagle Wing as in the seed: wing cards only go to the foundations, two redeals",
+    ),
+    Preset(
+        "eagle-wing-coops",
+        EagleWing,
+        EagleWingRules(wing_capacity=3, building=DOWN_IN_SUIT),
+        "PySolFC's Eagle Wing (game 112): build down in suit on the wings, 3 cards at most",
+    ),
+)

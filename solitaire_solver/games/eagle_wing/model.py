@@ -1,0 +1,527 @@
+"""The compact model of Eagle Wing that the depth-first search works on.
+
+A position of the model is a pair ``(arrangement, place)``. The
+*arrangement* is a tuple ``(need, trunk_left, wings, talon)``: ``need``
+holds, per suit, the card its foundation takes next (-1 when full),
+``trunk_left`` how many trunk cards are left (the trunk is always a bottom
+part of the starting trunk), ``wings`` the non-empty piles in sorted order
+(wings are interchangeable) and ``talon`` the waste and stock in the order
+one pass deals them, as bytes (cheap to slice and search, and a bytes
+object keeps its hash, which the table asks for often). A pile is built
+down in suit, so its top card and its size say which cards it holds: it is
+stored as ``top * 16 + size``. The *place* is the position in the deal
+order, ``redeals_used * 64 + waste_size`` (a talon holds fewer than 64
+cards). The foundations are whatever is not elsewhere.
+
+Moves are named by cards, not wings: ``(kind, card, onto, talon_index,
+length)``, ``onto`` being the card it goes onto (or -1) and ``length`` the
+number of game moves the search move stands for (its deals and redeal, the
+card move itself and the safe moves that follow it).
+
+Five reductions keep the verdict; each is argued beside the hook that makes
+it:
+
+1. After every player move the safe foundation moves are made at once, as
+   one step (:meth:`EagleWingModel.successors`).
+2. An arrangement is searched from the earliest place it is reached at, and
+   skipped at later ones (:meth:`EagleWingModel.place`).
+3. With building on, dealing is not a move of its own: a move takes any
+   talon card with the deals that bring it to the top of the waste
+   (:meth:`EagleWingModel.children`).
+4. A position is skipped when the same position with a wanted card taken
+   home from the talon was searched at the same place or earlier
+   (:meth:`EagleWingModel.dominators`).
+5. With building on, a move whose deals would bury a card that could go
+   home is not made: taking that card home first does better
+   (:meth:`EagleWingModel.children`).
+
+Soundness, in one argument for 2 to 5 (counting card moves only, deals
+being free). If the search ends "lost" while some position it expanded is
+winnable, take such a position P with the fewest card moves, m, to a win.
+Its first card move, made after some deals, can also be made, without
+those deals or after fewer of them, from P itself (moves away from the
+waste do not depend on the place): it gives a position winnable in m - 1
+card moves, as is its closure (the safe moves keep a win and take no more
+card moves, see :func:`.rules.safe_home`). If reduction 5 leaves that move
+out, its deals bury cards that could go home; the move that takes the first
+of them, c, home is made (its deals bury no such card), and that move
+followed by the left-out one reaches the left-out move's position with c
+taken home, a dominator of it (4), winnable in m - 2 card moves; so this
+other child is winnable in m - 1. Either way P has a child, winnable in
+m - 1 card moves, that the search generated. That child was either
+expanded, or skipped because its arrangement was in the table at its place
+or an earlier one, or because a dominator was: the table holds only
+positions expanded (the engine stores a key only when it expands its
+position), each winnable, from its stored place, in as few card moves as
+the child (2) or fewer (4). Either way an expanded position wins in fewer
+than m card moves: a contradiction. When deals are moves of their own
+(without building), the chain of deals from the earliest place is searched
+up to where an earlier search of the same arrangement began, so the place
+where that card move is made was searched too, or its closure, which has a
+card move fewer.
+
+An earlier search of this game, with a loop of its own, stored a dominated
+child's arrangement before skipping it, and then skipped other positions
+dominated by that one. The engine stores nothing for a position it does not
+expand: less pruning (a position whose only dominator in the table would
+have been such a child is now searched), never another verdict, and the
+argument above needs no skipped position to stand for a searched one.
+Reduction 5 more than makes up for the pruning lost: most positions that
+were found dominated are children it does not make.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+
+from ...search import ProblemDefaults
+from .rules import (
+    DEAL,
+    FOUNDATION,
+    REDEAL,
+    TRUNK,
+    UP,
+    WASTE,
+    WINGS,
+    EagleWingMove,
+    EagleWingRules,
+    EagleWingState,
+    apply_move,
+)
+
+Arrangement = tuple[tuple[int, ...], int, tuple[int, ...], bytes]
+"""``(need, trunk_left, wings, talon)``: the key of a position."""
+Position = tuple[Arrangement, int]
+"""``(arrangement, place)``."""
+CardMove = tuple[int, int, int, int, int]
+"""``(kind, card, onto, talon_index, length)``; see the module's docstring."""
+
+HOME, ONTO, GAP, DEALS, REDEALS = range(5)
+"""Kinds of move: a card home, onto a wing's top, to an empty wing; a deal; a redeal."""
+
+PLACE = 64
+"""Places are ``redeals_used * PLACE + waste_size``."""
+
+_ALL_HOME = (-1, -1, -1, -1)
+
+
+class EagleWingModel(ProblemDefaults):
+    """The search's view of one Eagle Wing deal: compact positions, card moves and reductions.
+
+    ``origin`` is the game position the search starts from; its trunk and
+    base rank are fixed for the whole search. :meth:`start` gives the
+    model's position of a game position and :meth:`lift` turns a line of
+    the model back into game moves from ``origin``.
+    """
+
+    def __init__(self, rules: EagleWingRules, origin: EagleWingState) -> None:
+        self.origin = origin
+        self.trunk = origin.trunk
+        self.cap = rules.wing_capacity if rules.builds else 1
+        self.stacks = rules.stacks
+        # With building, talon cards are moved with their deals (reduction 3).
+        self.macro = rules.builds
+        self.redeals = rules.redeals
+        self.base = origin.base
+        # The card after c on its foundation, -1 after the suit's last card.
+        self.after = tuple(-1 if (c % 13 + 1) % 13 == origin.base else UP[c] for c in range(52))
+        # With building, a base card may still have its suit's last card built
+        # on it, so it is not sent home unasked (see rules.safe_home).
+        self.unsafe_rank = self.base if self.stacks else -1
+
+    # -------------------------------------------------------------- positions
+
+    def position(self, state: EagleWingState) -> Position:
+        """The model's position of a game position, as it is (safe moves not made)."""
+        need = tuple(-1 if (n := state.next_needed(s)) is None else n for s in range(4))
+        wings = tuple(sorted((p[-1] << 4) + len(p) for p in state.wings if p))
+        return (
+            (need, len(state.trunk), wings, bytes(state.talon)),
+            state.redeals_used * PLACE + state.waste_size,
+        )
+
+    def start(self, state: EagleWingState) -> tuple[Position, int]:
+        """The position the search starts from, with the game moves made to reach it.
+
+        The safe foundation moves of ``state`` are made first (every search
+        position is closed), so the search starts that many moves in.
+        """
+        return self.close(self.position(state))
+
+    # -------------------------------------------------------------- the protocol
+
+    def key(self, pos: Position) -> Arrangement:
+        """The arrangement: everything but the place in the deal order."""
+        return pos[0]
+
+    def place(self, pos: Position) -> int:
+        """The place in the deal order: ``redeals_used * 64 + waste_size``.
+
+        Why places are sound (reduction 2). The places of one arrangement
+        form a single chain: dealing (and, at the end of the stock,
+        redealing) leads from each place to the next, and changes nothing
+        else. So from an arrangement at one place, every later place of it
+        can be reached with deals alone, and anything won from the later
+        place is won from the earlier one by dealing first; the module's
+        docstring argues the whole search. A deal that changes nothing but
+        the place is a waiting move, followed by the search only until it
+        reaches a place an earlier search of the arrangement began from.
+        """
+        return pos[1]
+
+    def is_won(self, pos: Position) -> bool:
+        """Won when every foundation is full."""
+        return pos[0][0] == _ALL_HOME
+
+    def move_length(self, move: CardMove) -> int:
+        """The game moves a search move stands for: deals, redeal, card move and safe moves."""
+        return move[4]
+
+    def successors(self, pos: Position) -> Iterator[tuple[CardMove, Position]]:
+        """Each player move of a closed position with its closed result, the most promising first.
+
+        Reduction 1: after every player move the safe foundation moves are
+        made at once, as one step; :func:`.rules.safe_home` argues why each
+        is safe and keeps a shortest line, so the closed position wins in
+        no more card moves than the position before its safe moves.
+        """
+        step = self.step
+        for mv in self.children(pos):
+            child, n = step(pos, mv)
+            if n:
+                mv = (mv[0], mv[1], mv[2], mv[3], mv[4] + n)
+            yield mv, child
+
+    def dominators(self, pos: Position) -> Iterator[Position]:
+        """The same position with one wanted card taken home from the talon, safe moves made.
+
+        Reduction 4: by the argument of :func:`.rules.safe_home`, which
+        holds wherever that card lies, the position with the card home
+        wins whenever this one wins, in fewer card moves (a win from this
+        one moves the card home at some point, and the other leaves that
+        move out), so the search's soundness argument (the module's
+        docstring) goes through. A base card under building is not taken
+        home: it is not safe. Each dominator is a position, that is a key
+        with its place.
+        """
+        (need, tl, wings, talon), place = pos
+        ws = place % PLACE
+        unsafe, after = self.unsafe_rank, self.after
+        view: list[int] | None = None
+        for c in need:
+            if c < 0 or c % 13 == unsafe:
+                continue
+            i = talon.find(c)
+            if i < 0:
+                continue
+            rest = talon[:i] + talon[i + 1 :]
+            at = place - 1 if i < ws else place
+            n = list(need)
+            nxt = n[c // 13] = after[c]
+            # c was not in view (the position is closed), so taking it away
+            # shows nothing new: only its successor may now be safe.
+            if nxt >= 0:
+                if view is None:
+                    view = [p >> 4 for p in wings]
+                    if tl == 1:
+                        view.append(self.trunk[0])
+                    if ws:
+                        view.append(talon[ws - 1])
+                if nxt in view:
+                    yield self.settle(n, tl, list(wings), rest, at, [nxt], None)[0]
+                    continue
+            yield ((n[0], n[1], n[2], n[3]), tl, wings, rest), at
+
+    # -------------------------------------------------------------- moves
+
+    def children(self, pos: Position) -> list[CardMove]:
+        """The player's moves in a closed position, the most promising first.
+
+        Reduction 3: with building on, dealing is not a move of its own: a
+        move may take any talon card, with the deals (and the redeal) that
+        bring it to the top of the waste, at the earliest place from which
+        it is on top. By reduction 2 a later place would reach nothing
+        more. (Without building the talon's only non-safe use is parking on
+        an empty wing, and plain deal moves were measured faster.)
+
+        Reduction 5: with building on, the talon cards are offered in the
+        order the deals reach them, up to the first card that could go home
+        (safely, as :func:`.rules.safe_home` says) and no further: a move
+        of a later card would deal that card onto the waste, under others.
+        Why no win is lost. Say card c could go home, and a move m of a
+        later card deals past it. Taking c home (a move that is made, when
+        c is the first such card) and then making m gives, at the same
+        place, the position m gives with c taken home from the waste,
+        which wins whenever m's position wins, in fewer card moves
+        (reduction 4). So the child that takes c home wins whenever m's
+        child does, in at most as many card moves, and the module's
+        argument goes through.
+        """
+        (need, tl, wings, talon), place = pos
+        red, ws = divmod(place, PLACE)
+        out: list[CardMove] = []
+        later: list[CardMove] = []
+        trunk_card = self.trunk[0] if tl == 1 else -1
+        gap = tl == 0 and len(wings) < WINGS
+        # Closed: a card that can still go home is a base card under building.
+        if trunk_card >= 0 and need[trunk_card // 13] == trunk_card:
+            out.append((HOME, trunk_card, -1, -1, 1))
+        room: set[int] = set()
+        if self.stacks:
+            cap = self.cap
+            for p in wings:
+                c = p >> 4
+                if need[c // 13] == c:
+                    out.append((HOME, c, -1, -1, 1))
+                if p & 15 < cap:
+                    room.add(c)
+            if trunk_card >= 0 and UP[trunk_card] in room:
+                out.append((ONTO, trunk_card, UP[trunk_card], -1, 1))
+            for p in wings:
+                c = p >> 4
+                if UP[c] in room:
+                    out.append((ONTO, c, UP[c], -1, 1))
+                if gap and p & 15 > 1:
+                    later.append((GAP, c, -1, -1, 1))
+        if not self.macro:
+            # Without building the waste's top can only be parked.
+            if ws and gap:
+                out.append((GAP, talon[ws - 1], -1, ws - 1, 1))
+            if ws < len(talon):
+                out.append((DEALS, -1, -1, -1, 1))
+            elif ws and red < self.redeals:
+                out.append((REDEALS, -1, -1, -1, 1))
+            return out
+        # Talon cards, nearest first: this pass from the waste's top on, then
+        # (when a redeal is left) the cards before the top. A card at index i
+        # of this pass takes i + 1 - ws deals and the move itself; one before
+        # the top takes the rest of the stock, the redeal and i + 1 deals.
+        unsafe = self.unsafe_rank
+        first = ws - 1 if ws else 0
+        buried = False
+        for i in range(first, len(talon)):
+            c = talon[i]
+            length = i + 2 - ws
+            wanted = need[c // 13] == c
+            if wanted:
+                out.append((HOME, c, -1, i, length))
+            if UP[c] in room:
+                out.append((ONTO, c, UP[c], i, length))
+            if gap:
+                later.append((GAP, c, -1, i, length))
+            if wanted and i >= ws and c % 13 != unsafe:
+                # Reduction 5: a later card's deals would bury this one.
+                buried = True
+                break
+        if red < self.redeals and first and not buried:
+            rest = len(talon) - ws + 2
+            for i in range(first):
+                c = talon[i]
+                length = rest + i + 1
+                wanted = need[c // 13] == c
+                if wanted:
+                    out.append((HOME, c, -1, i, length))
+                if UP[c] in room:
+                    out.append((ONTO, c, UP[c], i, length))
+                if gap:
+                    later.append((GAP, c, -1, i, length))
+                if wanted and c % 13 != unsafe:
+                    break  # reduction 5, as above
+        out.extend(later)
+        return out
+
+    def step(
+        self, pos: Position, mv: CardMove, record: list[CardMove] | None = None
+    ) -> tuple[Position, int]:
+        """One move of :meth:`children` on a closed position, and the safe moves that follow it.
+
+        Returns the closed position and the number of safe moves made; with
+        ``record`` they are also written down. A wing that empties takes the
+        trunk's top card at once.
+        """
+        (need, tl, wings, talon), place = pos
+        kind, c, onto, ti, _length = mv
+        if kind == DEALS:
+            x = talon[place % PLACE]
+            place += 1
+            if need[x // 13] != x or x % 13 == self.unsafe_rank:
+                return ((need, tl, wings, talon), place), 0
+            return self.settle(list(need), tl, list(wings), talon, place, [x], record)
+        if kind == REDEALS:
+            return ((need, tl, wings, talon), place - place % PLACE + PLACE), 0
+        # The cards that may have become safe to send home: the position was
+        # closed, so only a card newly in view or newly wanted can be.
+        todo: list[int] = []
+        piles = list(wings)
+        if ti >= 0:
+            # Deal (and redeal when the card is behind the waste's top) until c
+            # is on top of the waste, then take it; the card below comes in view.
+            red, ws = divmod(place, PLACE)
+            if ti < ws - 1:
+                red += 1
+            talon = talon[:ti] + talon[ti + 1 :]
+            place = red * PLACE + ti
+            if ti:
+                todo.append(talon[ti - 1])
+        elif tl == 1 and self.trunk[0] == c:
+            tl = 0
+        else:
+            for i, p in enumerate(piles):
+                if p >> 4 == c:
+                    if p & 15 > 1:
+                        # The card under c is the one above it in its suit, not
+                        # wanted unless c goes home (then it is c's successor).
+                        piles[i] = (UP[c] << 4) + (p & 15) - 1
+                    elif tl:
+                        tl -= 1
+                        fill = self.trunk[tl]
+                        piles[i] = (fill << 4) + 1
+                        todo.append(fill)
+                        if tl == 1:
+                            todo.append(self.trunk[0])  # now face up
+                    else:
+                        del piles[i]
+                    break
+        if kind == HOME:
+            n = list(need)
+            n[c // 13] = self.after[c]
+            need = (n[0], n[1], n[2], n[3])
+            todo.append(self.after[c])
+        elif kind == ONTO:
+            for i, p in enumerate(piles):
+                if p >> 4 == onto:
+                    piles[i] = (c << 4) + (p & 15) + 1
+                    break
+            todo.append(c)
+        else:
+            piles.append((c << 4) + 1)
+            todo.append(c)
+        unsafe = self.unsafe_rank
+        for x in todo:
+            if x >= 0 and need[x // 13] == x and x % 13 != unsafe:
+                return self.settle(list(need), tl, piles, talon, place, todo, record)
+        piles.sort()
+        return ((need, tl, tuple(piles), talon), place), 0
+
+    def settle(
+        self,
+        need: list[int],
+        tl: int,
+        piles: list[int],
+        talon: bytes,
+        place: int,
+        todo: list[int],
+        record: list[CardMove] | None,
+    ) -> tuple[Position, int]:
+        """Send home every safe card, starting from the cards in ``todo``.
+
+        The parts are those of a position that was closed except for the
+        cards in ``todo`` (``need`` and ``piles`` are changed in place).
+        Each card sent home brings its successor into question, and the card
+        that comes in view where it was. Returns the closed position and the
+        number of cards sent home, written down in ``record`` when given.
+        """
+        n = 0
+        unsafe, after, trunk = self.unsafe_rank, self.after, self.trunk
+        while todo:
+            x = todo.pop()
+            if x < 0 or need[x // 13] != x or x % 13 == unsafe:
+                continue
+            ws = place % PLACE
+            if ws and talon[ws - 1] == x:
+                talon = talon[: ws - 1] + talon[ws:]
+                place -= 1
+                if ws > 1:
+                    todo.append(talon[ws - 2])
+                mv = (HOME, x, -1, ws - 1, 1)
+            elif tl == 1 and trunk[0] == x:
+                tl = 0
+                mv = (HOME, x, -1, -1, 1)
+            else:
+                for i, p in enumerate(piles):
+                    if p >> 4 == x:
+                        if p & 15 > 1:
+                            # The card under x is its successor, taken up below.
+                            piles[i] = (UP[x] << 4) + (p & 15) - 1
+                        elif tl:
+                            tl -= 1
+                            fill = trunk[tl]
+                            piles[i] = (fill << 4) + 1
+                            todo.append(fill)
+                            if tl == 1:
+                                todo.append(trunk[0])
+                        else:
+                            del piles[i]
+                        break
+                else:
+                    continue  # not in view
+                mv = (HOME, x, -1, -1, 1)
+            need[x // 13] = after[x]
+            todo.append(after[x])
+            n += 1
+            if record is not None:
+                record.append(mv)
+        piles.sort()
+        return ((tuple(need), tl, tuple(piles), talon), place), n
+
+    def close(self, pos: Position, record: list[CardMove] | None = None) -> tuple[Position, int]:
+        """Make safe foundation moves until none is left; the position and how many were made.
+
+        Looks at every card in view: for a position that may not be closed
+        at all (the start). :meth:`step` keeps positions closed looking only
+        at the cards a move changes.
+        """
+        (need, tl, wings, talon), place = pos
+        ws = place % PLACE
+        todo = [p >> 4 for p in wings]
+        if tl == 1:
+            todo.append(self.trunk[0])
+        if ws:
+            todo.append(talon[ws - 1])
+        return self.settle(list(need), tl, list(wings), talon, place, todo, record)
+
+    # -------------------------------------------------------------- back to game moves
+
+    def lift(self, line: Sequence[CardMove]) -> list[EagleWingMove]:
+        """The game moves of ``line`` from ``origin``, with the safe moves, deals and redeals."""
+        card_moves: list[CardMove] = []
+        pos, _ = self.close(self.position(self.origin), card_moves)
+        for mv in line:
+            card_moves.append(mv)
+            pos, _ = self.step(pos, mv, card_moves)
+        out: list[EagleWingMove] = []
+        state = self.origin
+        for mv in card_moves:
+            for move in self._game_moves(state, mv):
+                out.append(move)
+                state = apply_move(state, move)
+        return out
+
+    def _game_moves(self, state: EagleWingState, mv: CardMove) -> list[EagleWingMove]:
+        """The game moves of one card move (with its deals and redeal) in ``state``."""
+        kind, c, onto, ti, _length = mv
+        if kind == DEALS:
+            return [DEAL]
+        if kind == REDEALS:
+            return [REDEAL]
+        out = []
+        if ti >= 0:
+            ws, n = state.waste_size, len(state.talon)
+            if ti < ws - 1:
+                out.extend([DEAL] * (n - ws))
+                out.append(REDEAL)
+                ws = 0
+            out.extend([DEAL] * (ti + 1 - ws))
+            source = WASTE
+        elif len(state.trunk) == 1 and state.trunk[0] == c:
+            source = TRUNK
+        else:
+            source = next(i for i, p in enumerate(state.wings) if p and p[-1] == c)
+        if kind == HOME:
+            target = FOUNDATION
+        elif kind == ONTO:
+            target = next(i for i, p in enumerate(state.wings) if p and p[-1] == onto)
+        else:
+            target = next(i for i, p in enumerate(state.wings) if not p)
+        out.append(EagleWingMove(source, target))
+        return out

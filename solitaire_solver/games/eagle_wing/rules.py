@@ -1,0 +1,249 @@
+"""The rules of Eagle Wing: knobs, positions, moves and what a move does.
+
+Everything here is a fact of RULES.md ("Eagle Wing"); the game class
+(:mod:`.game`) and the compact model the search works on (:mod:`.model`)
+are both built on it.
+"""
+
+from __future__ import annotations
+
+import re
+
+import attrs
+
+from ...cards import Card
+from ..base import knob, parse_int_range
+
+WINGS = 8
+"""Wings 0-3 form the left wing, 4-7 the right."""
+
+NO_BUILDING = "none"
+DOWN_IN_SUIT = "down-in-suit"
+BUILDINGS = (NO_BUILDING, DOWN_IN_SUIT)
+
+
+def _parse_building(text: str) -> str:
+    value = text.strip().lower().replace("_", "-").replace(" ", "-")
+    if value not in BUILDINGS:
+        raise ValueError("expected one of " + ", ".join(BUILDINGS))
+    return value
+
+
+@attrs.frozen
+class EagleWingRules:
+    """The knobs of Eagle Wing; the defaults are the seed's rules (preset ``eagle-wing``)."""
+
+    trunk_size: int = knob(13, "cards dealt face down to the trunk", parse_int_range(0, 42))
+    redeals: int = knob(
+        2, "times the waste may be turned over into a new stock", parse_int_range(0, 99)
+    )
+    wing_capacity: int = knob(1, "most cards one wing holds", parse_int_range(1, 13))
+    building: str = knob(
+        NO_BUILDING, "building on the wings: none, or down-in-suit (wrapping)", _parse_building
+    )
+
+    def __attrs_post_init__(self) -> None:
+        # The command line parses text; these checks catch bad values given in code.
+        if not 0 <= self.trunk_size <= 42:
+            raise ValueError(f"trunk_size must be from 0 to 42, not {self.trunk_size}")
+        if not 0 <= self.redeals <= 99:
+            raise ValueError(f"redeals must be from 0 to 99, not {self.redeals}")
+        if not 1 <= self.wing_capacity <= 13:
+            raise ValueError(f"wing_capacity must be from 1 to 13, not {self.wing_capacity}")
+        if self.building not in BUILDINGS:
+            raise ValueError(f"building must be one of {', '.join(BUILDINGS)}, not {self.building}")
+
+    @property
+    def builds(self) -> bool:
+        """Whether cards may be built on the wings (needs room for two cards)."""
+        return self.building == DOWN_IN_SUIT
+
+    @property
+    def stacks(self) -> bool:
+        """Whether cards can stack on a wing: building, and room for two."""
+        return self.builds and self.wing_capacity > 1
+
+
+@attrs.frozen
+class EagleWingState:
+    """An Eagle Wing position.
+
+    ``foundations`` counts the cards on each suit's foundation (suits C S H
+    D), all of which start at rank ``base``. ``trunk`` lists the trunk from
+    bottom to top, face-down cards included. ``wings`` holds eight piles,
+    each bottom to top. ``talon`` is the waste (bottom to top) followed by
+    the stock (top first), that is, every card still in the stock or waste in
+    the order one pass deals them; the first ``waste_size`` are the waste.
+    """
+
+    base: int
+    foundations: tuple[int, int, int, int]
+    trunk: tuple[Card, ...]
+    wings: tuple[tuple[Card, ...], ...]
+    talon: tuple[Card, ...]
+    waste_size: int
+    redeals_used: int = 0
+
+    @property
+    def waste(self) -> tuple[Card, ...]:
+        """The waste, bottom to top."""
+        return self.talon[: self.waste_size]
+
+    @property
+    def stock(self) -> tuple[Card, ...]:
+        """The stock, its top (the next card dealt) first."""
+        return self.talon[self.waste_size :]
+
+    def next_needed(self, suit: int) -> int | None:
+        """The card the foundation of ``suit`` takes next, or ``None`` when it is full."""
+        count = self.foundations[suit]
+        if count == 13:
+            return None
+        return suit * 13 + (self.base + count) % 13
+
+
+# Move sources and targets. Wings are 0..7.
+WASTE = 8
+"""Source: the waste's top card."""
+TRUNK = 9
+"""Source: the trunk's last card (face up when it is the only one left)."""
+FOUNDATION = 8
+"""Target: the foundation of the card's suit."""
+DEAL_SOURCE = 10
+"""The source of the move that deals a card (:data:`DEAL`)."""
+REDEAL_SOURCE = 11
+"""The source of the move that turns the waste over (:data:`REDEAL`)."""
+
+_SOURCE_TEXT = {**{i: str(i) for i in range(WINGS)}, WASTE: "w", TRUNK: "t"}
+_TARGET_TEXT = {**{i: str(i) for i in range(WINGS)}, FOUNDATION: "f"}
+
+
+@attrs.frozen
+class EagleWingMove:
+    """One player move.
+
+    Notation: ``d`` deals a card, ``r`` redeals; otherwise a source and a
+    target: the source ``w`` (waste), ``t`` (the trunk's last card) or a wing
+    digit ``0``-``7``; the target ``f`` (foundation) or a wing digit. So
+    ``3f`` plays wing 3's top card home, ``w5`` moves the waste's top card
+    onto wing 5, ``26`` moves wing 2's top card onto wing 6.
+    """
+
+    source: int
+    target: int = -1
+
+    @property
+    def is_deal(self) -> bool:
+        """Whether this move deals a card from the stock."""
+        return self.source == DEAL_SOURCE
+
+    @property
+    def is_redeal(self) -> bool:
+        """Whether this move turns the waste over into a new stock."""
+        return self.source == REDEAL_SOURCE
+
+    def __str__(self) -> str:
+        if self.source == DEAL_SOURCE:
+            return "d"
+        if self.source == REDEAL_SOURCE:
+            return "r"
+        return _SOURCE_TEXT[self.source] + _TARGET_TEXT[self.target]
+
+
+DEAL = EagleWingMove(DEAL_SOURCE)
+"""Deal one card from the stock onto the waste."""
+REDEAL = EagleWingMove(REDEAL_SOURCE)
+"""Turn the waste over into a new stock."""
+
+MOVE_TEXT = re.compile(
+    r"^\s*(?:(?P<deal>d|deal)|(?P<redeal>r|redeal)"
+    r"|(?P<src>[wt0-7])\s*(?:-|>|to)?\s*(?P<dst>[f0-7]))\s*$",
+    re.IGNORECASE,
+)
+"""The notation of a move (see :class:`EagleWingMove`)."""
+
+UP = tuple(s * 13 + (r + 1) % 13 for s in range(4) for r in range(13))
+"""The card one rank up in the same suit, wrapping K -> A, by card.
+
+A card ``c`` may be built on a wing whose top is ``UP[c]``; on the
+foundations the card after ``c`` is ``UP[c]`` too.
+"""
+
+
+def apply_move(state: EagleWingState, move: EagleWingMove) -> EagleWingState:
+    """The position after ``move`` (not checked for legality).
+
+    A wing that empties takes the trunk's top card at once: the fill is part
+    of the move, not a move of its own.
+    """
+    if move.source == DEAL_SOURCE:
+        return attrs.evolve(state, waste_size=state.waste_size + 1)
+    if move.source == REDEAL_SOURCE:
+        return attrs.evolve(state, waste_size=0, redeals_used=state.redeals_used + 1)
+    trunk = state.trunk
+    wings = list(state.wings)
+    talon = state.talon
+    waste_size = state.waste_size
+    if move.source == WASTE:
+        card = talon[waste_size - 1]
+        talon = talon[: waste_size - 1] + talon[waste_size:]
+        waste_size -= 1
+    elif move.source == TRUNK:
+        card = trunk[0]
+        trunk = ()
+    else:
+        pile = wings[move.source]
+        card = pile[-1]
+        pile = pile[:-1]
+        if not pile and trunk:
+            pile = (trunk[-1],)
+            trunk = trunk[:-1]
+        wings[move.source] = pile
+    foundations = state.foundations
+    if move.target == FOUNDATION:
+        f = list(foundations)
+        f[card // 13] += 1
+        foundations = (f[0], f[1], f[2], f[3])
+    else:
+        wings[move.target] = (*wings[move.target], card)
+    return EagleWingState(
+        state.base,
+        foundations,
+        trunk,
+        tuple(wings),
+        talon,
+        waste_size,
+        state.redeals_used,
+    )
+
+
+def safe_home(state: EagleWingState, card: int, stacks: bool) -> bool:
+    """Whether ``card`` may go home now and doing so keeps every win.
+
+    ``stacks`` says whether cards stack on the wings (building with room for
+    two, :attr:`EagleWingRules.stacks`).
+
+    Why this is sound. Let A be a position where card c can go home and
+    B the position after c goes home. Take any winning line from A and
+    play it from B, leaving out every move of c and every deal or redeal
+    of c (B's talon is A's less c, with the same cards at the top of the
+    waste otherwise). Throughout, B equals A with c taken out, except
+    that where A still has c alone on a wing, B may have there the card
+    A's trunk gives next (B's trunk is one card shorter), or, once B's
+    trunk is empty, a gap. Each difference only adds options to B: a
+    card out of the trunk is at least as free as in it, a gap can take
+    any card the player wants there and is never filled against the
+    player's will once the trunk is empty, and B's foundation of c's
+    suit is one card further. The one thing A can do with c that B
+    cannot copy is build on it. That needs the card below c in its suit,
+    which is already home whenever c can go home, except when c is a
+    base card (the first card of its foundation): the foundation's last
+    card can then still be built on c. So every foundation move is safe
+    without building, and every one but a base card's with building.
+    The same mapping makes B's line no longer than A's, so a shortest
+    line is kept too. Nothing in the argument depends on where c lies,
+    in the talon included (the model's dominated check relies on that).
+    """
+    if state.next_needed(card // 13) != card:
+        return False
+    return not stacks or card % 13 != state.base
