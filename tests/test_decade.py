@@ -552,7 +552,7 @@ def test_parse_position_errors_name_the_problem_and_the_line() -> None:
     bad([("line", good["line"]), ("stock", stock + " XX")], "not a card: 'XX'", 2)
     first = stock.split()[0]
     bad([("line", good["line"] + " " + first), ("stock", stock)], f"{first} appears twice", 2)
-    bad([("line", good["line"]), ("stock", " ".join(stock.split()[1:]))], "1 cards missing", 3)
+    bad([("line", good["line"]), ("stock", " ".join(stock.split()[1:]))], "1 card missing", 3)
     bad([("line", good["line"]), ("stock", stock), ("wings", "")], "unknown label 'wings'", 3)
     twice = [("line", good["line"]), ("line", good["line"])]
     with pytest.raises(DealFileError, match="given twice"):

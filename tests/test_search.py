@@ -131,8 +131,9 @@ def test_depth_counts_the_moves_made_before_the_start() -> None:
     assert r.won and len(r.moves) == 20
     assert r.stats.max_depth == 27
     lost = solve(lambda b: dfs(ClockPuzzle(12, (4, 6), 1), 0, b, depth=3))
-    # Depth-first by +4 then +6 the six even positions lie on one line: 0 4 8 2 6 10.
-    assert lost.lost and lost.stats.max_depth == 3 + 5
+    # Depth-first by +4 then +6 the six even positions lie on one line: 0 4 8 2 6 10,
+    # and the children of 10 (2 and 4, both in the table) are generated one move deeper.
+    assert lost.lost and lost.stats.max_depth == 3 + 6
     at_once = solve(lambda b: dfs(ClockPuzzle(7, (1,), 3), 3, b, depth=4))
     assert at_once.won and at_once.moves == () and at_once.stats.max_depth == 4
 

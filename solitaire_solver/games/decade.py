@@ -19,7 +19,7 @@ import re
 from collections.abc import Callable, Generator, Hashable, Iterator, Sequence
 from functools import partial
 from itertools import accumulate
-from operator import is_, itemgetter
+from operator import is_, itemgetter, sub
 from typing import Any, cast
 
 import attrs
@@ -233,8 +233,10 @@ _WON: tuple[Any, ...] = ((None,), None)
 _DEAD: tuple[Any, ...] = ((), None)
 """The state at the end of a chain that cannot win (the model's only dead state)."""
 
-_Discard = tuple[int, int, int]
-"""A discard of the model: (cards dealt before it, start, length) in the line's values."""
+_Discard = tuple[int, ...]
+"""A discard of the model: (cards dealt before it, start, length) in the line's values;
+in the stack phase (cards dealt, the stack kept below the run, the run's bits, 0), whose
+bits count the start and the length."""
 _Macro = tuple[list[_Discard], int]
 """A move of the model: the discards of a branch and of the chain after it, and how
 many moves of the game (deals and discards) they stand for."""
@@ -272,7 +274,9 @@ def _stack_chain(stock: Sequence[int], room: list[int], top: int, sum_bits: int)
                 cut = total + top
                 gone = below >> cut
                 below ^= gone << cut
-                record.append((k + 1, below.bit_count(), gone.bit_count()))
+                # Recorded as the stack itself: its bits are counted only
+                # if the line turns out to win (see CompulsoryModel.lift).
+                record.append((k + 1, below, gone, 0))
                 continue
             return ((below, total, k), hits), k + 1 - dealt
         return (_WON if total == 0 else _DEAD), n - dealt
@@ -333,8 +337,11 @@ class CompulsoryModel:
         # at most ``top``; so with r cards still to deal, a line and stock adding
         # up to more than r * top can never be emptied. ``room[k]`` is the most
         # the line may add up to before card k is dealt.
+        # Built with C loops (map over ranges) rather than a Python loop: on
+        # small deals this setup costs as much as the search.
         rests = list(accumulate(reversed(stock)))
-        room = [r * top - rest for r, rest in zip(range(n, 0, -1), reversed(rests), strict=True)]
+        rests.reverse()
+        room = list(map(sub, range(n * top, 0, -top), rests))
         self.start: tuple[Any, ...] = ((tuple(line), 0), tuple(_all_runs(line, shape)))
         self._stack_chain = _stack_chain(stock, room, shape.top, sum_bits)
         # The three small hooks are C functions: the search calls them for
@@ -366,7 +373,7 @@ class CompulsoryModel:
                 cut = start + top
                 gone = below >> cut
                 kept = below ^ (gone << cut)
-                record = [(k + 1, kept.bit_count(), gone.bit_count())]
+                record: list[_Discard] = [(k + 1, kept, gone, 0)]
                 child, deals = self._stack_chain(kept, start, k + 1, record)
                 yield (record, len(record) + deals), child
             return
@@ -385,7 +392,7 @@ class CompulsoryModel:
                 (a, b) if a + b <= i else (a - length, b) for a, b in runs if a + b <= i or a >= end
             ]
             rest += _junction_runs(after, i, shape)
-            chain = [(k, i, length)]
+            chain: list[_Discard] = [(k, i, length)]
             child, deals = self._line_chain(after, k, rest, chain)
             yield (chain, len(chain) + deals), child
 
@@ -435,7 +442,15 @@ class CompulsoryModel:
     def lift(self, line: tuple[_Macro, ...]) -> list[DecadeMove]:
         """The game's moves for a line of the model: deals filled in between the discards."""
         discards = [d for macro, _length in line for d in macro]
-        return _compulsory_moves(discards, 0, self.n)
+        return _compulsory_moves([_counted(d) for d in discards], 0, self.n)
+
+
+def _counted(discard: _Discard) -> tuple[int, int, int]:
+    """A discard as (cards dealt, start, length): a stack's are counted from its bits."""
+    if len(discard) == 4:
+        dealt, kept, gone, _ = discard
+        return dealt, kept.bit_count(), gone.bit_count()
+    return discard[0], discard[1], discard[2]
 
 
 def _compulsory_moves(

@@ -217,12 +217,11 @@ def drive(run: Run, budget: Budget) -> Verdict[Any] | None:
         while True:
             next(run)
             if budget.limit is not None:
+                run.close()
                 return None
     except StopIteration as stop:
         verdict: Verdict[Any] | None = stop.value
         return verdict
-    finally:
-        run.close()
 
 
 def solve(

@@ -115,6 +115,16 @@ def dfs(
     while frames:
         it, pk, pp, pstop, pdepth = frames[-1]
         for move, child in it:
+            depth = pdepth + (length(move) if length is not None else 1)
+            if depth > deepest:
+                deepest = depth  # explored, if only to find it won, dead or out of budget
+            if is_won(child):
+                path.append(move)
+                b.expanded, b.stored = exp, stored
+                b.reach(deepest)
+                return won(path)
+            if dead is not None and dead(child):
+                continue
             k = key(child)
             p = place(child) if place is not None else 0
             if k == pk:
@@ -131,16 +141,6 @@ def dfs(
                 fresh = old is None
                 stop = _NEVER if old is None else old
                 new = True
-            depth = pdepth + (length(move) if length is not None else 1)
-            if depth > deepest:
-                deepest = depth  # explored, if only to find it won, dead or out of budget
-            if is_won(child):
-                path.append(move)
-                b.expanded, b.stored = exp, stored
-                b.reach(deepest)
-                return won(path)
-            if dead is not None and dead(child):
-                continue
             if new and dominators is not None and _dominated(dominators(child), get):
                 continue
             if exp >= checkpoint:
