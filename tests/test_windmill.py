@@ -32,19 +32,31 @@ from solitaire_solver.games.windmill import (
     RESERVE,
     SECONDARY,
     WASTE,
+    Pruned,
+    RankModel,
     Windmill,
     WindmillMove,
     WindmillRules,
     WindmillState,
-    _RankModel,
-    _Search,
-    _unflagged,
+    beam_over,
+    beams,
     compact,
-    search_windmill,
+    rank_model,
     stuck_and_lost,
+    unflagged,
 )
 from solitaire_solver.numbering import parse_deal_number
-from solitaire_solver.search import Limit, Limits, Status
+from solitaire_solver.search import (
+    NO_LIMITS,
+    Budget,
+    Limit,
+    Limits,
+    SolveResult,
+    Status,
+    depth_first,
+    drive,
+)
+from solitaire_solver.search import solve as run_strategy
 from tests.support import assert_replays_to_win, assert_result_sound
 
 RANKS = "A23456789TJQK"
@@ -686,8 +698,8 @@ def late_positions(
         rng = random.Random(number)
         start = dealt(g, number)
         # The game's own beams only, so that the positions stay the ones
-        # the tests were written against when other phases change.
-        r = search_windmill(g, start, Limits(max_states=5_000), sub_games=False)
+        # the tests were written against when other members change.
+        r = run_strategy(beams(g.problem, start, sub_games=False), Limits(max_states=5_000))
         line: list[WindmillState] = [start]
         for m in r.moves:
             line.append(g.apply(line[-1], m))
@@ -707,23 +719,25 @@ def late_positions(
     return out
 
 
+def exhaustive_beam(g: Windmill, s: WindmillState, limits: Limits = NO_LIMITS) -> SolveResult[Any]:
+    """A beam over the game's own rules so wide that it drops nothing: a breadth-first search."""
+    return run_strategy(beams(g.problem, s, widths=(10**9,), sub_games=False), limits)
+
+
 def check_against_plain(g: Windmill, positions: list[WindmillState]) -> Counter[str]:
     tally: Counter[str] = Counter()
     for s in positions:
         plain = reference_solve(g, s, cap=30_000)
-        # The whole solver, then its phases alone: the depth-first phase with
-        # and without its pruning rules (no beams, no summary search; those
-        # are checked in tests/test_windmill_summaries.py and below), and a
-        # beam wide enough to drop nothing, which is a breadth-first search.
+        # The whole solver, then members alone: the depth-first search with
+        # and without its pruning rules (the summaries are checked in
+        # tests/test_windmill_summaries.py), and a beam wide enough to drop
+        # nothing, which is a breadth-first search.
         limits = Limits(max_states=200_000)
-        alone = {"beam_widths": (), "summaries": False}
-        pruned = search_windmill(g, s, limits)
-        unpruned = search_windmill(g, s, limits, prune=False, **alone)
-        dfs_only = search_windmill(g, s, limits, best_first_budget=0, **alone)
-        beam_only = search_windmill(
-            g, s, limits, best_first_budget=0, beam_widths=(10**9,), summaries=False
-        )
-        results = (pruned, unpruned, dfs_only, beam_only)
+        whole = g.solve(s, limits)
+        unpruned = depth_first(g.problem, s, limits)
+        pruned = depth_first(Pruned(g.rules), s, limits)
+        beam_only = exhaustive_beam(g, s, limits)
+        results = (whole, unpruned, pruned, beam_only)
         for r in results:
             assert_result_sound(g, s, r)
         if plain is None:
@@ -732,7 +746,7 @@ def check_against_plain(g: Windmill, positions: list[WindmillState]) -> Counter[
         for r in results:
             assert r.status is not Status.UNKNOWN
             assert r.won == plain
-        if stuck_and_lost(g, s):
+        if stuck_and_lost(g.problem, s):
             assert plain is False
         tally["won" if plain else "lost"] += 1
     return tally
@@ -769,7 +783,7 @@ def test_counting_bound_is_sound_on_late_positions() -> None:
     g = game()
     checked = 0
     for s in late_positions(g, range(10, 30), left=4, per_deal=3):
-        if stuck_and_lost(g, s):
+        if stuck_and_lost(g.problem, s):
             plain = reference_solve(g, s, cap=30_000)
             assert plain is not True
             checked += plain is False
@@ -913,15 +927,7 @@ def test_deal_78_won_only_by_the_secondary_eight() -> None:
         # pruning rule. The reference search above does not settle them: it
         # gave up after 4,000,000 whole positions (about 2 minutes) on both
         # positions after the 8 is played.
-        plain = search_windmill(
-            g,
-            start,
-            Limits(max_states=1_000_000),
-            prune=False,
-            best_first_budget=0,
-            beam_widths=(),
-            summaries=False,
-        )
+        plain = depth_first(g.problem, start, Limits(max_states=1_000_000))
         assert plain.status is r.status
         assert_result_sound(g, start, plain)
 
@@ -958,7 +964,7 @@ def test_counting_bound_on_hand_made_positions() -> None:
         primary=ranks("A-K", 3) + " " + ranks("A-T"),
         secondary4="K Q",
     )
-    assert stuck_and_lost(g, buried)
+    assert stuck_and_lost(g.problem, buried)
     assert reference_solve(g, buried) is False
     # With the Js on top of the waste it is won, and the bound stays quiet.
     on_top = small_position(
@@ -968,11 +974,11 @@ def test_counting_bound_on_hand_made_positions() -> None:
         primary=ranks("A-K", 3) + " " + ranks("A-T"),
         secondary4="K Q",
     )
-    assert not stuck_and_lost(g, on_top)
+    assert not stuck_and_lost(g.problem, on_top)
     assert reference_solve(g, on_top) is True
     # Free foundation moves and remaining redeals switch the bound off.
-    assert not stuck_and_lost(game(foundation_moves="free"), buried)
-    assert not stuck_and_lost(game(redeals=1), buried)
+    assert not stuck_and_lost(game(foundation_moves="free").problem, buried)
+    assert not stuck_and_lost(game(redeals=1).problem, buried)
 
 
 # ---------------------------------------------------------------- the rank model and the beam
@@ -1001,7 +1007,7 @@ def test_rank_model_has_the_successors_of_the_rules(number: int, rules: dict[str
     # The beam works on compact positions; its one-move successors must be
     # exactly the compact forms of the real successors, wherever play goes.
     g = game(**rules)
-    model = _RankModel(g)
+    model = rank_model(g.problem)
     for s in random_positions(g, number, 12):
         real = {compact(g.apply(s, m)) for m in g.legal_moves(s)}
         c = compact(s)
@@ -1039,21 +1045,25 @@ def test_narrow_beam_that_drops_positions_never_says_lost() -> None:
     # verdict at all, while the same beam made wide enough on a late
     # position visits everything and settles it.
     g = game()
-    search = _Search(g, Limits())
-    assert search.beam(dealt(g, 2), 4) is None
+    budget = Budget()
+    run = beam_over(rank_model(g.problem), dealt(g, 2), 4)(budget)
+    assert drive(run, budget) is None
     late = late_positions(g, range(3, 4), left=4, per_deal=1)[-1]
-    r = _Search(g, Limits()).beam(late, 10**9)
-    assert r is not None and r.status is not Status.UNKNOWN
+    r = exhaustive_beam(g, late)
+    assert r.status is not Status.UNKNOWN
     assert r.won == reference_solve(g, late)
     assert_result_sound(g, late, r)
 
 
 def test_beam_limits_give_unknown() -> None:
     g = game()
-    r = _Search(g, Limits(max_states=50)).beam(dealt(g, 2), 1000)
-    assert r is not None and r.status is Status.UNKNOWN and r.limit is Limit.STATES
-    r = _Search(g, Limits(max_table=40)).beam(dealt(g, 2), 1000)
-    assert r is not None and r.status is Status.UNKNOWN and r.limit is Limit.TABLE
+    wide = beam_over(rank_model(g.problem), dealt(g, 2), 1000)
+    r = run_strategy(wide, Limits(max_states=50))
+    assert r.status is Status.UNKNOWN and r.limit is Limit.STATES
+    assert r.stats.expanded == 50
+    r = run_strategy(wide, Limits(max_table=40))
+    assert r.status is Status.UNKNOWN and r.limit is Limit.TABLE
+    assert r.stats.unique <= 40
 
 
 @pytest.mark.parametrize(
@@ -1102,9 +1112,9 @@ def test_sub_games_are_the_restricted_moves_less_the_held_ones(
     # never set, so it is compared apart.
     g = game(**rules)
     r = game(**{**rules, "foundation_moves": "restricted"})
-    sub = _RankModel(g, free=False)
-    held = _RankModel(g, free=False, hold=hold)
-    assert held.sub_game and sub.sub_game == g.free and not _RankModel(g).sub_game
+    sub = rank_model(g.problem, free=False)
+    held = rank_model(g.problem, free=False, hold=hold)
+    assert held.sub_game and sub.sub_game == g.free and not rank_model(g.problem).sub_game
     for s in random_positions(g, number, 12):
         n = len(s.primary)
         # The primary's next ranks, counted on from its size by hand.
@@ -1115,22 +1125,22 @@ def test_sub_games_are_the_restricted_moves_less_the_held_ones(
         for m in r.legal_moves(s):
             if m.kind != PLAY:
                 continue
-            child = _unflagged(compact(r.apply(s, m)))
+            child = unflagged(compact(r.apply(s, m)))
             restricted.add(child)
             card = moved_card(s, m)
             if not (m.dst == SECONDARY and card is not None and card % 13 in needs):
                 kept.add(child)
         c = compact(s)
-        assert {_unflagged(x) for x in sub.plays(c)} == restricted
-        assert {_unflagged(x) for x in held.plays(c)} == kept
-        assert held.turn(c) == _RankModel(g).turn(c)
+        assert {unflagged(x) for x in sub.plays(c)} == restricted
+        assert {unflagged(x) for x in held.plays(c)} == kept
+        assert held.turn(c) == rank_model(g.problem).turn(c)
 
 
 def test_a_sub_game_cannot_have_more_moves() -> None:
     with pytest.raises(ValueError, match="only remove moves"):
-        _RankModel(game(), free=True)
+        RankModel(game().problem, free=True)
     with pytest.raises(ValueError, match="hold must be 0 or more"):
-        _RankModel(game(), hold=-1)
+        RankModel(game().problem, hold=-1)
 
 
 def test_sub_game_beam_finds_no_loss_where_the_game_wins() -> None:
@@ -1139,9 +1149,11 @@ def test_sub_game_beam_finds_no_loss_where_the_game_wins() -> None:
     # there and finds no win, which proves nothing about the free game.
     f = game(foundation_moves="free")
     t = two_in_a_row_position(f)
-    assert _Search(f, Limits()).beam(t, 10**9, _RankModel(f, free=False)) is None
-    full = _Search(f, Limits()).beam(t, 10**9)
-    assert full is not None and full.won
+    budget = Budget()
+    sub = beam_over(rank_model(f.problem, free=False), t, 10**9)
+    assert drive(sub(budget), budget) is None
+    full = exhaustive_beam(f, t)
+    assert full.won
     assert_replays_to_win(f, t, full.moves)
 
 
@@ -1158,14 +1170,15 @@ def test_free_solver_finds_the_wins_of_restricted_rules() -> None:
     start = dealt(f, 725)
     assert_replays_to_win(f, start, won.moves)
     for width in (8, 32, 128):
-        assert _Search(f, Limits()).beam(start, width) is None
-    first = _Search(f, Limits())
-    sub = first.beam(start, 8, _RankModel(f, free=False))
-    assert sub is not None and sub.won
+        budget = Budget()
+        assert drive(beam_over(rank_model(f.problem), start, width)(budget), budget) is None
+    sub = run_strategy(beam_over(rank_model(f.problem, free=False), start, 8))
+    assert sub.won
     assert_replays_to_win(f, start, sub.moves)
     solved = f.solve(start, Limits(max_states=20_000))
     assert solved.won
     assert_replays_to_win(f, start, solved.moves)
     # The restricted rules' beam runs before the free one at each width,
-    # so the solver spends exactly what that first beam did.
-    assert solved.stats.expanded == first.expanded
+    # and the beams before the other members, so the solver spends exactly
+    # what that first beam did.
+    assert solved.stats.expanded == sub.stats.expanded
