@@ -26,11 +26,16 @@ from solitaire_solver.errors import BadMoveError, BadRuleError, DealFileError, I
 from solitaire_solver.games import make_game
 from solitaire_solver.games.base import Field, FieldReader
 from solitaire_solver.games.windmill import (
+    BEAMS_WEIGHT,
     DEAL_MOVE,
+    DEPTH_FIRST_WEIGHT,
     GAP,
     PLAY,
+    PORTFOLIO_BASE,
+    PORTFOLIO_GROWTH,
     RESERVE,
     SECONDARY,
+    SHORTEST_CAP,
     WASTE,
     Pruned,
     RankModel,
@@ -42,6 +47,7 @@ from solitaire_solver.games.windmill import (
     beams,
     compact,
     rank_model,
+    shortest_line,
     stuck_and_lost,
     unflagged,
 )
@@ -57,7 +63,7 @@ from solitaire_solver.search import (
     drive,
 )
 from solitaire_solver.search import solve as run_strategy
-from tests.support import assert_replays_to_win, assert_result_sound
+from tests.support import assert_replays_to_win, assert_result_sound, run_cli
 
 RANKS = "A23456789TJQK"
 
@@ -1182,3 +1188,153 @@ def test_free_solver_finds_the_wins_of_restricted_rules() -> None:
     # and the beams before the other members, so the solver spends exactly
     # what that first beam did.
     assert solved.stats.expanded == sub.stats.expanded
+
+
+# ---------------------------------------------------------------- the solver as a portfolio
+
+
+def deals_in_between(g: Windmill) -> WindmillState:
+    """Primary needing J, Q, K; secondary 4 K Q; reserve 2..9; waste A T; stock J J Q K."""
+    return small_position(
+        g,
+        reserve=ranks("2-9"),
+        waste="A T",
+        stock="J J Q K",
+        primary=ranks("A-K", 3) + " " + ranks("A-T"),
+        secondary4="K Q",
+    )
+
+
+VARIANTS = [("windmill", {}), ("windmill-reversed", {}), ("windmill", {"foundation_moves": "free"})]
+
+
+def assert_stats_mean_what_they_say(r: SolveResult[Any]) -> None:
+    """The engine's meanings: a key is stored only for a position expanded; depths count moves."""
+    s = r.stats
+    assert s.unique <= s.expanded + 1
+    if s.expanded > 1:
+        assert s.max_depth > 0
+    if r.won:
+        assert s.max_depth >= len(r.moves)
+
+
+@pytest.mark.parametrize(("preset", "rules"), VARIANTS)
+def test_statistics_of_won_and_unknown_results(preset: str, rules: dict[str, Any]) -> None:
+    # Deal 1 is won at once in every variant; deal 2 is not won within
+    # 20,000 states. Unknown results keep their effort: the states expanded
+    # are those of the limit, and the lines explored are long ones.
+    g = make_game(preset, rules)
+    assert isinstance(g, Windmill)
+    won = g.solve(dealt(g, 1), Limits(max_states=20_000))
+    assert won.won
+    assert_result_sound(g, dealt(g, 1), won)
+    assert_stats_mean_what_they_say(won)
+    unknown = g.solve(dealt(g, 2), Limits(max_states=20_000))
+    assert (unknown.status, unknown.limit) == (Status.UNKNOWN, Limit.STATES)
+    assert unknown.stats.expanded == 20_000
+    assert unknown.stats.unique > 10_000
+    assert unknown.stats.max_depth > 90  # beams deal out much of the stock
+    assert_stats_mean_what_they_say(unknown)
+    timed = g.solve(dealt(g, 2), Limits(timeout=0.2))
+    assert (timed.status, timed.limit) == (Status.UNKNOWN, Limit.TIME)
+    assert timed.stats.expanded > 0
+    assert_stats_mean_what_they_say(timed)
+
+
+def test_the_depth_first_member_is_not_starved() -> None:
+    # Free deal 442: the depth-first search alone wins it in a few thousand
+    # states, the beams alone not within many more. In the portfolio it
+    # gets its turns from the start, so the solver wins it within the
+    # portfolio's bound for that member.
+    f = game(foundation_moves="free")
+    start = dealt(f, 442)
+    alone = depth_first(Pruned(f.rules), start, Limits(max_states=20_000))
+    assert alone.won
+    solved = f.solve(start, Limits(max_states=1_000_000))
+    assert solved.won
+    assert_replays_to_win(f, start, solved.moves)
+    assert_stats_mean_what_they_say(solved)
+    total = BEAMS_WEIGHT + DEPTH_FIRST_WEIGHT
+    others = (total - DEPTH_FIRST_WEIGHT) / DEPTH_FIRST_WEIGHT
+    n = alone.stats.expanded
+    assert solved.stats.expanded <= n + others * (
+        PORTFOLIO_GROWTH * n + PORTFOLIO_BASE * DEPTH_FIRST_WEIGHT
+    )
+    beams_alone = run_strategy(beams(f.problem, start), Limits(max_states=solved.stats.expanded))
+    assert beams_alone.status is Status.UNKNOWN
+
+
+def test_a_won_start_is_won_with_no_moves() -> None:
+    g = game()
+    s = deals_in_between(g)
+    r = g.solve(s, Limits())
+    end = s
+    for m in r.moves:
+        end = g.apply(end, m)
+    assert g.is_won(end)
+    done = g.solve(end, Limits())
+    assert (done.status, done.moves) == (Status.WON, ())
+    shortest = g.solve(end, Limits(), shortest=True)
+    assert (shortest.status, shortest.moves, shortest.shortest) == (Status.WON, (), True)
+
+
+# ---------------------------------------------------------------- shortest lines
+
+
+def shortest_by_breadth(g: Windmill, start: WindmillState) -> int:
+    """The fewest moves to a win, by breadth-first search over every legal move."""
+    layer, seen, depth = [start], {start}, 0
+    while layer:
+        if any(g.is_won(s) for s in layer):
+            return depth
+        nxt = []
+        for s in layer:
+            for m in g.legal_moves(s):
+                c = g.apply(s, m)
+                if c not in seen:
+                    seen.add(c)
+                    nxt.append(c)
+        layer, depth = nxt, depth + 1
+    raise AssertionError("not won")
+
+
+@pytest.mark.parametrize(
+    "position", [deals_in_between, temporary_home_position, ace_given_up_position]
+)
+def test_shortest_line_when_astar_finishes(position: Any) -> None:
+    # Small positions: A* on the rank model finishes within its cap, and its
+    # line is as short as a breadth-first search over every legal move says.
+    g = game()
+    s = position(g)
+    r = g.solve(s, Limits(), shortest=True)
+    assert r.won and r.shortest
+    assert_replays_to_win(g, s, r.moves)
+    assert len(r.moves) == shortest_by_breadth(g, s)
+    assert_stats_mean_what_they_say(r)
+
+
+def test_shortest_falls_back_to_the_quick_line() -> None:
+    # From the deal, A* does not finish within its cap: the quick line of
+    # the ordinary solver comes back, not marked shortest, at once.
+    g = game()
+    start = dealt(g, 7)
+    quick = g.solve(start, Limits(timeout=60))
+    r = g.solve(start, Limits(timeout=60), shortest=True)
+    assert r.won and not r.shortest
+    assert r.moves == quick.moves
+    assert r.stats.expanded == quick.stats.expanded + SHORTEST_CAP
+    assert r.stats.elapsed < 30
+    assert_stats_mean_what_they_say(r)
+    # A limit reached by A* keeps the quick line too.
+    limited = g.solve(start, Limits(max_states=quick.stats.expanded + 10), shortest=True)
+    assert limited.won and not limited.shortest and limited.moves == quick.moves
+    capped = run_strategy(shortest_line(g.problem, start, cap=10))
+    assert capped.won and not capped.shortest and capped.moves == quick.moves
+
+
+def test_command_line_shortest_on_deal_7(capsys: pytest.CaptureFixture[str]) -> None:
+    # `solitaire-solver solve windmill 7 --shortest --timeout 60` comes back
+    # at once with the quick line and says that it is not proved shortest.
+    code, out, _err = run_cli(capsys, "solve", "windmill", "7", "--shortest", "--timeout", "60")
+    assert code == 0
+    assert "verdict: won in 174 moves (not proved shortest" in out

@@ -30,6 +30,7 @@ from solitaire_solver.search import Budget, Limit, Limits, Status, Verdict, dept
 from solitaire_solver.search import solve as run_strategy
 from tests.support import assert_result_sound
 from tests.test_windmill import (
+    deals_in_between,
     dealt,
     exhaustive_beam,
     game,
@@ -256,18 +257,6 @@ def test_deal_6543_is_proved_lost() -> None:
 # ---------------------------------------------------------------- hand-made positions
 
 
-def deals_in_between_position(g: Windmill) -> WindmillState:
-    """Primary needing J, Q, K; secondary 4 K Q; reserve 2..9; waste A T; stock J J Q K."""
-    return small_position(
-        g,
-        reserve=ranks("2-9"),
-        waste="A T",
-        stock="J J Q K",
-        primary=ranks("A-K", 3) + " " + ranks("A-T"),
-        secondary4="K Q",
-    )
-
-
 def test_hand_made_won_with_deals_in_between() -> None:
     # Primary (49 cards) needs J, Q, K; secondary 4 is K Q (needs J, then
     # T .. A); three secondaries are full. Reserve 2..9, waste A T (T on
@@ -280,7 +269,7 @@ def test_hand_made_won_with_deals_in_between() -> None:
     # and the K to the primary. Every waste card leaves from the top, in the
     # order the summaries describe.
     g = game()
-    s = deals_in_between_position(g)
+    s = deals_in_between(g)
     assert reference_solve(g, s) is True
     r = summary_search(g.problem, s, Limits())
     assert r.won
@@ -325,7 +314,7 @@ def test_hand_made_lost_positions() -> None:
 
 def test_a_won_position_is_won_with_no_moves() -> None:
     g = game()
-    s = deals_in_between_position(g)
+    s = deals_in_between(g)
     r = summary_search(g.problem, s, Limits())
     end = s
     for m in r.moves:
