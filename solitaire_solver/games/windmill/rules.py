@@ -167,6 +167,7 @@ class WindmillMove:
 
 
 def place_text(where: int, index: int) -> str:
+    """A place in move notation: ``p``, ``w``, ``s1``..``s4`` or ``r1``..``r8``."""
     if where == PRIMARY:
         return "p"
     if where == WASTE:
@@ -175,6 +176,7 @@ def place_text(where: int, index: int) -> str:
 
 
 def place_words(where: int, index: int) -> str:
+    """A place for people: ``the primary``, ``secondary 2``, ``reserve 5``, ``the waste``."""
     if where == PRIMARY:
         return "the primary"
     if where == WASTE:
