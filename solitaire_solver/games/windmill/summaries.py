@@ -102,7 +102,7 @@ _Foundations = tuple[int, bool, int]
 
 # A control is packed in one int, so that the memo tables hash it at no
 # cost: the id of its foundations (interned), the id of its reserve ranks
-# (interned, sorted) and the cards dealt. An ``exits`` key is a control and
+# (interned) and the cards dealt. An ``exits`` key is a control and
 # a top rank; a ``win`` key a control and the id of a waste prefix.
 _DEALT_BITS = 8
 _RES_BITS = 32
