@@ -205,11 +205,15 @@ def _parse_place(text: str, move: str) -> tuple[int, int]:
 
 
 # Bit layout of the packed canonical key (see WindmillProblem.key): from the low end,
-# the waste mask (96 bits), redeals used (4), dealt (7), eight reserve ranks
-# (4 each, 13 for a gap), four secondary sizes (4 each), the flag (1), the
-# primary size (6).
+# the waste mask (96 bits), redeals used (4), dealt (7), the reserve as a
+# count of cards per rank (4 bits for each of 14 ranks, 13 for a gap), the
+# secondaries as a count of piles per size (3 bits for each of 14 sizes),
+# the flag (1), the primary size (6). Counts fold the order of the cells and
+# of the secondaries away with no sorting.
 _WASTE_BITS = 96
-_FLAG_SHIFT = _WASTE_BITS + 4 + 7 + 8 * 4 + 4 * 4
+_RESERVE_BITS = 4 * 14
+_SECONDARY_BITS = 3 * 14
+_FLAG_SHIFT = _WASTE_BITS + 4 + 7 + _RESERVE_BITS + _SECONDARY_BITS
 FLAG_BIT = 1 << _FLAG_SHIFT
 """The flag's bit in the packed key (see :meth:`WindmillProblem.key`)."""
 
@@ -272,11 +276,6 @@ class WindmillProblem(ProblemDefaults):
             waste=1,
         )
 
-    def accepts_secondary(self, pile: tuple[Card, ...], rank: int) -> bool:
-        """Whether a secondary holding ``pile`` takes a card of ``rank``."""
-        n = len(pile)
-        return n < SECONDARY_FULL and self.secondary_need[n] == rank
-
     def legal_moves(self, state: WindmillState) -> list[WindmillMove]:
         """Every legal move, without merging moves that lead to equivalent positions."""
         out: list[WindmillMove] = []
@@ -290,11 +289,18 @@ class WindmillProblem(ProblemDefaults):
         top = state.waste_top
         if top is not None:
             sources.append((WASTE, 0, top % 13))
+        # The rank each secondary takes next (none for a full one), worked
+        # out once rather than for every source.
+        wants = [
+            (j, self.secondary_need[len(pile)])
+            for j, pile in enumerate(secs)
+            if len(pile) < SECONDARY_FULL
+        ]
         for src, si, rank in sources:
             if rank == need:
                 out.append(WindmillMove(PLAY, src, si, PRIMARY, 0))
-            for j, pile in enumerate(secs):
-                if self.accepts_secondary(pile, rank):
+            for j, want in wants:
+                if want == rank:
                     out.append(WindmillMove(PLAY, src, si, SECONDARY, j))
         for i, pile in enumerate(secs):
             if not pile:
@@ -303,13 +309,13 @@ class WindmillProblem(ProblemDefaults):
             if rank == need and (self.free or not state.flag):
                 out.append(WindmillMove(PLAY, SECONDARY, i, PRIMARY, 0))
             if self.free:
-                for j, other in enumerate(secs):
-                    if j != i and self.accepts_secondary(other, rank):
+                for j, want in wants:
+                    if j != i and want == rank:
                         out.append(WindmillMove(PLAY, SECONDARY, i, SECONDARY, j))
         if self.free and len(prim) > 1:
             rank = prim[-1] % 13
-            for j, pile in enumerate(secs):
-                if self.accepts_secondary(pile, rank):
+            for j, want in wants:
+                if want == rank:
                     out.append(WindmillMove(PLAY, PRIMARY, 0, SECONDARY, j))
         if state.dealt < len(state.seq):
             out.append(DEAL_MOVE)
@@ -367,7 +373,17 @@ class WindmillProblem(ProblemDefaults):
         seq = state.seq
         if move.kind == DEAL:
             d = state.dealt
-            return attrs.evolve(state, dealt=d + 1, waste=state.waste | (1 << d))
+            return WindmillState(
+                state.primary,
+                state.secondaries,
+                state.reserve,
+                seq,
+                state.seq_ranks,
+                d + 1,
+                state.waste | (1 << d),
+                state.flag,
+                state.redeals_used,
+            )
         if move.kind == REDEAL:
             w = state.waste
             new = tuple(c for i, c in enumerate(seq) if w >> i & 1)
@@ -431,17 +447,19 @@ class WindmillProblem(ProblemDefaults):
         """A packed integer: sizes, ranks and masks, with suits and cell order folded away.
 
         No rule looks at a suit, so cards count by rank; a foundation's ranks
-        follow from its size; reserve cells are interchangeable (a sorted
-        list of ranks) and so are the secondaries (sorted sizes). The waste
-        and stock are the positions of this pass's ``seq``; after a redeal
-        the ranks of the new ``seq`` join the key.
+        follow from its size; reserve cells are interchangeable (a count of
+        cards per rank) and so are the secondaries (a count of piles per
+        size). The waste and stock are the positions of this pass's ``seq``;
+        after a redeal the ranks of the new ``seq`` join the key.
         """
-        k = len(state.primary) << 1 | state.flag
-        for n in sorted(len(p) for p in state.secondaries):
-            k = k << 4 | n
-        for r in sorted(13 if c == GAP else c % 13 for c in state.reserve):
-            k = k << 4 | r
-        k = (((k << 7 | state.dealt) << 4 | state.redeals_used) << _WASTE_BITS) | state.waste
+        secs = 0
+        for pile in state.secondaries:
+            secs += 1 << 3 * len(pile)
+        res = 0
+        for c in state.reserve:
+            res += 1 << 4 * (13 if c == GAP else c % 13)
+        k = ((len(state.primary) << 1 | state.flag) << _SECONDARY_BITS | secs) << _RESERVE_BITS
+        k = (((k | res) << 7 | state.dealt) << 4 | state.redeals_used) << _WASTE_BITS | state.waste
         if state.redeals_used:
             return (k, state.seq_ranks)
         return k
