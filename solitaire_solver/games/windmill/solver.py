@@ -224,7 +224,7 @@ def any_line(
     weight w of a total W, whatever the beams do: free deal 442, which the
     depth-first search alone wins in 2,191 states, is won after 256,143;
     deal 6543, which the summaries alone prove lost in 618,921 nodes, is
-    proved lost after 2,213,077. A first turn of 8,192 states holds most
+    proved lost after 2,344,085. A first turn of 8,192 states holds most
     wins of the beams (the median won deal takes about 1,600), and those
     cost exactly what the beams alone cost. A state of the depth-first
     search, on real positions, costs about four times a beam's, which is
