@@ -5,8 +5,8 @@ ones the beam search wins at its first widths; the 20,000-state runs show
 what a deal that is not won quickly costs before it is reported unknown, and
 the beam runs time one width on a deal no narrow beam wins, over the game
 and over sub-games that never give a secondary the next one or three ranks
-the primary needs. The summary
-search is timed on a fixed lost position 17 stock cards from the end.
+the primary needs. The summary search is timed on a fixed lost position 17
+stock cards from the end, alone and in the solver's portfolio.
 """
 
 from __future__ import annotations
@@ -17,9 +17,19 @@ import pytest
 
 from solitaire_solver import solve
 from solitaire_solver.games import make_game
-from solitaire_solver.games.windmill import Windmill, _RankModel, _Search, compact
+from solitaire_solver.games.windmill import (
+    Windmill,
+    any_line,
+    beam_over,
+    beams,
+    compact,
+    rank_model,
+    summary_search,
+)
 from solitaire_solver.numbering import parse_deal_number
-from solitaire_solver.search import Limits, Status
+from solitaire_solver.search import Budget, Limits, Status, Verdict, drive
+from solitaire_solver.search import solve as run_strategy
+from tests.test_windmill import game, late_positions
 
 VARIANTS = {
     "windmill": ("windmill", None),
@@ -69,17 +79,21 @@ def test_beam_one_width_on_deal_2(benchmark: Any, width: int, hold: int) -> None
     g = make_game("windmill")
     assert isinstance(g, Windmill)
     s = g.deal(parse_deal_number(2))
-    model = _RankModel(g, hold=hold) if hold else None
-    r = benchmark.pedantic(
-        lambda: _Search(g, Limits()).beam(s, width, model), rounds=3, iterations=1
-    )
-    assert r is None or r.status is Status.WON
+    one = beam_over(rank_model(g.problem, hold=hold), s, width)
+
+    def run() -> Verdict[Any] | None:
+        budget = Budget()
+        return drive(one(budget), budget)
+
+    # A beam that drops positions and wins nothing ends with no verdict.
+    verdict = benchmark.pedantic(run, rounds=3, iterations=1)
+    assert verdict is None or verdict.won
 
 
 def test_rank_model_step(benchmark: Any) -> None:
     g = make_game("windmill")
     assert isinstance(g, Windmill)
-    model = _RankModel(g)
+    model = rank_model(g.problem)
     start = compact(g.deal(parse_deal_number(123456)))
 
     def step() -> int:
@@ -98,26 +112,18 @@ def test_rank_model_step(benchmark: Any) -> None:
 def test_summary_search_late_position(benchmark: Any) -> None:
     # A lost position of deal 2 with 17 stock cards left, which the plain
     # depth-first search does not settle in 20,000 states.
-    from solitaire_solver.games.windmill_summaries import summary_search
-    from solitaire_solver.search import Limits
-    from tests.test_windmill import game, late_positions
-
     g = game()
     s = late_positions(g, range(1, 12), left=18, per_deal=1)[2]
-    r = benchmark(summary_search, g, s, Limits())
+    r = benchmark(summary_search, g.problem, s, Limits())
     assert r.status is Status.LOST
 
 
 @pytest.mark.parametrize("summaries", [True, False], ids=["turns", "beams-alone"])
 def test_whole_solver_late_position(benchmark: Any, summaries: bool) -> None:
-    # The same position through search_windmill: the beams alone need every
-    # width up to 32,768 to prove the loss; taking turns, the summaries
-    # settle it before the 32,768 beam.
-    from solitaire_solver.games.windmill import search_windmill
-    from solitaire_solver.search import Limits
-    from tests.test_windmill import game, late_positions
-
+    # The same position: the beams alone need every width up to 32,768 to
+    # prove the loss; taking turns with them, the summaries settle it first.
     g = game()
     s = late_positions(g, range(1, 12), left=18, per_deal=1)[2]
-    r = benchmark(search_windmill, g, s, Limits(), best_first_budget=0, summaries=summaries)
+    strategy = any_line(g.problem, s, with_depth_first=False) if summaries else beams(g.problem, s)
+    r = benchmark(run_strategy, strategy)
     assert r.status is Status.LOST

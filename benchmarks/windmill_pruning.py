@@ -6,8 +6,9 @@ Run from the project root::
 
 For positions of deals 100..111 with 14, 18 and 22 cards left in the stock
 (made as in ``tests/test_windmill.py``), prints the verdict and table size of
-the depth-first phase with the twin rule and the counting bound, and without
-them, each limited to 300,000 expanded states.
+the depth-first search with the twin rule and the counting bound (the
+solver's depth-first member) and without them, each limited to 300,000
+expanded states.
 """
 
 from __future__ import annotations
@@ -17,8 +18,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from solitaire_solver.games.windmill import search_windmill
-from solitaire_solver.search import Limits
+from solitaire_solver.games.windmill import Pruned
+from solitaire_solver.search import Limits, depth_first
 from tests.test_windmill import game, late_positions
 
 
@@ -29,10 +30,8 @@ def main() -> None:
     pruned_total = plain_total = settled = 0
     for left in (14, 18, 22):
         for s in late_positions(g, range(100, 112), left=left, per_deal=1):
-            a = search_windmill(g, s, limits, best_first_budget=0, beam_widths=(), summaries=False)
-            b = search_windmill(
-                g, s, limits, best_first_budget=0, beam_widths=(), prune=False, summaries=False
-            )
+            a = depth_first(Pruned(g.rules), s, limits)
+            b = depth_first(g.problem, s, limits)
             if a.status.value != "unknown" and b.status.value != "unknown":
                 assert a.status == b.status, "pruned and plain searches disagree"
                 pruned_total += a.stats.unique

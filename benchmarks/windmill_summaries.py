@@ -7,7 +7,7 @@ Run from the project root::
 For positions of deals 100..103 with 14, 18 and 22 cards left in the stock
 (made as in ``tests/test_windmill.py``), prints the verdict, nodes and
 seconds of the summary search (at most TIMEOUT seconds, 60 by default) and
-of the pruned depth-first phase alone (at most 400,000 states).
+of the pruned depth-first search alone (at most 400,000 states).
 """
 
 from __future__ import annotations
@@ -18,9 +18,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from solitaire_solver.games.windmill import search_windmill
-from solitaire_solver.games.windmill_summaries import summary_search
-from solitaire_solver.search import Limits
+from solitaire_solver.games.windmill import Pruned, summary_search
+from solitaire_solver.search import Limits, depth_first
 from tests.test_windmill import game, late_positions
 
 
@@ -32,16 +31,9 @@ def main() -> None:
     for left in (14, 18, 22):
         for s in late_positions(g, range(100, 104), left=left, per_deal=1):
             t0 = time.perf_counter()
-            a = summary_search(g, s, Limits(timeout=timeout))
+            a = summary_search(g.problem, s, Limits(timeout=timeout))
             t1 = time.perf_counter()
-            b = search_windmill(
-                g,
-                s,
-                Limits(max_states=400_000),
-                best_first_budget=0,
-                beam_widths=(),
-                summaries=False,
-            )
+            b = depth_first(Pruned(g.rules), s, Limits(max_states=400_000))
             t2 = time.perf_counter()
             if a.status.value != "unknown" and b.status.value != "unknown":
                 assert a.status == b.status, "summaries and depth-first search disagree"

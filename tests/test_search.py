@@ -389,6 +389,45 @@ def test_beam_rounds_follow_the_moves_within_them_exhaustively() -> None:
     assert r.stats.expanded == 5
 
 
+def test_beam_expands_a_state_once_from_where_it_was_first_reached() -> None:
+    # Within the round: 0 reaches 3 and 1, and 1 reaches 3 again; 3 goes
+    # across to the goal 9. 3 is expanded once, as the child of 0 that
+    # reached it first, although 1 (expanded before it) reaches it too.
+    edges = {0: [3, 1], 1: [3], 3: [9]}
+    p = GraphPuzzle(edges, {9})
+
+    def within(v: int) -> list[tuple[int, int]]:
+        return [(w, w) for w in edges.get(v, []) if w != 9]
+
+    def across(v: int) -> list[tuple[int, int]]:
+        return [(9, 9)] if v == 3 else []
+
+    r = run_alone(lambda b: beam(p, 0, b, 1, score=lambda v: v, within=within, across=across))
+    assert r.won and r.moves == (3, 9)
+    assert r.stats.expanded == r.stats.unique == 3
+    assert_stats_consistent(r)
+
+
+def test_beam_skips_a_state_whose_dominator_was_reached_in_the_round() -> None:
+    # 0 reaches 1 and then 101, which 1 dominates. Expanded last reached
+    # first, 101 would come before 1; it is skipped all the same, because 1
+    # was reached first and is expanded in the same round.
+    edges = {0: [1, 101], 1: [2], 101: [2]}
+    p = _Twins(edges, {5})
+
+    def within(v: int) -> list[tuple[int, int]]:
+        return [(w, w) for w in edges.get(v, [])]
+
+    b = Budget()
+    verdict = drive(beam(p, 0, b, 4, score=lambda v: v, within=within, across=lambda v: []), b)
+    assert verdict is LOST
+    assert b.expanded == 3  # 0, 1 and 2: never 101
+    plain = Budget()
+    no_twins = GraphPuzzle(edges, {5})
+    assert drive(beam(no_twins, 0, plain, 4, score=lambda v: v, within=within), plain) is LOST
+    assert plain.expanded == 4
+
+
 def test_inexact_beam_proves_nothing() -> None:
     p = GraphPuzzle({0: [1], 1: [2]}, {9})
     b = Budget()

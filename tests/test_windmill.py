@@ -26,26 +26,44 @@ from solitaire_solver.errors import BadMoveError, BadRuleError, DealFileError, I
 from solitaire_solver.games import make_game
 from solitaire_solver.games.base import Field, FieldReader
 from solitaire_solver.games.windmill import (
+    BEAMS_WEIGHT,
     DEAL_MOVE,
+    DEPTH_FIRST_WEIGHT,
     GAP,
     PLAY,
+    PORTFOLIO_BASE,
+    PORTFOLIO_GROWTH,
     RESERVE,
     SECONDARY,
+    SHORTEST_CAP,
     WASTE,
+    Pruned,
+    RankModel,
     Windmill,
     WindmillMove,
     WindmillRules,
     WindmillState,
-    _RankModel,
-    _Search,
-    _unflagged,
+    beam_over,
+    beams,
     compact,
-    search_windmill,
+    rank_model,
+    shortest_line,
     stuck_and_lost,
+    unflagged,
 )
 from solitaire_solver.numbering import parse_deal_number
-from solitaire_solver.search import Limit, Limits, Status
-from tests.support import assert_replays_to_win, assert_result_sound
+from solitaire_solver.search import (
+    NO_LIMITS,
+    Budget,
+    Limit,
+    Limits,
+    SolveResult,
+    Status,
+    depth_first,
+    drive,
+)
+from solitaire_solver.search import solve as run_strategy
+from tests.support import assert_replays_to_win, assert_result_sound, run_cli
 
 RANKS = "A23456789TJQK"
 
@@ -686,8 +704,8 @@ def late_positions(
         rng = random.Random(number)
         start = dealt(g, number)
         # The game's own beams only, so that the positions stay the ones
-        # the tests were written against when other phases change.
-        r = search_windmill(g, start, Limits(max_states=5_000), sub_games=False)
+        # the tests were written against when other members change.
+        r = run_strategy(beams(g.problem, start, sub_games=False), Limits(max_states=5_000))
         line: list[WindmillState] = [start]
         for m in r.moves:
             line.append(g.apply(line[-1], m))
@@ -707,23 +725,25 @@ def late_positions(
     return out
 
 
+def exhaustive_beam(g: Windmill, s: WindmillState, limits: Limits = NO_LIMITS) -> SolveResult[Any]:
+    """A beam over the game's own rules so wide that it drops nothing: a breadth-first search."""
+    return run_strategy(beams(g.problem, s, widths=(10**9,), sub_games=False), limits)
+
+
 def check_against_plain(g: Windmill, positions: list[WindmillState]) -> Counter[str]:
     tally: Counter[str] = Counter()
     for s in positions:
         plain = reference_solve(g, s, cap=30_000)
-        # The whole solver, then its phases alone: the depth-first phase with
-        # and without its pruning rules (no beams, no summary search; those
-        # are checked in tests/test_windmill_summaries.py and below), and a
-        # beam wide enough to drop nothing, which is a breadth-first search.
+        # The whole solver, then members alone: the depth-first search with
+        # and without its pruning rules (the summaries are checked in
+        # tests/test_windmill_summaries.py), and a beam wide enough to drop
+        # nothing, which is a breadth-first search.
         limits = Limits(max_states=200_000)
-        alone = {"beam_widths": (), "summaries": False}
-        pruned = search_windmill(g, s, limits)
-        unpruned = search_windmill(g, s, limits, prune=False, **alone)
-        dfs_only = search_windmill(g, s, limits, best_first_budget=0, **alone)
-        beam_only = search_windmill(
-            g, s, limits, best_first_budget=0, beam_widths=(10**9,), summaries=False
-        )
-        results = (pruned, unpruned, dfs_only, beam_only)
+        whole = g.solve(s, limits)
+        unpruned = depth_first(g.problem, s, limits)
+        pruned = depth_first(Pruned(g.rules), s, limits)
+        beam_only = exhaustive_beam(g, s, limits)
+        results = (whole, unpruned, pruned, beam_only)
         for r in results:
             assert_result_sound(g, s, r)
         if plain is None:
@@ -732,7 +752,7 @@ def check_against_plain(g: Windmill, positions: list[WindmillState]) -> Counter[
         for r in results:
             assert r.status is not Status.UNKNOWN
             assert r.won == plain
-        if stuck_and_lost(g, s):
+        if stuck_and_lost(g.problem, s):
             assert plain is False
         tally["won" if plain else "lost"] += 1
     return tally
@@ -769,7 +789,7 @@ def test_counting_bound_is_sound_on_late_positions() -> None:
     g = game()
     checked = 0
     for s in late_positions(g, range(10, 30), left=4, per_deal=3):
-        if stuck_and_lost(g, s):
+        if stuck_and_lost(g.problem, s):
             plain = reference_solve(g, s, cap=30_000)
             assert plain is not True
             checked += plain is False
@@ -913,15 +933,7 @@ def test_deal_78_won_only_by_the_secondary_eight() -> None:
         # pruning rule. The reference search above does not settle them: it
         # gave up after 4,000,000 whole positions (about 2 minutes) on both
         # positions after the 8 is played.
-        plain = search_windmill(
-            g,
-            start,
-            Limits(max_states=1_000_000),
-            prune=False,
-            best_first_budget=0,
-            beam_widths=(),
-            summaries=False,
-        )
+        plain = depth_first(g.problem, start, Limits(max_states=1_000_000))
         assert plain.status is r.status
         assert_result_sound(g, start, plain)
 
@@ -958,7 +970,7 @@ def test_counting_bound_on_hand_made_positions() -> None:
         primary=ranks("A-K", 3) + " " + ranks("A-T"),
         secondary4="K Q",
     )
-    assert stuck_and_lost(g, buried)
+    assert stuck_and_lost(g.problem, buried)
     assert reference_solve(g, buried) is False
     # With the Js on top of the waste it is won, and the bound stays quiet.
     on_top = small_position(
@@ -968,11 +980,11 @@ def test_counting_bound_on_hand_made_positions() -> None:
         primary=ranks("A-K", 3) + " " + ranks("A-T"),
         secondary4="K Q",
     )
-    assert not stuck_and_lost(g, on_top)
+    assert not stuck_and_lost(g.problem, on_top)
     assert reference_solve(g, on_top) is True
     # Free foundation moves and remaining redeals switch the bound off.
-    assert not stuck_and_lost(game(foundation_moves="free"), buried)
-    assert not stuck_and_lost(game(redeals=1), buried)
+    assert not stuck_and_lost(game(foundation_moves="free").problem, buried)
+    assert not stuck_and_lost(game(redeals=1).problem, buried)
 
 
 # ---------------------------------------------------------------- the rank model and the beam
@@ -1001,7 +1013,7 @@ def test_rank_model_has_the_successors_of_the_rules(number: int, rules: dict[str
     # The beam works on compact positions; its one-move successors must be
     # exactly the compact forms of the real successors, wherever play goes.
     g = game(**rules)
-    model = _RankModel(g)
+    model = rank_model(g.problem)
     for s in random_positions(g, number, 12):
         real = {compact(g.apply(s, m)) for m in g.legal_moves(s)}
         c = compact(s)
@@ -1039,21 +1051,25 @@ def test_narrow_beam_that_drops_positions_never_says_lost() -> None:
     # verdict at all, while the same beam made wide enough on a late
     # position visits everything and settles it.
     g = game()
-    search = _Search(g, Limits())
-    assert search.beam(dealt(g, 2), 4) is None
+    budget = Budget()
+    run = beam_over(rank_model(g.problem), dealt(g, 2), 4)(budget)
+    assert drive(run, budget) is None
     late = late_positions(g, range(3, 4), left=4, per_deal=1)[-1]
-    r = _Search(g, Limits()).beam(late, 10**9)
-    assert r is not None and r.status is not Status.UNKNOWN
+    r = exhaustive_beam(g, late)
+    assert r.status is not Status.UNKNOWN
     assert r.won == reference_solve(g, late)
     assert_result_sound(g, late, r)
 
 
 def test_beam_limits_give_unknown() -> None:
     g = game()
-    r = _Search(g, Limits(max_states=50)).beam(dealt(g, 2), 1000)
-    assert r is not None and r.status is Status.UNKNOWN and r.limit is Limit.STATES
-    r = _Search(g, Limits(max_table=40)).beam(dealt(g, 2), 1000)
-    assert r is not None and r.status is Status.UNKNOWN and r.limit is Limit.TABLE
+    wide = beam_over(rank_model(g.problem), dealt(g, 2), 1000)
+    r = run_strategy(wide, Limits(max_states=50))
+    assert r.status is Status.UNKNOWN and r.limit is Limit.STATES
+    assert r.stats.expanded == 50
+    r = run_strategy(wide, Limits(max_table=40))
+    assert r.status is Status.UNKNOWN and r.limit is Limit.TABLE
+    assert r.stats.unique <= 40
 
 
 @pytest.mark.parametrize(
@@ -1102,9 +1118,9 @@ def test_sub_games_are_the_restricted_moves_less_the_held_ones(
     # never set, so it is compared apart.
     g = game(**rules)
     r = game(**{**rules, "foundation_moves": "restricted"})
-    sub = _RankModel(g, free=False)
-    held = _RankModel(g, free=False, hold=hold)
-    assert held.sub_game and sub.sub_game == g.free and not _RankModel(g).sub_game
+    sub = rank_model(g.problem, free=False)
+    held = rank_model(g.problem, free=False, hold=hold)
+    assert held.sub_game and sub.sub_game == g.free and not rank_model(g.problem).sub_game
     for s in random_positions(g, number, 12):
         n = len(s.primary)
         # The primary's next ranks, counted on from its size by hand.
@@ -1115,22 +1131,22 @@ def test_sub_games_are_the_restricted_moves_less_the_held_ones(
         for m in r.legal_moves(s):
             if m.kind != PLAY:
                 continue
-            child = _unflagged(compact(r.apply(s, m)))
+            child = unflagged(compact(r.apply(s, m)))
             restricted.add(child)
             card = moved_card(s, m)
             if not (m.dst == SECONDARY and card is not None and card % 13 in needs):
                 kept.add(child)
         c = compact(s)
-        assert {_unflagged(x) for x in sub.plays(c)} == restricted
-        assert {_unflagged(x) for x in held.plays(c)} == kept
-        assert held.turn(c) == _RankModel(g).turn(c)
+        assert {unflagged(x) for x in sub.plays(c)} == restricted
+        assert {unflagged(x) for x in held.plays(c)} == kept
+        assert held.turn(c) == rank_model(g.problem).turn(c)
 
 
 def test_a_sub_game_cannot_have_more_moves() -> None:
     with pytest.raises(ValueError, match="only remove moves"):
-        _RankModel(game(), free=True)
+        RankModel(game().problem, free=True)
     with pytest.raises(ValueError, match="hold must be 0 or more"):
-        _RankModel(game(), hold=-1)
+        RankModel(game().problem, hold=-1)
 
 
 def test_sub_game_beam_finds_no_loss_where_the_game_wins() -> None:
@@ -1139,9 +1155,11 @@ def test_sub_game_beam_finds_no_loss_where_the_game_wins() -> None:
     # there and finds no win, which proves nothing about the free game.
     f = game(foundation_moves="free")
     t = two_in_a_row_position(f)
-    assert _Search(f, Limits()).beam(t, 10**9, _RankModel(f, free=False)) is None
-    full = _Search(f, Limits()).beam(t, 10**9)
-    assert full is not None and full.won
+    budget = Budget()
+    sub = beam_over(rank_model(f.problem, free=False), t, 10**9)
+    assert drive(sub(budget), budget) is None
+    full = exhaustive_beam(f, t)
+    assert full.won
     assert_replays_to_win(f, t, full.moves)
 
 
@@ -1158,14 +1176,166 @@ def test_free_solver_finds_the_wins_of_restricted_rules() -> None:
     start = dealt(f, 725)
     assert_replays_to_win(f, start, won.moves)
     for width in (8, 32, 128):
-        assert _Search(f, Limits()).beam(start, width) is None
-    first = _Search(f, Limits())
-    sub = first.beam(start, 8, _RankModel(f, free=False))
-    assert sub is not None and sub.won
+        budget = Budget()
+        assert drive(beam_over(rank_model(f.problem), start, width)(budget), budget) is None
+    sub = run_strategy(beam_over(rank_model(f.problem, free=False), start, 8))
+    assert sub.won
     assert_replays_to_win(f, start, sub.moves)
     solved = f.solve(start, Limits(max_states=20_000))
     assert solved.won
     assert_replays_to_win(f, start, solved.moves)
     # The restricted rules' beam runs before the free one at each width,
-    # so the solver spends exactly what that first beam did.
-    assert solved.stats.expanded == first.expanded
+    # and the beams before the other members, so the solver spends exactly
+    # what that first beam did.
+    assert solved.stats.expanded == sub.stats.expanded
+
+
+# ---------------------------------------------------------------- the solver as a portfolio
+
+
+def deals_in_between(g: Windmill) -> WindmillState:
+    """Primary needing J, Q, K; secondary 4 K Q; reserve 2..9; waste A T; stock J J Q K."""
+    return small_position(
+        g,
+        reserve=ranks("2-9"),
+        waste="A T",
+        stock="J J Q K",
+        primary=ranks("A-K", 3) + " " + ranks("A-T"),
+        secondary4="K Q",
+    )
+
+
+VARIANTS = [("windmill", {}), ("windmill-reversed", {}), ("windmill", {"foundation_moves": "free"})]
+
+
+def assert_stats_mean_what_they_say(r: SolveResult[Any]) -> None:
+    """The engine's meanings: a key is stored only for a position expanded; depths count moves."""
+    s = r.stats
+    assert s.unique <= s.expanded + 1
+    if s.expanded > 1:
+        assert s.max_depth > 0
+    if r.won:
+        assert s.max_depth >= len(r.moves)
+
+
+@pytest.mark.parametrize(("preset", "rules"), VARIANTS)
+def test_statistics_of_won_and_unknown_results(preset: str, rules: dict[str, Any]) -> None:
+    # Deal 1 is won at once in every variant; deal 102 is not won in any
+    # with the default limits. Unknown results keep their effort: the
+    # states expanded are those of the limit, and the lines explored are
+    # long ones.
+    g = make_game(preset, rules)
+    assert isinstance(g, Windmill)
+    won = g.solve(dealt(g, 1), Limits(max_states=20_000))
+    assert won.won
+    assert_result_sound(g, dealt(g, 1), won)
+    assert_stats_mean_what_they_say(won)
+    unknown = g.solve(dealt(g, 102), Limits(max_states=20_000))
+    assert (unknown.status, unknown.limit) == (Status.UNKNOWN, Limit.STATES)
+    assert unknown.stats.expanded == 20_000
+    assert unknown.stats.unique > 10_000
+    assert unknown.stats.max_depth > 90  # beams deal out much of the stock
+    assert_stats_mean_what_they_say(unknown)
+    timed = g.solve(dealt(g, 102), Limits(timeout=0.2))
+    assert (timed.status, timed.limit) == (Status.UNKNOWN, Limit.TIME)
+    assert timed.stats.expanded > 0
+    assert_stats_mean_what_they_say(timed)
+
+
+def test_the_depth_first_member_is_not_starved() -> None:
+    # Free deal 442: the depth-first search alone wins it in a few thousand
+    # states, the beams alone not within many more. In the portfolio it
+    # gets its turns from the start, so the solver wins it within the
+    # portfolio's bound for that member.
+    f = game(foundation_moves="free")
+    start = dealt(f, 442)
+    alone = depth_first(Pruned(f.rules), start, Limits(max_states=20_000))
+    assert alone.won
+    solved = f.solve(start, Limits(max_states=1_000_000))
+    assert solved.won
+    assert_replays_to_win(f, start, solved.moves)
+    assert_stats_mean_what_they_say(solved)
+    total = BEAMS_WEIGHT + DEPTH_FIRST_WEIGHT
+    others = (total - DEPTH_FIRST_WEIGHT) / DEPTH_FIRST_WEIGHT
+    n = alone.stats.expanded
+    assert solved.stats.expanded <= n + others * (
+        PORTFOLIO_GROWTH * n + PORTFOLIO_BASE * DEPTH_FIRST_WEIGHT
+    )
+    beams_alone = run_strategy(beams(f.problem, start), Limits(max_states=solved.stats.expanded))
+    assert beams_alone.status is Status.UNKNOWN
+
+
+def test_a_won_start_is_won_with_no_moves() -> None:
+    g = game()
+    s = deals_in_between(g)
+    r = g.solve(s, Limits())
+    end = s
+    for m in r.moves:
+        end = g.apply(end, m)
+    assert g.is_won(end)
+    done = g.solve(end, Limits())
+    assert (done.status, done.moves) == (Status.WON, ())
+    shortest = g.solve(end, Limits(), shortest=True)
+    assert (shortest.status, shortest.moves, shortest.shortest) == (Status.WON, (), True)
+
+
+# ---------------------------------------------------------------- shortest lines
+
+
+def shortest_by_breadth(g: Windmill, start: WindmillState) -> int:
+    """The fewest moves to a win, by breadth-first search over every legal move."""
+    layer, seen, depth = [start], {start}, 0
+    while layer:
+        if any(g.is_won(s) for s in layer):
+            return depth
+        nxt = []
+        for s in layer:
+            for m in g.legal_moves(s):
+                c = g.apply(s, m)
+                if c not in seen:
+                    seen.add(c)
+                    nxt.append(c)
+        layer, depth = nxt, depth + 1
+    raise AssertionError("not won")
+
+
+@pytest.mark.parametrize(
+    "position", [deals_in_between, temporary_home_position, ace_given_up_position]
+)
+def test_shortest_line_when_astar_finishes(position: Any) -> None:
+    # Small positions: A* on the rank model finishes within its cap, and its
+    # line is as short as a breadth-first search over every legal move says.
+    g = game()
+    s = position(g)
+    r = g.solve(s, Limits(), shortest=True)
+    assert r.won and r.shortest
+    assert_replays_to_win(g, s, r.moves)
+    assert len(r.moves) == shortest_by_breadth(g, s)
+    assert_stats_mean_what_they_say(r)
+
+
+def test_shortest_falls_back_to_the_quick_line() -> None:
+    # From the deal, A* does not finish within its cap: the quick line of
+    # the ordinary solver comes back, not marked shortest, at once.
+    g = game()
+    start = dealt(g, 7)
+    quick = g.solve(start, Limits(timeout=60))
+    r = g.solve(start, Limits(timeout=60), shortest=True)
+    assert r.won and not r.shortest
+    assert r.moves == quick.moves
+    assert r.stats.expanded == quick.stats.expanded + SHORTEST_CAP
+    assert r.stats.elapsed < 30
+    assert_stats_mean_what_they_say(r)
+    # A limit reached by A* keeps the quick line too.
+    limited = g.solve(start, Limits(max_states=quick.stats.expanded + 10), shortest=True)
+    assert limited.won and not limited.shortest and limited.moves == quick.moves
+    capped = run_strategy(shortest_line(g.problem, start, cap=10))
+    assert capped.won and not capped.shortest and capped.moves == quick.moves
+
+
+def test_command_line_shortest_on_deal_7(capsys: pytest.CaptureFixture[str]) -> None:
+    # `solitaire-solver solve windmill 7 --shortest --timeout 60` comes back
+    # at once with the quick line and says that it is not proved shortest.
+    code, out, _err = run_cli(capsys, "solve", "windmill", "7", "--shortest", "--timeout", "60")
+    assert code == 0
+    assert "verdict: won in 174 moves (not proved shortest" in out

@@ -14,15 +14,22 @@ and every reachable state was expanded: then, for a problem that lists every
 legal move (``exact``), finding no win proves the loss. Otherwise the beam
 gives no verdict.
 
-Keys enter the table when their state is expanded, and a state whose key is
-there is not expanded again. With ``forget`` each round starts with an empty
-table, which saves memory but may expand a state again in a later round; it
-is only for problems where no line holds more than finitely many moves
-across rounds (each deals a card, say), or the rounds might never end. With the
-:class:`~.protocol.Dominated` hook a state is skipped when a dominator is in
-the round's table, and a candidate is dropped when a dominator is among the
-candidates (the game argues why that loses no win; domination must not go
-round in a circle, or two states could drop each other).
+A key enters the table when its state is first reached in a round (kept
+from the last round, or reached by a move within it), and a state whose key
+is there is not reached again: so each state is expanded once, from the
+first line that reached it, and the order of expansion (last reached, first
+expanded) does not depend on how often a state is reached. Every state
+reached in a round is expanded before the round ends, so the table holds the
+states expanded, or about to be; ``unique`` counts a key when its state is
+expanded. With ``forget`` each round starts with an empty table, which saves
+memory but may expand a state again in a later round; it is only for
+problems where no line holds more than finitely many moves across rounds
+(each deals a card, say), or the rounds might never end. With the
+:class:`~.protocol.Dominated` hook a state is not reached when a dominator is
+in the table (it will be expanded in this round, or was in an earlier one),
+and a candidate is dropped when a dominator is among the candidates (the
+game argues why that loses no win; domination must not go round in a
+circle, or two states could drop each other).
 """
 
 from __future__ import annotations
@@ -86,31 +93,35 @@ def beam(
         if forget:
             seen = {}
         get = seen.get
-        todo = list(layer)
+        todo: list[_Node] = []
+        for node in layer:
+            k = key(node[0])
+            if k in seen or (dominators is not None and _dominated(dominators(node[0]), get)):
+                continue
+            seen[k] = 0
+            todo.append(node)
         nxt: dict[Hashable, _Node] = {}
         while todo:
             node = todo.pop()
             state = node[0]
-            k = key(state)
-            if k in seen:
-                continue
-            if dominators is not None and _dominated(dominators(state), get):
-                continue
             while b.expanded >= b.checkpoint and b.interrupted():
                 yield
             b.expanded += 1
-            seen[k] = 0
             b.stored += 1
             if node[3] > b.max_depth:
                 b.max_depth = node[3]
             depth = node[3] + 1
             for move, child in inner(state):
-                if key(child) in seen:
+                ck = key(child)
+                if ck in seen:
+                    continue
+                if dominators is not None and _dominated(dominators(child), get):
                     continue
                 child_node = (child, node, move, depth)
                 if is_won(child):
                     b.reach(depth)
                     return won(_line(child_node))
+                seen[ck] = 0
                 todo.append(child_node)
             for move, child in outer(state):
                 ck = key(child)

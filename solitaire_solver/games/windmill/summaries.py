@@ -45,7 +45,7 @@ of greater control and the dependency graph has no cycles. The graph is
 walked with explicit stacks, not Python recursion: winning lines run to
 200 moves and more and summaries nest about as deep as the waste.
 
-The twin rule (with ``prune``, as in :func:`.windmill.search_windmill`).
+The twin rule (with ``prune``, as in :mod:`.pruning`).
 Call a control with the flag set and the same control with the flag clear
 twins. From twin positions (same waste), every move of the flagged one is
 legal in the other (the flag only forbids secondary-to-primary moves) and
@@ -65,33 +65,44 @@ with every node it depends on computed in full, that is everything
 reachable. A won verdict is turned into real moves by walking the game from
 the start, taking at each step a move whose resulting position ``win``
 holds for (one exists by the equations above); the line replays through
-:meth:`Windmill.apply` like any other.
+:meth:`~.rules.WindmillProblem.apply` like any other.
+
+It is not a state-space search, so it keeps its own loops; it is an exact
+plug-in of the engine all the same (:func:`summary_run` gives a run). Each
+``exits`` or ``win`` node it computes counts as one position expanded and
+one key stored (counted when the node is opened, so that the budget's
+table limit holds while the node is still open). Before each node it looks
+at the budget and, when its turn is over, yields, keeping its stacks and
+tables as they are, so a run that takes turns with others does the same
+work as one run alone. For the statistics, a node's depth is a lower bound
+of the moves that reach its control from the start: each move puts at most
+one card home and takes at most one card from the stock.
 """
 
 from __future__ import annotations
 
-from ..search import Limit, Limits, SolveResult, Status
-from .windmill import (
-    _NO_CARD,
-    PRIMARY_FULL,
-    SECONDARY_FULL,
-    Windmill,
-    WindmillMove,
-    WindmillState,
-    _grow,
-    _Ranks,
-    _Search,
+from collections.abc import Generator
+
+from ...search import LOST, Budget, Limits, Run, SolveResult, solve, won
+from .model import (
+    ALL_FULL,
+    NO_CARD,
+    RANK_UNIT,
+    SECONDARY_CARDS,
+    SIZE_DOWN,
+    SIZES,
+    RankModel,
     compact,
+    rank_model,
 )
+from .rules import PRIMARY_FULL, WindmillMove, WindmillProblem, WindmillState
 
-_Foundations = tuple[int, bool, _Ranks]
-"""Primary size, flag and secondary sizes (sorted)."""
-
-_ALL_FULL = (SECONDARY_FULL,) * 4
+_Foundations = tuple[int, bool, int]
+"""Primary size, flag and secondary sizes (packed as in :data:`.model.Compact`)."""
 
 # A control is packed in one int, so that the memo tables hash it at no
 # cost: the id of its foundations (interned), the id of its reserve ranks
-# (interned, sorted) and the cards dealt. An ``exits`` key is a control and
+# (interned) and the cards dealt. An ``exits`` key is a control and
 # a top rank; a ``win`` key a control and the id of a waste prefix.
 _DEALT_BITS = 8
 _RES_BITS = 32
@@ -100,161 +111,113 @@ _DEALT_MASK = (1 << _DEALT_BITS) - 1
 _RES_MASK = (1 << _RES_BITS) - 1
 _LOW_MASK = (1 << _FND_SHIFT) - 1
 _PID_BITS = 32
+_WIN_SHIFT = _PID_BITS + _FND_SHIFT
+_WIN_LOW_MASK = (1 << _WIN_SHIFT) - 1
 
 
-def applies(game: Windmill, state: WindmillState) -> bool:
-    """True when :func:`summary_search` can settle ``state``: restricted rules, last pass."""
-    return not game.free and state.redeals_used == game.rules.redeals
+def applies(problem: WindmillProblem, state: WindmillState) -> bool:
+    """True when the summaries can settle ``state``: restricted rules, last pass."""
+    return not problem.free and state.redeals_used == problem.rules.redeals
+
+
+def summary_run(
+    problem: WindmillProblem,
+    start: WindmillState,
+    budget: Budget,
+    *,
+    prune: bool = True,
+    model: RankModel | None = None,
+) -> Run:
+    """The summary search of ``start`` as a run: won with a line, lost, or paused.
+
+    ``prune`` false switches the twin rule off. ``model`` (by default a new
+    one) lends its memo of foundation moves, so that the beams and the
+    summaries share it. Raises :class:`ValueError` at once when the rules
+    are free or a redeal is left (:func:`applies` is false).
+    """
+    if not applies(problem, start):
+        raise ValueError(
+            "summary search: only restricted foundation moves on the last pass (no redeal left)"
+        )
+    return _Summaries(problem, start, budget, prune, model or rank_model(problem)).run()
 
 
 def summary_search(
-    game: Windmill, start: WindmillState, limits: Limits, *, prune: bool = True
+    problem: WindmillProblem, start: WindmillState, limits: Limits, *, prune: bool = True
 ) -> SolveResult[WindmillMove]:
-    """Settle a last-pass position under restricted rules exactly (see the module docstring).
+    """Settle a last-pass position under restricted rules exactly, alone under ``limits``.
 
-    Each ``exits`` or ``win`` node computed counts as one expanded state
-    (reading back a winning line computes a few more, under the same
-    limits); ``limits.max_table`` bounds the nodes stored. ``prune`` false
-    switches the twin rule off. Raises :class:`ValueError` when the rules
-    are free or a redeal is left (:func:`applies` is false).
+    Raises :class:`ValueError` when :func:`applies` is false.
     """
-    return SummaryRun(_Search(game, limits, prune), start).settle()
-
-
-class SummaryRun:
-    """A summary search that can pause and go on, so that it can take turns with others.
-
-    :meth:`advance` works until the shared count of expanded states
-    reaches ``until``, then pauses. Pausing keeps every table: a finished
-    ``exits`` or ``win`` node is exact whatever happens later, so the next
-    call starts again from the position and finds each finished node in
-    the tables; only the nodes open at the pause are worked out again.
-    """
-
-    def __init__(self, search: _Search, start: WindmillState) -> None:
-        if not applies(search.game, start):
-            raise ValueError(
-                "summary search: only restricted foundation moves on the last pass (no redeal left)"
-            )
-        self._summaries = _Summaries(search, start)
-
-    @property
-    def nodes(self) -> int:
-        """Nodes computed so far, over all calls (the ones redone after a pause included)."""
-        return self._summaries.nodes
-
-    def advance(self, until: int | None = None) -> SolveResult[WindmillMove] | None:
-        """The verdict, or None when the count of expanded states reached ``until`` first.
-
-        A caller's limit reached first gives an ``unknown`` result, as in
-        :func:`summary_search`.
-        """
-        return self._summaries.solve(until)
-
-    def settle(self) -> SolveResult[WindmillMove]:
-        """The verdict, with no pause: within the caller's limits only."""
-        result = self._summaries.solve()
-        assert result is not None  # no pause without ``until``
-        return result
-
-
-class _LimitHit(Exception):
-    """A caller's limit stopped the search."""
-
-    def __init__(self, limit: Limit) -> None:
-        super().__init__(limit.value)
-        self.limit = limit
-
-
-class _Paused(Exception):
-    """The search reached the count of states it was given for this turn."""
+    result: SolveResult[WindmillMove] = solve(
+        lambda budget: summary_run(problem, start, budget, prune=prune), limits
+    )
+    return result
 
 
 class _Summaries:
     """The memo tables of one position and the two explicit-stack evaluators."""
 
-    def __init__(self, search: _Search, start: WindmillState) -> None:
-        game = search.game
-        self.search = search
-        self.game = game
+    def __init__(
+        self,
+        problem: WindmillProblem,
+        start: WindmillState,
+        budget: Budget,
+        prune: bool,
+        model: RankModel,
+    ) -> None:
+        self.problem = problem
         self.start = start
-        self.model = search.model
-        self.pneed = game.primary_need
-        self.sneed = game.secondary_need
+        self.budget = budget
+        self.model = model
+        self.pneed = problem.primary_need
+        self.sneed = problem.secondary_need
         self.seq = tuple(c % 13 for c in start.seq)
         self.exits: dict[int, tuple[int, ...]] = {}
         self.wins: dict[int, bool] = {}
         # Interned foundations, with per id (once worked out): the ids after
         # a waste or reserve card of each rank goes home (index 13, a gap,
-        # goes nowhere) and the ids after a secondary-to-primary move.
+        # goes nowhere) and the ids after a secondary-to-primary move; and
+        # the cards home, for the statistics.
         self.fnd_ids: dict[_Foundations, int] = {}
         self.fnd_of: list[_Foundations] = []
         self.fnd_homes: list[tuple[tuple[int, ...], ...] | None] = []
         self.fnd_stays: list[tuple[int, ...] | None] = []
+        self.fnd_home: list[int] = []
         # The id of the same foundations with the flag clear, for flagged
         # ones (-1 for the others); used only by the twin rule.
         self.fnd_twin: list[int] = []
-        self.twins = search.twins
+        self.twins = prune
         # Interned reserves (sorted ranks), with their distinct ranks other
         # than a gap, and the id after one of them leaves and a card fills.
-        self.res_ids: dict[_Ranks, int] = {}
-        self.res_of: list[_Ranks] = []
+        self.res_ids: dict[int, int] = {}
+        self.res_of: list[int] = []
         self.res_ranks: list[tuple[int, ...]] = []
         self.res_swaps: dict[tuple[int, int, int], int] = {}
         # Prefixes of waste stacks, interned: id -> (id of the prefix one
         # shorter, its top rank); id 0 is the empty waste.
         self.prefixes: dict[tuple[int, int], int] = {}
         self.prefix_of: list[tuple[int, int]] = [(-1, -1)]
-        self.max_table = search.limits.max_table
-        self.nodes = 0
-        self.until: int | None = None
+        self.home0 = start.home
+        self.dealt0 = start.dealt
 
     # ------------------------------------------------------------ driving
 
-    def solve(self, until: int | None = None) -> SolveResult[WindmillMove] | None:
-        """The verdict; None when ``until`` states were expanded first (see :class:`SummaryRun`)."""
-        search = self.search
-        self.until = until
-        try:
-            won = self.win(self.key_of(self.start))
-            if not won:
-                return self.finish(Status.LOST, [])
-            # Reading the line back computes a few nodes more, and it is
-            # not worth pausing for.
-            self.until = None
-            line = self.line()
-        except _LimitHit as hit:
-            return self.finish(Status.UNKNOWN, [], hit.limit)
-        except _Paused:
-            return None
-        search.max_depth = max(search.max_depth, len(line))
-        return self.finish(Status.WON, line)
+    def run(self) -> Run:
+        """The verdict: won with a line, or lost; yields whenever the budget says so."""
+        is_won = yield from self.win(self.key_of(self.start))
+        if not is_won:
+            return LOST
+        line = yield from self.line()
+        self.budget.reach(len(line))
+        return won(line)
 
-    def finish(
-        self, status: Status, moves: list[WindmillMove], limit: Limit | None = None
-    ) -> SolveResult[WindmillMove]:
-        search = self.search
-        search.unique = max(search.unique, len(self.exits) + len(self.wins))
-        return search.result(status, moves, limit)
-
-    def expand(self) -> None:
-        """Count one node, or raise when a limit is reached.
-
-        Every node counted here is stored once finished, so the nodes
-        counted bound the table (``max_table``) from above (nodes worked
-        out again after a pause are counted again, which keeps the bound).
-        Past ``until`` it pauses instead (:class:`SummaryRun`).
-        """
-        search = self.search
-        limit = search.over()
-        if limit is None and self.max_table is not None and self.nodes >= self.max_table:
-            limit = Limit.TABLE
-        if limit is not None:
-            raise _LimitHit(limit)
-        if self.until is not None and search.expanded >= self.until:
-            raise _Paused
-        search.expanded += 1
-        self.nodes += 1
+    def opened(self, c: int) -> None:
+        """Note the depth of a node of control ``c`` (a lower bound, see the module docstring)."""
+        depth = max((c & _DEALT_MASK) - self.dealt0, self.fnd_home[c >> _FND_SHIFT] - self.home0)
+        b = self.budget
+        if depth > b.max_depth:
+            b.max_depth = depth
 
     def key_of(self, state: WindmillState) -> int:
         """The ``win`` question for a real position."""
@@ -275,15 +238,15 @@ class _Summaries:
             self.prefix_of.append(k)
         return got
 
-    def line(self) -> list[WindmillMove]:
+    def line(self) -> Generator[None, None, list[WindmillMove]]:
         """Real moves from the start to a win, each to a position the summaries call won."""
-        game = self.game
+        problem = self.problem
         state = self.start
         moves: list[WindmillMove] = []
-        while not game.is_won(state):
-            for move in game.moves(state):
-                child = game.apply(state, move)
-                if self.win(self.key_of(child)):
+        while not problem.is_won(state):
+            for move in problem.moves(state):
+                child = problem.apply(state, move)
+                if (yield from self.win(self.key_of(child))):
                     moves.append(move)
                     state = child
                     break
@@ -303,6 +266,7 @@ class _Summaries:
             self.fnd_stays.append(None)
             self.fnd_twin.append(-1)
             p, flag, secs = f
+            self.fnd_home.append(p + SECONDARY_CARDS[secs])
             if flag:
                 self.fnd_twin[got] = self.fnd((p, False, secs))
         return got
@@ -318,7 +282,7 @@ class _Summaries:
         if homes is not None and stays is not None:
             return homes, stays
         p, flag, secs = self.fnd_of[fid]
-        rank_homes = self.model._homes(p, flag, secs)
+        rank_homes = self.model.homes(p, flag, secs)
         homes = (
             *(tuple(self.fnd(h) for h in rank_homes.get(rank, ())) for rank in range(13)),
             (),  # a gap goes nowhere
@@ -328,24 +292,20 @@ class _Summaries:
             # Restricted rules: a secondary's top card goes to the primary
             # only with the flag clear, and sets it.
             need = self.pneed[p]
-            last = -1
-            for i, s in enumerate(secs):
-                if s in (last, 0):
-                    continue
-                last = s
-                if self.sneed[s - 1] == need:
-                    found.append(self.fnd((p + 1, True, _grow(secs, i, -1))))
+            for s in SIZES[secs]:
+                if s and self.sneed[s - 1] == need:
+                    found.append(self.fnd((p + 1, True, secs + SIZE_DOWN[s])))
         stays = self.fnd_stays[fid] = tuple(found)
         self.fnd_homes[fid] = homes
         return homes, stays
 
-    def res(self, r: _Ranks) -> int:
-        """The id of the reserve ranks ``r`` (sorted)."""
+    def res(self, r: int) -> int:
+        """The id of the reserve ranks ``r`` (packed as in :data:`.model.Compact`)."""
         got = self.res_ids.get(r)
         if got is None:
             got = self.res_ids[r] = len(self.res_of)
             self.res_of.append(r)
-            self.res_ranks.append(tuple(sorted(set(r) - {_NO_CARD})))
+            self.res_ranks.append(self.model.cards_in(r))
         return got
 
     def swap(self, rid: int, out: int, fill: int) -> int:
@@ -353,10 +313,7 @@ class _Summaries:
         k = (rid, out, fill)
         got = self.res_swaps.get(k)
         if got is None:
-            ranks = list(self.res_of[rid])
-            ranks.remove(out)
-            ranks.append(fill)
-            got = self.res_swaps[k] = self.res(tuple(sorted(ranks)))
+            got = self.res_swaps[k] = self.res(self.res_of[rid] - RANK_UNIT[out] + RANK_UNIT[fill])
         return got
 
     def direct(self, c: int, t: int) -> list[int]:
@@ -376,7 +333,7 @@ class _Summaries:
 
     # ------------------------------------------------------------ exits
 
-    def exits_of(self, key: int) -> tuple[int, ...]:
+    def exits_of(self, key: int) -> Generator[None, None, tuple[int, ...]]:
         """``exits(c, t)`` (key ``c << 4 | t``), computing what it needs with an explicit stack."""
         memo = self.exits
         got = memo.get(key)
@@ -388,16 +345,17 @@ class _Summaries:
         direct = self.direct
         twins = self.twins
         twin = self.fnd_twin
-        expand = self.expand
+        opened = self.opened
+        b = self.budget
         # A frame: its key, the exits found so far, and what remains to be
         # merged in: (key, True) for a deal's exits, each of which asks a
         # further ``exits(c3, t)``; (key, False) for exits to add as they are.
         stack: list[tuple[int, set[int], list[tuple[int, bool]]]] = []
 
         def open_frame(k: int) -> None:
-            expand()
             c = k >> 4
             t = k & 15
+            opened(c)
             low = c & _LOW_MASK
             fid = c >> _FND_SHIFT
             todo = [((f << _FND_SHIFT | low) << 4 | t, False) for f in successors(fid)[1]]
@@ -406,6 +364,10 @@ class _Summaries:
                 todo.append(((c + 1) << 4 | seq[d], True))
             stack.append((k, set(direct(c, t)), todo))
 
+        while b.expanded >= b.checkpoint and b.interrupted():
+            yield
+        b.expanded += 1
+        b.stored += 1
         open_frame(key)
         while stack:
             k, out, todo = stack[-1]
@@ -413,6 +375,10 @@ class _Summaries:
                 sub, via_deal = todo[-1]
                 got = memo.get(sub)
                 if got is None:
+                    while b.expanded >= b.checkpoint and b.interrupted():
+                        yield
+                    b.expanded += 1
+                    b.stored += 1
                     open_frame(sub)
                     break
                 todo.pop()
@@ -441,38 +407,38 @@ class _Summaries:
 
     # ------------------------------------------------------------ win
 
-    def win(self, key: int) -> bool:
+    def twin_lost(self, k: int) -> bool:
+        """The twin rule for a ``win`` question: the same one with the flag clear is lost."""
+        f = self.fnd_twin[k >> _WIN_SHIFT]
+        return f >= 0 and self.wins.get(f << _WIN_SHIFT | (k & _WIN_LOW_MASK)) is False
+
+    def win(self, key: int) -> Generator[None, None, bool]:
         """``win(c, waste)`` (key ``c << 32 | pid``), with an explicit stack of OR frames."""
         memo = self.wins
         got = memo.get(key)
         if got is not None:
             return got
+        twins = self.twins
+        if twins and self.twin_lost(key):
+            return False
+        exits = self.exits
+        b = self.budget
         # A frame: its key and the children still to try: (key, -1) a win
         # question; (exit key, pid) stands for the win questions (c2, pid)
-        # of every c2 in that node's exits.
+        # of every c2 in that node's exits. A question settled by the twin
+        # rule is not stored: it is asked again at the cost of one look-up.
         stack: list[tuple[int, list[tuple[int, int]]]] = []
 
-        twins = self.twins
-        twin = self.fnd_twin
-
-        def open_frame(k: int) -> None:
-            if twins:
-                # The twin rule: lost if the same position with the flag
-                # clear is lost.
-                f = twin[k >> (_PID_BITS + _FND_SHIFT)]
-                if f >= 0:
-                    low = k & ((1 << (_PID_BITS + _FND_SHIFT)) - 1)
-                    if memo.get(f << (_PID_BITS + _FND_SHIFT) | low) is False:
-                        memo[k] = False
-                        return
-            self.expand()
-            children = self.win_children(k)
-            if children is None:
-                memo[k] = True
-            else:
-                stack.append((k, children))
-
-        open_frame(key)
+        while b.expanded >= b.checkpoint and b.interrupted():
+            yield
+        b.expanded += 1
+        b.stored += 1
+        self.opened(key >> _PID_BITS)
+        children = self.win_children(key)
+        if children is None:
+            memo[key] = True
+            return True
+        stack.append((key, children))
         while stack:
             k, todo = stack[-1]
             value = False
@@ -480,12 +446,26 @@ class _Summaries:
                 sub, pid = todo[-1]
                 if pid >= 0:
                     todo.pop()
-                    todo += [(c2 << _PID_BITS | pid, -1) for c2 in self.exits_of(sub)]
+                    found = exits.get(sub)
+                    if found is None:
+                        found = yield from self.exits_of(sub)
+                    todo += [(c2 << _PID_BITS | pid, -1) for c2 in found]
                     continue
                 got = memo.get(sub)
                 if got is None:
-                    open_frame(sub)
-                    break
+                    if twins and self.twin_lost(sub):
+                        got = False
+                    else:
+                        while b.expanded >= b.checkpoint and b.interrupted():
+                            yield
+                        b.expanded += 1
+                        b.stored += 1
+                        self.opened(sub >> _PID_BITS)
+                        children = self.win_children(sub)
+                        if children is not None:
+                            stack.append((sub, children))
+                            break
+                        got = memo[sub] = True
                 todo.pop()
                 if got:
                     value = True
@@ -497,6 +477,7 @@ class _Summaries:
             if value:
                 memo[k] = True
                 stack.pop()
+            # Otherwise a new frame was opened on top: it is worked on next.
         return memo[key]
 
     def win_children(self, k: int) -> list[tuple[int, int]] | None:
@@ -508,7 +489,7 @@ class _Summaries:
             return [(c << 4 | t, below)]
         fid = c >> _FND_SHIFT
         p, _flag, secs = self.fnd_of[fid]
-        if p == PRIMARY_FULL and secs == _ALL_FULL:
+        if p == PRIMARY_FULL and secs == ALL_FULL:
             return None
         homes, stays = self.successors(fid)
         rid = (c >> _DEALT_BITS) & _RES_MASK
@@ -522,7 +503,7 @@ class _Summaries:
         todo += [((f << _FND_SHIFT | low) << _PID_BITS, -1) for f in stays]
         # Reserve plays with the waste empty: the stock's next card (or a
         # gap, once the stock is empty) fills the cell.
-        fill, nd = (seq[d], d + 1) if d < len(seq) else (_NO_CARD, d)
+        fill, nd = (seq[d], d + 1) if d < len(seq) else (NO_CARD, d)
         for r in self.res_ranks[rid]:
             hs = homes[r]
             if hs:

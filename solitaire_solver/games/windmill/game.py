@@ -1,0 +1,317 @@
+"""The game Windmill: the rules at work, notation, pictures, position files and the solver.
+
+:class:`Windmill` is the game as the library and the command line see it.
+It plays by :class:`~.rules.WindmillProblem` (the engine's protocol), reads
+and prints moves, describes them for people, shows and reads positions, and
+names its solver (:meth:`Windmill.strategy`, composed in :mod:`.solver`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable
+
+from ...cards import Card, card_text, cards_text, parse_cards, rank_text
+from ...errors import BadCardError
+from ...numbering import DealNumber
+from ...search import Limits, Strategy
+from ..base import Field, FieldReader, Game, Preset, parse_int_range
+from .rules import (
+    DEAL,
+    FREE,
+    GAP,
+    PRIMARY_FULL,
+    REDEAL,
+    RESERVE,
+    RESERVE_CELLS,
+    SECONDARIES,
+    SECONDARY,
+    SECONDARY_FULL,
+    WASTE,
+    WindmillMove,
+    WindmillProblem,
+    WindmillRules,
+    WindmillState,
+    parse_move,
+    place_words,
+    ranks_text,
+)
+from .solver import any_line, shortest_line
+
+DEFAULT_MAX_STATES = 3_000_000
+"""States a solve may expand when the caller gives no limit at all (preset data, see
+:data:`PRESETS`).
+
+It leaves the beams of :func:`.solver.any_line` room for their 8,192 beam
+after the narrower ones and the sub-games' (about 2 million states on a
+deal none of them wins), with the other members' turns on top (at most
+7.8% of the beams' own states)."""
+
+DEFAULT_MAX_STATES_FREE = 5_000_000
+"""The same under free foundation moves, where the beams search two sets of rules.
+
+There the restricted rules' beams run besides the free ones up to width
+8,192 (see :data:`.solver.RESTRICTED_UP_TO`); beams up to 2,048 cost about
+2.2 million states on a deal none wins, and the two 8,192 beams about 1.0
+and 1.7 million more. A beam the limit cuts short wins nothing (wins are
+found only once the stock is dealt out), so the limit leaves room for
+both."""
+
+
+class Windmill(Game[WindmillState, WindmillMove]):
+    """The game Windmill under given rules."""
+
+    name = "windmill"
+    rules_type = WindmillRules
+    rules: WindmillRules
+
+    def __init__(self, rules: WindmillRules, preset: str | None = None) -> None:
+        super().__init__(rules, preset)
+        self.problem = WindmillProblem(rules)
+        """The rules at work: the search problem over real positions."""
+        self.free = self.problem.free
+        self.primary_need = self.problem.primary_need
+        self.secondary_need = self.problem.secondary_need
+
+    # ------------------------------------------------------------ the rules
+
+    def deal(self, number: DealNumber) -> WindmillState:
+        """Centre card, eight reserve cards, one waste card; the rest is the stock."""
+        return self.problem.deal(number)
+
+    def legal_moves(self, state: WindmillState) -> list[WindmillMove]:
+        """Every legal move, without merging moves that lead to equivalent positions."""
+        return self.problem.legal_moves(state)
+
+    def moves(self, state: WindmillState) -> list[WindmillMove]:
+        """The legal moves with equivalent ones merged, plays first (see the rules' ``moves``)."""
+        return self.problem.moves(state)
+
+    def apply(self, state: WindmillState, move: WindmillMove) -> WindmillState:
+        """The position after ``move``, with the reserve refill it causes."""
+        return self.problem.apply(state, move)
+
+    def is_won(self, state: WindmillState) -> bool:
+        """Won when all 104 cards are on the foundations."""
+        return self.problem.is_won(state)
+
+    def key(self, state: WindmillState) -> Hashable:
+        """The packed canonical key (:meth:`WindmillProblem.key`)."""
+        return self.problem.key(state)
+
+    # ------------------------------------------------------------ notation
+
+    def parse_move(self, text: str) -> WindmillMove:
+        """``d``, ``rd`` or ``SOURCE>TARGET`` such as ``r3>p``, ``w>s2``, ``s1>p``."""
+        return parse_move(text)
+
+    def describe(self, state: WindmillState, move: WindmillMove) -> str:
+        """For example ``8H from reserve 3 to the primary; 5C from the waste fills reserve 3``."""
+        if move.kind == DEAL:
+            return f"deal {card_text(state.seq[state.dealt])} onto the waste"
+        if move.kind == REDEAL:
+            return f"redeal: the waste ({bin(state.waste).count('1')} cards) becomes the stock"
+        if move.src == RESERVE:
+            card = state.reserve[move.src_index]
+        elif move.src == WASTE:
+            card = state.waste_top or 0
+        elif move.src == SECONDARY:
+            card = state.secondaries[move.src_index][-1]
+        else:
+            card = state.primary[-1]
+        text = (
+            f"{card_text(card)} from {place_words(move.src, move.src_index)} "
+            f"to {place_words(move.dst, move.dst_index)}"
+        )
+        if move.src == RESERVE:
+            cell = f"reserve {move.src_index + 1}"
+            if state.waste:
+                text += f"; {card_text(state.waste_top or 0)} from the waste fills {cell}"
+            elif state.dealt < len(state.seq):
+                text += f"; {card_text(state.seq[state.dealt])} from the stock fills {cell}"
+            else:
+                text += f"; {cell} stays empty"
+        return text
+
+    def show(self, state: WindmillState) -> str:
+        """The foundations, the reserve, the waste and the stock."""
+        prim = state.primary
+        lines = [
+            f"primary:     {card_text(prim[-1])} ({_count(len(prim))})" + self._need_text(state)
+        ]
+        for i, pile in enumerate(state.secondaries):
+            top = f"{card_text(pile[-1])} ({_count(len(pile))})" if pile else "(empty)"
+            lines.append(f"secondary {i + 1}: {top}")
+        lines.append("reserve:     " + " ".join(_cell(c) for c in state.reserve))
+        waste = state.waste_cards
+        lines.append(f"waste:       {cards_text(waste[-8:]) or '(empty)'} ({_count(len(waste))})")
+        stock = state.stock
+        nxt = f", next {card_text(stock[0])}" if stock else ""
+        used = f", {state.redeals_used} of {self.rules.redeals} redeals used"
+        lines.append(
+            f"stock:       {_count(len(stock))}{nxt}" + (used if self.rules.redeals else "")
+        )
+        return "\n".join(lines)
+
+    def _need_text(self, state: WindmillState) -> str:
+        n = len(state.primary)
+        if n == PRIMARY_FULL:
+            return ", full"
+        flag = ", next card must come from the waste or reserve" if state.flag else ""
+        return f", needs {rank_text(self.primary_need[n])}{flag}"
+
+    # ------------------------------------------------------------ files
+
+    def position_fields(self, state: WindmillState) -> list[tuple[str, str]]:
+        """Labelled lines: foundations bottom to top, reserve, waste bottom to top, stock top first.
+
+        ``--`` marks an empty reserve cell; ``flag`` says whether the
+        primary's top card came from a secondary (``set``) or not (``clear``).
+        """
+        fields = [("primary", cards_text(state.primary))]
+        for i, pile in enumerate(state.secondaries):
+            fields.append((f"secondary{i + 1}", cards_text(pile)))
+        fields += [
+            ("flag", "set" if state.flag else "clear"),
+            ("reserve", " ".join(_cell(c) for c in state.reserve)),
+            ("waste", cards_text(state.waste_cards)),
+            ("stock", cards_text(state.stock)),
+            ("redeals_used", str(state.redeals_used)),
+        ]
+        return fields
+
+    def parse_position(self, reader: FieldReader) -> WindmillState:
+        """Read the lines of :meth:`position_fields`; every card exactly twice, piles in order."""
+        counts: dict[int, int] = {}
+
+        def cards(label: str, default: str | None = None) -> tuple[list[Card], Field]:
+            field = reader.take(label, default)
+            words = field.text.split()
+            out: list[Card] = []
+            for w in words:
+                if label == "reserve" and w == "--":
+                    out.append(Card(GAP))
+                    continue
+                try:
+                    (c,) = parse_cards(w)
+                except BadCardError as exc:
+                    raise reader.error(f"{label}: {exc}", field) from None
+                counts[c] = counts.get(c, 0) + 1
+                if counts[c] > 2:
+                    raise reader.error(
+                        f"card {card_text(c)} appears a third time (in {label}); two decks "
+                        "hold two of each card",
+                        field,
+                    )
+                out.append(c)
+            return out, field
+
+        primary, pf = cards("primary")
+        if not primary:
+            raise reader.error("the primary foundation needs at least its centre card", pf)
+        if len(primary) > PRIMARY_FULL:
+            raise reader.error(f"the primary holds at most {PRIMARY_FULL} cards", pf)
+        for n, c in enumerate(primary):
+            if c % 13 != self.primary_need[n]:
+                raise reader.error(
+                    f"card {card_text(c)} cannot be card {n + 1} of the primary: it needs a "
+                    f"{rank_text(self.primary_need[n])} there",
+                    pf,
+                )
+        secs: list[tuple[Card, ...]] = []
+        for i in range(SECONDARIES):
+            pile, sf = cards(f"secondary{i + 1}", "")
+            if len(pile) > SECONDARY_FULL:
+                raise reader.error(f"a secondary holds at most {SECONDARY_FULL} cards", sf)
+            for n, c in enumerate(pile):
+                if c % 13 != self.secondary_need[n]:
+                    raise reader.error(
+                        f"card {card_text(c)} cannot be card {n + 1} of secondary{i + 1}: it "
+                        f"needs a {rank_text(self.secondary_need[n])} there",
+                        sf,
+                    )
+            secs.append(tuple(pile))
+        flag_field = reader.take("flag", "clear")
+        flag_text = flag_field.text.strip().lower()
+        if flag_text not in ("set", "clear"):
+            raise reader.error(f"flag: expected set or clear, not {flag_field.text!r}", flag_field)
+        flag = flag_text == "set"
+        if flag and self.free:
+            raise reader.error("flag: free foundation moves have no flag", flag_field)
+        if flag and len(primary) == 1:
+            raise reader.error("flag: the centre card did not come from a secondary", flag_field)
+        reserve, rf = cards("reserve")
+        if len(reserve) != RESERVE_CELLS:
+            raise reader.error(
+                f"reserve: expected {RESERVE_CELLS} cells (cards or --), found {len(reserve)}",
+                rf,
+            )
+        waste, _ = cards("waste", "")
+        stock, _ = cards("stock", "")
+        if GAP in reserve and (waste or stock):
+            raise reader.error(
+                "reserve: a gap is refilled at once while the waste or the stock has cards",
+                rf,
+            )
+        used_field = reader.take("redeals_used", "0")
+        try:
+            used = parse_int_range(0, self.rules.redeals)(used_field.text)
+        except ValueError as exc:
+            raise reader.error(f"redeals_used: {exc}", used_field) from None
+        reader.finish()
+        missing = [card_text(c) for c in range(52) for _ in range(2 - counts.get(c, 0))]
+        if missing:
+            raise reader.error(f"{len(missing)} cards missing: {' '.join(missing)}")
+        seq = tuple(waste + stock)
+        return WindmillState(
+            primary=tuple(primary),
+            secondaries=tuple(secs),
+            reserve=tuple(reserve),
+            seq=seq,
+            seq_ranks=ranks_text(seq),
+            dealt=len(waste),
+            waste=(1 << len(waste)) - 1,
+            flag=flag,
+            redeals_used=used,
+        )
+
+    # ------------------------------------------------------------ solving
+
+    def strategy(self, start: WindmillState, *, shortest: bool = False) -> Strategy:
+        """The solver of :mod:`.solver`: a portfolio of beams, depth-first search and summaries.
+
+        With ``shortest``, a quick line first and then A* on the rank model
+        within a cap (:func:`.solver.shortest_line`); the line is marked shortest
+        only when A* finished.
+        """
+        if shortest:
+            return shortest_line(self.problem, start)
+        return any_line(self.problem, start)
+
+
+def _count(n: int) -> str:
+    return f"{n} card" if n == 1 else f"{n} cards"
+
+
+def _cell(card: int) -> str:
+    return "--" if card == GAP else card_text(card)
+
+
+PRESETS = (
+    Preset(
+        "windmill",
+        Windmill,
+        WindmillRules(),
+        "Windmill as in the seed: two decks, an ace in the centre, secondaries from kings down",
+        Limits(max_states=DEFAULT_MAX_STATES),
+        (({"foundation_moves": FREE}, Limits(max_states=DEFAULT_MAX_STATES_FREE)),),
+    ),
+    Preset(
+        "windmill-reversed",
+        Windmill,
+        WindmillRules(direction="down"),
+        "the seed's variation: a king in the centre built down, secondaries from aces up",
+        Limits(max_states=DEFAULT_MAX_STATES),
+        (({"foundation_moves": FREE}, Limits(max_states=DEFAULT_MAX_STATES_FREE)),),
+    ),
+)
+"""The presets, with the default limits of a solve when the caller sets none."""

@@ -1,0 +1,386 @@
+"""Windmill by ranks alone: a compact position and the rules restated on it, for the engine.
+
+No rule looks at a suit, so a position's future depends only on ranks, and
+only on the sizes of the foundations (their ranks follow from their sizes).
+:func:`compact` keeps exactly that; :class:`RankModel` plays on compact
+positions, much faster than on real ones, and is an engine problem: its
+moves are the child positions themselves, the plays stay within a beam's
+round and a deal or redeal goes across to the next one (:meth:`RankModel.within`,
+:meth:`RankModel.across`). Under restricted rules the twin rule is its
+``dominators`` hook (:class:`RestrictedRankModel`). A line it finds is
+lifted back to real moves (:meth:`RankModel.lift`).
+
+It is a second statement of the rules, so two checks tie it to the first:
+the tests compare its successors with the compact forms of
+:meth:`~.rules.WindmillProblem.legal_moves` on many positions, and every line
+it finds is lifted into real moves that must be legal (the lift fails
+loudly otherwise, and the tests replay every won line).
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Callable, Iterable, Sequence
+
+from ...search import ProblemDefaults
+from .rules import (
+    CARDS,
+    GAP,
+    PRIMARY_FULL,
+    SECONDARIES,
+    SECONDARY_FULL,
+    WindmillMove,
+    WindmillProblem,
+    WindmillState,
+)
+
+Compact = tuple[int, bool, int, int, int, int, int]
+"""A position by ranks alone: primary size, flag, secondary sizes, reserve
+ranks, stock, waste, redeals used. Two positions with the same compact form
+have the same future, for the reasons :meth:`~.rules.WindmillProblem.key`
+gives.
+
+Every part is a plain int, so that hashing a compact position (which the
+beams do for every position they reach) is cheap. The secondaries are a
+multiset of sizes, packed as a count of secondaries per size, three bits a
+size (see :func:`secondary_sizes`); the reserve a multiset of ranks, a count
+per rank, four bits a rank, 13 standing for a gap (see :func:`reserve_ranks`).
+A card going home or leaving the reserve is then an addition, and the order
+of the cells and of the secondaries is folded away. The stock and the waste
+are piles of ranks packed four bits a card, the lowest digit the top card,
+above a leading 1 that marks the bottom (so ``1`` is an empty pile):
+dealing, playing and refilling are then a shift (see :func:`pile`)."""
+
+NO_CARD = 13
+"""The rank of a reserve gap in a compact position."""
+
+Homes = tuple[int, bool, int]
+"""Primary size, flag and secondary sizes after a card goes home."""
+
+EMPTY = 1
+"""An empty packed pile."""
+
+_SIZE_BITS = 3
+_RANK_BITS = 4
+_SECS_BITS = _SIZE_BITS * (SECONDARY_FULL + 1)
+
+
+def _size_unit(size: int) -> int:
+    return 1 << (_SIZE_BITS * size)
+
+
+SIZE_UP = tuple(_size_unit(s + 1) - _size_unit(s) for s in range(SECONDARY_FULL))
+"""Added to packed secondary sizes, grows one secondary of size s by a card."""
+
+SIZE_DOWN = (0, *(_size_unit(s - 1) - _size_unit(s) for s in range(1, SECONDARY_FULL + 1)))
+"""Added to packed secondary sizes, takes a card off one secondary of size s."""
+
+RANK_UNIT = tuple(1 << (_RANK_BITS * r) for r in range(NO_CARD + 1))
+"""A reserve card of rank r (13: a gap) in packed reserve ranks."""
+
+ALL_FULL = SECONDARIES * _size_unit(SECONDARY_FULL)
+"""Packed secondary sizes with every secondary full."""
+
+
+def _secondary_tables() -> tuple[dict[int, tuple[int, ...]], dict[int, int]]:
+    sizes: dict[int, tuple[int, ...]] = {}
+    totals: dict[int, int] = {}
+    for combo in itertools.combinations_with_replacement(range(SECONDARY_FULL + 1), SECONDARIES):
+        packed = sum(_size_unit(s) for s in combo)
+        sizes[packed] = tuple(sorted(set(combo)))
+        totals[packed] = sum(combo)
+    return sizes, totals
+
+
+SIZES, SECONDARY_CARDS = _secondary_tables()
+"""For packed secondary sizes: the distinct sizes, smallest first, and the cards they hold."""
+
+
+def secondary_sizes(sizes: Iterable[int]) -> int:
+    """Pack the sizes of the four secondaries."""
+    return sum(_size_unit(s) for s in sizes)
+
+
+def reserve_ranks(ranks: Iterable[int]) -> int:
+    """Pack the ranks of the eight reserve cells (13 for a gap)."""
+    return sum(RANK_UNIT[r] for r in ranks)
+
+
+def compact(state: WindmillState) -> Compact:
+    """The rank-only form of a real position."""
+    return (
+        len(state.primary),
+        state.flag,
+        secondary_sizes(len(p) for p in state.secondaries),
+        reserve_ranks(NO_CARD if c == GAP else c % 13 for c in state.reserve),
+        pile(reversed(state.stock)),
+        pile(state.waste_cards),
+        state.redeals_used,
+    )
+
+
+def pile(bottom_to_top: Iterable[int]) -> int:
+    """Pack the ranks of a pile given bottom card first; the top becomes the lowest digit."""
+    packed = EMPTY
+    for c in bottom_to_top:
+        packed = packed << 4 | c % 13
+    return packed
+
+
+def _turned_over(packed: int) -> int:
+    """The pile turned over: its bottom card becomes the top."""
+    out = EMPTY
+    while packed != EMPTY:
+        out = out << 4 | packed & 15
+        packed >>= 4
+    return out
+
+
+def unflagged(st: Compact) -> Compact:
+    """The same compact position with the flag clear (its twin)."""
+    return (st[0], False, *st[2:])
+
+
+def beam_score(st: Compact) -> tuple[int, int]:
+    """Fewest cards off the foundations, then the longest primary.
+
+    Among positions with the same cards dealt, cards off the foundations
+    differ only by the waste, so this keeps the positions with the least
+    buried. Wins on deals 1..100 with one beam of width 32 / 100 / 400:
+    this order 63 / 69 / 79; the shortest primary first 65 / 73 / 79; the
+    flag as a last key 63 / 69 / 79; a penalty for waste cards the primary
+    needs next, by depth, 68 / 74 / 79. The orders differ at narrow widths
+    only, and the deals that are hard to win are settled by wide beams.
+    """
+    return (CARDS - st[0] - SECONDARY_CARDS[st[2]], -st[0])
+
+
+def rank_model(problem: WindmillProblem, *, free: bool | None = None, hold: int = 0) -> RankModel:
+    """The rank model of ``problem``'s rules, or of a sub-game of them (see :class:`RankModel`).
+
+    Under restricted rules it carries the twin rule
+    (:class:`RestrictedRankModel`).
+    """
+    if problem.free:
+        return RankModel(problem, free=free, hold=hold)
+    return RestrictedRankModel(problem, free=free, hold=hold)
+
+
+class RankModel(ProblemDefaults):
+    """The rules of Windmill restated on compact positions, as an engine problem.
+
+    A move is the child position itself. The heuristic (cards not yet
+    home) is admissible: a move puts at most one card on the foundations
+    (a play from the waste or the reserve puts one; a deal, a redeal and a
+    card moved between foundations put none), so a won position is at
+    least that many moves away. It is consistent too, changing by at most
+    one a move.
+    """
+
+    def __init__(
+        self, problem: WindmillProblem, *, free: bool | None = None, hold: int = 0
+    ) -> None:
+        """The rules of ``problem``, or a sub-game of them (see :attr:`sub_game`).
+
+        ``free`` false on a game with free foundation moves gives its
+        restricted moves (each of them is a free move too); ``hold`` = k
+        forbids placing on a secondary a waste or reserve card of any of
+        the next k ranks the primary needs.
+        """
+        if free and not problem.free:
+            raise ValueError("a rank model may only remove moves of its game")
+        if hold < 0:
+            raise ValueError(f"hold must be 0 or more, not {hold}")
+        self.problem = problem
+        self.pneed = problem.primary_need
+        self.sneed = problem.secondary_need
+        self.free = problem.free if free is None else free
+        self.hold = hold
+        self.sub_game = hold > 0 or self.free != problem.free
+        """Some legal moves are left out: a win is still a real line of the
+        game, but having searched everything proves nothing."""
+        self.redeals = problem.rules.redeals
+        self._home_cache: dict[int, dict[int, list[Homes]]] = {}
+        self._reserve_cache: dict[int, tuple[int, ...]] = {}
+
+    def homes(self, p: int, flag: bool, secs: int) -> dict[int, list[Homes]]:
+        """For each rank a waste or reserve card may have, the foundations after it goes home.
+
+        Memoised: a search meets the same few thousand foundation states
+        again and again.
+        """
+        key = (p << 1 | flag) << _SECS_BITS | secs
+        found = self._home_cache.get(key)
+        if found is not None:
+            return found
+        out: dict[int, list[Homes]] = {}
+        if p < PRIMARY_FULL:
+            out[self.pneed[p]] = [(p + 1, False, secs)]
+        held = self.pneed[p : p + self.hold]
+        for s in SIZES[secs]:
+            if s < SECONDARY_FULL and self.sneed[s] not in held:
+                out.setdefault(self.sneed[s], []).append((p, flag, secs + SIZE_UP[s]))
+        self._home_cache[key] = out
+        return out
+
+    def cards_in(self, res: int) -> tuple[int, ...]:
+        """The distinct ranks of the cards in packed reserve ranks (no gap), lowest first."""
+        found = self._reserve_cache.get(res)
+        if found is None:
+            found = self._reserve_cache[res] = tuple(
+                r for r in range(NO_CARD) if res >> (_RANK_BITS * r) & 15
+            )
+        return found
+
+    def plays(self, st: Compact) -> list[Compact]:
+        """Every position one play away (no deal, no redeal)."""
+        return [c for c, _ in self.within(st)]
+
+    def within(self, st: Compact) -> list[tuple[Compact, Compact]]:
+        """A beam's moves within a round: the plays, each as (move, position), the same.
+
+        The plays come in a fixed order (the waste's card, then the reserve's
+        by rank, then the secondaries' by size), which decides the order in
+        which a beam meets positions and so how it breaks ties.
+        """
+        p, flag, secs, res, stock, waste, used = st
+        out: list[tuple[Compact, Compact]] = []
+        add = out.append
+        targets = self.homes(p, flag, secs)
+        if waste != EMPTY:
+            for np_, nf, ns in targets.get(waste & 15, ()):
+                c = (np_, nf, ns, res, stock, waste >> 4, used)
+                add((c, c))
+        ranks = self._reserve_cache.get(res) or self.cards_in(res)
+        for r in ranks:
+            homes = targets.get(r)
+            if homes is None:
+                continue
+            nstock, nwaste = stock, waste
+            if waste != EMPTY:
+                fill, nwaste = waste & 15, waste >> 4
+            elif stock != EMPTY:
+                fill, nstock = stock & 15, stock >> 4
+            else:
+                fill = NO_CARD
+            nres = res - RANK_UNIT[r] + RANK_UNIT[fill]
+            for np_, nf, ns in homes:
+                c = (np_, nf, ns, nres, nstock, nwaste, used)
+                add((c, c))
+        need = self.pneed[p] if p < PRIMARY_FULL else -1
+        free = self.free
+        for s in SIZES[secs]:
+            if s == 0:
+                continue
+            top = self.sneed[s - 1]
+            if top == need and (free or not flag):
+                c = (p + 1, not free, secs + SIZE_DOWN[s], res, stock, waste, used)
+                add((c, c))
+            if free:
+                for t in SIZES[secs]:
+                    if t < SECONDARY_FULL and self.sneed[t] == top:
+                        c = (p, flag, secs + SIZE_DOWN[s] + SIZE_UP[t], res, stock, waste, used)
+                        add((c, c))
+        if free and p > 1:
+            top = self.pneed[p - 1]
+            for s in SIZES[secs]:
+                if s < SECONDARY_FULL and self.sneed[s] == top:
+                    c = (p - 1, flag, secs + SIZE_UP[s], res, stock, waste, used)
+                    add((c, c))
+        return out
+
+    def turn(self, st: Compact) -> Compact | None:
+        """The position after dealing a card or redealing, if either is legal."""
+        p, flag, secs, res, stock, waste, used = st
+        if stock != EMPTY:
+            return (p, flag, secs, res, stock >> 4, waste << 4 | stock & 15, used)
+        if waste != EMPTY and used < self.redeals:
+            # The waste turned over is the new stock, its first card dealt first.
+            return (p, flag, secs, res, _turned_over(waste), EMPTY, used + 1)
+        return None
+
+    # ------------------------------------------------------------ the engine's protocol
+
+    def moves(self, state: Compact) -> list[Compact]:
+        """The plays, then the deal or redeal; each move is the position it leads to."""
+        out = self.plays(state)
+        turned = self.turn(state)
+        if turned is not None:
+            out.append(turned)
+        return out
+
+    def apply(self, state: Compact, move: Compact) -> Compact:
+        """The position ``move`` leads to: the move itself."""
+        return move
+
+    def is_won(self, state: Compact) -> bool:
+        """Every card on the foundations."""
+        return state[0] == PRIMARY_FULL and state[2] == ALL_FULL
+
+    def key(self, state: Compact) -> Compact:
+        """The compact position is its own canonical key."""
+        return state
+
+    def heuristic(self, state: Compact) -> int:
+        """Cards not yet on the foundations: admissible (see the class docstring)."""
+        return CARDS - state[0] - SECONDARY_CARDS[state[2]]
+
+    def across(self, state: Compact) -> tuple[tuple[Compact, Compact], ...]:
+        """A beam's moves across rounds: the deal or the redeal, so a round is a card dealt."""
+        turned = self.turn(state)
+        return () if turned is None else ((turned, turned),)
+
+    def lift(self, start: WindmillState) -> Callable[[Sequence[Compact]], list[WindmillMove]]:
+        """Turns a line of this model from ``compact(start)`` into the real moves from ``start``."""
+
+        def line(targets: Sequence[Compact]) -> list[WindmillMove]:
+            return real_line(self.problem, start, targets)
+
+        return line
+
+
+class RestrictedRankModel(RankModel):
+    """A rank model of restricted rules, with the twin rule as the engine's ``dominators`` hook.
+
+    Call a compact position with the flag set and the same position with
+    the flag clear twins. The flag only removes moves (a secondary's card
+    to the primary); every other move leads both twins to the same
+    position (a waste or reserve card on the primary clears the flag
+    either way) or to twins again (other plays and deals keep the flag).
+    So a win from the flagged twin is, move for move, a win from the other:
+    the clear twin dominates the flagged one. Under restricted rules every
+    move raises (cards home, primary size, redeals used, cards dealt)
+    lexicographically, so the game has no cycles, and domination never goes
+    round in a circle (it only ever points from a flagged position to a
+    clear one). A beam skips a flagged position whose twin it has already
+    reached in the round, or kept among the candidates: the twin's line is
+    followed instead.
+    """
+
+    def dominators(self, state: Compact) -> tuple[tuple[Compact, int], ...]:
+        """The clear twin of a flagged position (see the class docstring)."""
+        if state[1]:
+            return (((state[0], False, *state[2:]), 0),)
+        return ()
+
+
+def real_line(
+    problem: WindmillProblem, start: WindmillState, targets: Sequence[Compact]
+) -> list[WindmillMove]:
+    """The real moves that take ``start`` through the compact positions ``targets`` in turn."""
+    moves: list[WindmillMove] = []
+    state = start
+    for target in targets:
+        if problem.free:
+            # Free rules never set the flag; a line of their restricted
+            # sub-game does, and no free move looks at it.
+            target = unflagged(target)
+        for move in problem.legal_moves(state):
+            child = problem.apply(state, move)
+            if compact(child) == target:
+                moves.append(move)
+                state = child
+                break
+        else:  # pragma: no cover - the tests tie the two models together
+            raise RuntimeError("windmill: the rank model made a move the rules do not allow")
+    return moves

@@ -1,0 +1,489 @@
+"""Windmill's rules: the knobs, a position, a move and its notation, and the moves at work.
+
+Rules (RULES.md, "Windmill"): the ace of clubs of deck 0 goes to the centre
+(the primary foundation, built up regardless of suit and wrapping from K to
+A); eight reserve cells of one card; four secondary foundations that each
+start with any king and build down to the ace; the stock is dealt one card
+at a time onto the waste. A reserve gap is refilled at once from the waste
+(or the stock when the waste is empty); the refill is part of the move that
+opened the gap. With the seed's ``restricted`` foundation moves a secondary's
+top card may go to the primary only when the card placed on the primary
+before it did not come from a secondary (a flag in the position); with
+``free`` moves the top card of any foundation may go to any other foundation
+that accepts it. The reversed variation swaps the directions: a king in the
+centre built down, secondaries from aces up.
+
+:class:`WindmillProblem` puts one variant's rules to work on real positions
+(legal moves, their effect, the canonical key): it is the search problem
+the rest of the package builds on, and it knows nothing about searching.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Hashable
+
+import attrs
+
+from ...cards import Card, rank_text
+from ...errors import BadMoveError
+from ...numbering import DealNumber, shuffled_talon
+from ...search import ProblemDefaults
+from ..base import knob, parse_choice, parse_int_range
+
+RESERVE_CELLS = 8
+SECONDARIES = 4
+PRIMARY_FULL = 52
+SECONDARY_FULL = 13
+CARDS = 104
+GAP = -1
+"""A reserve cell with no card (only once the waste and the stock are both empty)."""
+
+RESTRICTED = "restricted"
+FREE = "free"
+
+
+@attrs.frozen
+class WindmillRules:
+    """The knobs of Windmill; the defaults are preset ``windmill``."""
+
+    redeals: int = knob(
+        0, "times the waste may be turned over into a new stock", parse_int_range(0, 9)
+    )
+    foundation_moves: str = knob(
+        RESTRICTED,
+        "restricted: a secondary's top card to the primary, never twice running; "
+        "free: any foundation's top card to any foundation that accepts it",
+        parse_choice(RESTRICTED, FREE),
+    )
+    direction: str = knob(
+        "up",
+        "up: an ace in the centre built up, secondaries from kings down; down: the reverse",
+        parse_choice("up", "down"),
+    )
+
+    def __attrs_post_init__(self) -> None:
+        if self.foundation_moves not in (RESTRICTED, FREE):
+            raise ValueError(f"foundation_moves must be {RESTRICTED} or {FREE}")
+        if self.direction not in ("up", "down"):
+            raise ValueError("direction must be up or down")
+        if not 0 <= self.redeals <= 9:
+            raise ValueError(f"redeals must be from 0 to 9, not {self.redeals}")
+
+
+@attrs.frozen(eq=False)
+class WindmillState:
+    """A Windmill position.
+
+    ``seq`` is this pass's dealing order (the deal's waste card first, then
+    the stock top first); ``dealt`` of its cards have left the stock and
+    ``waste`` is the bit mask of the positions among them still on the waste
+    (the highest set bit is the waste's top card). A redeal turns the waste
+    into a new ``seq``. ``seq_ranks`` is the text of ``seq``'s ranks, kept for
+    the canonical key. ``reserve`` holds eight cards or :data:`GAP`;
+    foundations list their cards bottom to top; ``flag`` is set when the
+    primary's top card came from a secondary (restricted rules only).
+    """
+
+    primary: tuple[Card, ...]
+    secondaries: tuple[tuple[Card, ...], ...]
+    reserve: tuple[int, ...]
+    seq: tuple[Card, ...]
+    seq_ranks: str
+    dealt: int
+    waste: int
+    flag: bool = False
+    redeals_used: int = 0
+
+    @property
+    def stock(self) -> tuple[Card, ...]:
+        """The stock, its top (next) card first."""
+        return self.seq[self.dealt :]
+
+    def _visible(self) -> tuple[object, ...]:
+        # Equality is on what the position shows: cards that left the waste
+        # for good play no further part (a redeal turns over the waste as it
+        # lies), so a position read from a file equals the one written.
+        return (
+            self.primary,
+            self.secondaries,
+            self.reserve,
+            self.waste_cards,
+            self.stock,
+            self.flag,
+            self.redeals_used,
+        )
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, WindmillState):
+            return NotImplemented
+        return self._visible() == other._visible()
+
+    def __hash__(self) -> int:
+        return hash(self._visible())
+
+    @property
+    def waste_cards(self) -> tuple[Card, ...]:
+        """The waste, bottom to top."""
+        return tuple(c for i, c in enumerate(self.seq[: self.dealt]) if self.waste >> i & 1)
+
+    @property
+    def waste_top(self) -> Card | None:
+        """The waste's top card, if any."""
+        return self.seq[self.waste.bit_length() - 1] if self.waste else None
+
+    @property
+    def home(self) -> int:
+        """Cards on the foundations."""
+        return len(self.primary) + sum(len(s) for s in self.secondaries)
+
+
+# Move kinds and places.
+DEAL, REDEAL, PLAY = 0, 1, 2
+PRIMARY, SECONDARY, RESERVE, WASTE = 0, 1, 2, 3
+
+
+@attrs.frozen
+class WindmillMove:
+    """A move: deal, redeal, or one card from a place to a foundation.
+
+    Notation: ``d`` deals a card, ``rd`` redeals; a play is ``SOURCE>TARGET``
+    with places ``p`` (primary), ``s1``..``s4`` (secondaries), ``r1``..``r8``
+    (reserve cells) and ``w`` (waste): ``r3>p``, ``w>s2``, ``s1>p``.
+    """
+
+    kind: int
+    src: int = 0
+    src_index: int = 0
+    dst: int = 0
+    dst_index: int = 0
+
+    def __str__(self) -> str:
+        if self.kind == DEAL:
+            return "d"
+        if self.kind == REDEAL:
+            return "rd"
+        return f"{place_text(self.src, self.src_index)}>{place_text(self.dst, self.dst_index)}"
+
+
+def place_text(where: int, index: int) -> str:
+    """A place in move notation: ``p``, ``w``, ``s1``..``s4`` or ``r1``..``r8``."""
+    if where == PRIMARY:
+        return "p"
+    if where == WASTE:
+        return "w"
+    return ("s" if where == SECONDARY else "r") + str(index + 1)
+
+
+def place_words(where: int, index: int) -> str:
+    """A place for people: ``the primary``, ``secondary 2``, ``reserve 5``, ``the waste``."""
+    if where == PRIMARY:
+        return "the primary"
+    if where == WASTE:
+        return "the waste"
+    if where == SECONDARY:
+        return f"secondary {index + 1}"
+    return f"reserve {index + 1}"
+
+
+DEAL_MOVE = WindmillMove(DEAL)
+REDEAL_MOVE = WindmillMove(REDEAL)
+
+_MOVE = re.compile(r"^\s*(?:(d|deal)|(rd|redeal)|([a-z]\d?)\s*>\s*([a-z]\d?))\s*$", re.IGNORECASE)
+_PLACE = re.compile(r"^(p|w|s[1-4]|r[1-8])$")
+
+
+def _parse_place(text: str, move: str) -> tuple[int, int]:
+    t = text.lower()
+    if not _PLACE.match(t):
+        raise BadMoveError(f"bad windmill move {move!r}: no place {text!r} (p, w, s1-s4, r1-r8)")
+    if t == "p":
+        return PRIMARY, 0
+    if t == "w":
+        return WASTE, 0
+    return (SECONDARY if t[0] == "s" else RESERVE), int(t[1]) - 1
+
+
+# Bit layout of the packed canonical key (see WindmillProblem.key): from the low end,
+# the waste mask (96 bits), redeals used (4), dealt (7), the reserve as a
+# count of cards per rank (4 bits for each of 14 ranks, 13 for a gap), the
+# secondaries as a count of piles per size (3 bits for each of 14 sizes),
+# the flag (1), the primary size (6). Counts fold the order of the cells and
+# of the secondaries away with no sorting.
+_WASTE_BITS = 96
+_RESERVE_BITS = 4 * 14
+_SECONDARY_BITS = 3 * 14
+_FLAG_SHIFT = _WASTE_BITS + 4 + 7 + _RESERVE_BITS + _SECONDARY_BITS
+FLAG_BIT = 1 << _FLAG_SHIFT
+"""The flag's bit in the packed key (see :meth:`WindmillProblem.key`)."""
+
+
+def parse_move(text: str) -> WindmillMove:
+    """``d``, ``rd`` or ``SOURCE>TARGET`` such as ``r3>p``, ``w>s2``, ``s1>p``."""
+    m = _MOVE.match(text)
+    if m is None:
+        raise BadMoveError(
+            f"bad windmill move {text!r}: expected d, rd or SOURCE>TARGET such as r3>p"
+        )
+    if m.group(1):
+        return DEAL_MOVE
+    if m.group(2):
+        return REDEAL_MOVE
+    src, si = _parse_place(m.group(3), text)
+    dst, di = _parse_place(m.group(4), text)
+    if dst not in (PRIMARY, SECONDARY):
+        raise BadMoveError(f"bad windmill move {text!r}: cards only go to foundations")
+    if (src, si) == (dst, di):
+        raise BadMoveError(f"bad windmill move {text!r}: source and target are the same")
+    return WindmillMove(PLAY, src, si, dst, di)
+
+
+class WindmillProblem(ProblemDefaults):
+    """One variant's rules at work on real positions: a search problem with no hooks.
+
+    It deals, lists the legal moves (and the merged ones the searches try),
+    applies a move with the refill it causes, tells a won position and gives
+    the canonical key. The game (:class:`~.game.Windmill`) adds what people
+    need; the searches of :mod:`.solver` use this directly.
+    """
+
+    def __init__(self, rules: WindmillRules) -> None:
+        self.rules = rules
+        self.free = rules.foundation_moves == FREE
+        up = rules.direction == "up"
+        self.up = up
+        self.primary_need = primary_needs(rules)
+        """The rank the primary needs once it holds n cards (n < 52)."""
+        self.secondary_need = secondary_needs(rules)
+        """The rank a secondary needs once it holds c cards (c < 13)."""
+        self.centre = Card(0 if up else 12)
+        """The card dealt to the centre: id 0 (AC) or 12 (KC) of deck 0."""
+
+    def deal(self, number: DealNumber) -> WindmillState:
+        """Centre card, eight reserve cards, one waste card; the rest is the stock."""
+        talon = shuffled_talon(number, decks=2)
+        talon.remove(self.centre)
+        talon.append(self.centre)
+        order = [Card(c % 52) for c in reversed(talon)]
+        seq = tuple(order[1 + RESERVE_CELLS :])
+        return WindmillState(
+            primary=(order[0],),
+            secondaries=((),) * SECONDARIES,
+            reserve=tuple(order[1 : 1 + RESERVE_CELLS]),
+            seq=seq,
+            seq_ranks=ranks_text(seq),
+            dealt=1,
+            waste=1,
+        )
+
+    def legal_moves(self, state: WindmillState) -> list[WindmillMove]:
+        """Every legal move, without merging moves that lead to equivalent positions."""
+        out: list[WindmillMove] = []
+        prim = state.primary
+        need = self.primary_need[len(prim)] if len(prim) < PRIMARY_FULL else -1
+        secs = state.secondaries
+        sources: list[tuple[int, int, int]] = []  # (place, index, rank)
+        for i, c in enumerate(state.reserve):
+            if c != GAP:
+                sources.append((RESERVE, i, c % 13))
+        top = state.waste_top
+        if top is not None:
+            sources.append((WASTE, 0, top % 13))
+        # The rank each secondary takes next (none for a full one), worked
+        # out once rather than for every source.
+        wants = [
+            (j, self.secondary_need[len(pile)])
+            for j, pile in enumerate(secs)
+            if len(pile) < SECONDARY_FULL
+        ]
+        for src, si, rank in sources:
+            if rank == need:
+                out.append(WindmillMove(PLAY, src, si, PRIMARY, 0))
+            for j, want in wants:
+                if want == rank:
+                    out.append(WindmillMove(PLAY, src, si, SECONDARY, j))
+        for i, pile in enumerate(secs):
+            if not pile:
+                continue
+            rank = pile[-1] % 13
+            if rank == need and (self.free or not state.flag):
+                out.append(WindmillMove(PLAY, SECONDARY, i, PRIMARY, 0))
+            if self.free:
+                for j, want in wants:
+                    if j != i and want == rank:
+                        out.append(WindmillMove(PLAY, SECONDARY, i, SECONDARY, j))
+        if self.free and len(prim) > 1:
+            rank = prim[-1] % 13
+            for j, want in wants:
+                if want == rank:
+                    out.append(WindmillMove(PLAY, PRIMARY, 0, SECONDARY, j))
+        if state.dealt < len(state.seq):
+            out.append(DEAL_MOVE)
+        elif state.waste and state.redeals_used < self.rules.redeals:
+            out.append(REDEAL_MOVE)
+        return out
+
+    def moves(self, state: WindmillState) -> list[WindmillMove]:
+        """The legal moves with equivalent ones merged, in a play-first order.
+
+        Plays to the primary come first, then the other plays, and the deal
+        (or redeal) last, so that a depth-first search clears what is in
+        reach before a deal buries the waste's top card. The order only
+        decides which line is tried first; every move is tried.
+
+        Merging is sound because merged moves lead to positions with the same
+        canonical key, hence the same future. Moves merge when they send a
+        card of the same rank from the same kind of place to the same
+        foundation or to secondaries of the same size:
+        - two reserve cells of equal rank: the refill is the same card either
+          way and the reserve counts as a multiset of ranks;
+        - a reserve card and the waste's top card of equal rank: the reserve
+          card's cell is refilled with that very waste card, so both moves
+          leave the reserve's ranks as they were and take the waste's top;
+        - secondaries of equal size (they hold the same ranks) as sources or
+          as targets: the key sorts the secondaries by size.
+        """
+        seen: set[tuple[int, int]] = set()
+        first: list[WindmillMove] = []
+        rest: list[WindmillMove] = []
+        sizes = [len(p) for p in state.secondaries]
+        top = state.waste_top
+        for m in self.legal_moves(state):
+            if m.kind != PLAY:
+                rest.append(m)
+                continue
+            if m.src == RESERVE:
+                src_class = state.reserve[m.src_index] % 13
+            elif m.src == WASTE:
+                src_class = (top or 0) % 13
+            elif m.src == SECONDARY:
+                src_class = 20 + sizes[m.src_index]
+            else:
+                src_class = 40
+            dst_class = -1 if m.dst == PRIMARY else sizes[m.dst_index]
+            sig = (src_class, dst_class)
+            if sig in seen:
+                continue
+            seen.add(sig)
+            (first if m.dst == PRIMARY else rest).append(m)
+        return first + rest
+
+    def apply(self, state: WindmillState, move: WindmillMove) -> WindmillState:
+        """The position after ``move``, with the reserve refill it causes."""
+        seq = state.seq
+        if move.kind == DEAL:
+            d = state.dealt
+            return WindmillState(
+                state.primary,
+                state.secondaries,
+                state.reserve,
+                seq,
+                state.seq_ranks,
+                d + 1,
+                state.waste | (1 << d),
+                state.flag,
+                state.redeals_used,
+            )
+        if move.kind == REDEAL:
+            w = state.waste
+            new = tuple(c for i, c in enumerate(seq) if w >> i & 1)
+            return attrs.evolve(
+                state,
+                seq=new,
+                seq_ranks=ranks_text(new),
+                dealt=0,
+                waste=0,
+                redeals_used=state.redeals_used + 1,
+            )
+        reserve = state.reserve
+        waste = state.waste
+        dealt = state.dealt
+        primary = state.primary
+        secs = state.secondaries
+        src = move.src
+        if src == RESERVE:
+            i = move.src_index
+            card = Card(reserve[i])
+            if waste:
+                top = waste.bit_length() - 1
+                fill: int = seq[top]
+                waste ^= 1 << top
+            elif dealt < len(seq):
+                fill = seq[dealt]
+                dealt += 1
+            else:
+                fill = GAP
+            reserve = (*reserve[:i], fill, *reserve[i + 1 :])
+        elif src == WASTE:
+            top = waste.bit_length() - 1
+            card = seq[top]
+            waste ^= 1 << top
+        elif src == SECONDARY:
+            pile = secs[move.src_index]
+            card = pile[-1]
+            secs = replace_pile(secs, move.src_index, pile[:-1])
+        else:
+            card = primary[-1]
+            primary = primary[:-1]
+        flag = state.flag
+        if move.dst == PRIMARY:
+            primary = (*primary, card)
+            if not self.free:
+                flag = src == SECONDARY
+        else:
+            j = move.dst_index
+            secs = replace_pile(secs, j, (*secs[j], card))
+        return WindmillState(
+            primary, secs, reserve, seq, state.seq_ranks, dealt, waste, flag, state.redeals_used
+        )
+
+    def is_won(self, state: WindmillState) -> bool:
+        """Won when all 104 cards are on the foundations."""
+        return len(state.primary) == PRIMARY_FULL and all(
+            len(p) == SECONDARY_FULL for p in state.secondaries
+        )
+
+    def key(self, state: WindmillState) -> Hashable:
+        """A packed integer: sizes, ranks and masks, with suits and cell order folded away.
+
+        No rule looks at a suit, so cards count by rank; a foundation's ranks
+        follow from its size; reserve cells are interchangeable (a count of
+        cards per rank) and so are the secondaries (a count of piles per
+        size). The waste and stock are the positions of this pass's ``seq``;
+        after a redeal the ranks of the new ``seq`` join the key.
+        """
+        secs = 0
+        for pile in state.secondaries:
+            secs += 1 << 3 * len(pile)
+        res = 0
+        for c in state.reserve:
+            res += 1 << 4 * (13 if c == GAP else c % 13)
+        k = ((len(state.primary) << 1 | state.flag) << _SECONDARY_BITS | secs) << _RESERVE_BITS
+        k = (((k | res) << 7 | state.dealt) << 4 | state.redeals_used) << _WASTE_BITS | state.waste
+        if state.redeals_used:
+            return (k, state.seq_ranks)
+        return k
+
+
+def primary_needs(rules: WindmillRules) -> tuple[int, ...]:
+    """The rank the primary needs once it holds n cards, for n from 0 to 51."""
+    up = rules.direction == "up"
+    return tuple(((n if up else 12 - n) % 13) for n in range(PRIMARY_FULL))
+
+
+def secondary_needs(rules: WindmillRules) -> tuple[int, ...]:
+    """The rank a secondary needs once it holds c cards, for c from 0 to 12."""
+    up = rules.direction == "up"
+    return tuple(((12 - c) if up else c) for c in range(SECONDARY_FULL))
+
+
+def replace_pile(
+    piles: tuple[tuple[Card, ...], ...], i: int, pile: tuple[Card, ...]
+) -> tuple[tuple[Card, ...], ...]:
+    """``piles`` with pile ``i`` replaced."""
+    return (*piles[:i], pile, *piles[i + 1 :])
+
+
+def ranks_text(cards: tuple[Card, ...]) -> str:
+    """The ranks of ``cards`` as one word, such as ``A7TK``."""
+    return "".join(rank_text(c % 13) for c in cards)

@@ -1,0 +1,296 @@
+"""Windmill's solver: the engine's strategies and the summaries, composed.
+
+:func:`any_line` is a portfolio (:func:`~solitaire_solver.search.portfolio`)
+of three members that take turns, each keeping its work between turns:
+
+- **beams** (:func:`beams`): one chain of beam searches of growing width
+  over the rank model (:mod:`.model`), with beams over sub-games beside
+  them; they win most deals, and quickly, but only the rare beam that drops
+  nothing proves a loss;
+- **depth-first**: the engine's depth-first search over real positions
+  from the deal, plays tried before the deal, with the sound prunes of
+  :mod:`.pruning`; its exhaustion proves a loss, and some deals that no
+  beam wins fall to it at once;
+- **summaries** (on the last pass under restricted rules): the exact
+  search of :mod:`.summaries`, which settles positions with up to about 40
+  cards left in the stock.
+
+Every lost verdict comes from a complete member: the depth-first search,
+the summaries, or a beam over the game's own rules that never dropped a
+position. Wins of any member are real lines: the beams' are lifted from the
+rank model move by move, and the tests replay every won line.
+
+:func:`shortest_line` looks for a quick line first, then for a shortest one by
+A* on the rank model, within a cap (:data:`SHORTEST_CAP`).
+"""
+
+from __future__ import annotations
+
+from ...search import (
+    Budget,
+    Member,
+    Run,
+    Strategy,
+    Verdict,
+    beam,
+    best_first,
+    chain,
+    dfs,
+    portfolio,
+    projected,
+    won,
+)
+from .model import Compact, RankModel, beam_score, compact, rank_model
+from .pruning import Pruned
+from .rules import WindmillProblem, WindmillState
+from .summaries import applies, summary_run
+
+BEAM_WIDTHS = (8, 32, 128, 512, 2048, 8192, 32768)
+"""Beam widths tried in turn (each four times the last)."""
+
+SUB_GAMES_UP_TO = 2048
+"""The widest beam also run over sub-games (see :func:`beams`)."""
+
+RESTRICTED_UP_TO = 8192
+"""Under free rules, the widest beam also run over the restricted rules (sub-game 0).
+
+Measured on the 72 deals of 1..1,000 that the free solver left unknown
+with 3,000,000 states (when it ran the restricted rules' beams only up to
+2,048, after the free ones): the restricted 8,192 beam won 5 of them
+(deals 383, 688, 859, 915 and 945, all won under restricted rules), for
+about 1.0 million states each, against 1.5 to 1.8 million for the free
+8,192 beam. On the hard free wins (deals 584, 319 and 645) the
+restricted 2,048 beam was the one that won.
+"""
+
+SUB_GAME_HOLDS = (1, 2, 3)
+"""The sub-games' numbers of held ranks, one beam each (under free rules,
+taken over the restricted rules, which are a sub-game of their own: see
+:data:`RESTRICTED_UP_TO`).
+
+Measured on deals 1..1,000 of ``windmill`` with beams up to 2,048 wide: of
+the 110 deals that the game's beams up to 8,192 left unknown, holding 1
+rank won 10; of the 101 still unknown then, holding 2 won 10, 3 won 12
+and 5 won 8 (18 of them together, 16 with 2 and 3). Each costs about
+300,000 states on a deal it does not win, against about 1.1 million for
+the game's 8,192 beam. Different sub-games win different deals, which is
+why there are several.
+"""
+
+BEAMS_WEIGHT = 1.0
+"""The beams' weight in the portfolio (see :func:`any_line`)."""
+
+DEPTH_FIRST_WEIGHT = 1 / 64
+"""The depth-first search's weight in the portfolio (see :func:`any_line`)."""
+
+SUMMARIES_WEIGHT = 1 / 16
+"""The summaries' weight in the portfolio (see :func:`any_line`)."""
+
+PORTFOLIO_BASE = 8192
+"""States a member of weight 1 may expand in the portfolio's first round."""
+
+PORTFOLIO_GROWTH = 2.0
+"""Factor by which the members' turns grow from one round to the next."""
+
+SHORTEST_CAP = 100_000
+"""States the A* search of :func:`shortest_line` may expand after the quick line."""
+
+
+def beams(
+    problem: WindmillProblem,
+    start: WindmillState,
+    *,
+    widths: tuple[int, ...] = BEAM_WIDTHS,
+    sub_games: bool = True,
+    model: RankModel | None = None,
+) -> Strategy:
+    """The beams of growing width, as one chain, with their wins lifted to real moves.
+
+    The widths are tried in turn; each beam keeps, at each card dealt, the
+    ``width`` compact positions with the best :func:`~.model.beam_score`,
+    and follows every play from them (engine :func:`~solitaire_solver.search.beam`
+    with the plays within a round and the deal across; its table is emptied
+    each round, every round dealing a card). After each beam up to
+    :data:`SUB_GAMES_UP_TO` wide, beams of the same width run over
+    sub-games, rules with some moves left out: for each k of
+    :data:`SUB_GAME_HOLDS`, one where no waste or reserve card of the next
+    k ranks the primary needs goes to a secondary (taken over the
+    restricted rules under free rules). Under free rules the restricted
+    rules are a sub-game too, and their beam runs before the game's at each
+    width up to :data:`RESTRICTED_UP_TO`. A beam keeps the positions that
+    look best, and in the full game those are often positions that gave the
+    primary's next cards to secondaries, or under free rules that shuffled
+    cards between foundations; the sub-games cannot, so their beams keep
+    other positions. Every line of a sub-game is a line of the game (its
+    moves are moves of the game), so their wins are real wins; they never
+    prove a loss. A beam over the game's own rules that never dropped a
+    position has visited everything reachable, and then finding no win
+    proves the loss. ``model`` is the game's own rank model (a new one by
+    default), so that others can share its memo.
+    """
+    own = model or rank_model(problem)
+    restricted = rank_model(problem, free=False) if problem.free else None
+    held = [rank_model(problem, free=False, hold=k) for k in SUB_GAME_HOLDS]
+    root = compact(start)
+    ladder: list[Strategy] = []
+    for width in widths:
+        if sub_games and restricted is not None and width <= RESTRICTED_UP_TO:
+            # Free rules: the restricted rules' beam first. It costs about
+            # 60% of the free one and won more of the hard deals (see
+            # RESTRICTED_UP_TO).
+            ladder.append(_beam(restricted, root, width))
+        ladder.append(_beam(own, root, width))
+        if sub_games and width <= SUB_GAMES_UP_TO:
+            ladder += [_beam(m, root, width) for m in held]
+
+    def run(budget: Budget) -> Run:
+        return chain(ladder, budget)
+
+    return projected(run, own.lift(start))
+
+
+def beam_over(model: RankModel, start: WindmillState, width: int) -> Strategy:
+    """One beam of ``width`` over ``model`` (the game's rank model or a sub-game's) from ``start``.
+
+    Its wins are lifted to real moves; it proves a loss only over the
+    game's own rules, when it dropped nothing (see :func:`beams`).
+    """
+    return projected(_beam(model, compact(start), width), model.lift(start))
+
+
+def _beam(model: RankModel, root: Compact, width: int) -> Strategy:
+    """The engine's beam over ``model``: plays within a round, a card dealt across."""
+
+    def run(budget: Budget) -> Run:
+        return beam(
+            model,
+            root,
+            budget,
+            width,
+            score=beam_score,
+            within=model.within,
+            across=model.across,
+            exact=not model.sub_game,
+            forget=True,
+        )
+
+    return run
+
+
+def depth_first(problem: WindmillProblem, start: WindmillState) -> Strategy:
+    """The engine's depth-first search from ``start`` with the sound prunes (:class:`.Pruned`).
+
+    Moves are tried in the order of :meth:`~.rules.WindmillProblem.moves`:
+    plays before the deal. Its exhaustion proves a loss.
+    """
+    pruned = Pruned(problem.rules)
+
+    def run(budget: Budget) -> Run:
+        return dfs(pruned, start, budget)
+
+    return run
+
+
+def any_line(
+    problem: WindmillProblem,
+    start: WindmillState,
+    *,
+    widths: tuple[int, ...] = BEAM_WIDTHS,
+    sub_games: bool = True,
+    with_depth_first: bool = True,
+    with_summaries: bool = True,
+) -> Strategy:
+    """The beams, the depth-first search and the summaries in a portfolio.
+
+    The members take turns of growing shares (weights
+    :data:`BEAMS_WEIGHT`, :data:`DEPTH_FIRST_WEIGHT` and
+    :data:`SUMMARIES_WEIGHT`, first turn :data:`PORTFOLIO_BASE` states for
+    weight 1, growing :data:`PORTFOLIO_GROWTH` times a round); the beams
+    come first in each round. The summaries take part only on the last
+    pass under restricted rules (where they apply). The keyword arguments
+    leave members or beams out, for tests and measurements; without the
+    depth-first search the solver may end with no verdict.
+
+    Why these shares. When the beams win after n states of their own, the
+    members after them have had at most their shares of the rounds before,
+    (1/64 + 1/16) n = 0.078 n, so the solve costs at most 1.078 n. The
+    deals of 1..1,000 that the beams won within the default limits before
+    there was a portfolio took them at most 2,774,602 states (reversed
+    deal 6; under free rules, where the summaries do not run, 4,368,294 for
+    deal 91, so at most 1.016 times that), and every one of them is still
+    won within the same default limits. The other way round, a member that
+    settles a position after n states of its own ends the solve within the
+    portfolio's bound, n + (W - w) / w * (growth * n + base * w) states for
+    weight w of a total W, whatever the beams do: free deal 442, which the
+    depth-first search alone wins in 2,191 states, is won after 256,143;
+    deal 6543, which the summaries alone prove lost in 618,921 nodes, is
+    proved lost after 2,344,085. A first turn of 8,192 states holds most
+    wins of the beams (the median won deal takes about 1,600), and those
+    cost exactly what the beams alone cost. A state of the depth-first
+    search, on real positions, costs about four times a beam's, which is
+    one more reason for its small share: an unknown deal's time stays
+    close to what the beams alone would spend.
+    """
+    own = rank_model(problem)
+    members = [
+        Member(
+            "beams",
+            beams(problem, start, widths=widths, sub_games=sub_games, model=own),
+            BEAMS_WEIGHT,
+        )
+    ]
+    if with_depth_first:
+        members.append(Member("depth-first", depth_first(problem, start), DEPTH_FIRST_WEIGHT))
+    if with_summaries and applies(problem, start):
+
+        def settle(budget: Budget) -> Run:
+            return summary_run(problem, start, budget, model=own)
+
+        members.append(Member("summaries", settle, SUMMARIES_WEIGHT))
+
+    def run(budget: Budget) -> Run:
+        return portfolio(members, budget, base=PORTFOLIO_BASE, growth=PORTFOLIO_GROWTH)
+
+    return run
+
+
+def shortest_line(
+    problem: WindmillProblem, start: WindmillState, *, cap: int = SHORTEST_CAP
+) -> Strategy:
+    """A quick line by :func:`any_line`, then a shortest one by A* within ``cap`` states more.
+
+    A* runs on the rank model with its admissible heuristic (cards not yet
+    home, argued in :class:`~.model.RankModel`); a compact move is one real
+    move, so its shortest line, lifted, is a shortest real line. The verdict
+    says ``shortest`` only when A* finished; when the cap or a limit stops
+    it first, the quick line comes back, not marked shortest. A lost or
+    unknown verdict of the solver is final.
+    """
+    quick = any_line(problem, start)
+    model = rank_model(problem)
+    root = compact(start)
+    lift = model.lift(start)
+
+    def run(budget: Budget) -> Run:
+        first = yield from quick(budget)
+        if first is None or not first.won:
+            return first
+        if not first.moves:
+            return won((), shortest=True)
+        budget.begin_turn(cap)
+        exact = best_first(model, root, budget, proves_shortest=True)
+        found: Verdict[object] | None = None
+        try:
+            # A* alone, in one turn: when it yields, the cap or a limit is
+            # reached, and the quick line stands.
+            next(exact)
+        except StopIteration as stop:
+            found = stop.value
+        finally:
+            exact.close()
+            budget.end_turn()
+        if found is not None and found.won:
+            return Verdict(True, tuple(lift(found.moves)), True)  # type: ignore[arg-type]
+        return first
+
+    return run
