@@ -38,7 +38,7 @@ from typing import IO, Any, NamedTuple
 
 from .errors import BadRuleError, DealFileError, SolverError, UnknownGameError
 from .games import Game, Preset, find_preset
-from .games.base import Field, FieldReader, rules_items, rules_text
+from .games.base import Field, FieldReader, normalise_label, rules_items, rules_text
 from .numbering import DealNumber, parse_deal_number
 
 HEADER_LABELS = ("game", "rules", "deal")
@@ -57,11 +57,6 @@ class DealFile(NamedTuple):
     """The position, a state of :attr:`game`."""
     deal: str | None = None
     """The deal number the file names (for information), or ``None``."""
-
-
-def normalise_label(label: str) -> str:
-    """A label as files compare it: lower case, single spaces."""
-    return " ".join(label.lower().split())
 
 
 # ---------------------------------------------------------------- reading

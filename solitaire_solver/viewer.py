@@ -36,7 +36,7 @@ from typing import Any
 
 import attrs
 
-from .cards import RANKS, SUITS, card_text, rank_of
+from .cards import RANKS, SUITS, card_text, count_text, rank_of
 from .errors import BadOptionError
 from .games import Game
 from .games.base import rules_items
@@ -119,10 +119,6 @@ def _cards(cards: Sequence[int]) -> tuple[str, ...]:
     return tuple(card_text(c) for c in cards)
 
 
-def _count(n: int) -> str:
-    return "1 card" if n == 1 else f"{n} cards"
-
-
 def decade_scene(game: Game[Any, Any], state: Any) -> Scene:
     """Decade: the stock and the discards on top, the line in rows of 13 below.
 
@@ -155,13 +151,13 @@ def decade_scene(game: Game[Any, Any], state: Any) -> Scene:
             fan=ROWS,
             per_row=13,
             numbered=True,
-            note=_count(len(line)),
+            note=count_text(len(line)),
         ),
     )
     facts = [
-        ("stock", _count(len(rest))),
-        ("line", _count(len(line))),
-        ("discarded", _count(len(gone))),
+        ("stock", count_text(len(rest))),
+        ("line", count_text(len(line))),
+        ("discarded", count_text(len(gone))),
     ]
     if rest:
         facts.append(("next to deal", card_text(rest[0])))
@@ -249,7 +245,15 @@ def eagle_wing_scene(game: Game[Any, Any], state: Any) -> Scene:
     for i, wing in enumerate(state.wings):
         column = i if i < 4 else i + 1  # the trunk stands between the two wings
         piles.append(
-            Pile(f"wing{i}", f"wing {i}", MARGIN + column * PITCH, row, _cards(wing), fan=DOWN)
+            # People count wings from 1, as the moves' notation does.
+            Pile(
+                f"wing{i + 1}",
+                f"wing {i + 1}",
+                MARGIN + column * PITCH,
+                row,
+                _cards(wing),
+                fan=DOWN,
+            )
         )
     trunk = state.trunk
     if len(trunk) == 1:
@@ -259,12 +263,12 @@ def eagle_wing_scene(game: Game[Any, Any], state: Any) -> Scene:
             Pile("trunk", "trunk", MARGIN + 4 * PITCH, row, down=len(trunk), note=str(len(trunk)))
         )
     home = sum(state.foundations)
-    trunk_text = _count(len(trunk)) + (", the last one face up" if len(trunk) == 1 else "")
+    trunk_text = count_text(len(trunk)) + (", the last one face up" if len(trunk) == 1 else "")
     facts = (
         ("foundations", f"{home} of 52 (from {RANKS[base]})"),
         ("trunk", trunk_text),
-        ("waste", _count(len(waste))),
-        ("stock", _count(len(stock))),
+        ("waste", count_text(len(waste))),
+        ("stock", count_text(len(stock))),
         ("redeals used", f"{state.redeals_used} of {_redeals(game)}"),
     )
     return Scene(tuple(piles), facts)
@@ -315,8 +319,8 @@ def windmill_scene(game: Game[Any, Any], state: Any) -> Scene:
     facts = [
         ("primary", f"{len(primary)} of 52"),
         ("secondaries", f"{second} of 52"),
-        ("waste", _count(len(waste))),
-        ("stock", _count(len(stock))),
+        ("waste", count_text(len(waste))),
+        ("stock", count_text(len(stock))),
         ("redeals used", f"{state.redeals_used} of {_redeals(game)}"),
     ]
     if state.flag:

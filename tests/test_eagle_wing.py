@@ -214,8 +214,10 @@ def test_empty_wing_takes_the_trunk_top_at_once() -> None:
         wings="5H, 6H, 9S, 7H, 8H, 9H, TH, JH",
         stock="QH KH",
     )
-    move = game.parse_move("2f")
-    assert game.describe(state, move) == "9S from wing 2 to foundation; trunk's 4H fills wing 2"
+    # Wings count from 1: the 9S is on wing 3 (index 2).
+    move = game.parse_move("3f")
+    assert move.source == 2
+    assert game.describe(state, move) == "9S from wing 3 to foundation; trunk's 4H fills wing 3"
     after = game.play(state, move)
     assert after.wings[2] == (parse_card("4H"),)
     assert after.trunk == tuple(parse_card(c) for c in ("TS", "JS", "QS", "KS"))
@@ -227,7 +229,7 @@ def test_empty_wing_takes_the_trunk_top_at_once() -> None:
 
 def test_trunk_with_gaps_is_rejected() -> None:
     game = game_of()
-    with pytest.raises(DealFileError, match=r"p\.txt, line 4: wing 1 is empty"):
+    with pytest.raises(DealFileError, match=r"p\.txt, line 4: wing 2 is empty"):
         position(
             game,
             base="A",
@@ -315,7 +317,13 @@ def test_notation_round_trips(move: EagleWingMove) -> None:
     assert game.parse_move(f" {str(move).upper()} ") == move
 
 
-@pytest.mark.parametrize("text", ["", "x", "9f", "w9", "33", "fw", "d3", "wf f"])
+def test_wings_count_from_one_in_the_notation() -> None:
+    game = game_of()
+    assert str(EagleWingMove(0, FOUNDATION)) == "1f" and str(EagleWingMove(WASTE, 7)) == "w8"
+    assert game.parse_move("18") == EagleWingMove(0, 7)
+
+
+@pytest.mark.parametrize("text", ["", "x", "9f", "w9", "0f", "w0", "33", "fw", "d3", "wf f"])
 def test_bad_move_text(text: str) -> None:
     with pytest.raises(BadMoveError, match="eagle-wing move"):
         game_of().parse_move(text)
@@ -351,11 +359,11 @@ def lines_of_deal_one() -> dict[str, str]:
     ("label", "text", "message", "where"),
     [
         ("trunk", "2D 9H JC 5D 7H 7C 5H KD KC 9S 5S QC QC", "card QC appears twice", "trunk"),
-        ("trunk", "2D 9H JC 5D 7H 7C 5H KD KC 9S 5S AD", "1 cards missing: QC", None),
+        ("trunk", "2D 9H JC 5D 7H 7C 5H KD KC 9S 5S AD", "1 card missing: QC", None),
         ("trunk", "2D 9H JC 5D 7H 7C 5H KD KC 9S 5S AD AS", "card AS appears twice", "wings"),
         ("stock", "3C 4C 5C TS QH 4H AC 4D ZZ", "not a card: 'ZZ'", "stock"),
         ("wings", "AS, JS, QD, 9D, KS, 2S, 3H", "expected 8 wings", "wings"),
-        ("wings", "AS, JS, QD, 9D, KS, 2S, 3H, KH AH", "wing 7 holds 2 cards", "wings"),
+        ("wings", "AS, JS, QD, 9D, KS, 2S, 3H, KH AH", "wing 8 holds 2 cards", "wings"),
         ("foundations", "JD QD", "two foundation cards of one suit: QD", "foundations"),
         ("foundations", "QD", "card QD appears twice", "wings"),
         ("base", "Z", "bad base rank 'Z'", "base"),
@@ -383,10 +391,10 @@ def test_position_errors_for_building() -> None:
     game = game_of(COOPS)
     lines = lines_of_deal_one()
     lines["wings"] = "AS, JS, QD, 9D, KS, 2S, 3H 2C, KH"
-    with pytest.raises(DealFileError, match="wing 6: 2C is not built down in suit on 3H"):
+    with pytest.raises(DealFileError, match="wing 7: 2C is not built down in suit on 3H"):
         read(game, list(lines.items()))
     lines["wings"] = "AS, JS, QD, 9D, KS, 2S, 3H 2H AH KH, -"
-    with pytest.raises(DealFileError, match="wing 6 holds 4 cards"):
+    with pytest.raises(DealFileError, match="wing 7 holds 4 cards"):
         read(game, list(lines.items()))
     lines = lines_of_deal_one()
     lines["colour"] = "red"

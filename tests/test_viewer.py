@@ -151,7 +151,7 @@ def test_eagle_wing_counts_and_trunk() -> None:
     assert first["piles"]["trunk"][1] == len(start.trunk)
     assert first["piles"]["stock"][1] == len(start.stock)
     assert shown(first, "waste") == [card_text(c) for c in start.waste]
-    for i, wing in enumerate(start.wings):
+    for i, wing in enumerate(start.wings, 1):
         assert shown(first, f"wing{i}") == [card_text(c) for c in wing]
     facts = dict(map(tuple, first["facts"]))
     assert facts["redeals used"] == "0 of 2"
@@ -197,7 +197,7 @@ def test_a_lost_deal_shows_the_deal_and_the_verdict() -> None:
     data = page_data(page)
     assert len(data["steps"]) == 1 and data["moves"] == 0 and data["end"] == ""
     assert data["verdict"] == "lost (no winning line exists)"
-    assert shown(data["steps"][0], "wing0") == [card_text(start.wings[0][0])]
+    assert shown(data["steps"][0], "wing1") == [card_text(start.wings[0][0])]
 
 
 def test_a_line_that_does_not_win_says_where_it_ends() -> None:

@@ -135,7 +135,7 @@ def check_start(b: Browser, preset: str, state: Any) -> None:
             assert b.cards(f"pile{i}") == texts(pile)
         assert b.cards("hole") == ["AS"]
     elif name == "eagle-wing":
-        for i, wing in enumerate(state.wings):
+        for i, wing in enumerate(state.wings, 1):
             assert b.cards(f"wing{i}") == texts(wing)
         assert b.down("trunk") == len(state.trunk)
         assert b.down("stock") == len(state.stock)
@@ -259,7 +259,7 @@ def test_the_known_eagle_wing_layout(
     b = browser
     path, _ = write_page(capsys, tmp_path, "eagle-wing-coops", 1)
     b.open(path)
-    wings = [c for i in range(8) for c in b.cards(f"wing{i}")]
+    wings = [c for i in range(1, 9) for c in b.cards(f"wing{i}")]
     assert wings == ["AS", "JS", "QD", "9D", "KS", "2S", "3H", "KH"]
     assert b.cards("foundation3") == ["JD"]
     assert b.cards("waste") == ["AH"]

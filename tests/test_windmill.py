@@ -424,11 +424,11 @@ def base_lines(g: Windmill) -> dict[str, str]:
         ("reserve", "6H 4H 4C 5S AS 8C AH", "expected 8 cells"),
         ("reserve", "6H 4H 4C 5S AS 8C AH XX", "not a card"),
         ("primary", "2C", "cannot be card 1 of the primary"),
-        ("secondary2", "QH", "cannot be card 1 of secondary2"),
+        ("secondary 2", "QH", "cannot be card 1 of secondary 2"),
         ("flag", "maybe", "expected set or clear"),
         ("flag", "set", "centre card"),
         ("reserve", "6H 4H 4C 5S AS 8C AH --", "gap is refilled"),
-        ("redeals_used", "1", "redeals_used"),
+        ("redeals used", "1", "redeals used"),
         ("waste", "9S 9S 9S", "9S appears a third time"),
     ],
 )
@@ -447,7 +447,7 @@ def test_missing_cards_and_unknown_labels() -> None:
     g = game()
     lines = base_lines(g)
     lines["waste"] = ""
-    with pytest.raises(DealFileError, match="1 cards missing: 9S"):
+    with pytest.raises(DealFileError, match="1 card missing: 9S"):
         read(g, lines)
     lines = base_lines(g)
     lines["colour"] = "blue"
@@ -634,7 +634,7 @@ def mirrored(g: Windmill, h: Windmill, s: WindmillState) -> WindmillState:
             out.append("--" if c is None else card_text(c - c % 13 + 12 - c % 13))
         return " ".join(out)
 
-    lines = {k: (v if k in ("flag", "redeals_used") else flip(v)) for k, v in g.position_fields(s)}
+    lines = {k: (v if k in ("flag", "redeals used") else flip(v)) for k, v in g.position_fields(s)}
     return read(h, lines)
 
 

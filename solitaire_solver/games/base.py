@@ -14,6 +14,7 @@ a position file.
 
 from __future__ import annotations
 
+import re
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from typing import Any, ClassVar, Generic, TypeVar
@@ -159,11 +160,26 @@ class Field:
     line: int
 
 
+_WORD_NUMBER = re.compile(r"(?<=[a-z])(?=[0-9])|(?<=[0-9])(?=[a-z])")
+
+
+def normalise_label(label: str) -> str:
+    """A label as files compare it: lower case, words and numbers apart, single spaces.
+
+    Case, spaces, underscores and a number written against its word do not
+    matter: ``Redeals_Used`` is ``redeals used``, ``secondary1`` is
+    ``secondary 1``.
+    """
+    text = _WORD_NUMBER.sub(" ", label.lower().replace("_", " "))
+    return " ".join(text.split())
+
+
 class FieldReader:
     """Hands a game the labelled lines of a position file and builds its errors.
 
     The game asks for each label it expects; :meth:`finish` then complains
-    about any label left over.
+    about any label left over. Labels compare as :func:`normalise_label`
+    makes them, on both sides.
     """
 
     def __init__(self, fields: Sequence[Field], path: str, game: str, last_line: int) -> None:
@@ -173,9 +189,10 @@ class FieldReader:
         self._taken: list[str] = []
         self._fields: dict[str, Field] = {}
         for f in fields:
-            if f.label in self._fields:
-                raise self.error(f"label {f.label!r} given twice", f)
-            self._fields[f.label] = f
+            label = normalise_label(f.label)
+            if label in self._fields:
+                raise self.error(f"label {label!r} given twice", f)
+            self._fields[label] = f
 
     def error(self, message: str, field: Field | None = None) -> DealFileError:
         """A :class:`DealFileError` at ``field``'s line (or the end of the file)."""
@@ -183,6 +200,7 @@ class FieldReader:
 
     def take(self, label: str, default: str | None = None) -> Field:
         """The field with ``label``; missing is an error unless a default is given."""
+        label = normalise_label(label)
         self._taken.append(label)
         f = self._fields.pop(label, None)
         if f is None:
@@ -193,7 +211,7 @@ class FieldReader:
 
     def has(self, label: str) -> bool:
         """Whether the file has a line labelled ``label`` not yet taken."""
-        return label in self._fields
+        return normalise_label(label) in self._fields
 
     def finish(self) -> None:
         """Raise for the first label the game did not ask for, listing those it did."""

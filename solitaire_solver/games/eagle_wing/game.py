@@ -8,7 +8,7 @@ from __future__ import annotations
 import itertools
 from collections.abc import Hashable
 
-from ...cards import RANKS, Card, card_text, cards_text, parse_cards
+from ...cards import RANKS, Card, card_text, cards_text, count_text, parse_cards
 from ...errors import BadCardError, BadMoveError
 from ...numbering import DealNumber, shuffled_talon
 from ...search import Budget, Run, Strategy, best_first, dfs, projected
@@ -32,10 +32,6 @@ from .rules import (
     apply_move,
     safe_home,
 )
-
-
-def _count(n: int) -> str:
-    return "1 card" if n == 1 else f"{n} cards"
 
 
 def _wing_text(pile: tuple[Card, ...]) -> str:
@@ -200,20 +196,28 @@ class EagleWing(Game[EagleWingState, EagleWingMove]):
     # -------------------------------------------------------------- notation
 
     def parse_move(self, text: str) -> EagleWingMove:
-        """``d``, ``r``, or source then target, such as ``3f``, ``w5``, ``t2``, ``26``."""
+        """``d``, ``r``, or source then target, such as ``3f``, ``w5``, ``t2``, ``26``.
+
+        Wings count from 1 to 8.
+        """
         m = MOVE_TEXT.match(text)
         if m is None:
             raise BadMoveError(
-                f"bad eagle-wing move {text!r}: expected d, r, or a source (w, t, 0-7) "
-                "then a target (f, 0-7), such as 3f or w5"
+                f"bad eagle-wing move {text!r}: expected d, r, or a source (w, t, 1-{WINGS}) "
+                f"then a target (f, 1-{WINGS}), such as 3f or w5"
             )
         if m.group("deal"):
             return DEAL
         if m.group("redeal"):
             return REDEAL
         src, dst = m.group("src").lower(), m.group("dst").lower()
-        source = WASTE if src == "w" else TRUNK if src == "t" else int(src)
-        target = FOUNDATION if dst == "f" else int(dst)
+        for digit in (src, dst):
+            if digit.isdigit() and not 1 <= int(digit) <= WINGS:
+                raise BadMoveError(
+                    f"bad eagle-wing move {text!r}: wings count from 1 to {WINGS}, such as 3f"
+                )
+        source = WASTE if src == "w" else TRUNK if src == "t" else int(src) - 1
+        target = FOUNDATION if dst == "f" else int(dst) - 1
         if source < WINGS and source == target:
             raise BadMoveError(f"bad eagle-wing move {text!r}: a wing cannot move onto itself")
         return EagleWingMove(source, target)
@@ -229,19 +233,20 @@ class EagleWing(Game[EagleWingState, EagleWingMove]):
         card = self._card_at(state, move.source)
         if card is None:
             return f"{move} (no card there)"
-        where = {WASTE: "waste", TRUNK: "trunk"}.get(move.source, f"wing {move.source}")
+        # Wings are counted from 1 for people.
+        where = {WASTE: "waste", TRUNK: "trunk"}.get(move.source, f"wing {move.source + 1}")
         text = f"{card_text(card)} from {where}"
         if move.target == FOUNDATION:
             text += " to foundation"
         elif state.wings[move.target]:
             under = state.wings[move.target][-1]
-            text += f" onto {card_text(under)} on wing {move.target}"
+            text += f" onto {card_text(under)} on wing {move.target + 1}"
         else:
-            text += f" to empty wing {move.target}"
+            text += f" to empty wing {move.target + 1}"
         if move.source < WINGS and len(state.wings[move.source]) == 1 and state.trunk:
             fill = state.trunk[-1]
             last = " last card" if len(state.trunk) == 1 else ""
-            text += f"; trunk's{last} {card_text(fill)} fills wing {move.source}"
+            text += f"; trunk's{last} {card_text(fill)} fills wing {move.source + 1}"
         elif move.source == TRUNK:
             text += "; the trunk is empty"
         return text
@@ -257,10 +262,10 @@ class EagleWing(Game[EagleWingState, EagleWingMove]):
         top = state.waste[-1:] or ()
         lines = [
             f"foundations: {' '.join(tops)} (from {RANKS[state.base]})",
-            f"trunk: {_count(trunk)}{face}",
+            f"trunk: {count_text(trunk)}{face}",
             "wings: " + " | ".join(_wing_text(p) for p in state.wings),
-            f"waste: {_count(len(state.waste))}, top {cards_text(top) or '-'}",
-            f"stock: {_count(len(state.stock))}; redeals used {state.redeals_used} "
+            f"waste: {count_text(len(state.waste))}, top {cards_text(top) or '-'}",
+            f"stock: {count_text(len(state.stock))}; redeals used {state.redeals_used} "
             f"of {self._redeals}",
         ]
         return "\n".join(lines)
@@ -348,21 +353,21 @@ class EagleWing(Game[EagleWingState, EagleWingMove]):
             )
         wings = []
         for i, part in enumerate(parts):
-            pile = () if part == "-" else tuple(cards(wings_field, part, f"wing {i}"))
+            pile = () if part == "-" else tuple(cards(wings_field, part, f"wing {i + 1}"))
             if not pile and trunk:
                 raise reader.error(
-                    f"wing {i} is empty while the trunk has cards (it would be filled)",
+                    f"wing {i + 1} is empty while the trunk has cards (it would be filled)",
                     wings_field,
                 )
             if len(pile) > max(1, self._cap if self._builds else 1):
                 raise reader.error(
-                    f"wing {i} holds {len(pile)} cards, more than these rules allow",
+                    f"wing {i + 1} holds {len(pile)} cards, more than these rules allow",
                     wings_field,
                 )
             for below, above in itertools.pairwise(pile):
                 if below != UP[above]:
                     raise reader.error(
-                        f"wing {i}: {card_text(above)} is not built down in suit on "
+                        f"wing {i + 1}: {card_text(above)} is not built down in suit on "
                         f"{card_text(below)}",
                         wings_field,
                     )
@@ -389,7 +394,7 @@ class EagleWing(Game[EagleWingState, EagleWingMove]):
         reader.finish()
         if len(seen) != 52:
             missing = [card_text(c) for c in range(52) if c not in seen]
-            raise reader.error(f"{len(missing)} cards missing: {' '.join(missing)}")
+            raise reader.error(f"{count_text(len(missing))} missing: {' '.join(missing)}")
         return EagleWingState(
             base,
             (counts[0], counts[1], counts[2], counts[3]),

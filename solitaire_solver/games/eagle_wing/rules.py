@@ -114,19 +114,22 @@ DEAL_SOURCE = 10
 REDEAL_SOURCE = 11
 """The source of the move that turns the waste over (:data:`REDEAL`)."""
 
-_SOURCE_TEXT = {**{i: str(i) for i in range(WINGS)}, WASTE: "w", TRUNK: "t"}
-_TARGET_TEXT = {**{i: str(i) for i in range(WINGS)}, FOUNDATION: "f"}
+# People count wings from 1: wing index i is written i + 1.
+_SOURCE_TEXT = {**{i: str(i + 1) for i in range(WINGS)}, WASTE: "w", TRUNK: "t"}
+_TARGET_TEXT = {**{i: str(i + 1) for i in range(WINGS)}, FOUNDATION: "f"}
 
 
 @attrs.frozen
 class EagleWingMove:
     """One player move.
 
-    Notation: ``d`` deals a card, ``r`` redeals; otherwise a source and a
-    target: the source ``w`` (waste), ``t`` (the trunk's last card) or a wing
-    digit ``0``-``7``; the target ``f`` (foundation) or a wing digit. So
-    ``3f`` plays wing 3's top card home, ``w5`` moves the waste's top card
-    onto wing 5, ``26`` moves wing 2's top card onto wing 6.
+    ``source`` and ``target`` are indices (a wing from 0, or one of the
+    constants); people count wings from 1. Notation: ``d`` deals a card,
+    ``r`` redeals; otherwise a source and a target: the source ``w``
+    (waste), ``t`` (the trunk's last card) or a wing digit ``1``-``8``; the
+    target ``f`` (foundation) or a wing digit. So ``3f`` plays wing 3's top
+    card home (index 2), ``w5`` moves the waste's top card onto wing 5,
+    ``26`` moves wing 2's top card onto wing 6.
     """
 
     source: int
@@ -157,7 +160,7 @@ REDEAL = EagleWingMove(REDEAL_SOURCE)
 
 MOVE_TEXT = re.compile(
     r"^\s*(?:(?P<deal>d|deal)|(?P<redeal>r|redeal)"
-    r"|(?P<src>[wt0-7])\s*(?:-|>|to)?\s*(?P<dst>[f0-7]))\s*$",
+    r"|(?P<src>[wt0-9])\s*(?:-|>|to)?\s*(?P<dst>[f0-9]))\s*$",
     re.IGNORECASE,
 )
 """The notation of a move (see :class:`EagleWingMove`)."""

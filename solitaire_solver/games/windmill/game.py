@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Hashable
 
-from ...cards import Card, card_text, cards_text, parse_cards, rank_text
+from ...cards import Card, card_text, cards_text, count_text, parse_cards, rank_text
 from ...errors import BadCardError
 from ...numbering import DealNumber
 from ...search import Limits, Strategy
@@ -136,19 +136,21 @@ class Windmill(Game[WindmillState, WindmillMove]):
         """The foundations, the reserve, the waste and the stock."""
         prim = state.primary
         lines = [
-            f"primary:     {card_text(prim[-1])} ({_count(len(prim))})" + self._need_text(state)
+            f"primary:     {card_text(prim[-1])} ({count_text(len(prim))})" + self._need_text(state)
         ]
         for i, pile in enumerate(state.secondaries):
-            top = f"{card_text(pile[-1])} ({_count(len(pile))})" if pile else "(empty)"
+            top = f"{card_text(pile[-1])} ({count_text(len(pile))})" if pile else "(empty)"
             lines.append(f"secondary {i + 1}: {top}")
         lines.append("reserve:     " + " ".join(_cell(c) for c in state.reserve))
         waste = state.waste_cards
-        lines.append(f"waste:       {cards_text(waste[-8:]) or '(empty)'} ({_count(len(waste))})")
+        lines.append(
+            f"waste:       {cards_text(waste[-8:]) or '(empty)'} ({count_text(len(waste))})"
+        )
         stock = state.stock
         nxt = f", next {card_text(stock[0])}" if stock else ""
         used = f", {state.redeals_used} of {self.rules.redeals} redeals used"
         lines.append(
-            f"stock:       {_count(len(stock))}{nxt}" + (used if self.rules.redeals else "")
+            f"stock:       {count_text(len(stock))}{nxt}" + (used if self.rules.redeals else "")
         )
         return "\n".join(lines)
 
@@ -169,13 +171,13 @@ class Windmill(Game[WindmillState, WindmillMove]):
         """
         fields = [("primary", cards_text(state.primary))]
         for i, pile in enumerate(state.secondaries):
-            fields.append((f"secondary{i + 1}", cards_text(pile)))
+            fields.append((f"secondary {i + 1}", cards_text(pile)))
         fields += [
             ("flag", "set" if state.flag else "clear"),
             ("reserve", " ".join(_cell(c) for c in state.reserve)),
             ("waste", cards_text(state.waste_cards)),
             ("stock", cards_text(state.stock)),
-            ("redeals_used", str(state.redeals_used)),
+            ("redeals used", str(state.redeals_used)),
         ]
         return fields
 
@@ -219,13 +221,13 @@ class Windmill(Game[WindmillState, WindmillMove]):
                 )
         secs: list[tuple[Card, ...]] = []
         for i in range(SECONDARIES):
-            pile, sf = cards(f"secondary{i + 1}", "")
+            pile, sf = cards(f"secondary {i + 1}", "")
             if len(pile) > SECONDARY_FULL:
                 raise reader.error(f"a secondary holds at most {SECONDARY_FULL} cards", sf)
             for n, c in enumerate(pile):
                 if c % 13 != self.secondary_need[n]:
                     raise reader.error(
-                        f"card {card_text(c)} cannot be card {n + 1} of secondary{i + 1}: it "
+                        f"card {card_text(c)} cannot be card {n + 1} of secondary {i + 1}: it "
                         f"needs a {rank_text(self.secondary_need[n])} there",
                         sf,
                     )
@@ -252,15 +254,15 @@ class Windmill(Game[WindmillState, WindmillMove]):
                 "reserve: a gap is refilled at once while the waste or the stock has cards",
                 rf,
             )
-        used_field = reader.take("redeals_used", "0")
+        used_field = reader.take("redeals used", "0")
         try:
             used = parse_int_range(0, self.rules.redeals)(used_field.text)
         except ValueError as exc:
-            raise reader.error(f"redeals_used: {exc}", used_field) from None
+            raise reader.error(f"redeals used: {exc}", used_field) from None
         reader.finish()
         missing = [card_text(c) for c in range(52) for _ in range(2 - counts.get(c, 0))]
         if missing:
-            raise reader.error(f"{len(missing)} cards missing: {' '.join(missing)}")
+            raise reader.error(f"{count_text(len(missing))} missing: {' '.join(missing)}")
         seq = tuple(waste + stock)
         return WindmillState(
             primary=tuple(primary),
@@ -286,10 +288,6 @@ class Windmill(Game[WindmillState, WindmillMove]):
         if shortest:
             return shortest_line(self.problem, start)
         return any_line(self.problem, start)
-
-
-def _count(n: int) -> str:
-    return f"{n} card" if n == 1 else f"{n} cards"
 
 
 def _cell(card: int) -> str:
