@@ -30,6 +30,7 @@ from ..search import (
     ProblemDefaults,
     Run,
     SolveResult,
+    Status,
     Strategy,
     best_first,
     dfs,
@@ -359,6 +360,22 @@ class Game(ProblemDefaults, ABC, Generic[S, M]):
             self.strategy(state, shortest=shortest), effective, default=by_default
         )
         return result
+
+    def difficulty(self, state: S, result: SolveResult[M]) -> int | None:
+        """The difficulty figure of a won ``state`` (``None`` unless ``result`` is won).
+
+        By default the number of binary digits of the positions the
+        solver expanded before it found the win: 0 for none, 1 for one,
+        then ``d`` for 2**(d-1) to 2**d - 1. The solver tries the most
+        promising moves first, so a deal it wins without looking far
+        aside is one whose natural moves win, and each step up the scale
+        doubles the search that finding a win took. A game whose solver is
+        not a search says what it uses instead. See docs/tables.md for the
+        definition and how it was checked against a greedy player.
+        """
+        if result.status is not Status.WON:
+            return None
+        return result.stats.expanded.bit_length()
 
 
 @attrs.frozen

@@ -27,11 +27,26 @@ import attrs
 from ..cards import Card, card_text, cards_text, count_text, parse_cards
 from ..errors import BadCardError, BadMoveError
 from ..numbering import DealNumber, shuffled_talon
-from ..search import LOST, Budget, Run, Strategy, dfs, projected, won
+from ..search import (
+    LOST,
+    NO_LIMITS,
+    Budget,
+    Run,
+    SolveResult,
+    Status,
+    Strategy,
+    dfs,
+    projected,
+    solve,
+    won,
+)
 from .base import FieldReader, Game, Preset, knob, parse_bool, parse_int_range, show_bool
 
 START_CARDS = 3
 """Cards dealt to the line before the first discard may be made."""
+
+HOLDING_BACK = 16
+"""Added to the difficulty figure of an optional-rules win that needs a run left alone."""
 
 
 def card_value(card: int) -> int:
@@ -828,6 +843,28 @@ class Decade(Game[DecadeState, DecadeMove]):
             return optional_plug_in(line, stock, shape, budget, fewest=shortest)
 
         return plug_in
+
+    def difficulty(self, state: DecadeState, result: SolveResult[DecadeMove]) -> int | None:
+        """The difficulty figure of a won deal (see :meth:`.Game.difficulty`).
+
+        Under compulsory rules, the binary digits of the branch points the
+        search expanded. Optional rules are solved by a table, not a search,
+        so there is no search effort to measure; the figure asks the
+        compulsory search instead. A deal won while always discarding when a
+        run is there takes that search's figure; one that needs some run
+        left alone takes :data:`HOLDING_BACK` more than the figure of the
+        compulsory search that proved discarding always loses.
+        """
+        if result.status is not Status.WON:
+            return None
+        if self.rules.compulsory:
+            return super().difficulty(state, result)
+        line = bytes(state.line).translate(_VALUE_BYTES)
+        stock = bytes(state.stock[state.dealt :]).translate(_VALUE_BYTES)
+        model = CompulsoryModel(self._shape, line, stock)
+        compulsory = solve(lambda budget: dfs(model, model.start, budget), NO_LIMITS)
+        figure = compulsory.stats.expanded.bit_length()
+        return figure if compulsory.won else HOLDING_BACK + figure
 
     def parse_move(self, text: str) -> DecadeMove:
         """``d`` (or ``deal``) deals; ``xA-B`` discards positions A to B (from 1)."""
