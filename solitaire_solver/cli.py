@@ -24,10 +24,10 @@ from .deal_files import format_deal, load_deal
 from .errors import BadOptionError, SolverError
 from .games import PRESETS, Game
 from .games.base import rules_items, rules_knobs
-from .numbering import DealNumber, parse_deal_number
+from .numbering import MT_THRESHOLD, DealNumber, parse_deal_number
 from .plot import check_plot_path, plot_run
 from .progress import ProgressBar
-from .search import SolveResult
+from .search import SolveResult, Status
 from .stats import (
     DASK_TIMEOUT,
     DealRange,
@@ -42,6 +42,17 @@ from .stats import (
     run_deals,
 )
 from .store import DealResult, Store, StoreKey
+from .verdicts import (
+    LOST,
+    UNKNOWN,
+    WON,
+    Verdicts,
+    check_verdicts,
+    import_verdicts,
+    read_verdicts,
+    store_verdicts,
+    write_verdicts,
+)
 from .viewer import check_html_path, solution_html, write_html
 
 PROG = "solitaire-solver"
@@ -342,7 +353,11 @@ def print_summary(summary: Summary, deals: str, store: Path) -> None:
     rules = s.fingerprint.partition(" ")[2]
     print(f"{s.game}  ({rules})" if rules else s.game)
     solved = s.deals - s.reused
-    print(f"deals:  {deals}: {s.deals} deals, {s.reused} from the store, {solved} solved now")
+    imported = f" ({s.imported} imported from verdict files)" if s.imported else ""
+    print(
+        f"deals:  {deals}: {s.deals} deals, {s.reused} from the store{imported}, "
+        f"{solved} solved now"
+    )
     print(f"won {s.won}, lost {s.lost}, unknown {s.unknown}")
     if s.win_rate is None:
         print("win rate: no deal settled")
@@ -360,6 +375,8 @@ def print_summary(summary: Summary, deals: str, store: Path) -> None:
             f"{_percent(low)} to {_percent(high)}"
         )
     st, sec = s.states, s.seconds
+    if s.imported:
+        print(f"(the {s.imported} imported deals carry no search effort: left out below)")
     print(
         f"states per deal: median {_count(st.median)}, 99th percentile {_count(st.p99)}, "
         f"max {_count(st.maximum)}{_approximate(st)}"
@@ -429,13 +446,20 @@ def cmd_stats(args: argparse.Namespace) -> int:
     csv_path = _output_path(args.csv, "CSV") if args.csv else None
     plot_path = check_plot_path(args.plot) if args.plot else None
     db_path = Path(args.db) if args.db else default_store_path(game)
+    if args.export:
+        _output_path(args.export, "verdict file")
+        plain_blocks(deals)
+    # Every file is read and checked before anything is solved or stored.
+    imports = [(path, read_verdicts(path)) for path in args.import_files]
+    for path, v in imports:
+        check_verdicts(v, game, path)
     dask = None
     if args.dask:
         _quiet_dask()
         # Connect first, so that an unreachable scheduler is reported before any work.
         dask = connect_dask(args.dask, timeout=args.dask_timeout)
     try:
-        return _run_stats(args, game, deals, db_path, dask, csv_path, plot_path)
+        return _run_stats(args, game, deals, db_path, dask, csv_path, plot_path, imports)
     finally:
         if dask is not None:
             close_dask(dask)
@@ -467,6 +491,7 @@ def _run_stats(
     dask: Any,
     csv_path: Path | None,
     plot_path: Path | None,
+    imports: list[tuple[str, Verdicts]],
 ) -> int:
     # Results are counted (and, with --verify, replayed) as they arrive and
     # not kept: a range may be longer than any list of them. What needs
@@ -474,15 +499,26 @@ def _run_stats(
     # store afterwards.
     tally = Tally(game)
     failures: list[tuple[int, str, str]] = []
+    imported_wins = 0
 
     def take(r: DealResult) -> None:
+        nonlocal imported_wins
         tally.add(r)
+        imported_wins += r.imported and r.status is Status.WON
         if args.verify and (failure := replay_win(game, r)) is not None:
             failures.append((r.number, r.deal, failure))
 
     with Store(db_path) as store:
         where = db_path.resolve()
         print(f"{PROG}: results store {where}", file=sys.stderr)
+        for path, v in imports:
+            added, present = import_verdicts(store, game, v, path)
+            print(
+                f"{PROG}: imported {path}: {v.count(WON) + v.count(LOST) + v.count(UNKNOWN)} "
+                f"deals of {v.first}-{v.last}, {added} new to the store ({present} were there "
+                "already: settled rows kept, unknown ones replaced)",
+                file=sys.stderr,
+            )
         bar = ProgressBar(sys.stderr, label=game.preset, total=len(deals))
         try:
             run_deals(
@@ -501,7 +537,32 @@ def _run_stats(
             bar.finish()
         summary = tally.summary()
         if args.verify and not failures:
-            print(f"{PROG}: replayed {summary.won} winning lines: every one wins", file=sys.stderr)
+            replayed = summary.won - imported_wins
+            note = (
+                f" ({imported_wins} imported wins have no line here to replay)"
+                if imported_wins
+                else ""
+            )
+            print(
+                f"{PROG}: replayed {replayed} winning lines: every one wins{note}",
+                file=sys.stderr,
+            )
+        if args.export:
+            v = store_verdicts(
+                store,
+                game,
+                plain_blocks(deals),
+                limits=game.effective_limits(
+                    make_limits(args.max_states, args.timeout, args.max_table)
+                ),
+                solver_version=__version__,
+            )
+            written = write_verdicts(args.export, v)
+            print(
+                f"{PROG}: wrote the verdicts of {v.first}-{v.last} to {written} "
+                f"({written.stat().st_size:,} bytes)",
+                file=sys.stderr,
+            )
         key = StoreKey.of(game)
         if csv_path is not None:
             write_csv(csv_path, stored_in_order(store, key, deals))
@@ -513,7 +574,7 @@ def _run_stats(
             "rules": dict(rules_items(game.rules)),
             "range": args.deals,
             "store": str(where),
-            "verified": summary.won - len(failures) if args.verify else None,
+            "verified": summary.won - imported_wins - len(failures) if args.verify else None,
             "solver_version": __version__,
         }
         print(json.dumps(doc, indent=2))
@@ -522,6 +583,23 @@ def _run_stats(
     for _, _, failure in sorted(failures):
         print(f"{PROG}: error: {failure}", file=sys.stderr)
     return EXIT_BAD_LINE if failures else 0
+
+
+def plain_blocks(deals: DealRange) -> list[tuple[int, int]]:
+    """The deals of a range as ``(low, high)`` blocks of plain deal numbers, for a verdict file.
+
+    A verdict file indexes deals by number alone, so Microsoft deals written
+    ``ms`` (32000 and up) cannot go in one: :class:`BadOptionError` names them.
+    """
+    out = []
+    for low, high, microsoft in deals.blocks:
+        if microsoft and high >= MT_THRESHOLD:
+            raise BadOptionError(
+                f"--export: a verdict file holds plain deal numbers, and {deals.text!r} has "
+                f"Microsoft deals from 32000 up (ms{max(low, MT_THRESHOLD)}...)"
+            )
+        out.append((low, high))
+    return out
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -599,6 +677,20 @@ def build_parser() -> argparse.ArgumentParser:
         "--plot",
         metavar="PATH",
         help="also draw the running win rate and the search effort (needs matplotlib)",
+    )
+    p.add_argument(
+        "--import",
+        dest="import_files",
+        action="append",
+        default=[],
+        metavar="PATH",
+        help="first put the verdicts of a verdict file into the store, where they count as "
+        "solved (repeatable; the file must be of this preset and rules)",
+    )
+    p.add_argument(
+        "--export",
+        metavar="PATH",
+        help="afterwards write the verdicts of the range to a verdict file (see docs/tables.md)",
     )
     p.add_argument(
         "--dask",

@@ -23,7 +23,7 @@ import json
 import os
 import sqlite3
 import time
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -375,6 +375,34 @@ class Store:
                 (key.preset, key.fingerprint),
             ).fetchone()[0]
         )
+
+    def number_span(self, key: StoreKey) -> tuple[int, int] | None:
+        """The lowest and highest plain deal numbers stored under ``key`` (``None``: none)."""
+        low, high = self._db.execute(
+            "SELECT min(number), max(number) FROM results WHERE preset = ? AND fingerprint = ? "
+            "AND substr(deal, 1, 2) != 'ms'",
+            (key.preset, key.fingerprint),
+        ).fetchone()
+        return None if low is None else (int(low), int(high))
+
+    def verdict_rows(
+        self, key: StoreKey, low: int, high: int
+    ) -> Iterator[tuple[int, str, int, int | None, int]]:
+        """``(number, status, length, difficulty, states)`` of the plain deal numbers
+        ``low`` to ``high`` stored under ``key``, in order, read as they are needed.
+
+        Plain numbers are those written without ``ms`` (the Microsoft deals
+        from 32000 up are other deals and are left out): what a verdict file
+        holds, without the moves, so a million rows cost no memory.
+        """
+        cur = self._db.execute(
+            "SELECT number, status, length, difficulty, states FROM results "
+            "WHERE preset = ? AND fingerprint = ? AND number BETWEEN ? AND ? "
+            "AND substr(deal, 1, 2) != 'ms' ORDER BY number",
+            (key.preset, key.fingerprint, low, high),
+        )
+        while rows := cur.fetchmany(10_000):
+            yield from rows
 
     # -- writing
 
