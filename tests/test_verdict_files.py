@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import random
 from array import array
 from pathlib import Path
@@ -216,6 +217,65 @@ def test_stats_refuses_bad_verdict_files_before_solving(
     assert code == 2 and "plain deal numbers" in err
 
 
+def test_deals_from_a_store(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    db = tmp_path / "s.sqlite"
+    results = {r.number: r for r in solve_deals("decade", "1-200", store=db)}
+    code, out, _ = run_cli(capsys, "deals", "decade", "--db", str(db), "--winnable", "--count", "3")
+    won = [n for n in sorted(results) if results[n].status.value == "won"][:3]
+    assert code == 0
+    assert [int(line.split()[0]) for line in out.splitlines()[1:]] == won
+    code, out, _ = run_cli(capsys, "deals", "decade", "--db", str(db), "--lost", "--from", "195",
+                           "--count", "10")  # fmt: skip
+    lost = [n for n in range(195, 201) if results[n].status.value == "lost"]
+    assert [int(line.split()[0]) for line in out.splitlines()[1:-1]] == lost
+    assert "ends at deal 200" in out.splitlines()[-1]
+
+
+def test_deals_says_when_the_start_is_below_the_store(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    db = tmp_path / "s.sqlite"
+    results = solve_deals("decade", "10-30", store=db)
+    code, out, _ = run_cli(capsys, "deals", "decade", "--db", str(db), "--count", "50", "--json")
+    doc = json.loads(out)
+    assert code == 0 and not doc["complete"]
+    assert [e["deal"] for e in doc["deals"]] == [r.number for r in results]
+    assert doc["note"].startswith("deals 1-9 are not covered")
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--difficulty", "hard", "--lost"], "--difficulty goes with won deals"),
+        (["--difficulty", "3..1"], "0 <= N <= M"),
+        (["--difficulty", "tricky"], "expected easy, medium, hard"),
+        (["--from", "ms40000"], "plain deal numbers"),
+        (["--from", "0"], "deal numbers start at 1"),
+        (["--winnable", "--lost"], "not allowed with argument"),
+        (["--rule", "min_run=3"], "--rule needs --db"),
+        (["--db", "/nonexistent/s.sqlite"], "no results store"),
+    ],
+)
+def test_deals_bad_input_is_one_line(
+    capsys: pytest.CaptureFixture[str], args: list[str], message: str
+) -> None:
+    code, out, err = run_cli(capsys, "deals", "decade", *args)
+    assert code == 2 and out == ""
+    assert message in err and len(err.strip().splitlines()) == 1
+
+
+def test_deals_never_guesses_beyond_the_table(capsys: pytest.CaptureFixture[str]) -> None:
+    v = shipped_verdicts("decade")
+    if v is None:
+        pytest.skip("no published decade table in this checkout")
+    code, out, _ = run_cli(capsys, "deals", "decade", "--from", str(v.last + 1))
+    assert code == 0
+    assert out.splitlines()[1:] == [
+        f"note: deal {v.last + 1:,} is beyond the published table ({v.first:,}-{v.last:,}, "
+        f"solver {v.solver_version}, sha256 {v.sha256[:12]}), which ends at {v.last:,}"
+    ]
+
+
 PUBLISHED = ["decade", "decade-optional", "eagle-wing", "eagle-wing-coops", "black-hole"]
 
 
@@ -246,15 +306,30 @@ def check_against_fresh_solves(preset: str, numbers: list[int], tmp_path: Path) 
 
 
 @pytest.mark.parametrize("preset", PUBLISHED)
-def test_deals_answers_agree_with_a_fresh_run_on_a_sample(preset: str, tmp_path: Path) -> None:
-    count = {"eagle-wing-coops": 6, "black-hole": 6}.get(preset, 40)
+def test_deals_answers_agree_with_a_fresh_run_on_a_sample(
+    preset: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # What `deals` prints for a sampled number is what `stats` finds for it
+    # in a fresh store.
+    count = {"eagle-wing-coops": 4, "black-hole": 4}.get(preset, 25)
     v = shipped_verdicts(preset)
     if v is None:
         pytest.skip(f"no published {preset} table in this checkout")
     rng = random.Random(preset)
-    check_against_fresh_solves(
-        preset, sorted(rng.sample(range(v.first, v.last + 1), count)), tmp_path
-    )
+    numbers = sorted(rng.sample(range(v.first, v.last + 1), count))
+    db = tmp_path / "fresh.sqlite"
+    text = ",".join(map(str, numbers))
+    code, _, _ = run_cli(capsys, "stats", preset, "--deals", text, "--db", str(db), "--jobs", "1")
+    assert code == 0
+    fresh = {r.number: r for r in solve_deals(preset, numbers, store=db)}
+    for n in numbers:
+        code, out, _ = run_cli(capsys, "deals", preset, "--from", str(n), "--count", "1", "--json")
+        assert code == 0
+        [entry] = json.loads(out)["deals"]
+        r = fresh[n]
+        assert (entry["deal"], entry["status"]) == (n, r.status.value)
+        if r.status.value == "won":
+            assert (entry["length"], entry["difficulty"]) == (r.length, r.difficulty), n
 
 
 @pytest.mark.slow
