@@ -796,6 +796,10 @@ class Decade(Game[DecadeState, DecadeMove]):
         """Won when the line and the stock are both empty."""
         return not state.line and state.dealt == len(state.stock)
 
+    def cards_left(self, state: DecadeState) -> int:
+        """Cards in the line and the stock (not yet discarded)."""
+        return len(state.line) + len(state.stock) - state.dealt
+
     def key(self, state: DecadeState) -> Hashable:
         """Values of the line and the stock position: suits play no part in Decade."""
         return (tuple(card_value(c) for c in state.line), state.dealt)
