@@ -16,9 +16,8 @@ from typing import Any
 
 import attrs
 
-from .cards import parse_card
+from .cards import count_text
 from .errors import (
-    BadCardError,
     BadDealNumberError,
     BadMoveError,
     BadOptionError,
@@ -163,32 +162,9 @@ class Verification:
     reason: str = ""
 
 
-_HOME_LABELS = ("foundations", "primary", "secondary", "hole", "discarded")
-"""Position-file labels (and label prefixes) of the places a card leaves play for."""
-
-
-def cards_left(game: Game[Any, Any], position: Any) -> int | None:
-    """How many cards of ``position`` are still in play: not on a foundation nor discarded.
-
-    Counted from the game's position-file lines, the one description every
-    game gives of where each card lies: the card texts on every line but the
-    foundations' and the discards'. ``None`` for a game without a file format.
-    """
-    try:
-        fields = game.position_fields(position)
-    except NotImplementedError:
-        return None
-    count = 0
-    for label, text in fields:
-        if label.startswith(_HOME_LABELS):
-            continue
-        for word in text.replace(",", " ").split():
-            try:
-                parse_card(word)
-            except BadCardError:
-                continue  # a gap, a flag or a counter, not a card
-            count += 1
-    return count
+def cards_left(game: GameLike, position: Any) -> int:
+    """How many cards of ``position`` are still in play: not on a foundation nor discarded."""
+    return get_game(game).cards_left(position)
 
 
 def _state_type(game: Game[Any, Any]) -> type:
@@ -305,10 +281,9 @@ def verify(
         return Verification(False, g.is_won(state), state, played, played, str(exc))
     if g.is_won(state):
         return Verification(True, True, state, played)
-    left = cards_left(g, state)
-    why = f"ends after {played} moves in a position that is not won"
-    if left is not None:
-        why += f": {left} cards left"
+    left = g.cards_left(state)
+    why = f"ends after {count_text(played, 'move')} in a position that is not won"
+    why += f": {count_text(left)} left"
     return Verification(True, False, state, played, reason=why)
 
 

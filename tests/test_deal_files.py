@@ -592,15 +592,18 @@ def test_header_labels_are_reserved() -> None:
         assert not set(labels) & {*HEADER_LABELS, "position"}
 
 
-def test_readme_examples_read() -> None:
-    """The JSON example of the README is a valid file, equal to its text form there."""
-    readme = (Path(__file__).resolve().parent.parent / "README.md").read_text(encoding="utf-8")
-    section = readme.split("## Deal and position files", 1)[1]
-    block = section.split("```json\n", 1)[1].split("```", 1)[0]
+def test_documented_examples_read() -> None:
+    """The JSON example of docs/files.md is a valid file, equal to its text form there
+    and in the README."""
+    root = Path(__file__).resolve().parent.parent
+    page = (root / "docs" / "files.md").read_text(encoding="utf-8")
+    block = page.split("```json\n", 1)[1].split("```", 1)[0]
     loaded = parse_deal(block)
     assert loaded.game.preset == "decade" and loaded.deal == "3"
     fields = dict(loaded.game.position_fields(loaded.position))
-    assert f"line: {fields['line']}" in section
+    line = f"line: {fields['line']}"
+    assert line in page
+    assert line in (root / "README.md").read_text(encoding="utf-8")
 
 
 class _NoFiles(Decade):

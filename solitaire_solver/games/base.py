@@ -273,6 +273,10 @@ class Game(ProblemDefaults, ABC, Generic[S, M]):
         """Whether every card is home."""
 
     @abstractmethod
+    def cards_left(self, state: S) -> int:
+        """How many cards are still in play: not yet on a foundation, discarded or home."""
+
+    @abstractmethod
     def key(self, state: S) -> Hashable:
         """The canonical transposition key of ``state``."""
 

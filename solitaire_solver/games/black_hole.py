@@ -551,6 +551,10 @@ class BlackHole(Game[BlackHoleState, BlackHoleMove]):
         """Won when every pile is empty."""
         return not any(state.piles)
 
+    def cards_left(self, state: BlackHoleState) -> int:
+        """Cards still on the piles."""
+        return sum(len(p) for p in state.piles)
+
     def key(self, state: BlackHoleState) -> Hashable:
         """The pile heights and the hole's top rank, packed into one integer.
 

@@ -357,8 +357,17 @@ class CompulsoryModel:
         rests = list(accumulate(reversed(stock)))
         rests.reverse()
         room = list(map(sub, range(n * top, 0, -top), rests))
-        self.start: tuple[Any, ...] = ((tuple(line), 0), tuple(_all_runs(line, shape)))
         self._stack_chain = _stack_chain(stock, room, shape.top, sum_bits)
+        root: tuple[Any, ...] = ((tuple(line), 0), tuple(_all_runs(line, shape)))
+        # The search starts at the first branch point (or the end of the first
+        # chain): the chain before it has no choice in it, so following it here
+        # saves the search a step. ``lead`` is its move, for the line's start.
+        if len(root[1]) < 2:
+            record: list[_Discard] = []
+            self.start, deals = self._line_chain(list(line), 0, list(root[1]), record)
+            self.lead: _Macro | None = (record, len(record) + deals)
+        else:
+            self.start, self.lead = root, None
         # The three small hooks are C functions: the search calls them for
         # every child, and a Python method would cost more than the rest.
         self.key: Callable[[tuple[Any, ...]], Hashable] = itemgetter(0)
@@ -375,8 +384,7 @@ class CompulsoryModel:
         """For each run of a branch point: the move and the next branch point (or the end).
 
         A dead end gives the dead state, so that the search sees how deep it
-        went. The start, which may not be a branch point, gives the one chain
-        that follows from it.
+        went.
         """
         if len(state[0]) == 3:
             (below, total, k), hits = state
@@ -393,11 +401,6 @@ class CompulsoryModel:
                 yield (record, len(record) + deals), child
             return
         (line, k), runs = state
-        if len(runs) < 2:
-            lone: list[_Discard] = []
-            child, deals = self._line_chain(list(line), k, list(runs), lone)
-            yield (lone, len(lone) + deals), child
-            return
         shape = self.shape
         for i, length in runs:
             end = i + length
@@ -455,30 +458,28 @@ class CompulsoryModel:
             return ((tuple(line), k), tuple(runs)), deals
 
     def lift(self, line: tuple[_Macro, ...]) -> list[DecadeMove]:
-        """The game's moves for a line of the model: deals filled in between the discards."""
-        discards = [d for macro, _length in line for d in macro]
-        return _compulsory_moves([_counted(d) for d in discards], 0, self.n)
+        """The game's moves for a line of the model: deals filled in between the discards.
 
-
-def _counted(discard: _Discard) -> tuple[int, int, int]:
-    """A discard as (cards dealt, start, length): a stack's are counted from its bits."""
-    if len(discard) == 4:
-        dealt, kept, gone, _ = discard
-        return dealt, kept.bit_count(), gone.bit_count()
-    return discard[0], discard[1], discard[2]
-
-
-def _compulsory_moves(
-    discards: list[tuple[int, int, int]], dealt: int, total: int
-) -> list[DecadeMove]:
-    """The full line of play: deals filled in between ``discards``."""
-    moves: list[DecadeMove] = []
-    for k, start, length in discards:
-        moves += [DEAL] * (k - dealt)
-        dealt = k
-        moves.append(_move(start, length))
-    moves += [DEAL] * (total - dealt)
-    return moves
+        A discard of the stack phase is counted from its bits here (see
+        :func:`_stack_chain`).
+        """
+        moves: list[DecadeMove] = []
+        dealt = 0
+        cached = _MOVES.get
+        if self.lead is not None:
+            line = (self.lead, *line)
+        for macro, _length in line:
+            for discard in macro:
+                if len(discard) == 4:
+                    k, kept, gone, _ = discard
+                    start, length = kept.bit_count(), gone.bit_count()
+                else:
+                    k, start, length = discard
+                moves += [DEAL] * (k - dealt)
+                dealt = k
+                moves.append(cached((start, length)) or _move(start, length))
+        moves += [DEAL] * (self.n - dealt)
+        return moves
 
 
 def _group_masks(shape: _RunShape) -> tuple[int, int, list[int], list[int]] | None:
@@ -811,6 +812,10 @@ class Decade(Game[DecadeState, DecadeMove]):
         """Won when the line and the stock are both empty."""
         return not state.line and state.dealt == len(state.stock)
 
+    def cards_left(self, state: DecadeState) -> int:
+        """Cards in the line and the stock (not yet discarded)."""
+        return len(state.line) + len(state.stock) - state.dealt
+
     def key(self, state: DecadeState) -> Hashable:
         """Values of the line and the stock position: suits play no part in Decade."""
         return (tuple(card_value(c) for c in state.line), state.dealt)
@@ -834,7 +839,8 @@ class Decade(Game[DecadeState, DecadeMove]):
             model = CompulsoryModel(self._shape, line, stock)
 
             def any_line(budget: Budget) -> Run:
-                return dfs(model, model.start, budget)
+                depth = 0 if model.lead is None else model.lead[1]
+                return dfs(model, model.start, budget, depth=depth)
 
             return projected(any_line, model.lift)
         shape = self._shape

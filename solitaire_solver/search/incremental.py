@@ -85,45 +85,50 @@ def incremental_dfs(
         deepest = 0
         path: list[M] = []
         line_keys: list[Hashable] = [k0]
-        its: list[Iterator[tuple[M, Hashable]]] = [iter(children())]
+        # The children still to try of the position reached, and those of the
+        # positions above it on ``stack`` (a loop on ``next`` costs less per
+        # position than one ``for`` loop per frame).
+        it: Iterator[tuple[M, Hashable]] = iter(children())
+        stack: list[Iterator[tuple[M, Hashable]]] = []
         interrupted = False
-        while its:
-            for move, k in its[-1]:
-                if k in table:
-                    continue
-                if len(path) >= deepest:
-                    deepest = len(path) + 1  # explored, if only to find it out of budget
-                if exp >= limit:
-                    b.stored += exp - b.expanded
-                    b.expanded = exp
-                    if own >= run_budget:
-                        interrupted = True
-                        break
-                    while b.expanded >= b.checkpoint and b.interrupted():
-                        b.reach(deepest)
-                        yield
-                    exp = b.expanded
-                    limit = min(b.checkpoint, exp + run_budget - own)
-                exp += 1
-                own += 1
-                table.add(k)
-                path.append(move)
-                if do(move):
-                    b.stored += exp - b.expanded
-                    b.expanded = exp
-                    b.reach(deepest)
-                    return won(path)
-                line_keys.append(k)
-                its.append(iter(children()))
-                break
-            else:
-                its.pop()
-                if path:
-                    undo(path.pop())
-                    line_keys.pop()
+        nxt = next
+        while True:
+            pair = nxt(it, None)
+            if pair is None:
+                if not stack:
+                    break
+                it = stack.pop()
+                undo(path.pop())
+                line_keys.pop()
                 continue
-            if interrupted:
-                break
+            move, k = pair
+            if k in table:
+                continue
+            if len(path) >= deepest:
+                deepest = len(path) + 1  # explored, if only to find it out of budget
+            if exp >= limit:
+                b.stored += exp - b.expanded
+                b.expanded = exp
+                if own >= run_budget:
+                    interrupted = True
+                    break
+                while b.expanded >= b.checkpoint and b.interrupted():
+                    b.reach(deepest)
+                    yield
+                exp = b.expanded
+                limit = min(b.checkpoint, exp + run_budget - own)
+            exp += 1
+            own += 1
+            table.add(k)
+            path.append(move)
+            if do(move):
+                b.stored += exp - b.expanded
+                b.expanded = exp
+                b.reach(deepest)
+                return won(path)
+            line_keys.append(k)
+            stack.append(it)
+            it = iter(children())
         b.stored += exp - b.expanded
         b.expanded = exp
         b.reach(deepest)

@@ -172,6 +172,10 @@ class EagleWing(Game[EagleWingState, EagleWingMove]):
         """Won when all 52 cards are home."""
         return sum(state.foundations) == 52
 
+    def cards_left(self, state: EagleWingState) -> int:
+        """Cards not yet on the foundations."""
+        return 52 - sum(state.foundations)
+
     def key(self, state: EagleWingState) -> Hashable:
         """Trunk, wings as a sorted tuple (they are interchangeable), talon and passes.
 

@@ -16,6 +16,7 @@ from ...numbering import DealNumber
 from ...search import Limits, Strategy
 from ..base import Field, FieldReader, Game, Preset, parse_int_range
 from .rules import (
+    CARDS,
     DEAL,
     FREE,
     GAP,
@@ -93,6 +94,10 @@ class Windmill(Game[WindmillState, WindmillMove]):
     def is_won(self, state: WindmillState) -> bool:
         """Won when all 104 cards are on the foundations."""
         return self.problem.is_won(state)
+
+    def cards_left(self, state: WindmillState) -> int:
+        """Cards not yet on a foundation."""
+        return CARDS - state.home
 
     def key(self, state: WindmillState) -> Hashable:
         """The packed canonical key (:meth:`WindmillProblem.key`)."""
