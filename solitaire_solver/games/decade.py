@@ -863,13 +863,18 @@ class Decade(Game[DecadeState, DecadeMove]):
         """
         if result.status is not Status.WON:
             return None
-        if self.rules.compulsory:
-            return super().difficulty(state, result)
         line = bytes(state.line).translate(_VALUE_BYTES)
         stock = bytes(state.stock[state.dealt :]).translate(_VALUE_BYTES)
         model = CompulsoryModel(self._shape, line, stock)
-        compulsory = solve(lambda budget: dfs(model, model.start, budget), NO_LIMITS)
-        figure = compulsory.stats.expanded.bit_length()
+        # The start counts as a branch point expanded even when the model
+        # follows the chain before the first choice as it is built: the
+        # figure measures the deal, not that shortcut of the search.
+        lead = model.lead is not None
+        if self.rules.compulsory:
+            return (result.stats.expanded + lead).bit_length()
+        depth = 0 if model.lead is None else model.lead[1]
+        compulsory = solve(lambda budget: dfs(model, model.start, budget, depth=depth), NO_LIMITS)
+        figure = (compulsory.stats.expanded + lead).bit_length()
         return figure if compulsory.won else HOLDING_BACK + figure
 
     def parse_move(self, text: str) -> DecadeMove:
