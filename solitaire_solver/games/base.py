@@ -298,9 +298,18 @@ class Game(ProblemDefaults, ABC, Generic[S, M]):
     def show(self, state: S) -> str:
         """A picture of a position in text, one or more lines."""
 
+    def is_legal(self, state: S, move: M) -> bool:
+        """Whether ``move`` may be played in ``state``.
+
+        By default, whether it is one of :meth:`legal_moves`; a game whose
+        moves are many may answer for one move without listing them all
+        (replaying a million stored lines asks this for every move).
+        """
+        return move in self.legal_moves(state)
+
     def play(self, state: S, move: M) -> S:
         """``apply`` after checking that ``move`` is legal; :class:`IllegalMoveError` if not."""
-        if move not in self.legal_moves(state):
+        if not self.is_legal(state, move):
             raise IllegalMoveError(f"illegal move {move}: not allowed in this position")
         return self.apply(state, move)
 

@@ -800,6 +800,25 @@ class Decade(Game[DecadeState, DecadeMove]):
             return runs
         return [*runs, DEAL] if can_deal else runs
 
+    def is_legal(self, state: DecadeState, move: DecadeMove) -> bool:
+        """Whether ``move`` is legal in ``state``, without listing every run.
+
+        The same answer as ``move in self.legal_moves(state)``: under
+        optional rules a held-back line grows long, and listing its runs for
+        each move of a replayed line costs more than the rest of the replay.
+        """
+        line = state.line
+        if move.is_deal:
+            if state.dealt >= len(state.stock):
+                return False
+            return not (self.rules.compulsory and self.runs(line))
+        end = move.start + move.length
+        if end > len(line) or move.length < self._min:
+            return False
+        if self._max is not None and move.length > self._max:
+            return False
+        return sum(card_value(c) for c in line[move.start : end]) in self._sums
+
     def apply(self, state: DecadeState, move: DecadeMove) -> DecadeState:
         """Deal one card to the right end, or close the line up over a run."""
         if move.is_deal:
