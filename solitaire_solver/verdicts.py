@@ -130,30 +130,42 @@ class Classes:
 
     @classmethod
     def of(cls, figures: Iterable[int]) -> Classes:
-        """Thirds of the won deals, as near as whole figures allow.
+        """The split of the won deals' figures into three classes as even as whole figures allow.
 
-        Easy ends at the figure where a third of the won deals is reached,
-        medium where two thirds are. Figures repeat, so the classes hold
-        about a third each, not exactly.
+        Deals of one figure stay in one class, and most won deals of a preset
+        often share a figure or two, so exact thirds are rarely possible: of
+        all the splits, the one whose smallest class holds the most deals is
+        taken (ties: the one nearest to thirds, then the lowest). With fewer
+        than three distinct figures some class is empty.
         """
         counts = [0] * (MAX_DIFFICULTY + 1)
         for f in figures:
             counts[f] += 1
         total = sum(counts)
-        if total == 0:
-            return cls()
-        seen = 0
-        ends: list[int] = []
-        for figure, n in enumerate(counts):
-            seen += n
-            while len(ends) < 2 and seen * 3 >= total * (len(ends) + 1):
-                ends.append(figure)
-        easy, medium = ends
-        # Keep each class non-empty where the figures allow it: a hard class
-        # of no deal helps nobody.
-        top = max(f for f, n in enumerate(counts) if n)
-        medium = min(medium, max(top - 1, easy))
-        return cls(easy, max(easy, medium))
+        used = [f for f, n in enumerate(counts) if n]
+        if len(used) < 3:
+            # Easy holds the lowest figure, medium the next, hard none.
+            easy = used[0] if used else 0
+            medium = used[1] if len(used) > 1 else easy
+            return cls(easy, medium)
+        below = [0]
+        for n in counts:
+            below.append(below[-1] + n)  # below[f]: deals with figures under f
+
+        def score(split: tuple[int, int]) -> tuple[int, int]:
+            easy, medium = split
+            sizes = (
+                below[easy + 1],
+                below[medium + 1] - below[easy + 1],
+                total - below[medium + 1],
+            )
+            return (min(sizes), -sum(abs(3 * size - total) for size in sizes))
+
+        # Splits between used figures only: a split at an unused one is the
+        # same classes written with other bounds.
+        splits = [(e, m) for i, e in enumerate(used[:-2]) for m in used[i + 1 : -1]]
+        easy, medium = max(splits, key=score)
+        return cls(easy, medium)
 
 
 @attrs.frozen

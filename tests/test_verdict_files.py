@@ -354,3 +354,19 @@ def test_write_replaces_a_file_whole(tmp_path: Path) -> None:
     write_verdicts(path, v)
     assert read_verdicts(path) == v
     assert [p.name for p in tmp_path.iterdir()] == ["d.verdicts"]
+
+
+@given(st.lists(st.integers(0, 20), max_size=60))
+def test_classes_split_the_figures_as_evenly_as_whole_figures_allow(figures: list[int]) -> None:
+    classes = Classes.of(figures)
+
+    def sizes(c: Classes) -> list[int]:
+        return [sum(c.name_of(f) == name for f in figures) for name in ("easy", "medium", "hard")]
+
+    got = sizes(classes)
+    assert sum(got) == len(figures)
+    if len(set(figures)) >= 3:
+        assert min(got) > 0
+        # No other split has a larger smallest class.
+        best = max(min(sizes(Classes(e, m))) for e in range(21) for m in range(e, 21))
+        assert min(got) == best
