@@ -586,3 +586,10 @@ def test_is_legal_answers_as_the_list_of_legal_moves(
         if not listed:
             break
         state = game.apply(state, rng.choice(listed))
+
+
+def test_an_object_that_is_no_decade_move_is_not_legal() -> None:
+    game = make_game("decade")
+    state = game.deal(DealNumber(3, microsoft=False))
+    with pytest.raises(IllegalMoveError):
+        game.play(state, 5)  # type: ignore[arg-type]

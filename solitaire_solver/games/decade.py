@@ -807,6 +807,8 @@ class Decade(Game[DecadeState, DecadeMove]):
         optional rules a held-back line grows long, and listing its runs for
         each move of a replayed line costs more than the rest of the replay.
         """
+        if not isinstance(move, DecadeMove):
+            return False  # anything else handed to play is no move of this game
         line = state.line
         if move.is_deal:
             if state.dealt >= len(state.stock):
