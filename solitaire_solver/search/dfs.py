@@ -18,7 +18,12 @@ the game lists is expanded, except
   the later ones; and a waiting move that reaches a place where an earlier
   search of its key began;
 - a state with a dominator in the table (:class:`~.protocol.Dominated`), by
-  the game's argument.
+  the game's argument;
+- with a :class:`~.memo.Memo`, a key (or a dominator) that an earlier search
+  proved lost at the same or an earlier place.
+
+A search that ends lost records its table in the memo it was given (see
+:mod:`.memo` for why every key in it is then lost).
 """
 
 from __future__ import annotations
@@ -27,6 +32,7 @@ from collections.abc import Callable, Hashable, Iterable, Iterator
 from typing import Any, TypeVar, cast
 
 from .budget import LOST, Budget, Run, solve, won
+from .memo import Memo
 from .protocol import Expandable, SearchProblem, overrides
 from .result import NO_LIMITS, Limits, SolveResult
 
@@ -67,6 +73,7 @@ def dfs(
     *,
     forced: bool = True,
     depth: int = 0,
+    memo: Memo | None = None,
 ) -> Run:
     """Search for any winning line from ``start``; prove a loss by exhausting the space.
 
@@ -76,6 +83,8 @@ def dfs(
     game has them. ``depth`` is the number of the game's moves already made
     to reach ``start`` (say, the forced moves a compact model makes before
     its search begins), so that depths count from the game's own start.
+    ``memo`` holds keys that earlier searches proved lost: they are skipped
+    as lost, and a search that ends lost adds its own.
     """
     key = problem.key
     is_won = problem.is_won
@@ -98,6 +107,16 @@ def dfs(
         return LOST
     k0 = key(start)
     p0 = place(start) if place is not None else 0
+    lost = memo.lost if memo is not None else None
+    lost_get = lost.get if lost is not None else None
+    stop0 = _NEVER
+    if lost_get is not None:
+        m = lost_get(k0)
+        if m is not None:
+            if m <= p0:
+                b.reach(depth)
+                return LOST
+            stop0 = m  # a chain of waiting moves from the start stops where that began
     while b.expanded >= b.checkpoint and b.interrupted():
         yield
     table: dict[Hashable, int] = {k0: p0}
@@ -110,7 +129,7 @@ def dfs(
     # One frame per state on the current line: its children still to try,
     # its key, its place, where its chain of waiting moves stops, its depth.
     frames: list[tuple[Iterator[tuple[M, S]], Hashable, int, int, int]] = [
-        (iter(successors(start)), k0, p0, _NEVER, depth)
+        (iter(successors(start)), k0, p0, stop0, depth)
     ]
     while frames:
         it, pk, pp, pstop, pdepth = frames[-1]
@@ -138,10 +157,18 @@ def dfs(
                 old = get(k)
                 if old is not None and old <= p:
                     continue
+                bound = old
+                if lost_get is not None:
+                    m = lost_get(k)
+                    if m is not None:
+                        if m <= p:
+                            continue
+                        if bound is None or m < bound:
+                            bound = m
                 fresh = old is None
-                stop = _NEVER if old is None else old
+                stop = _NEVER if bound is None else bound
                 new = True
-            if new and dominators is not None and _dominated(dominators(child), get):
+            if new and dominators is not None and _dominated(dominators(child), get, lost_get):
                 continue
             if exp >= checkpoint:
                 b.expanded, b.stored = exp, stored
@@ -163,27 +190,41 @@ def dfs(
                 path.pop()
     b.expanded, b.stored = exp, stored
     b.reach(deepest)
+    if memo is not None:
+        memo.add(table)
     return LOST
 
 
 def _dominated(
-    candidates: Iterable[tuple[Hashable, int]], get: Callable[[Hashable], int | None]
+    candidates: Iterable[tuple[Hashable, int]],
+    get: Callable[[Hashable], int | None],
+    lost_get: Callable[[Hashable], int | None] | None = None,
 ) -> bool:
-    """Whether one of the dominating keys is in the table at its place or earlier."""
+    """Whether one of the dominating keys is in the table, or proved lost, at its place or
+    earlier."""
     for k, p in candidates:
         old = get(k)
         if old is not None and old <= p:
             return True
+        if lost_get is not None:
+            m = lost_get(k)
+            if m is not None and m <= p:
+                return True
     return False
 
 
 def depth_first(
-    problem: SearchProblem[S, M], start: S, limits: Limits = NO_LIMITS, *, forced: bool = True
+    problem: SearchProblem[S, M],
+    start: S,
+    limits: Limits = NO_LIMITS,
+    *,
+    forced: bool = True,
+    memo: Memo | None = None,
 ) -> SolveResult[M]:
     """:func:`dfs` run alone under ``limits``."""
 
     def strategy(budget: Budget) -> Run:
-        return dfs(problem, start, budget, forced=forced)
+        return dfs(problem, start, budget, forced=forced, memo=memo)
 
     result: SolveResult[Any] = solve(strategy, limits)
     return result
