@@ -490,6 +490,63 @@ def test_incremental_search_shares_the_memo() -> None:
     assert shared.stats.expanded == plain.stats.expanded - 3
 
 
+class _Acyclic(GraphPuzzle):
+    acyclic = True
+
+
+class _AcyclicIncremental(IncrementalGraph):
+    acyclic = True
+
+
+def test_a_won_search_of_an_acyclic_problem_keeps_the_keys_it_finished_with() -> None:
+    # 0 -> 1 -> 2 (a dead end); 0 -> 3 -> 4 (goal): 1 and 2 are finished, lost.
+    edges = {0: [1, 3], 1: [2], 3: [4]}
+    memo = Memo()
+    assert depth_first(_Acyclic(edges, {4}), 0, memo=memo).won
+    assert set(memo.lost) == {1, 2}  # not 0 nor 3, on the winning line
+    inc = Memo()
+    r = solve(lambda b: incremental_dfs(_AcyclicIncremental(edges, {4}, 0), b, memo=inc))
+    assert r.won and set(inc.lost) == {1, 2}
+    cyclic = Memo()
+    assert depth_first(GraphPuzzle(edges, {4}), 0, memo=cyclic).won
+    assert len(cyclic) == 0  # without the promise, a won search adds nothing
+
+
+dags = st.integers(2, 10).flatmap(
+    lambda n: st.tuples(
+        st.just(n),
+        st.lists(st.tuples(st.integers(0, n - 1), st.integers(0, n - 1)), max_size=25),
+        st.sets(st.integers(0, n - 1), max_size=2),
+    )
+)
+
+
+@settings(max_examples=200, deadline=None)
+@given(dags, st.data())
+def test_acyclic_searches_sharing_a_memo_keep_every_verdict(
+    graph: tuple[int, list[tuple[int, int]], set[int]], data: st.DataObject
+) -> None:
+    n, pairs, goals = graph
+    edges: dict[int, list[int]] = {}
+    for a, b in pairs:
+        if a < b:  # edges only upwards: no cycle
+            edges.setdefault(a, []).append(b)
+    order = data.draw(st.permutations(range(n)))
+    p = _Acyclic(edges, goals)
+    memo, inc_memo = Memo(), Memo()
+    for v in order:
+        expected = bfs_distance(edges, v, goals) is not None
+        r = depth_first(p, v, memo=memo)
+        inc = solve(
+            lambda b, v=v: incremental_dfs(
+                _AcyclicIncremental(edges, goals, v), b, restarts=Restarts(2), memo=inc_memo
+            )
+        )
+        assert r.won == inc.won == expected
+        for key in (*memo.lost, *inc_memo.lost):
+            assert bfs_distance(edges, key, goals) is None
+
+
 @settings(max_examples=200, deadline=None)
 @given(graphs, st.data())
 def test_searches_sharing_a_memo_keep_every_verdict(

@@ -23,12 +23,14 @@ the game lists is expanded, except
   proved lost at the same or an earlier place.
 
 A search that ends lost records its table in the memo it was given (see
-:mod:`.memo` for why every key in it is then lost).
+:mod:`.memo` for why every key in it is then lost); over an acyclic problem
+(``acyclic`` true) a search that wins records the keys it finished with too
+(see :func:`_finished`).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Iterable, Iterator
+from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping
 from typing import Any, TypeVar, cast
 
 from .budget import LOST, Budget, Run, solve, won
@@ -96,6 +98,7 @@ def dfs(
         problem, "dominators", None
     )
     length: Callable[[M], int] | None = getattr(problem, "move_length", None)
+    acyclic = bool(getattr(problem, "acyclic", False))
     successors = successors_of(problem, forced=forced)
     b = budget
 
@@ -141,6 +144,8 @@ def dfs(
                 path.append(move)
                 b.expanded, b.stored = exp, stored
                 b.reach(deepest)
+                if memo is not None and acyclic:
+                    memo.add(_finished(table, (f[1] for f in frames)))
                 return won(path)
             if dead is not None and dead(child):
                 continue
@@ -193,6 +198,21 @@ def dfs(
     if memo is not None:
         memo.add(table)
     return LOST
+
+
+def _finished(table: Mapping[Hashable, int], line: Iterable[Hashable]) -> dict[Hashable, int]:
+    """The keys of ``table`` off the current ``line``: proved lost in an acyclic problem.
+
+    Why, for a problem whose positions never come back (see
+    :mod:`.protocol`, ``acyclic``): a key off the line was left after every
+    child was tried. A child was skipped only as lost (dead, in the memo),
+    or as in the table: there, off the line too (no child is an ancestor,
+    nor is a dominator, by the game's argument), so left before and lost.
+    By induction on the order they were left in, every such key is lost,
+    whatever the search found afterwards.
+    """
+    on_line = set(line)
+    return {k: p for k, p in table.items() if k not in on_line}
 
 
 def _dominated(

@@ -18,7 +18,8 @@ choice sends into a large lost subtree.
 
 A :class:`~.memo.Memo` carries keys proved lost from one search to the next
 (of positions whose keys mean the same): they are skipped as lost, and a
-search that ends lost adds its table.
+search that ends lost adds its table; over an acyclic problem a search that
+wins adds the keys it finished with (those off the winning line).
 """
 
 from __future__ import annotations
@@ -73,6 +74,7 @@ def incremental_dfs(
         return LOST
     k0 = problem.key()
     lost = memo.lost if memo is not None else None
+    acyclic = bool(getattr(problem, "acyclic", False))
     if lost is not None and k0 in lost:
         return LOST
     table: set[Hashable] = set()
@@ -125,6 +127,10 @@ def incremental_dfs(
                     b.stored += exp - b.expanded
                     b.expanded = exp
                     b.reach(deepest)
+                    if memo is not None and acyclic:
+                        # The keys finished with are lost (see dfs._finished);
+                        # those on the line, the winning one included, are not.
+                        memo.add_keys(table.difference(line_keys, (k,)))
                     return won(path)
                 line_keys.append(k)
                 its.append(iter(children()))

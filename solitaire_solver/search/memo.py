@@ -9,9 +9,12 @@ Why only then. A search that ends lost has searched everything reachable
 from its start, up to the prunes the game argues sound; every position it
 expanded is reachable from that start, so everything reachable from it was
 searched too and holds no win: every key in its table is lost, cycles or
-not. A search that wins, or that a limit stops, proves nothing of the keys
-it left (one may have been skipped only because an ancestor on the line
-was in the table), so it adds nothing.
+not. A search that wins, or that a limit stops, proves nothing in general
+of the keys it left (one may have been skipped only because an ancestor on
+the line was in the table), so it adds nothing; except over a problem that
+declares itself ``acyclic`` (:mod:`.protocol`), where no child is an
+ancestor: there every key a search finished with (every key off the line
+it ends on) is lost, and a search that wins adds those.
 
 A search that finds a child's key in the memo skips the child as lost,
 exactly as it skips a key searched in full by itself. Keys must mean the
