@@ -49,8 +49,10 @@ from .search import Limits, Memo, SearchStats, SolveResult, Status
 
 
 def plural(n: int, word: str) -> str:
-    """``1 move``, ``2 moves``."""
-    return f"{n:,} {word}" if n == 1 else f"{n:,} {word}s"
+    """``1 move``, ``2 moves``, ``3 searches``."""
+    if n == 1:
+        return f"{n:,} {word}"
+    return f"{n:,} {word}es" if word.endswith(("s", "sh", "ch", "x")) else f"{n:,} {word}s"
 
 
 def verdict_words(result: SolveResult[Any], *, after: bool = False) -> str:
@@ -210,14 +212,15 @@ def analyse_position(
         found.append(r)
     stats = _total(results, time.perf_counter() - t0)
     # The position is won when some move wins, lost when every move loses:
-    # a child's verdict can settle what the position's own search could not.
-    if not own.won and not own.lost:
-        wins = [(len(r.moves), i) for i, r in enumerate(found) if r.won]
-        if wins:
-            _, i = min(wins)
+    # a child's verdict can settle what the position's own search could not,
+    # and a child's line can be shorter than the one the position's search found.
+    wins = [(len(r.moves), i) for i, r in enumerate(found) if r.won]
+    if wins and not own.shortest:
+        n, i = min(wins)
+        if not own.won or n + 1 < len(own.moves):
             own = SolveResult(Status.WON, (legal[i], *found[i].moves))
-        elif legal and all(r.lost for r in found):
-            own = SolveResult(Status.LOST)
+    elif not own.won and not own.lost and legal and all(r.lost for r in found):
+        own = SolveResult(Status.LOST)
     own = _with_stats(own, stats)
     order = sorted(range(len(legal)), key=lambda i: _rank(found[i], i))
     best = order[0] if order and found[order[0]].won else None

@@ -539,6 +539,8 @@ def _start(args: argparse.Namespace, command: str) -> tuple[Game[Any, Any], Any,
             )
         if args.rule:
             raise BadOptionError("--rule does not go with --file: change the file's 'rules:' line")
+        if args.file == "-" and getattr(args, "moves_file", None) == "-":
+            raise BadOptionError("--file - and --moves-file - cannot both read standard input")
         game, start, deal = load_deal(args.file)
         return game, start, deal
     if args.game is None or args.number is None:
@@ -794,6 +796,11 @@ def cmd_review(args: argparse.Namespace) -> int:
 def cmd_play(args: argparse.Namespace) -> int:
     """``play GAME NUMBER``: play in the terminal, told after each move if it can still be won."""
     limits = make_limits(args.max_states, args.timeout, args.max_table)
+    if args.file == "-":
+        raise BadOptionError(
+            "play reads the player's moves from standard input: give the position as a file, "
+            "not --file -"
+        )
     game, start, deal = _start(args, "play")
     check = None
     if args.check_states is not None:

@@ -133,6 +133,9 @@ def test_review_of_a_lost_deal(capsys: pytest.CaptureFixture[str]) -> None:
         (["review", "decade", "3", "--moves-file", "/no/such/file"], "cannot read the moves"),
         (["hint", "decade", "3", "--file", "x.txt"], "give GAME and NUMBER or --file"),
         (["play"], "play needs GAME and NUMBER"),
+        (["play", "--file", "-"], "play reads the player's moves from standard input"),
+        (["hint", "--file", "-", "--moves-file", "-"], "cannot both read standard input"),
+        (["hint", "decade", "3", "--moves", "d", "--moves-file", "x"], "not both"),
         (["play", "nosuchgame", "3"], "unknown game 'nosuchgame'"),
         (
             ["review", "decade", "3", "--moves", "d", "--html", "/no/such/folder/p.html"],

@@ -273,6 +273,10 @@ class BlackHoleProblem:
     table stands for a subtree searched in full or on the current line.
     """
 
+    acyclic = True
+    """Every move plays one card, so no key comes back below itself (see the engine's
+    ``acyclic``): a search that wins can tell a memo the keys it finished with."""
+
     def __init__(
         self,
         state: BlackHoleState,

@@ -331,6 +331,10 @@ class CompulsoryModel:
     and the cards still to come.
     """
 
+    acyclic = True
+    """No position comes back (every move deals or discards), so a search that wins
+    can tell a memo the keys it finished with (see the engine's ``acyclic``)."""
+
     def __init__(
         self, shape: _RunShape, line: Sequence[int], stock: Sequence[int], dealt: int = 0
     ) -> None:
