@@ -428,6 +428,8 @@ def hint_lines(analysis: Analysis, style: Style) -> list[str]:
         )
     elif analysis.rows and all(r.status is Status.LOST for r in analysis.rows):
         out.append("every move loses")
+    elif analysis.rows:
+        out.append("no move is known to keep the game won: some searches stopped at their limit")
     rows = analysis.rows
     if rows:
         width = len(str(max(r.index for r in rows) + 1))

@@ -263,3 +263,11 @@ def test_style_auto_respects_no_color(monkeypatch: pytest.MonkeyPatch) -> None:
     assert Style.for_stream(Terminal()).colour
     monkeypatch.setenv("NO_COLOR", "1")
     assert not Style.for_stream(Terminal()).colour
+
+
+def test_hint_says_when_no_move_is_known_to_win(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run_cli(capsys, "hint", "windmill", "2", "--max-states", "50")
+    assert code == 0
+    assert "this position: unknown (stopped by the limit of 50 states)" in out
+    assert "no move is known to keep the game won" in out
+    assert re.search(r"^\s+1\. d\s+unknown \(stopped by the limit of 50 states\)", out, re.M)
