@@ -29,6 +29,7 @@ from __future__ import annotations
 from ...search import (
     Budget,
     Member,
+    Memo,
     Run,
     Strategy,
     Verdict,
@@ -177,16 +178,20 @@ def _beam(model: RankModel, root: Compact, width: int) -> Strategy:
     return run
 
 
-def depth_first(problem: WindmillProblem, start: WindmillState) -> Strategy:
+def depth_first(
+    problem: WindmillProblem, start: WindmillState, *, memo: Memo | None = None
+) -> Strategy:
     """The engine's depth-first search from ``start`` with the sound prunes (:class:`.Pruned`).
 
     Moves are tried in the order of :meth:`~.rules.WindmillProblem.moves`:
-    plays before the deal. Its exhaustion proves a loss.
+    plays before the deal. Its exhaustion proves a loss. ``memo`` shares
+    the keys proved lost with other searches of the same deal; the twin
+    rule's argument holds with it (a clear twin in the memo is lost).
     """
     pruned = Pruned(problem.rules)
 
     def run(budget: Budget) -> Run:
-        return dfs(pruned, start, budget)
+        return dfs(pruned, start, budget, memo=memo)
 
     return run
 
@@ -199,6 +204,7 @@ def any_line(
     sub_games: bool = True,
     with_depth_first: bool = True,
     with_summaries: bool = True,
+    memo: Memo | None = None,
 ) -> Strategy:
     """The beams, the depth-first search and the summaries in a portfolio.
 
@@ -209,7 +215,8 @@ def any_line(
     come first in each round. The summaries take part only on the last
     pass under restricted rules (where they apply). The keyword arguments
     leave members or beams out, for tests and measurements; without the
-    depth-first search the solver may end with no verdict.
+    depth-first search the solver may end with no verdict. ``memo`` goes
+    to the depth-first search (see :func:`depth_first`).
 
     Why these shares. When the beams win after n states of their own, the
     members after them have had at most their shares of the rounds before,
@@ -240,7 +247,9 @@ def any_line(
         )
     ]
     if with_depth_first:
-        members.append(Member("depth-first", depth_first(problem, start), DEPTH_FIRST_WEIGHT))
+        members.append(
+            Member("depth-first", depth_first(problem, start, memo=memo), DEPTH_FIRST_WEIGHT)
+        )
     if with_summaries and applies(problem, start):
 
         def settle(budget: Budget) -> Run:
@@ -255,7 +264,11 @@ def any_line(
 
 
 def shortest_line(
-    problem: WindmillProblem, start: WindmillState, *, cap: int = SHORTEST_CAP
+    problem: WindmillProblem,
+    start: WindmillState,
+    *,
+    cap: int = SHORTEST_CAP,
+    memo: Memo | None = None,
 ) -> Strategy:
     """A quick line by :func:`any_line`, then a shortest one by A* within ``cap`` states more.
 
@@ -264,9 +277,10 @@ def shortest_line(
     move, so its shortest line, lifted, is a shortest real line. The verdict
     says ``shortest`` only when A* finished; when the cap or a limit stops
     it first, the quick line comes back, not marked shortest. A lost or
-    unknown verdict of the solver is final.
+    unknown verdict of the solver is final. ``memo`` goes to the quick
+    line's depth-first search.
     """
-    quick = any_line(problem, start)
+    quick = any_line(problem, start, memo=memo)
     model = rank_model(problem)
     root = compact(start)
     lift = model.lift(start)
