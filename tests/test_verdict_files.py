@@ -207,6 +207,13 @@ def test_stats_refuses_bad_verdict_files_before_solving(
     assert code == 2 and "truncated" in err and "Traceback" not in err
     assert len(err.strip().splitlines()) == 1
     assert not db.exists()
+    damaged = bytearray(sample_file())
+    damaged[-10] ^= 1
+    bad.write_bytes(bytes(damaged))
+    code, _, err = run_cli(capsys, "stats", "decade", "--deals", "1-5", "--db", str(db),
+                           "--import", str(bad))  # fmt: skip
+    assert code == 2 and "checksum mismatch" in err and len(err.strip().splitlines()) == 1
+    assert not db.exists()
     good = tmp_path / "good.verdicts"
     good.write_bytes(sample_file())
     code, _, err = run_cli(capsys, "stats", "eagle-wing", "--deals", "1-5", "--db", str(db),
