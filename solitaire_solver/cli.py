@@ -675,7 +675,7 @@ def _table_source(game: Game[Any, Any]) -> _Source:
             yield number, names[code], length, figure
 
     return _Source(
-        f"the published table ({v.first:,}-{v.last:,}, solver {v.solver_version}, "
+        f"the published table of deals {v.first:,}-{v.last:,} (solver {v.solver_version}, "
         f"sha256 {v.sha256[:12]})",
         v.first,
         v.last,
@@ -804,7 +804,7 @@ def cmd_deals(args: argparse.Namespace) -> int:
     title = f"{game.preset}: {what} deals from {start:,}"
     if label:
         title += f", difficulty {label}"
-    print(f"{title}  (from {source.name})")
+    print(f"{title}; from {source.name}")
     for e in found:
         if e["status"] == "won":
             cls = f" ({e['class']})" if "class" in e else ""

@@ -278,8 +278,9 @@ def test_deals_never_guesses_beyond_the_table(capsys: pytest.CaptureFixture[str]
     code, out, _ = run_cli(capsys, "deals", "decade", "--from", str(v.last + 1))
     assert code == 0
     assert out.splitlines()[1:] == [
-        f"note: deal {v.last + 1:,} is beyond the published table ({v.first:,}-{v.last:,}, "
-        f"solver {v.solver_version}, sha256 {v.sha256[:12]}), which ends at {v.last:,}"
+        f"note: deal {v.last + 1:,} is beyond the published table of deals "
+        f"{v.first:,}-{v.last:,} (solver {v.solver_version}, sha256 {v.sha256[:12]}), "
+        f"which ends at {v.last:,}"
     ]
 
 
