@@ -1,0 +1,144 @@
+"""Which method settles the Windmill deals the solver left unknown: a row per deal and method.
+
+Run from the project root, for example::
+
+    PYTHONPATH=. nice python benchmarks/windmill_settle.py \\
+        --out benchmarks/results/windmill-settle.csv
+
+For each variant it reads the deals that ``benchmarks/results/<variant>.csv``
+(the solver before the relaxation and the new portfolio members) reports
+``unknown``, and runs on each, alone and under its own state limit:
+
+- ``relaxation``: the relaxation cut at the first position where a play is
+  possible (:func:`~solitaire_solver.games.windmill.relaxation.relaxed_run`),
+  at most 2,000,000 relaxed positions; it can only prove a loss;
+- ``depth-first``: the depth-first search from the deal, plays first, with
+  the plain prunes, 100,000 states;
+- ``restarts``: shuffled depth-first attempts of 20,000, 40,000 and 80,000
+  states;
+- ``discrepancies``: limited discrepancy search around the play-first
+  order, 100,000 states;
+- ``relaxed-dfs``: the depth-first search with the relaxation's dead-end
+  test on deep wastes, 1,000,000 states (relaxed positions counted).
+
+A row: variant, deal, method, status (won, lost or unknown), states
+expanded, seconds. Rows already in ``--out`` are skipped, so a stopped run
+resumes. ``--methods`` picks some of them, in the order given.
+"""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from solitaire_solver.games.windmill import (
+    FREE,
+    Pruned,
+    WindmillProblem,
+    WindmillRules,
+)
+from solitaire_solver.games.windmill.relaxation import RelaxedPruned, relaxed_run
+from solitaire_solver.games.windmill.solver import depth_first, discrepancies, restarts
+from solitaire_solver.search import Budget, Limits, Run, drive
+
+VARIANTS = {
+    "windmill": WindmillRules(),
+    "windmill-reversed": WindmillRules(direction="down"),
+    "windmill-free": WindmillRules(foundation_moves=FREE),
+}
+
+Method = Callable[[WindmillProblem, int], tuple[str, int]]
+
+
+def _run(make: Callable[[Budget], Run], limit: int) -> tuple[str, int]:
+    budget = Budget(Limits(max_states=limit))
+    verdict = drive(make(budget), budget)
+    if verdict is None:
+        return "unknown", budget.expanded
+    return ("won" if verdict.won else "lost"), budget.expanded
+
+
+def relaxation(problem: WindmillProblem, deal: int) -> tuple[str, int]:
+    """The relaxation cut at the first play."""
+    start = problem.deal(deal)
+    return _run(lambda b: relaxed_run(problem, start, b, cap=2_000_000), 2_000_001)
+
+
+def plain_dfs(problem: WindmillProblem, deal: int) -> tuple[str, int]:
+    """The plain depth-first search, plays first."""
+    start = problem.deal(deal)
+    return _run(depth_first(problem, start, pruned=Pruned(problem.rules)), 100_000)
+
+
+def shuffled_restarts(problem: WindmillProblem, deal: int) -> tuple[str, int]:
+    """Three shuffled attempts (20,000, 40,000 and 80,000 states)."""
+    start = problem.deal(deal)
+    return _run(restarts(problem, start, pruned=Pruned(problem.rules)), 140_000)
+
+
+def limited_discrepancy(problem: WindmillProblem, deal: int) -> tuple[str, int]:
+    """Limited discrepancy search."""
+    start = problem.deal(deal)
+    return _run(discrepancies(problem, start, pruned=Pruned(problem.rules)), 100_000)
+
+
+def relaxed_dfs(problem: WindmillProblem, deal: int) -> tuple[str, int]:
+    """The depth-first search with the relaxation's dead-end test."""
+    start = problem.deal(deal)
+    pruned = RelaxedPruned(problem.rules)
+    return _run(depth_first(problem, start, pruned=pruned), 1_000_000)
+
+
+METHODS: dict[str, Method] = {
+    "relaxation": relaxation,
+    "depth-first": plain_dfs,
+    "restarts": shuffled_restarts,
+    "discrepancies": limited_discrepancy,
+    "relaxed-dfs": relaxed_dfs,
+}
+
+
+def unknown_deals(variant: str) -> list[int]:
+    """The deals the earlier solver left unknown (``benchmarks/results/<variant>.csv``)."""
+    path = Path(__file__).resolve().parent / "results" / f"{variant}.csv"
+    with path.open() as f:
+        return [int(r["deal"]) for r in csv.DictReader(f) if r["status"] == "unknown"]
+
+
+def main() -> None:
+    """Run the methods over the deals and append a row for each."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--out", type=Path, required=True)
+    parser.add_argument("--methods", default=",".join(METHODS))
+    parser.add_argument("--variants", default=",".join(VARIANTS))
+    args = parser.parse_args()
+    done: set[tuple[str, str, str]] = set()
+    if args.out.exists():
+        with args.out.open() as f:
+            done = {(r["variant"], r["deal"], r["method"]) for r in csv.DictReader(f)}
+    new = not args.out.exists()
+    with args.out.open("a", newline="") as f:
+        out = csv.writer(f)
+        if new:
+            out.writerow(["variant", "deal", "method", "status", "expanded", "seconds"])
+        for method in args.methods.split(","):
+            for variant in args.variants.split(","):
+                problem = WindmillProblem(VARIANTS[variant])
+                for deal in unknown_deals(variant):
+                    if (variant, str(deal), method) in done:
+                        continue
+                    t0 = time.perf_counter()
+                    status, expanded = METHODS[method](problem, deal)
+                    seconds = time.perf_counter() - t0
+                    out.writerow([variant, deal, method, status, expanded, f"{seconds:.2f}"])
+                    f.flush()
+
+
+if __name__ == "__main__":
+    main()
