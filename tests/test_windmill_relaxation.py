@@ -25,7 +25,17 @@ from solitaire_solver.games.windmill.relaxation import (
     first_play,
     relaxed_run,
 )
-from solitaire_solver.search import Budget, Limits, Status, depth_first, dfs, drive
+from solitaire_solver.search import (
+    Budget,
+    Limits,
+    Member,
+    Run,
+    Status,
+    depth_first,
+    dfs,
+    drive,
+    portfolio,
+)
 from solitaire_solver.search import solve as run_strategy
 from tests.support import assert_result_sound
 from tests.test_windmill import dealt, game, late_positions, random_step, reference_solve
@@ -202,3 +212,28 @@ def test_an_empty_stack_is_relaxed_won_and_a_full_hand_waits() -> None:
     # The stack is the waste, top first; the hand is the reserve.
     assert cut.stack == tuple(c % 13 for c in reversed(s.waste_cards))
     assert cut.root[4] == 8
+
+
+def test_the_cap_counts_the_relaxations_own_positions_in_a_portfolio() -> None:
+    # Deal 6543 is relaxed lost in fewer than 30,000 relaxed positions. In
+    # turns with a member that keeps expanding, the solve passes 30,000
+    # states long before the relaxation is done; the cap must count only
+    # the relaxation's own positions, so the proof still comes.
+    g = game()
+    start = dealt(g, 6543)
+
+    def busy(budget: Budget) -> Run:
+        while True:
+            while budget.expanded >= budget.checkpoint and budget.interrupted():
+                yield
+            budget.expanded += 1
+
+    def relax(budget: Budget) -> Run:
+        return relaxed_run(g.problem, start, budget, cap=30_000)
+
+    # (Turns of 1,000 and 4,000 states, doubling: the relaxation's third turn
+    # starts at 19,000 states in all, 12,000 of them its own.)
+    members = [Member("busy", busy), Member("relaxation", relax, 4.0)]
+    r = run_strategy(lambda b: portfolio(members, b, base=1_000), Limits(max_states=1_000_000))
+    assert r.status is Status.LOST
+    assert r.stats.expanded > 30_000
