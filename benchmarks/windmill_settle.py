@@ -19,11 +19,13 @@ For each variant it reads the deals that ``benchmarks/results/<variant>.csv``
 - ``discrepancies``: limited discrepancy search around the play-first
   order, 100,000 states;
 - ``relaxed-dfs``: the depth-first search with the relaxation's dead-end
-  test on deep wastes, 1,000,000 states (relaxed positions counted).
+  test on deep wastes, 500,000 states (relaxed positions counted).
 
 A row: variant, deal, method, status (won, lost or unknown), states
 expanded, seconds. Rows already in ``--out`` are skipped, so a stopped run
-resumes. ``--methods`` picks some of them, in the order given.
+resumes. ``--methods`` picks some of them, in the order given;
+``--summary`` prints, for each variant, how many deals each method settled
+and which method settled each deal.
 """
 
 from __future__ import annotations
@@ -92,7 +94,7 @@ def relaxed_dfs(problem: WindmillProblem, deal: int) -> tuple[str, int]:
     """The depth-first search with the relaxation's dead-end test."""
     start = problem.deal(deal)
     pruned = RelaxedPruned(problem.rules)
-    return _run(depth_first(problem, start, pruned=pruned), 1_000_000)
+    return _run(depth_first(problem, start, pruned=pruned), 500_000)
 
 
 METHODS: dict[str, Method] = {
@@ -111,13 +113,42 @@ def unknown_deals(variant: str) -> list[int]:
         return [int(r["deal"]) for r in csv.DictReader(f) if r["status"] == "unknown"]
 
 
+def summary(path: Path) -> str:
+    """For each variant: how many deals each method settles, and which settle none."""
+    with path.open() as f:
+        rows = list(csv.DictReader(f))
+    lines = []
+    for variant in VARIANTS:
+        mine = [r for r in rows if r["variant"] == variant]
+        deals = sorted({int(r["deal"]) for r in mine})
+        by: dict[int, list[str]] = {d: [] for d in deals}
+        counts = []
+        for method in METHODS:
+            done = [r for r in mine if r["method"] == method]
+            settled = [r for r in done if r["status"] != "unknown"]
+            for r in settled:
+                by[int(r["deal"])].append(f"{method} {r['status']} {int(r['expanded']):,}")
+            counts.append(f"{method} {len(settled)} of {len(done)}")
+        lines.append(f"{variant}: {len(deals)} deals unknown before; " + ", ".join(counts))
+        for d in deals:
+            if by[d]:
+                lines.append(f"  deal {d}: " + "; ".join(by[d]))
+        left = [d for d in deals if not by[d]]
+        lines.append(f"  settled by none ({len(left)}): " + " ".join(map(str, left)))
+    return "\n".join(lines)
+
+
 def main() -> None:
     """Run the methods over the deals and append a row for each."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--out", type=Path, required=True)
     parser.add_argument("--methods", default=",".join(METHODS))
     parser.add_argument("--variants", default=",".join(VARIANTS))
+    parser.add_argument("--summary", action="store_true", help="only summarise --out")
     args = parser.parse_args()
+    if args.summary:
+        print(summary(args.out))
+        return
     done: set[tuple[str, str, str]] = set()
     if args.out.exists():
         with args.out.open() as f:
