@@ -11,21 +11,29 @@ For each variant it reads the deals that ``benchmarks/results/<variant>.csv``
 
 - ``relaxation``: the relaxation cut at the first position where a play is
   possible (:func:`~solitaire_solver.games.windmill.relaxation.relaxed_run`),
-  at most 2,000,000 relaxed positions; it can only prove a loss;
+  at most 5,000,000 relaxed positions (its cap in the solver); it can only
+  prove a loss;
 - ``depth-first``: the depth-first search from the deal, plays first, with
   the plain prunes, 100,000 states;
-- ``restarts``: shuffled depth-first attempts of 20,000, 40,000 and 80,000
-  states;
+- ``restarts``: shuffled depth-first attempts of 20,000 and 40,000 states;
 - ``discrepancies``: limited discrepancy search around the play-first
-  order, 100,000 states;
+  order, 50,000 states;
 - ``relaxed-dfs``: the depth-first search with the relaxation's dead-end
   test on deep wastes, 500,000 states (relaxed positions counted).
+
+The limits of the last four are about what each has in the solver's
+portfolio within the default limit when the relaxation leaves it early
+(100,000, 50,000, 50,000 and 200,000 states).
 
 A row: variant, deal, method, status (won, lost or unknown), states
 expanded, seconds. Rows already in ``--out`` are skipped, so a stopped run
 resumes. ``--methods`` picks some of them, in the order given;
 ``--summary`` prints, for each variant, how many deals each method settled
-and which method settled each deal.
+and which method settled each deal. ``--won`` writes instead, for every
+deal the earlier solver won, the relaxation's cost on it::
+
+    PYTHONPATH=. nice python benchmarks/windmill_settle.py --won \\
+        --out benchmarks/results/windmill-relaxation-won-deals.csv
 """
 
 from __future__ import annotations
@@ -69,7 +77,7 @@ def _run(make: Callable[[Budget], Run], limit: int) -> tuple[str, int]:
 def relaxation(problem: WindmillProblem, deal: int) -> tuple[str, int]:
     """The relaxation cut at the first play."""
     start = problem.deal(deal)
-    return _run(lambda b: relaxed_run(problem, start, b, cap=2_000_000), 2_000_001)
+    return _run(lambda b: relaxed_run(problem, start, b, cap=5_000_000), 5_000_001)
 
 
 def plain_dfs(problem: WindmillProblem, deal: int) -> tuple[str, int]:
@@ -79,15 +87,15 @@ def plain_dfs(problem: WindmillProblem, deal: int) -> tuple[str, int]:
 
 
 def shuffled_restarts(problem: WindmillProblem, deal: int) -> tuple[str, int]:
-    """Three shuffled attempts (20,000, 40,000 and 80,000 states)."""
+    """Two shuffled attempts (20,000 and 40,000 states)."""
     start = problem.deal(deal)
-    return _run(restarts(problem, start, pruned=Pruned(problem.rules)), 140_000)
+    return _run(restarts(problem, start, pruned=Pruned(problem.rules)), 60_000)
 
 
 def limited_discrepancy(problem: WindmillProblem, deal: int) -> tuple[str, int]:
     """Limited discrepancy search."""
     start = problem.deal(deal)
-    return _run(discrepancies(problem, start, pruned=Pruned(problem.rules)), 100_000)
+    return _run(discrepancies(problem, start, pruned=Pruned(problem.rules)), 50_000)
 
 
 def relaxed_dfs(problem: WindmillProblem, deal: int) -> tuple[str, int]:
@@ -106,11 +114,40 @@ METHODS: dict[str, Method] = {
 }
 
 
-def unknown_deals(variant: str) -> list[int]:
-    """The deals the earlier solver left unknown (``benchmarks/results/<variant>.csv``)."""
+def recorded(variant: str) -> list[dict[str, str]]:
+    """The earlier solver's rows (``benchmarks/results/<variant>.csv``)."""
     path = Path(__file__).resolve().parent / "results" / f"{variant}.csv"
     with path.open() as f:
-        return [int(r["deal"]) for r in csv.DictReader(f) if r["status"] == "unknown"]
+        return list(csv.DictReader(f))
+
+
+def unknown_deals(variant: str) -> list[int]:
+    """The deals the earlier solver left unknown."""
+    return [int(r["deal"]) for r in recorded(variant) if r["status"] == "unknown"]
+
+
+def relaxation_on_won_deals(out: Path) -> None:
+    """For every deal the earlier solver won: its states then and the relaxation's cost.
+
+    The relaxation cut at the first play, at most 2,000,000 relaxed
+    positions; on a won deal it can only end relaxed won (the row's count)
+    or at that cap. With the earlier states it bounds what the portfolio
+    spends on the deal (see :func:`~solitaire_solver.games.windmill.any_line`).
+    """
+    with out.open("w", newline="") as f:
+        w = csv.writer(f)
+        w.writerow(["variant", "deal", "expanded_before", "relaxed"])
+        for variant, rules in VARIANTS.items():
+            problem = WindmillProblem(rules)
+            for row in recorded(variant):
+                if row["status"] != "won":
+                    continue
+                start = problem.deal(int(row["deal"]))
+                budget = Budget(Limits(max_states=2_000_001))
+                verdict = drive(relaxed_run(problem, start, budget, cap=2_000_000), budget)
+                if verdict is not None:
+                    raise AssertionError(f"{variant} {row['deal']}: a won deal relaxed lost")
+                w.writerow([variant, row["deal"], row["expanded"], budget.expanded])
 
 
 def summary(path: Path) -> str:
@@ -145,9 +182,15 @@ def main() -> None:
     parser.add_argument("--methods", default=",".join(METHODS))
     parser.add_argument("--variants", default=",".join(VARIANTS))
     parser.add_argument("--summary", action="store_true", help="only summarise --out")
+    parser.add_argument(
+        "--won", action="store_true", help="write the relaxation's cost on every won deal to --out"
+    )
     args = parser.parse_args()
     if args.summary:
         print(summary(args.out))
+        return
+    if args.won:
+        relaxation_on_won_deals(args.out)
         return
     done: set[tuple[str, str, str]] = set()
     if args.out.exists():

@@ -103,7 +103,7 @@ DEPTH_FIRST_WEIGHT = 1 / 64
 SUMMARIES_WEIGHT = 1 / 16
 """The summaries' weight in the portfolio (see :func:`any_line`)."""
 
-RELAXATION_WEIGHT = 1.0
+RELAXATION_WEIGHT = 4.0
 """The relaxation's weight in the portfolio (see :func:`any_line`)."""
 
 RESTARTS_WEIGHT = 1 / 128
@@ -122,7 +122,7 @@ PORTFOLIO_BASE = 8192
 PORTFOLIO_GROWTH = 2.0
 """Factor by which the members' turns grow from one round to the next."""
 
-RELAXATION_STATES = 2_000_000
+RELAXATION_STATES = 5_000_000
 """Relaxed positions the relaxation member may expand before it gives up (see
 :func:`relaxation`)."""
 
@@ -353,29 +353,34 @@ def any_line(
     wastes as its dead-end test too (:class:`.RelaxedPruned`), whose
     relaxed searches would otherwise eat the turns of the others.
 
-    Why these shares. The relaxation has the weight of the beams: it is the
-    member that proves losses from the deal, and a relaxed search that
-    proves one takes up to about 1.5 million relaxed positions (deal 2:
-    1,531,242), while on most won deals it leaves after a few hundred (a
-    relaxed game is won as soon as its stack is dug out). It never spends
-    more than :data:`RELAXATION_STATES` of its own. The four real searches
-    and the summaries share 1/64 + 1/128 + 1/128 + 1/32 + 1/16 = 0.125 of
-    the beams' states: when the beams win after n states of their own the
+    Why these shares. The relaxation has four times the beams' weight: it
+    is the member that proves losses from the deal, and a relaxed search
+    that proves one takes up to several million relaxed positions (deal 2:
+    1,531,242; deal 443: 4,533,233), while on a won deal it leaves almost
+    at once (a relaxed game is won as soon as its stack is dug out: on the
+    2,751 won deals of 1..1,000 of the three variants the median is one
+    relaxed position, and 14 take more than 8,192). It never spends more
+    than :data:`RELAXATION_STATES` of its own, which it reaches before the
+    solve reaches 6.4 million states in all. The four real searches and the
+    summaries share 1/64 + 1/128 + 1/128 + 1/32 + 1/16 = 0.125 of the
+    beams' states: when the beams win after n states of their own the
     solve costs at most 1.125 n, plus what the relaxation spent before it
-    left (at most n + 8,192 more, by the portfolio's rule, and often
-    nothing). Reversed deal 6, the deal the beams win last within the
-    default limits (2,774,602 of their states), is won after 3,010,114;
-    so that every deal of 1..1,000 that was won before stays won, and so
-    that the relaxation has room for its 1.5 million, the default limits
-    grew from 3,000,000 to 4,500,000 states (5,000,000 to 7,000,000 under
-    free rules: :data:`.game.DEFAULT_MAX_STATES`). The
+    left (at most 4 n + 32,768, by the portfolio's rule, and mostly next to
+    nothing). Over the won deals of 1..1,000 that bound, worked out with
+    each deal's own relaxed cost, is at most 3,121,589 states (reversed
+    deal 6, which the beams win after 2,774,602 of their own and the solve
+    after 3,010,114) and 4,914,331 under free rules (deal 91). The default
+    limits (:data:`.game.DEFAULT_MAX_STATES`) are 7,000,000 states
+    (3,000,000 before the relaxation) and 9,000,000 under free rules
+    (5,000,000): room for the relaxation's cap beside what the beams had.
+    The
     other way round, a member that settles a position after n states of its
     own ends the solve within the portfolio's bound, n + (W - w) / w *
     (growth * n + base * w) states for weight w of a total W, whatever the
     beams do: free deal 442, which the depth-first search alone wins in
     2,191 states, is won all the same, and deal 6543, which the relaxation
     alone proves lost in 24,736 relaxed positions, is proved lost after
-    about 100,000 states. A first turn of 8,192 states holds most wins of
+    32,928 states. A first turn of 8,192 states holds most wins of
     the beams (the median won deal takes about 1,600), and those cost what
     the beams alone cost plus the relaxation's first turn at most. A state
     of the depth-first search, on real positions, costs about four times a
