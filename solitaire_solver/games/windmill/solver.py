@@ -359,7 +359,7 @@ def any_line(
     1,531,242; deal 443: 4,533,233), while on a won deal it leaves almost
     at once (a relaxed game is won as soon as its stack is dug out: on the
     2,751 won deals of 1..1,000 of the three variants the median is one
-    relaxed position, and 14 take more than 8,192). It never spends more
+    relaxed position, and 9 take more than 8,192). It never spends more
     than :data:`RELAXATION_STATES` of its own, which it reaches before the
     solve reaches 6.4 million states in all. The four real searches and the
     summaries share 1/64 + 1/128 + 1/128 + 1/32 + 1/16 = 0.125 of the
@@ -367,7 +367,7 @@ def any_line(
     solve costs at most 1.125 n, plus what the relaxation spent before it
     left (at most 4 n + 32,768, by the portfolio's rule, and mostly next to
     nothing). Over the won deals of 1..1,000 that bound, worked out with
-    each deal's own relaxed cost, is at most 3,121,589 states (reversed
+    each deal's own relaxed cost, is at most 3,121,592 states (reversed
     deal 6, which the beams win after 2,774,602 of their own and the solve
     after 3,010,114) and 4,914,331 under free rules (deal 91). The default
     limits (:data:`.game.DEFAULT_MAX_STATES`) are 7,000,000 states
@@ -379,8 +379,8 @@ def any_line(
     (growth * n + base * w) states for weight w of a total W, whatever the
     beams do: free deal 442, which the depth-first search alone wins in
     2,191 states, is won all the same, and deal 6543, which the relaxation
-    alone proves lost in 24,736 relaxed positions, is proved lost after
-    32,928 states. A first turn of 8,192 states holds most wins of
+    alone proves lost in 23,638 relaxed positions, is proved lost after
+    31,830 states. A first turn of 8,192 states holds most wins of
     the beams (the median won deal takes about 1,600), and those cost what
     the beams alone cost plus the relaxation's first turn at most. A state
     of the depth-first search, on real positions, costs about four times a
