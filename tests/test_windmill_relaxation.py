@@ -145,9 +145,10 @@ def test_relaxed_losses_are_real_losses_on_late_positions(rules: dict[str, Any])
 @pytest.mark.parametrize("rules", VARIANTS)
 def test_relaxation_against_plain_search_many(rules: dict[str, Any]) -> None:
     g = game(**rules)
-    assert check_winning_lines(g, range(1, 41), every=1) >= 1000
-    positions = late_positions(g, range(1, 41), left=8, per_deal=2)
-    tally = check_against_plain(g, positions + deep_positions(g, range(1, 41), left=7, per_deal=4))
+    # (With a redeal only the positions after it count: fewer of them.)
+    assert check_winning_lines(g, range(1, 31), every=1) >= 500
+    positions = late_positions(g, range(1, 21), left=7, per_deal=2)
+    tally = check_against_plain(g, positions + deep_positions(g, range(1, 21), left=6, per_deal=3))
     assert tally["plain lost, relaxed lost"] >= 10
     assert tally["pruned by the relaxation"] >= 10
 

@@ -48,7 +48,7 @@ deal none of them wins), with the real searches' and the summaries' turns
 on top (at most 12.5% of the beams' own states), and the relaxation's cap
 (:data:`.solver.RELAXATION_STATES`, 5,000,000 relaxed positions), which it
 reaches before the solve reaches 6.4 million states in all: room for the
-relaxed proofs of loss measured (deal 443 takes 4,533,233 relaxed
+relaxed proofs of loss measured (deal 954 takes 4,873,221 relaxed
 positions). It was 3,000,000 before the relaxation took part."""
 
 DEFAULT_MAX_STATES_FREE = 9_000_000

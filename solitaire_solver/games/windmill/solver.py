@@ -356,7 +356,7 @@ def any_line(
     Why these shares. The relaxation has four times the beams' weight: it
     is the member that proves losses from the deal, and a relaxed search
     that proves one takes up to several million relaxed positions (deal 2:
-    1,531,242; deal 443: 4,533,233), while on a won deal it leaves almost
+    1,400,686; deal 954: 4,873,221), while on a won deal it leaves almost
     at once (a relaxed game is won as soon as its stack is dug out: on the
     2,751 won deals of 1..1,000 of the three variants the median is one
     relaxed position, and 9 take more than 8,192). It never spends more
