@@ -325,13 +325,14 @@ class Relaxation:
                 return None
             if exp >= checkpoint:
                 b.expanded, b.stored = exp, stored0 + exp
+                # Others may expand while this run waits: the cap counts
+                # this run's own positions only.
+                left = give_up - exp
                 while b.expanded >= b.checkpoint and b.interrupted():
-                    # Others may expand while this run waits: the cap
-                    # counts this run's own positions only.
-                    left = give_up - exp
                     yield
-                    give_up = b.expanded + left if cap is not None else -1
                 exp, checkpoint = b.expanded, b.checkpoint
+                if cap is not None:
+                    give_up = exp + left
                 stored0 = b.stored - exp
             exp += 1
             p, secs, hand, count, d, s = pop()
