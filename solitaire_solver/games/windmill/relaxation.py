@@ -136,6 +136,7 @@ from ...search import LOST, Budget, Limits, Run, Verdict
 from .model import SIZE_DOWN, SIZE_UP, SIZES, Compact, compact
 from .pruning import Pruned
 from .rules import (
+    DEAL,
     GAP,
     PRIMARY_FULL,
     SECONDARY_FULL,
@@ -403,7 +404,7 @@ def first_play(problem: WindmillProblem, state: WindmillState) -> WindmillState:
     """
     while True:
         moves = problem.legal_moves(state)
-        if len(moves) != 1 or moves[0].kind != 0 or problem.is_won(state):
+        if len(moves) != 1 or moves[0].kind != DEAL or problem.is_won(state):
             return state
         state = problem.apply(state, moves[0])
 

@@ -369,10 +369,13 @@ def any_line(
     restarts none): when the beams win after n states of their own the
     solve costs at most 1.148 n, plus what the relaxation spent before it
     left (at most 4 n + 32,768, by the portfolio's rule, and mostly next to
-    nothing). Over the won deals of 1..1,000 that bound, worked out with
-    each deal's own relaxed cost, is at most 3,186,622 states (reversed
-    deal 6, which the beams win after 2,774,602 of their own) and 4,743,696
-    under free rules (deal 91). The default limits
+    nothing), plus up to one dead-end test (2,000 relaxed positions) a
+    round by which the relaxed depth-first search may overrun its turn.
+    Over the won deals of 1..1,000 that bound, worked out with each deal's
+    own relaxed cost, is at most 3,186,622 states and some 20,000 for the
+    overruns (reversed deal 6, which the beams win after 2,774,602 of their
+    own, and the solve after 3,097,669) and 4,743,696 under free rules
+    (deal 91: 4,750,829). The default limits
     (:data:`.game.DEFAULT_MAX_STATES`) are 8,000,000 states (3,000,000
     before the relaxation) and 9,000,000 under free rules (5,000,000): room
     for the relaxation's cap beside what the beams had.
