@@ -1,5 +1,6 @@
 """solitaire_solver: exact solutions and winnability statistics for patience games."""
 
+from .analysis import Analysis, MoveVerdict, Outcome, Review, analyse, review
 from .api import Verification, cards_left, get_game, replay, solve, start_position, verify
 from .deal_files import DealFile, dump_deal, format_deal, load_deal, parse_deal
 from .errors import (
@@ -15,12 +16,13 @@ from .errors import (
     UnknownGameError,
 )
 from .games import PRESETS, Game, Preset, find_preset, make_game
-from .search import Limit, Limits, SearchStats, SolveResult, Status
+from .search import Limit, Limits, Memo, SearchStats, SolveResult, Status
 
 __version__ = "0.1.0"
 
 __all__ = [
     "PRESETS",
+    "Analysis",
     "BadCardError",
     "BadDealNumberError",
     "BadMoveError",
@@ -33,7 +35,11 @@ __all__ = [
     "IllegalMoveError",
     "Limit",
     "Limits",
+    "Memo",
+    "MoveVerdict",
+    "Outcome",
     "Preset",
+    "Review",
     "SearchStats",
     "SolveResult",
     "SolverError",
@@ -41,6 +47,7 @@ __all__ = [
     "UnknownGameError",
     "Verification",
     "__version__",
+    "analyse",
     "cards_left",
     "dump_deal",
     "find_preset",
@@ -50,6 +57,7 @@ __all__ = [
     "make_game",
     "parse_deal",
     "replay",
+    "review",
     "solve",
     "start_position",
     "verify",

@@ -216,7 +216,12 @@ def start_of(game: Game[Any, Any], start: StartLike) -> tuple[Game[Any, Any], An
     return loaded.game, loaded.position
 
 
-def _move_list(moves: Any) -> list[Any]:
+def move_list(moves: Any) -> list[Any]:
+    """``moves`` as a list: notation texts or move objects, never one text.
+
+    Raises :class:`BadOptionError` for a single string (say, ``"d x1-2"``,
+    which would be read a character at a time) or anything not iterable.
+    """
     if isinstance(moves, (str, bytes)) or not isinstance(moves, Iterable):
         raise BadOptionError(
             "moves: expected a list of moves (notation such as ['d', 'x1-3'] or move objects), "
@@ -225,9 +230,7 @@ def _move_list(moves: Any) -> list[Any]:
     return list(moves)
 
 
-def _play_line(
-    game: Game[Any, Any], start: Any, moves: list[Any]
-) -> Iterator[tuple[Any, str, Any]]:
+def play_line(game: Game[Any, Any], start: Any, moves: list[Any]) -> Iterator[tuple[Any, str, Any]]:
     """Each move played from ``start``, checked: the move, its description, the position after.
 
     Raises :class:`BadMoveError` or :class:`IllegalMoveError` with the
@@ -275,7 +278,7 @@ def verify(
     g, first = start_of(g, start)
     state, played = first, 0
     try:
-        for _, _, after in _play_line(g, first, _move_list(moves)):
+        for _, _, after in play_line(g, first, move_list(moves)):
             state, played = after, played + 1
     except (BadMoveError, IllegalMoveError) as exc:
         return Verification(False, g.is_won(state), state, played, played, str(exc))
@@ -298,4 +301,4 @@ def replay(
     number, at the first move that cannot be played.
     """
     g, state = start_of(get_game(game, rules), start)
-    return [(m, text) for m, text, _ in _play_line(g, state, _move_list(moves))]
+    return [(m, text) for m, text, _ in play_line(g, state, move_list(moves))]

@@ -1,4 +1,4 @@
-"""The command line: ``solitaire-solver solve|games|...``.
+"""The command line: ``solitaire-solver solve|hint|review|play|games|...``.
 
 Every command prints what a person reads by default and one JSON document
 with ``--json``. Bad input prints one line, ``solitaire-solver: error: ...``,
@@ -11,6 +11,7 @@ import argparse
 import csv
 import json
 import logging
+import re
 import signal
 import sys
 import threading
@@ -19,15 +20,17 @@ from pathlib import Path
 from typing import Any, NoReturn
 
 from . import __version__
-from .api import get_game, make_limits, rule_assignments
+from .analysis import Analysis, Outcome, Review, analyse, plural, review_line
+from .api import get_game, make_limits, play_line, rule_assignments
 from .deal_files import format_deal, load_deal
 from .errors import BadOptionError, SolverError
 from .games import PRESETS, Game
 from .games.base import rules_items, rules_knobs
 from .numbering import DealNumber, parse_deal_number
+from .play import CHECK_LIMITS, Style, hint_lines, play_game
 from .plot import check_plot_path, plot_run
 from .progress import ProgressBar
-from .search import SolveResult
+from .search import Limits, SolveResult
 from .stats import (
     DASK_TIMEOUT,
     DealRange,
@@ -524,6 +527,297 @@ def _run_stats(
     return EXIT_BAD_LINE if failures else 0
 
 
+# ---------------------------------------------------------------- for players
+
+
+def _start(args: argparse.Namespace, command: str) -> tuple[Game[Any, Any], Any, str | None]:
+    """The game, the start position and the deal number of ``GAME NUMBER`` or ``--file``."""
+    if args.file is not None:
+        if args.game is not None:
+            raise BadOptionError(
+                "give GAME and NUMBER or --file, not both (the file names the game)"
+            )
+        if args.rule:
+            raise BadOptionError("--rule does not go with --file: change the file's 'rules:' line")
+        if args.file == "-" and getattr(args, "moves_file", None) == "-":
+            raise BadOptionError("--file - and --moves-file - cannot both read standard input")
+        game, start, deal = load_deal(args.file)
+        return game, start, deal
+    if args.game is None or args.number is None:
+        raise BadOptionError(f"{command} needs GAME and NUMBER, or --file PATH")
+    game = get_game(args.game, rule_assignments(args.rule))
+    number = parse_deal_number(args.number)
+    return game, game.deal(number), str(number)
+
+
+def _title(game: Game[Any, Any], deal: str | None, file: str | None) -> str:
+    if deal is not None:
+        return f"{game.preset} {deal}"
+    source = "standard input" if file == "-" else Path(file or "").name
+    return f"{game.preset}: {source}"
+
+
+_MOVE_SEPARATORS = re.compile(r"[\s,]+")
+
+
+def moves_from_text(text: str) -> list[str]:
+    """Move notation from ``--moves`` text: separated by spaces or commas."""
+    return [w for w in _MOVE_SEPARATORS.split(text) if w]
+
+
+def moves_from_file(path: str) -> list[str]:
+    """Move notation from a file: words separated by spaces, commas or lines.
+
+    ``#`` starts a comment. A JSON document such as ``solve --json`` prints
+    (an object with a ``moves`` list of notation texts, or of objects with a
+    ``move``) is read too, so a solution can be reviewed as it was saved.
+    """
+    try:
+        text = sys.stdin.read() if path == "-" else Path(path).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
+        raise BadOptionError(f"cannot read the moves file '{path}': {reason}") from None
+    if text.lstrip().startswith("{"):
+        try:
+            doc = json.loads(text)
+        except json.JSONDecodeError as exc:
+            raise BadOptionError(
+                f"moves file '{path}', line {exc.lineno}: not JSON ({exc.msg})"
+            ) from None
+        moves = doc.get("moves") if isinstance(doc, dict) else None
+        if not isinstance(moves, list):
+            raise BadOptionError(f"moves file '{path}': a JSON file needs a 'moves' list")
+        out = []
+        for i, m in enumerate(moves, 1):
+            if isinstance(m, dict):
+                m = m.get("move")
+            if not isinstance(m, str):
+                raise BadOptionError(
+                    f"moves file '{path}': move {i} is not a move's notation: {m!r}"
+                )
+            out.append(m)
+        return out
+    words: list[str] = []
+    for line in text.splitlines():
+        words += moves_from_text(line.partition("#")[0])
+    return words
+
+
+def _played_moves(args: argparse.Namespace) -> list[str]:
+    if args.moves is not None and args.moves_file is not None:
+        raise BadOptionError("give --moves or --moves-file, not both")
+    if args.moves_file is not None:
+        return moves_from_file(args.moves_file)
+    return moves_from_text(args.moves or "")
+
+
+def _stats_document(stats: Any, searches: int) -> dict[str, Any]:
+    return {
+        "searches": searches,
+        "expanded": stats.expanded,
+        "unique": stats.unique,
+        "max_depth": stats.max_depth,
+        "elapsed": round(stats.elapsed, 6),
+    }
+
+
+def hint_document(analysis: Analysis, deal: str | None, played: Sequence[Any]) -> dict[str, Any]:
+    """The JSON form of an analysed position."""
+    game, own = analysis.game, analysis.result
+    best = analysis.recommended
+
+    def line(moves: Sequence[Any]) -> list[str]:
+        return [str(m) for m in moves]
+
+    return {
+        "game": game.preset,
+        "rules": dict(rules_items(game.rules)),
+        "deal": deal,
+        "played": line(played),
+        "status": own.status.value,
+        "stopped_by": own.stop_reason() or None,
+        "moves_to_win": len(own.moves) if own.won else None,
+        "line": line(own.moves),
+        "recommended": best.notation if best is not None else None,
+        "rows": [
+            {
+                "number": r.index + 1,
+                "move": r.notation,
+                "description": r.description,
+                "status": r.status.value,
+                "moves_to_win": r.length,
+                "shortest": r.result.shortest if r.result.won else None,
+                "stopped_by": r.result.stop_reason() or None,
+                "recommended": r.recommended,
+                "line": line(r.result.moves),
+            }
+            for r in analysis.rows
+        ],
+        "stats": _stats_document(analysis.stats, analysis.searches),
+        "solver_version": __version__,
+    }
+
+
+def cmd_hint(args: argparse.Namespace) -> int:
+    """``hint GAME NUMBER [--moves ...]``: every move of a position with its verdict."""
+    limits = make_limits(args.max_states, args.timeout, args.max_table)
+    game, start, deal = _start(args, "hint")
+    played = _played_moves(args)
+    analysis = analyse(
+        game,
+        start,
+        played,
+        shortest=args.shortest,
+        max_states=limits.max_states,
+        timeout=limits.timeout,
+        max_table=limits.max_table,
+    )
+    moves = [m for m, _, _ in play_line(game, start, played)]
+    if args.json:
+        doc = hint_document(analysis, deal, moves)
+        if args.file is not None:
+            doc["file"] = args.file
+        print(json.dumps(doc, indent=2))
+        return 0
+    style = Style.for_stream(sys.stdout, args.colour)
+    rules = " ".join(f"{k}={v}" for k, v in rules_items(game.rules))
+    where = f"after {plural(len(moves), 'move')}" if moves else "at the start"
+    title = f"{_title(game, deal, args.file)}, {where}"
+    print(f"{title}  ({rules})" if rules else title)
+    print(style.cards(game.show(analysis.position)))
+    print()
+    for line in hint_lines(analysis, style):
+        print(line)
+    s = analysis.stats
+    print()
+    print(
+        f"search: {plural(analysis.searches, 'search')}, {s.expanded:,} states expanded, "
+        f"{s.elapsed:.3f} s"
+    )
+    return 0
+
+
+def _outcome_status(outcome: Outcome) -> str:
+    if outcome in (Outcome.WON, Outcome.WINNABLE):
+        return "won"
+    if outcome in (Outcome.NEVER, Outcome.LOST_AT):
+        return "lost"
+    return "unknown"
+
+
+def review_document(result: Review, deal: str | None) -> dict[str, Any]:
+    """The JSON form of a review."""
+    game = result.game
+
+    losing = result.moves[result.losing] if result.losing is not None else None
+
+    def move_doc(index: int | None, move: Any) -> dict[str, Any] | None:
+        if index is None or move is None:
+            return None
+        return {
+            "number": index + 1,
+            "move": str(move),
+            "description": game.describe(result.positions[index], move),
+        }
+
+    return {
+        "game": game.preset,
+        "rules": dict(rules_items(game.rules)),
+        "deal": deal,
+        "moves": len(result.moves),
+        "outcome": result.outcome.value,
+        "summary": result.summary(),
+        "losing_move": move_doc(result.losing, losing),
+        "keeping_move": move_doc(result.losing, result.keeping),
+        "keeping_line": [str(m) for m in result.keeping_line],
+        "won_at": result.won_at,
+        "lost_at": result.lost_at,
+        "stopped_by": result.stopped_by or None,
+        "searched": {str(i): r.status.value for i, r in sorted(result.verdicts.items())},
+        "stats": _stats_document(result.stats, result.searches),
+        "solver_version": __version__,
+    }
+
+
+def cmd_review(args: argparse.Namespace) -> int:
+    """``review GAME NUMBER --moves ...``: the move that lost a won game, if one did."""
+    limits = make_limits(args.max_states, args.timeout, args.max_table)
+    game, start, deal = _start(args, "review")
+    if args.moves is None and args.moves_file is None:
+        raise BadOptionError(
+            'review needs the moves played: --moves "M1 M2 ..." or --moves-file PATH'
+        )
+    played = _played_moves(args)
+    moves = [m for m, _, _ in play_line(game, start, played)]
+    # Checked before the searches, which may be long, rather than after them.
+    html_path = check_html_path(args.html) if args.html is not None else None
+    result = review_line(game, start, moves, limits=limits)
+    doc = review_document(result, deal)
+    if args.file is not None:
+        doc["file"] = args.file
+    if html_path is not None:
+        marks = {}
+        if result.losing is not None:
+            note = "this move lost a won game"
+            if result.keeping is not None:
+                note += f"; {result.keeping_text()} kept it won"
+            marks[result.losing + 1] = note
+        page = solution_html(
+            game,
+            start,
+            moves,
+            title=f"{_title(game, deal, args.file)}: review",
+            verdict_text=result.summary(),
+            status=_outcome_status(result.outcome),
+            marks=marks,
+        )
+        doc["html"] = str(write_html(html_path, page))
+        print(f"{PROG}: wrote the page {html_path}", file=sys.stderr)
+    if args.json:
+        print(json.dumps(doc, indent=2))
+        return 0
+    rules = " ".join(f"{k}={v}" for k, v in rules_items(game.rules))
+    title = f"{_title(game, deal, args.file)}: review of {plural(len(moves), 'move')}"
+    print(f"{title}  ({rules})" if rules else title)
+    print(f"verdict: {result.summary()}")
+    if result.keeping_line:
+        line = " ".join(str(m) for m in result.keeping_line)
+        print(f"a winning line from before move {(result.losing or 0) + 1}: {line}")
+    settled = ", ".join(f"{i} {r.status.value}" for i, r in sorted(result.verdicts.items()))
+    print(f"positions settled (moves played, verdict): {settled}")
+    s = result.stats
+    print(
+        f"search: {plural(result.searches, 'search')}, {s.expanded:,} states expanded, "
+        f"{s.elapsed:.3f} s"
+    )
+    return 0
+
+
+def cmd_play(args: argparse.Namespace) -> int:
+    """``play GAME NUMBER``: play in the terminal, told after each move if it can still be won."""
+    limits = make_limits(args.max_states, args.timeout, args.max_table)
+    if args.file == "-":
+        raise BadOptionError(
+            "play reads the player's moves from standard input: give the position as a file, "
+            "not --file -"
+        )
+    game, start, deal = _start(args, "play")
+    check = None
+    if args.check_states is not None:
+        check = Limits(max_states=args.check_states)
+    return play_game(
+        game,
+        start,
+        sys.stdin,
+        sys.stdout,
+        limits=limits,
+        check_limits=check,
+        style=Style.for_stream(sys.stdout, args.colour),
+        title=_title(game, deal, args.file),
+        deal=deal,
+    )
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser of ``solitaire-solver``."""
     parser = _Parser(
@@ -631,7 +925,110 @@ def build_parser() -> argparse.ArgumentParser:
     add_rule_option(p)
     p.add_argument("--json", action="store_true", help="print the JSON form of the file")
     p.set_defaults(run=cmd_show)
+
+    p = sub.add_parser(
+        "hint",
+        help="every legal move of a position with its verdict, the recommended move first",
+        description="The position after the moves played (checked as they are played), then "
+        "every legal move with the verdict of the position after it (won, with the length of "
+        "a winning line; lost; or unknown, naming the limit) and a recommended move: one that "
+        "keeps the game won, with the shortest line found.",
+    )
+    _player_arguments(p)
+    p.add_argument(
+        "--moves",
+        metavar='"M1 M2 ..."',
+        help="the moves played so far, in notation, separated by spaces or commas",
+    )
+    p.add_argument(
+        "--moves-file",
+        metavar="PATH",
+        help="read the moves played from a file (words, # comments; or solve --json's output)",
+    )
+    p.add_argument(
+        "--shortest",
+        action="store_true",
+        help="search for the fewest moves after each move (slower; said where proved)",
+    )
+    p.add_argument("--json", action="store_true", help="print one JSON document")
+    _colour_option(p)
+    add_limit_options(p)
+    p.set_defaults(run=cmd_hint)
+
+    p = sub.add_parser(
+        "review",
+        help="replay a game and name the first move that lost a won game",
+        description="Replay a game and name the first move after which a winnable position "
+        "was lost, with a move that would have kept it won; or say that the deal was never "
+        "winnable, that no move lost it, or that the game was won. Each verdict is exact "
+        "(unless a limit stops a search, which is then named); the search bisects the line.",
+    )
+    _player_arguments(p)
+    p.add_argument(
+        "--moves",
+        metavar='"M1 M2 ..."',
+        help="the moves played, in notation, separated by spaces or commas",
+    )
+    p.add_argument(
+        "--moves-file",
+        metavar="PATH",
+        help="read the moves from a file (words, # comments; or solve --json's output; - for "
+        "standard input)",
+    )
+    p.add_argument("--json", action="store_true", help="print one JSON document")
+    p.add_argument(
+        "--html",
+        metavar="PATH",
+        help="also write a web page that steps through the game, the losing move marked",
+    )
+    add_limit_options(p)
+    p.set_defaults(run=cmd_review)
+
+    p = sub.add_parser(
+        "play",
+        help="play a deal in the terminal, told after each move whether it can still be won",
+        description="Play a deal (or a position from a file) in the terminal: type a move's "
+        "number or notation, or hint, undo, solve, save FILE, help, quit. After each move it "
+        "says whether the game can still be won, from a search of at most "
+        f"{CHECK_LIMITS.max_states:,} states (see --check-states); hint and solve search "
+        "under the preset's default limits or the ones given.",
+    )
+    _player_arguments(p)
+    p.add_argument(
+        "--check-states",
+        type=_positive_int,
+        metavar="N",
+        help=f"states the search after each move may expand (default {CHECK_LIMITS.max_states:,})",
+    )
+    _colour_option(p)
+    add_limit_options(p)
+    p.set_defaults(run=cmd_play)
     return parser
+
+
+def _player_arguments(p: argparse.ArgumentParser) -> None:
+    """GAME, NUMBER, --file and --rule, as solve takes them."""
+    p.add_argument(
+        "game", metavar="GAME", nargs="?", help="a game preset, such as decade (see `games`)"
+    )
+    p.add_argument("number", metavar="NUMBER", nargs="?", help=DEAL_NUMBER_HELP)
+    p.add_argument(
+        "--file",
+        metavar="PATH",
+        help="start from the deal or position in this file instead (- reads standard input)",
+    )
+    add_rule_option(p)
+
+
+def _colour_option(p: argparse.ArgumentParser) -> None:
+    p.add_argument(
+        "--colour",
+        "--color",
+        choices=("auto", "always", "never"),
+        default="auto",
+        help="red suits and coloured verdicts, suit symbols where they can be shown "
+        "(default auto: only on a terminal, and not with NO_COLOR set)",
+    )
 
 
 class Terminated(Exception):

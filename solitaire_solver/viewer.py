@@ -30,7 +30,7 @@ import html
 import json
 import os
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -484,6 +484,7 @@ def solution_html(
     verdict_text: str,
     status: str = "",
     subtitle: str | None = None,
+    marks: Mapping[int, str] | None = None,
 ) -> str:
     """A self-contained HTML page that steps through ``moves`` played from ``start``.
 
@@ -494,8 +495,19 @@ def solution_html(
     the start position alone; a line that does not win (as a replayed game
     may) is stepped through to its end, which says so. Moves are checked as
     they are played (see :func:`line_data`).
+
+    ``marks`` notes steps of the line: step k (the position after move k)
+    shows its note beside the move's description, highlighted, and the page
+    opens at the first marked step (a review marks the move that lost the
+    game). Raises :class:`BadOptionError` for a step the line does not have.
     """
     slots, steps, final = line_data(game, start, moves)
+    first_mark = None
+    for k, note in sorted((marks or {}).items()):
+        if not 0 <= k < len(steps):
+            raise BadOptionError(f"mark at step {k}: the line has steps 0 to {len(steps) - 1}")
+        steps[k]["mark"] = note
+        first_mark = k if first_mark is None else first_mark
     if subtitle is None:
         rules = " ".join(f"{k}={v}" for k, v in rules_items(game.rules))
         subtitle = f"{game.preset}: {rules}" if rules else game.preset
@@ -506,6 +518,7 @@ def solution_html(
         "status": status,
         "moves": len(moves),
         "end": end_text(game, final, len(moves)),
+        "open": first_mark or 0,
         "geometry": {
             "w": CARD_W,
             "h": CARD_H,
@@ -667,6 +680,8 @@ h1 { font-size: 21px; margin: 0; }
 #notation:empty { display: none; }
 #text .end { font-weight: 600; color: #0f4a25; }
 #text .end.lost { color: #7a1616; }
+#text .mark { font-weight: 600; color: #7a1616; background: #f6d3d3; padding: 0 6px;
+  border-radius: 4px; }
 #facts { display: flex; flex-wrap: wrap; gap: 2px 18px; list-style: none; margin: 2px 0 8px;
   padding: 0; font-size: 14px; }
 #facts b { font-weight: 600; color: #47524b; }
@@ -911,6 +926,12 @@ _SCRIPT = """
     $("notation").textContent = step.move;
     const text = $("text");
     text.replaceChildren(at === 0 ? "The deal: the position at the start of play." : step.text);
+    if (step.mark) {
+      const mark = document.createElement("span");
+      mark.className = "mark";
+      mark.textContent = step.mark;
+      text.append(" ", mark);
+    }
     if (at === last && data.end) {
       const end = document.createElement("span");
       end.className = "end" + (data.end.startsWith("won") ? "" : " lost");
@@ -989,7 +1010,8 @@ _SCRIPT = """
     fitBoard();
   }
   // A link may open the page at a step: page.html#12 shows the position after move 12.
+  // Otherwise the page opens at its first marked step (or the deal).
   const wanted = /^#(\\d+)$/.exec(location.hash);
-  show(wanted ? Number(wanted[1]) : 0);
+  show(wanted ? Number(wanted[1]) : data.open);
 })();
 """

@@ -19,6 +19,7 @@ from solitaire_solver.search import (
     Limit,
     Limits,
     Member,
+    Memo,
     Restarts,
     Run,
     SolveResult,
@@ -590,6 +591,144 @@ def test_inexact_beam_proves_nothing() -> None:
     assert drive(beam(p, 0, b, 4, score=lambda v: v, exact=False), b) is None
     b = Budget()
     assert drive(beam(p, 0, b, 4, score=lambda v: v), b) is LOST
+
+
+# ---------------------------------------------------------------- memo of lost keys
+
+
+def test_a_lost_search_fills_the_memo_and_a_won_or_stopped_one_does_not() -> None:
+    # 0 -> 1 -> 2 -> 1 (a cycle with no way out) and 0 -> 3 (goal).
+    edges = {0: [1, 3], 1: [2], 2: [1]}
+    memo = Memo()
+    won_ = depth_first(GraphPuzzle(edges, {3}), 0, memo=memo)
+    assert won_.won and len(memo) == 0  # 1 and 2 were searched, but the search won
+    stopped = depth_first(GraphPuzzle(edges, {9}), 0, Limits(max_states=2), memo=memo)
+    assert stopped.status is Status.UNKNOWN and len(memo) == 0
+    lost = depth_first(GraphPuzzle(edges, {9}), 1, memo=memo)
+    assert lost.lost and set(memo.lost) == {1, 2}  # every key of a lost search, cycle or not
+    assert memo.is_lost(2) and not memo.is_lost(0)
+
+
+def test_keys_in_the_memo_are_skipped_as_lost() -> None:
+    # Two siblings, 1 and 2, share the lost subtree under 3.
+    edges = {0: [1, 2], 1: [3], 2: [3, 4], 3: [5], 5: [6], 4: [7]}
+    p = GraphPuzzle(edges, {7})
+    memo = Memo()
+    first = depth_first(p, 1, memo=memo)
+    assert first.lost and set(memo.lost) == {1, 3, 5, 6}
+    plain = depth_first(p, 2)
+    shared = depth_first(p, 2, memo=memo)
+    assert plain.won and shared.won and shared.moves == (4, 7)
+    assert shared.stats.expanded == plain.stats.expanded - 3  # 3, 5 and 6 not searched again
+    again = depth_first(p, 1, memo=memo)
+    assert again.lost and again.stats.expanded == 0  # the start itself is in the memo
+
+
+def test_a_memo_with_places_settles_only_later_places() -> None:
+    # Dealer([1, 2, 3]): card i goes stale once more than i + 1 cards are dealt,
+    # so (0, 1) wins (play each card as soon as it is dealt) and (0, 2) is lost.
+    p = Dealer([1, 2, 3])
+    memo = Memo()
+    assert depth_first(p, (0, 2), memo=memo).lost
+    assert memo.is_lost(0, 2) and not memo.is_lost(0, 1)
+    assert depth_first(p, (0, 1), memo=memo).won  # key 0 at an earlier place is searched
+    assert depth_first(p, (0, 3), memo=memo).lost
+
+
+def test_incremental_search_shares_the_memo() -> None:
+    edges = {0: [1, 2], 1: [3], 2: [3, 4], 3: [5], 5: [6], 4: [7]}
+    memo = Memo()
+    first = solve(lambda b: incremental_dfs(IncrementalGraph(edges, {7}, 1), b, memo=memo))
+    assert first.lost and set(memo.lost) == {1, 3, 5, 6}
+    plain = solve(lambda b: incremental_dfs(IncrementalGraph(edges, {7}, 2), b))
+    shared = solve(lambda b: incremental_dfs(IncrementalGraph(edges, {7}, 2), b, memo=memo))
+    assert shared.won and shared.moves == (4, 7)
+    assert shared.stats.expanded == plain.stats.expanded - 3
+
+
+class _Acyclic(GraphPuzzle):
+    acyclic = True
+
+
+class _AcyclicIncremental(IncrementalGraph):
+    acyclic = True
+
+
+def test_a_won_search_of_an_acyclic_problem_keeps_the_keys_it_finished_with() -> None:
+    # 0 -> 1 -> 2 (a dead end); 0 -> 3 -> 4 (goal): 1 and 2 are finished, lost.
+    edges = {0: [1, 3], 1: [2], 3: [4]}
+    memo = Memo()
+    assert depth_first(_Acyclic(edges, {4}), 0, memo=memo).won
+    assert set(memo.lost) == {1, 2}  # not 0 nor 3, on the winning line
+    inc = Memo()
+    r = solve(lambda b: incremental_dfs(_AcyclicIncremental(edges, {4}, 0), b, memo=inc))
+    assert r.won and set(inc.lost) == {1, 2}
+    cyclic = Memo()
+    assert depth_first(GraphPuzzle(edges, {4}), 0, memo=cyclic).won
+    assert len(cyclic) == 0  # without the promise, a won search adds nothing
+
+
+dags = st.integers(2, 10).flatmap(
+    lambda n: st.tuples(
+        st.just(n),
+        st.lists(st.tuples(st.integers(0, n - 1), st.integers(0, n - 1)), max_size=25),
+        st.sets(st.integers(0, n - 1), max_size=2),
+    )
+)
+
+
+@settings(max_examples=200, deadline=None)
+@given(dags, st.data())
+def test_acyclic_searches_sharing_a_memo_keep_every_verdict(
+    graph: tuple[int, list[tuple[int, int]], set[int]], data: st.DataObject
+) -> None:
+    n, pairs, goals = graph
+    edges: dict[int, list[int]] = {}
+    for a, b in pairs:
+        if a < b:  # edges only upwards: no cycle
+            edges.setdefault(a, []).append(b)
+    order = data.draw(st.permutations(range(n)))
+    p = _Acyclic(edges, goals)
+    memo, inc_memo = Memo(), Memo()
+    for v in order:
+        expected = bfs_distance(edges, v, goals) is not None
+        r = depth_first(p, v, memo=memo)
+        inc = solve(
+            lambda b, v=v: incremental_dfs(
+                _AcyclicIncremental(edges, goals, v), b, restarts=Restarts(2), memo=inc_memo
+            )
+        )
+        assert r.won == inc.won == expected
+        for key in (*memo.lost, *inc_memo.lost):
+            assert bfs_distance(edges, key, goals) is None
+
+
+@settings(max_examples=200, deadline=None)
+@given(graphs, st.data())
+def test_searches_sharing_a_memo_keep_every_verdict(
+    graph: tuple[int, dict[int, list[int]], set[int]], data: st.DataObject
+) -> None:
+    # Every vertex solved in a random order, depth-first and incremental
+    # (with restarts) alike, one memo each across all the searches.
+    n, edges, goals = graph
+    order = data.draw(st.permutations(range(n)))
+    first = data.draw(st.integers(1, 4))
+    p = GraphPuzzle(edges, goals)
+    memo, inc_memo = Memo(), Memo()
+    for v in order:
+        expected = bfs_distance(edges, v, goals) is not None
+        r = depth_first(p, v, memo=memo)
+        inc = solve(
+            lambda b, v=v: incremental_dfs(
+                IncrementalGraph(edges, goals, v), b, restarts=Restarts(first), memo=inc_memo
+            )
+        )
+        assert r.won == inc.won == expected
+        for result in (r, inc):
+            if result.won:
+                assert p.is_won(replay(p, v, result.moves))
+        for key in (*memo.lost, *inc_memo.lost):
+            assert bfs_distance(edges, key, goals) is None  # only lost keys enter the memo
 
 
 # ---------------------------------------------------------------- portfolio

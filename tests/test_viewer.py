@@ -10,7 +10,7 @@ import pytest
 
 from solitaire_solver import solve, viewer
 from solitaire_solver.cards import card_text
-from solitaire_solver.errors import IllegalMoveError
+from solitaire_solver.errors import BadOptionError, IllegalMoveError
 from solitaire_solver.games import PRESETS, Game, make_game
 from solitaire_solver.viewer import solution_html
 
@@ -255,3 +255,19 @@ def test_text_cannot_break_out_of_the_page() -> None:
     )
     data = page_data(page)
     assert data["title"] == title and data["verdict"] == "</script>"
+
+
+def test_marks_go_with_their_steps_and_the_page_opens_at_the_first() -> None:
+    game, start, moves = won_line("black-hole")
+    page = solution_html(
+        game, start, moves, title="t", verdict_text="v", marks={7: "here", 3: "there"}
+    )
+    data = page_data(page)
+    assert data["open"] == 3
+    assert {k: s["mark"] for k, s in enumerate(data["steps"]) if "mark" in s} == {
+        3: "there",
+        7: "here",
+    }
+    assert page_data(solution_html(game, start, moves, title="t", verdict_text="v"))["open"] == 0
+    with pytest.raises(BadOptionError, match=r"mark at step 52: the line has steps 0 to 51"):
+        solution_html(game, start, moves, title="t", verdict_text="v", marks={52: "x"})

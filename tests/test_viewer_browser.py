@@ -288,3 +288,25 @@ def test_play_runs_by_itself_and_a_link_opens_a_step(
     b.page.wait_for_timeout(1_000)
     assert b.text("#counter") == after, "the line went on playing after the pause"
     assert b.errors == []
+
+
+def test_a_review_page_opens_at_the_losing_move_and_marks_it(
+    browser: Browser, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    from .test_analysis import REVIEW_GAMES
+
+    b = browser
+    data = REVIEW_GAMES["black-hole"]
+    path = tmp_path / "review.html"
+    args = ["review", "black-hole", str(data["deal"]), "--moves", data["moves"]]
+    code, _, _ = run_cli(capsys, *args, "--html", str(path))
+    assert code == 0
+    k = data["losing"]
+    b.open(path)
+    assert b.text("#counter") == f"move {k} of {len(data['moves'].split())}"
+    mark = b.text("#text .mark")
+    assert mark.startswith("this move lost a won game; ") and mark.endswith(" kept it won")
+    assert b.text("#verdict").startswith(f"move {k}, ")
+    b.press("ArrowRight")
+    assert b.page.query_selector("#text .mark") is None
+    assert b.errors == [] and b.requests == [path.as_uri()]

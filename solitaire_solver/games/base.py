@@ -27,6 +27,7 @@ from ..search import (
     NO_LIMITS,
     Budget,
     Limits,
+    Memo,
     ProblemDefaults,
     Run,
     SolveResult,
@@ -325,13 +326,20 @@ class Game(ProblemDefaults, ABC, Generic[S, M]):
         """
         return limits if limits.any else self.default_limits
 
-    def strategy(self, start: S, *, shortest: bool = False) -> Strategy:
+    def strategy(self, start: S, *, shortest: bool = False, memo: Memo | None = None) -> Strategy:
         """The game's solver for ``start``: a composition of the engine's strategies.
 
         By default a depth-first search, or with ``shortest`` an A* search
         (whose line is a shortest one with the game's admissible
         heuristic). Games compose their own from :mod:`solitaire_solver.search`
         and their exact plug-ins; whatever wins must replay with :meth:`play`.
+
+        ``memo`` (:class:`~solitaire_solver.search.Memo`) carries the keys
+        proved lost by earlier solves of positions of the same deal to the
+        depth-first searches of this one, and takes theirs (the analysis of
+        every move of a position shares one). A game passes it only to
+        searches whose keys mean the same from every start of the deal, and
+        ignores it elsewhere; it never changes a verdict.
         """
         if shortest:
 
@@ -341,18 +349,25 @@ class Game(ProblemDefaults, ABC, Generic[S, M]):
             return shortest_line
 
         def any_line(budget: Budget) -> Run:
-            return dfs(self, start, budget)
+            return dfs(self, start, budget, memo=memo)
 
         return any_line
 
     def solve(
-        self, state: S, limits: Limits = NO_LIMITS, *, shortest: bool = False
+        self,
+        state: S,
+        limits: Limits = NO_LIMITS,
+        *,
+        shortest: bool = False,
+        memo: Memo | None = None,
     ) -> SolveResult[M]:
         """Solve ``state`` with the game's :meth:`strategy` under ``limits`` (or the defaults).
 
         With ``shortest`` the line is a shortest one when the result says
         so (:attr:`SolveResult.shortest`); a game whose exact shortest
         search cannot finish may return another line, marked not shortest.
+        ``memo`` shares what earlier solves of the same deal proved lost
+        (see :meth:`strategy`).
         """
         if limits.any:
             effective, by_default = limits, False
@@ -360,7 +375,7 @@ class Game(ProblemDefaults, ABC, Generic[S, M]):
             effective = self.default_limits
             by_default = effective.any
         result: SolveResult[M] = solve(
-            self.strategy(state, shortest=shortest), effective, default=by_default
+            self.strategy(state, shortest=shortest, memo=memo), effective, default=by_default
         )
         return result
 

@@ -31,6 +31,7 @@ from ..search import (
     NO_LIMITS,
     Budget,
     Limits,
+    Memo,
     Restarts,
     Run,
     SolveResult,
@@ -222,23 +223,75 @@ _DEAD_CACHE_SIZE = 1_000_000
 """Entries a cache may hold before a search empties it (about 100 MB)."""
 
 
+_HOLE_BITS = 4
+"""Bits of the hole's rank at the bottom of a key."""
+
+
+@attrs.define
+class KeyScheme:
+    """How :class:`BlackHoleProblem` packs a position into its key.
+
+    With symmetry, ``ids`` numbers every sequence of ranks a pile holds
+    (bottom to top) and each number has a field of ``bits`` bits counting
+    the piles that hold that sequence; without, pile i's height has field i.
+    The hole's rank takes the lowest :data:`_HOLE_BITS` bits, below the
+    fields, so that numbering a new sequence changes no key already made:
+    one scheme serves every search of positions of one deal, and their keys
+    can be shared in a :class:`~solitaire_solver.search.Memo`.
+    """
+
+    symmetry: bool
+    bits: int
+    ids: dict[tuple[int, ...], int] = attrs.field(factory=dict)
+
+    @classmethod
+    def for_start(cls, ranks: Sequence[Sequence[int]], symmetry: bool) -> KeyScheme:
+        """A new scheme wide enough for piles ``ranks`` and every position after them."""
+        if symmetry:
+            # A field counts piles, so it must hold the number of piles.
+            return cls(True, max(2, (len(ranks) + 1).bit_length()))
+        return cls(False, max(2, max((len(p) for p in ranks), default=0).bit_length()))
+
+    def fits(self, ranks: Sequence[Sequence[int]], symmetry: bool) -> bool:
+        """Whether positions with piles ``ranks`` pack into this scheme's fields."""
+        if symmetry != self.symmetry:
+            return False
+        if symmetry:
+            return len(ranks) < 1 << self.bits
+        return all(len(p) < 1 << self.bits for p in ranks)
+
+
 class BlackHoleProblem:
     """A Black Hole position as the engine's mutable problem (do/undo).
 
     The key of a position is the pile heights and the hole's rank (the
-    deal fixes everything else), packed into one integer with the rank above
-    the piles' fields (see ``options.symmetry`` for what the fields count).
+    deal fixes everything else), packed into one integer with the rank below
+    the piles' fields (see ``options.symmetry`` for what the fields count,
+    and :class:`KeyScheme`).
     Every move plays one card, so no position can be met again below itself:
     the positions form a graph without cycles, and a key in the engine's
     table stands for a subtree searched in full or on the current line.
     """
 
-    def __init__(self, state: BlackHoleState, options: SearchOptions = SearchOptions()) -> None:
+    acyclic = True
+    """Every move plays one card, so no key comes back below itself (see the engine's
+    ``acyclic``): a search that wins can tell a memo the keys it finished with."""
+
+    def __init__(
+        self,
+        state: BlackHoleState,
+        options: SearchOptions = SearchOptions(),
+        scheme: KeyScheme | None = None,
+    ) -> None:
         self.options = options
         ranks = [[rank_of(c) for c in pile] for pile in state.piles]
         self.ranks = ranks
         n = len(ranks)
         self.start_heights = [len(p) for p in ranks]
+        if scheme is None or not scheme.fits(ranks, options.symmetry):
+            scheme = KeyScheme.for_start(ranks, options.symmetry)
+        self.scheme = scheme
+        bits = scheme.bits
         # step[i][h]: what playing pile i's top card at height h takes off the key.
         if options.symmetry:
             # The key counts how many piles hold each distinct sequence of ranks
@@ -246,18 +299,17 @@ class BlackHoleProblem:
             # two positions with the same hole rank and the same piles up to
             # their order have the same future, move for move with the piles
             # renamed, so one verdict serves both. The encoding is exact (each
-            # field can hold more than n), not a hash.
-            bits = max(2, (n + 1).bit_length())
-            ids: dict[tuple[int, ...], int] = {}
+            # field can hold more than n), not a hash. The sequences are
+            # numbered by the scheme, which a memo shares between the searches
+            # of one deal: a new sequence takes a new number and the old ones
+            # keep theirs, so a key means the same in each.
+            ids = scheme.ids
             weight = [
                 [1 << (bits * ids.setdefault(tuple(p[:h]), len(ids))) for h in range(len(p) + 1)]
                 for p in ranks
             ]
-            self.shift = bits * len(ids)
         else:
-            bits = max(2, max(self.start_heights, default=0).bit_length())
             weight = [[h << (bits * i) for h in range(len(p) + 1)] for i, p in enumerate(ranks)]
-            self.shift = bits * n
         self.step = [[0] + [w[h] - w[h - 1] for h in range(1, len(w))] for w in weight]
         self.pile_bit = [1 << i for i in range(n)]
         self.up = [(r + 1) % _RANKS for r in range(_RANKS)]
@@ -322,7 +374,7 @@ class BlackHoleProblem:
         variables faster than a method reads attributes.
         """
         ranks, step, pile_bit, cunit = self.ranks, self.step, self.pile_bit, self.cunit
-        up, down, shift = self.up, self.down, self.shift
+        up, down = self.up, self.down
         options = self.options
         dominance, ordering = options.dominance, options.ordering
         cache_get = self.dead_cache.get
@@ -346,7 +398,7 @@ class BlackHoleProblem:
             counts, left = self.start_counts, self.start_left
 
         def key() -> int:
-            return hkey | (hole << shift)
+            return (hkey << _HOLE_BITS) | hole
 
         def is_won() -> bool:
             return left == 0
@@ -388,7 +440,7 @@ class BlackHoleProblem:
                         verdict = dead(child_counts, r)
                     if verdict:
                         continue
-                out.append((i, (hkey - step[i][h]) | (r << shift)))
+                out.append((i, ((hkey - step[i][h]) << _HOLE_BITS) | r))
             return out
 
         def do(i: int) -> bool:
@@ -446,15 +498,23 @@ def search(
     return result
 
 
-def _strategy(state: BlackHoleState, options: SearchOptions) -> Strategy:
+def _strategy(state: BlackHoleState, options: SearchOptions, memo: Memo | None = None) -> Strategy:
     restarts = (
         Restarts(options.first_budget, options.growth, options.seed) if options.restarts else None
     )
+    # The memo keeps the key scheme of the deal's searches, so that their keys agree.
+    name = f"black-hole key scheme, symmetry={options.symmetry}"
 
     def run(budget: Budget) -> Run:
-        verdict = yield from incremental_dfs(
-            BlackHoleProblem(state, options), budget, restarts=restarts
-        )
+        scheme: KeyScheme | None = memo.notes.get(name) if memo is not None else None
+        problem = BlackHoleProblem(state, options, scheme)
+        shared = memo
+        if memo is not None:
+            if scheme is None:
+                memo.notes[name] = problem.scheme
+            elif problem.scheme is not scheme:
+                shared = None  # a start the deal's scheme cannot pack: its keys mean otherwise
+        verdict = yield from incremental_dfs(problem, budget, restarts=restarts, memo=shared)
         if verdict is not None and verdict.won:
             return won([BlackHoleMove(i) for i in verdict.moves])
         return verdict
@@ -631,13 +691,17 @@ class BlackHole(Game[BlackHoleState, BlackHoleMove]):
             raise reader.error(f"{count_text(len(missing))} missing: {' '.join(missing)}")
         return BlackHoleState(tuple(parts[:-1]), parts[-1])
 
-    def strategy(self, start: BlackHoleState, *, shortest: bool = False) -> Strategy:
+    def strategy(
+        self, start: BlackHoleState, *, shortest: bool = False, memo: Memo | None = None
+    ) -> Strategy:
         """The engine's incremental depth-first search over :class:`BlackHoleProblem`.
 
         Every win in Black Hole has the same length (one move per card), so
         any win is also a shortest one: with ``shortest`` the line is marked so.
+        ``memo`` is shared with the search, its key scheme kept in the memo
+        (:class:`KeyScheme`).
         """
-        strategy = _strategy(start, self.options)
+        strategy = _strategy(start, self.options, memo)
         if not shortest:
             return strategy
 

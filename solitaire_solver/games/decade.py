@@ -27,7 +27,7 @@ import attrs
 from ..cards import Card, card_text, cards_text, count_text, parse_cards
 from ..errors import BadCardError, BadMoveError
 from ..numbering import DealNumber, shuffled_talon
-from ..search import LOST, Budget, Run, Strategy, dfs, projected, won
+from ..search import LOST, Budget, Memo, Run, Strategy, dfs, projected, won
 from .base import FieldReader, Game, Preset, knob, parse_bool, parse_int_range, show_bool
 
 START_CARDS = 3
@@ -321,11 +321,26 @@ class CompulsoryModel:
     The table of the engine's depth-first search is sound here because
     every move deals or discards, so no position comes back: the positions
     form a graph without cycles.
+
+    ``stock`` is the values of the deal's whole stock in dealing order and
+    ``dealt`` how many of them were dealt before ``line`` (cards dealt and
+    discarded since play began are still counted). Card indices, and so
+    the keys, are then the same for every start of one deal, so that the
+    searches of a position's children can share what they proved lost
+    (:class:`~solitaire_solver.search.Memo`): a key fixes the line's values
+    and the cards still to come.
     """
 
-    def __init__(self, shape: _RunShape, line: Sequence[int], stock: Sequence[int]) -> None:
+    acyclic = True
+    """No position comes back (every move deals or discards), so a search that wins
+    can tell a memo the keys it finished with (see the engine's ``acyclic``)."""
+
+    def __init__(
+        self, shape: _RunShape, line: Sequence[int], stock: Sequence[int], dealt: int = 0
+    ) -> None:
         self.shape = shape
         self.stock = stock
+        self.dealt = dealt
         n = self.n = len(stock)
         top = self.top = shape.top
         self.stack_ok = shape.min_run == 2 and shape.max_run >= top
@@ -343,13 +358,13 @@ class CompulsoryModel:
         rests.reverse()
         room = list(map(sub, range(n * top, 0, -top), rests))
         self._stack_chain = _stack_chain(stock, room, shape.top, sum_bits)
-        root: tuple[Any, ...] = ((tuple(line), 0), tuple(_all_runs(line, shape)))
+        root: tuple[Any, ...] = ((tuple(line), dealt), tuple(_all_runs(line, shape)))
         # The search starts at the first branch point (or the end of the first
         # chain): the chain before it has no choice in it, so following it here
         # saves the search a step. ``lead`` is its move, for the line's start.
         if len(root[1]) < 2:
             record: list[_Discard] = []
-            self.start, deals = self._line_chain(list(line), 0, list(root[1]), record)
+            self.start, deals = self._line_chain(list(line), dealt, list(root[1]), record)
             self.lead: _Macro | None = (record, len(record) + deals)
         else:
             self.start, self.lead = root, None
@@ -449,7 +464,7 @@ class CompulsoryModel:
         :func:`_stack_chain`).
         """
         moves: list[DecadeMove] = []
-        dealt = 0
+        dealt = self.dealt
         cached = _MOVES.get
         if self.lead is not None:
             line = (self.lead, *line)
@@ -805,29 +820,36 @@ class Decade(Game[DecadeState, DecadeMove]):
         """Values of the line and the stock position: suits play no part in Decade."""
         return (tuple(card_value(c) for c in state.line), state.dealt)
 
-    def strategy(self, start: DecadeState, *, shortest: bool = False) -> Strategy:
+    def strategy(
+        self, start: DecadeState, *, shortest: bool = False, memo: Memo | None = None
+    ) -> Strategy:
         """The method made for these rules, on card values (suits play no part).
 
         Compulsory rules: the engine's depth-first search over
         :class:`CompulsoryModel`, which branches only where several runs
-        exist; with ``shortest``, the generic A* search on the game itself.
-        Optional rules: the exact plug-in :func:`optional_plug_in` (deal
-        everything, then interval dynamic programming); with ``shortest``
-        the same table counts discards and keeps the fewest.
+        exist, sharing ``memo`` (its keys count cards from the start of the
+        deal's stock); with ``shortest``, the generic A* search on the game
+        itself. Optional rules: the exact plug-in :func:`optional_plug_in`
+        (deal everything, then interval dynamic programming; not a search,
+        so it takes no memo); with ``shortest`` the same table counts
+        discards and keeps the fewest.
         """
         # Card values as bytes: one C call each, and indexing gives ints.
         line = bytes(start.line).translate(_VALUE_BYTES)
-        stock = bytes(start.stock[start.dealt :]).translate(_VALUE_BYTES)
         if self.rules.compulsory:
             if shortest:
                 return super().strategy(start, shortest=True)
-            model = CompulsoryModel(self._shape, line, stock)
+            # The whole stock, dealt cards included, so that keys are the same
+            # for every position of the deal.
+            whole = bytes(start.stock).translate(_VALUE_BYTES)
+            model = CompulsoryModel(self._shape, line, whole, start.dealt)
 
             def any_line(budget: Budget) -> Run:
                 depth = 0 if model.lead is None else model.lead[1]
-                return dfs(model, model.start, budget, depth=depth)
+                return dfs(model, model.start, budget, depth=depth, memo=memo)
 
             return projected(any_line, model.lift)
+        stock = bytes(start.stock[start.dealt :]).translate(_VALUE_BYTES)
         shape = self._shape
 
         def plug_in(budget: Budget) -> Run:

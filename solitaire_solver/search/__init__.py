@@ -15,6 +15,10 @@ budget interrupts it and returns a :class:`Verdict`):
 - :func:`portfolio`, :func:`chain` and :func:`projected` put strategies (and
   a game's own exact plug-ins, which are runs too) together.
 
+A :class:`Memo` carries the keys one depth-first search proved lost to the
+next search of a position with the same keys (the children of one position,
+the positions along one game).
+
 :func:`solve` runs a strategy under :class:`Limits` and returns a
 :class:`SolveResult`; :func:`depth_first` and :func:`astar` are the two
 plain searches ready to run.
@@ -25,6 +29,7 @@ from .beam import beam
 from .budget import LOST, Budget, Run, Strategy, Verdict, drive, solve, won
 from .dfs import depth_first, dfs, successors_of
 from .incremental import Restarts, incremental_dfs
+from .memo import Memo
 from .portfolio import Member, chain, portfolio, projected
 from .protocol import (
     Dominated,
@@ -46,6 +51,7 @@ __all__ = [
     "Limit",
     "Limits",
     "Member",
+    "Memo",
     "Placed",
     "ProblemDefaults",
     "Restarts",

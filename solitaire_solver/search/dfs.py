@@ -18,15 +18,23 @@ the game lists is expanded, except
   the later ones; and a waiting move that reaches a place where an earlier
   search of its key began;
 - a state with a dominator in the table (:class:`~.protocol.Dominated`), by
-  the game's argument.
+  the game's argument;
+- with a :class:`~.memo.Memo`, a key (or a dominator) that an earlier search
+  proved lost at the same or an earlier place.
+
+A search that ends lost records its table in the memo it was given (see
+:mod:`.memo` for why every key in it is then lost); over an acyclic problem
+(``acyclic`` true) a search that wins records the keys it finished with too
+(see :func:`_finished`).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Iterable, Iterator
+from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping
 from typing import Any, TypeVar, cast
 
 from .budget import LOST, Budget, Run, solve, won
+from .memo import Memo
 from .protocol import Expandable, SearchProblem, overrides
 from .result import NO_LIMITS, Limits, SolveResult
 
@@ -68,6 +76,7 @@ def dfs(
     forced: bool = True,
     depth: int = 0,
     order: Callable[[list[tuple[M, S]]], Iterable[tuple[M, S]]] | None = None,
+    memo: Memo | None = None,
 ) -> Run:
     """Search for any winning line from ``start``; prove a loss by exhausting the space.
 
@@ -80,6 +89,8 @@ def dfs(
     game has them. ``depth`` is the number of the game's moves already made
     to reach ``start`` (say, the forced moves a compact model makes before
     its search begins), so that depths count from the game's own start.
+    ``memo`` holds keys that earlier searches proved lost: they are skipped
+    as lost, and a search that ends lost adds its own.
     """
     key = problem.key
     is_won = problem.is_won
@@ -91,6 +102,7 @@ def dfs(
         problem, "dominators", None
     )
     length: Callable[[M], int] | None = getattr(problem, "move_length", None)
+    acyclic = bool(getattr(problem, "acyclic", False))
     successors = successors_of(problem, forced=forced)
     if order is not None:
         given, arrange = successors, order
@@ -108,6 +120,15 @@ def dfs(
         return LOST
     k0 = key(start)
     p0 = place(start) if place is not None else 0
+    lost_get = memo.lost.get if memo is not None else None
+    stop0 = _NEVER
+    if lost_get is not None:
+        m = lost_get(k0)
+        if m is not None:
+            if m <= p0:
+                b.reach(depth)
+                return LOST
+            stop0 = m  # a chain of waiting moves from the start stops where that began
     while b.expanded >= b.checkpoint and b.interrupted():
         yield
     table: dict[Hashable, int] = {k0: p0}
@@ -122,7 +143,7 @@ def dfs(
     # the states above it on the current line wait on ``stack``. (A loop on
     # ``next`` costs less per state than one ``for`` loop per frame.)
     it: Iterator[tuple[M, S]] = iter(successors(start))
-    pk, pp, pstop, pdepth = k0, p0, _NEVER, depth
+    pk, pp, pstop, pdepth = k0, p0, stop0, depth
     stack: list[tuple[Iterator[tuple[M, S]], Hashable, int, int, int]] = []
     nxt = next
     while True:
@@ -141,6 +162,8 @@ def dfs(
             path.append(move)
             b.expanded, b.stored = exp, stored
             b.reach(deepest)
+            if memo is not None and acyclic:
+                memo.add(_finished(table, [*(f[1] for f in stack), pk]))
             return won(path)
         if dead is not None:
             # The test may itself search and charge the budget (see
@@ -170,7 +193,14 @@ def dfs(
         else:
             stop = old
             new, fresh = True, False
-        if new and dominators is not None and _dominated(dominators(child), get):
+        if new and lost_get is not None:
+            m = lost_get(k)
+            if m is not None:
+                if m <= p:
+                    continue
+                if m < stop:
+                    stop = m
+        if new and dominators is not None and _dominated(dominators(child), get, lost_get):
             continue
         if exp >= checkpoint:
             b.expanded, b.stored = exp, stored
@@ -189,27 +219,56 @@ def dfs(
         pk, pp, pstop, pdepth = k, p, stop, depth
     b.expanded, b.stored = exp, stored
     b.reach(deepest)
+    if memo is not None:
+        memo.add(table)
     return LOST
 
 
+def _finished(table: Mapping[Hashable, int], line: Iterable[Hashable]) -> dict[Hashable, int]:
+    """The keys of ``table`` off the current ``line``: proved lost in an acyclic problem.
+
+    Why, for a problem whose positions never come back (see
+    :mod:`.protocol`, ``acyclic``): a key off the line was left after every
+    child was tried. A child was skipped only as lost (dead, in the memo),
+    or as in the table: there, off the line too (no child is an ancestor,
+    nor is a dominator, by the game's argument), so left before and lost.
+    By induction on the order they were left in, every such key is lost,
+    whatever the search found afterwards.
+    """
+    on_line = set(line)
+    return {k: p for k, p in table.items() if k not in on_line}
+
+
 def _dominated(
-    candidates: Iterable[tuple[Hashable, int]], get: Callable[[Hashable], int | None]
+    candidates: Iterable[tuple[Hashable, int]],
+    get: Callable[[Hashable], int | None],
+    lost_get: Callable[[Hashable], int | None] | None = None,
 ) -> bool:
-    """Whether one of the dominating keys is in the table at its place or earlier."""
+    """Whether one of the dominating keys is in the table, or proved lost, at its place or
+    earlier."""
     for k, p in candidates:
         old = get(k)
         if old is not None and old <= p:
             return True
+        if lost_get is not None:
+            m = lost_get(k)
+            if m is not None and m <= p:
+                return True
     return False
 
 
 def depth_first(
-    problem: SearchProblem[S, M], start: S, limits: Limits = NO_LIMITS, *, forced: bool = True
+    problem: SearchProblem[S, M],
+    start: S,
+    limits: Limits = NO_LIMITS,
+    *,
+    forced: bool = True,
+    memo: Memo | None = None,
 ) -> SolveResult[M]:
     """:func:`dfs` run alone under ``limits``."""
 
     def strategy(budget: Budget) -> Run:
-        return dfs(problem, start, budget, forced=forced)
+        return dfs(problem, start, budget, forced=forced, memo=memo)
 
     result: SolveResult[Any] = solve(strategy, limits)
     return result

@@ -15,6 +15,11 @@ budgets grow without bound, so some run ends on its own, and its verdict is
 exact: every move the game lists is tried from every position not in the
 table, as without restarts. Restarts only help a search that a bad first
 choice sends into a large lost subtree.
+
+A :class:`~.memo.Memo` carries keys proved lost from one search to the next
+(of positions whose keys mean the same): they are skipped as lost, and a
+search that ends lost adds its table; over an acyclic problem a search that
+wins adds the keys it finished with (those off the winning line).
 """
 
 from __future__ import annotations
@@ -26,6 +31,7 @@ from typing import TypeVar
 import attrs
 
 from .budget import LOST, Budget, Run, won
+from .memo import Memo
 from .protocol import IncrementalProblem
 
 M = TypeVar("M")
@@ -48,12 +54,17 @@ class Restarts:
 
 
 def incremental_dfs(
-    problem: IncrementalProblem[M], budget: Budget, *, restarts: Restarts | None = None
+    problem: IncrementalProblem[M],
+    budget: Budget,
+    *,
+    restarts: Restarts | None = None,
+    memo: Memo | None = None,
 ) -> Run:
     """Search for any winning line from the problem's start; prove a loss by exhausting it.
 
     A key enters the table when its position is expanded. The position is
-    left at the end of the winning line when the search wins.
+    left at the end of the winning line when the search wins. A key in
+    ``memo`` is skipped as lost; a search that ends lost adds its table.
     """
     b = budget
     problem.reset()
@@ -62,6 +73,10 @@ def incremental_dfs(
     if problem.is_dead():
         return LOST
     k0 = problem.key()
+    lost = memo.lost if memo is not None else None
+    acyclic = bool(getattr(problem, "acyclic", False))
+    if lost is not None and k0 in lost:
+        return LOST
     table: set[Hashable] = set()
     rng = random.Random(restarts.seed) if restarts is not None else None
     run_budget = restarts.first if restarts is not None else _NEVER
@@ -102,7 +117,7 @@ def incremental_dfs(
                 line_keys.pop()
                 continue
             move, k = pair
-            if k in table:
+            if k in table or (lost is not None and k in lost):
                 continue
             if len(path) >= deepest:
                 deepest = len(path) + 1  # explored, if only to find it out of budget
@@ -125,6 +140,10 @@ def incremental_dfs(
                 b.stored += exp - b.expanded
                 b.expanded = exp
                 b.reach(deepest)
+                if memo is not None and acyclic:
+                    # The keys finished with are lost (see dfs._finished);
+                    # those on the line, the winning one included, are not.
+                    memo.add_keys(table.difference(line_keys, (k,)))
                 return won(path)
             line_keys.append(k)
             stack.append(it)
@@ -133,6 +152,8 @@ def incremental_dfs(
         b.expanded = exp
         b.reach(deepest)
         if not interrupted:
+            if memo is not None:
+                memo.add_keys(table)
             return LOST
         # The positions on the interrupted line are not proved lost.
         table.difference_update(line_keys)

@@ -17,7 +17,12 @@ that implements one argues in a comment why it is sound:
 - ``dominators(state)`` (:class:`Dominated`): subsumption between keys: the
   keys of states that win whenever this one does;
 - ``move_length(move)``: how many moves of the game one search move stands
-  for (a move with a forced follow-up), so that depths count real moves.
+  for (a move with a forced follow-up), so that depths count real moves;
+- ``acyclic`` (an attribute): true when no line of moves leads from a
+  position back to its own key (at any place), and no dominator of a
+  position is one of its ancestors; then the keys a search finished with
+  are lost even when it wins, and it records them in its
+  :class:`~.memo.Memo`. The game argues it in a comment.
 
 :class:`IncrementalProblem` is the optional do/undo form for games whose
 speed needs a mutable position (see :mod:`.incremental`).

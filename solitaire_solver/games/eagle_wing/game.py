@@ -11,7 +11,7 @@ from collections.abc import Hashable
 from ...cards import RANKS, Card, card_text, cards_text, count_text, parse_cards
 from ...errors import BadCardError, BadMoveError
 from ...numbering import DealNumber, shuffled_talon
-from ...search import Budget, Run, Strategy, best_first, dfs, projected
+from ...search import Budget, Memo, Run, Strategy, best_first, dfs, projected
 from ..base import Field, FieldReader, Game, Preset
 from .model import EagleWingModel
 from .rules import (
@@ -411,7 +411,9 @@ class EagleWing(Game[EagleWingState, EagleWingMove]):
 
     # -------------------------------------------------------------- solving
 
-    def strategy(self, start: EagleWingState, *, shortest: bool = False) -> Strategy:
+    def strategy(
+        self, start: EagleWingState, *, shortest: bool = False, memo: Memo | None = None
+    ) -> Strategy:
         """Any win by depth-first search over the compact model, or a shortest one by A*.
 
         The depth-first search runs on :class:`~.model.EagleWingModel`,
@@ -420,6 +422,12 @@ class EagleWing(Game[EagleWingState, EagleWingMove]):
         moves forced: by the argument of :func:`.rules.safe_home` they keep
         a shortest line, and the heuristic is admissible, so the line found
         is a shortest one.
+
+        The depth-first search shares ``memo``: the model's keys mean the
+        same from every position of a deal (the trunk left is a count of
+        the deal's trunk from its bottom, the talon its cards, the place
+        the deal order), and a key proved lost from a place is lost from
+        every later one (reduction 2). A* takes no memo.
         """
         if shortest:
 
@@ -431,7 +439,7 @@ class EagleWing(Game[EagleWingState, EagleWingMove]):
         root, depth = model.start(start)
 
         def any_line(budget: Budget) -> Run:
-            return dfs(model, root, budget, depth=depth)
+            return dfs(model, root, budget, depth=depth, memo=memo)
 
         return projected(any_line, model.lift)
 

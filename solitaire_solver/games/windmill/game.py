@@ -13,7 +13,7 @@ from collections.abc import Hashable
 from ...cards import Card, card_text, cards_text, count_text, parse_cards, rank_text
 from ...errors import BadCardError
 from ...numbering import DealNumber
-from ...search import Limits, Strategy
+from ...search import Limits, Memo, Strategy
 from ..base import Field, FieldReader, Game, Preset, parse_int_range
 from .rules import (
     CARDS,
@@ -289,16 +289,20 @@ class Windmill(Game[WindmillState, WindmillMove]):
 
     # ------------------------------------------------------------ solving
 
-    def strategy(self, start: WindmillState, *, shortest: bool = False) -> Strategy:
+    def strategy(
+        self, start: WindmillState, *, shortest: bool = False, memo: Memo | None = None
+    ) -> Strategy:
         """The solver of :mod:`.solver`: a portfolio of beams, depth-first search and summaries.
 
         With ``shortest``, a quick line first and then A* on the rank model
         within a cap (:func:`.solver.shortest_line`); the line is marked shortest
-        only when A* finished.
+        only when A* finished. ``memo`` goes to the depth-first member,
+        whose keys are the game's own (:meth:`key`, the same from every
+        position of a deal); the beams and the summaries keep their own tables.
         """
         if shortest:
-            return shortest_line(self.problem, start)
-        return any_line(self.problem, start)
+            return shortest_line(self.problem, start, memo=memo)
+        return any_line(self.problem, start, memo=memo)
 
 
 def _cell(card: int) -> str:

@@ -109,6 +109,17 @@ class Pruned(WindmillProblem):
     too. Under free rules the flag is never set and the rule says nothing.
     """
 
+    @property
+    def acyclic(self) -> bool:
+        """True under restricted rules: every move raises the lexicographic value above.
+
+        So no key comes back below itself, and a clear twin (of the same
+        value) is never an ancestor; a search that wins can then tell a memo
+        the keys it finished with (see the engine's ``acyclic``). Under
+        free rules cards move between foundations back and forth.
+        """
+        return not self.free
+
     def is_dead(self, state: WindmillState) -> bool:
         """The counting bound (:func:`stuck_and_lost`)."""
         return stuck_and_lost(self, state)

@@ -43,6 +43,7 @@ from typing import Any
 from ...search import (
     Budget,
     Member,
+    Memo,
     Run,
     Strategy,
     Verdict,
@@ -218,7 +219,11 @@ def _beam(model: RankModel, root: Compact, width: int) -> Strategy:
 
 
 def depth_first(
-    problem: WindmillProblem, start: WindmillState, *, pruned: Pruned | None = None
+    problem: WindmillProblem,
+    start: WindmillState,
+    *,
+    pruned: Pruned | None = None,
+    memo: Memo | None = None,
 ) -> Strategy:
     """The engine's depth-first search from ``start`` with the sound prunes.
 
@@ -226,14 +231,17 @@ def depth_first(
     :class:`.RelaxedPruned` adds the relaxation's dead-end test, which
     charges its relaxed searches to the budget). Moves are tried in the
     order of :meth:`~.rules.WindmillProblem.moves`: plays before the deal.
-    Its exhaustion proves a loss.
+    Its exhaustion proves a loss. ``memo`` shares the keys proved lost with
+    other searches of the same deal; the twin rule's argument holds with it
+    (a clear twin in the memo is lost), and so does the relaxation's (a key
+    it skips is lost).
     """
     hooks = pruned or Pruned(problem.rules)
 
     def run(budget: Budget) -> Run:
         if isinstance(hooks, RelaxedPruned):
             hooks.budget = budget
-        return dfs(hooks, start, budget)
+        return dfs(hooks, start, budget, memo=memo)
 
     return run
 
@@ -333,6 +341,7 @@ def any_line(
     with_depth_first: bool = True,
     with_summaries: bool = True,
     with_relaxation: bool = True,
+    memo: Memo | None = None,
 ) -> Strategy:
     """The beams, the relaxation, the depth-first searches and the summaries in a portfolio.
 
@@ -351,7 +360,8 @@ def any_line(
     restarts, discrepancies) use the plain prunes (:class:`.Pruned`); the
     fourth real search, a search for losses, has the relaxation of deep
     wastes as its dead-end test too (:class:`.RelaxedPruned`), whose
-    relaxed searches would otherwise eat the turns of the others.
+    relaxed searches would otherwise eat the turns of the others. ``memo``
+    goes to the two depth-first searches (see :func:`depth_first`).
 
     Why these shares. The relaxation has four times the beams' weight: it
     is the member that proves losses from the deal, and a relaxed search
@@ -409,7 +419,11 @@ def any_line(
         # searches would eat the others' turns).
         plain = Pruned(problem.rules)
         members += [
-            Member("depth-first", depth_first(problem, start, pruned=plain), DEPTH_FIRST_WEIGHT),
+            Member(
+                "depth-first",
+                depth_first(problem, start, pruned=plain, memo=memo),
+                DEPTH_FIRST_WEIGHT,
+            ),
             Member("restarts", restarts(problem, start, pruned=plain), RESTARTS_WEIGHT),
             Member(
                 "discrepancies", discrepancies(problem, start, pruned=plain), DISCREPANCIES_WEIGHT
@@ -420,7 +434,7 @@ def any_line(
             members.append(
                 Member(
                     "relaxed depth-first",
-                    depth_first(problem, start, pruned=relaxed),
+                    depth_first(problem, start, pruned=relaxed, memo=memo),
                     RELAXED_DEPTH_FIRST_WEIGHT,
                 )
             )
@@ -438,7 +452,11 @@ def any_line(
 
 
 def shortest_line(
-    problem: WindmillProblem, start: WindmillState, *, cap: int = SHORTEST_CAP
+    problem: WindmillProblem,
+    start: WindmillState,
+    *,
+    cap: int = SHORTEST_CAP,
+    memo: Memo | None = None,
 ) -> Strategy:
     """A quick line by :func:`any_line`, then a shortest one by A* within ``cap`` states more.
 
@@ -447,9 +465,10 @@ def shortest_line(
     move, so its shortest line, lifted, is a shortest real line. The verdict
     says ``shortest`` only when A* finished; when the cap or a limit stops
     it first, the quick line comes back, not marked shortest. A lost or
-    unknown verdict of the solver is final.
+    unknown verdict of the solver is final. ``memo`` goes to the quick
+    line's depth-first search.
     """
-    quick = any_line(problem, start)
+    quick = any_line(problem, start, memo=memo)
     model = rank_model(problem)
     root = compact(start)
     lift = model.lift(start)

@@ -1,0 +1,445 @@
+"""Play a deal in the terminal, with the solver watching.
+
+:func:`play_game` shows the position and the legal moves, numbered, and
+reads one line at a time: a move's number or its notation, or a command
+(``hint``, ``undo``, ``solve``, ``save FILE``, ``help``, ``quit``). After
+each move it says at once whether the game can still be won, from a search
+under a short limit (:data:`CHECK_LIMITS`; it says ``cannot tell`` when the
+limit stops it). ``hint`` and ``solve`` search under the preset's default
+limits (or the player's). Plain lines in and out, so it works in any
+terminal and reads a script from standard input as well as a person;
+colour and suit symbols only where the output is a terminal that shows
+them (:class:`Style`).
+
+Every search of a session shares one :class:`~solitaire_solver.search.Memo`:
+the positions of one deal share their keys, so what one search proves lost
+no later search repeats, whatever moves and undos come in between.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from collections.abc import Callable
+from typing import Any, TextIO
+
+import attrs
+
+from .analysis import Analysis, analyse_position, plural, verdict_words
+from .deal_files import dump_deal
+from .errors import BadMoveError, IllegalMoveError, SolverError
+from .games import Game
+from .search import Limits, Memo, SolveResult, Status
+
+CHECK_LIMITS = Limits(max_states=200_000)
+"""The limit of the search after each move that says whether the game can still be won.
+
+Short, so that the answer comes at once (a fraction of a second to about a
+second, depending on the game); most positions settle well within it."""
+
+SUITS_SHOWN = {"C": "\u2663", "S": "\u2660", "H": "\u2665", "D": "\u2666"}
+"""The suit symbols a terminal that can show them gets instead of the letters."""
+
+_CARD = re.compile(r"(?<![A-Za-z0-9])([A2-9TJQK])([CSHD])(?![A-Za-z0-9])")
+"""A card's text inside a line of a picture or a description."""
+
+_RED, _GREEN, _YELLOW, _BOLD, _RESET = "\033[31m", "\033[32m", "\033[33m", "\033[1m", "\033[0m"
+
+
+@attrs.frozen
+class Style:
+    """How text reaches the player: plain, or with colour and suit symbols.
+
+    ``colour`` paints red suits red and verdicts in their colours; ``symbols``
+    shows suits as ``\u2660 \u2665 \u2666 \u2663``. Moves keep their notation
+    either way, so whatever is shown can be typed back.
+    """
+
+    colour: bool = False
+    symbols: bool = False
+
+    @classmethod
+    def for_stream(cls, stream: TextIO, choice: str = "auto") -> Style:
+        """The style for ``stream``: ``always``, ``never``, or ``auto`` (a terminal that can).
+
+        ``auto`` colours only a terminal (not a file or a pipe) whose
+        ``TERM`` is not ``dumb``, and not when ``NO_COLOR`` is set (the
+        common convention); it shows suit symbols only when the stream's
+        encoding can write them.
+        """
+        encoding = getattr(stream, "encoding", None) or "ascii"
+        try:
+            "".join(SUITS_SHOWN.values()).encode(encoding)
+            can_symbols = True
+        except (UnicodeEncodeError, LookupError):
+            can_symbols = False
+        if choice == "always":
+            return cls(True, can_symbols)
+        if choice == "never":
+            return cls(False, False)
+        tty = getattr(stream, "isatty", lambda: False)()
+        fancy = tty and os.environ.get("TERM", "") != "dumb" and "NO_COLOR" not in os.environ
+        return cls(fancy, fancy and can_symbols)
+
+    def cards(self, text: str) -> str:
+        """``text`` with each card drawn in this style."""
+        if not (self.colour or self.symbols):
+            return text
+
+        def card(m: re.Match[str]) -> str:
+            rank, suit = m.group(1), m.group(2)
+            shown = rank + (SUITS_SHOWN[suit] if self.symbols else suit)
+            if self.colour and suit in "HD":
+                return f"{_RED}{shown}{_RESET}"
+            return shown
+
+        return _CARD.sub(card, text)
+
+    def verdict(self, status: Status, text: str) -> str:
+        """``text`` in the colour of ``status``: green won, red lost, yellow unknown."""
+        if not self.colour:
+            return text
+        colour = {Status.WON: _GREEN, Status.LOST: _RED}.get(status, _YELLOW)
+        return f"{colour}{text}{_RESET}"
+
+    def bold(self, text: str) -> str:
+        """``text`` in bold, with colour on."""
+        return f"{_BOLD}{text}{_RESET}" if self.colour else text
+
+
+HELP = """\
+Type a move's number or its notation to play it (a number is the move listed
+with it; notation of digits alone is read as notation when no listed move has
+that number), or one of:
+  hint       every move with its verdict, the recommended move first
+  undo       take back the last move
+  solve      a winning line from here, if there is one
+  save FILE  write the position to a file (solve --file FILE reads it back)
+  moves      show the position and the moves again
+  help       this list
+  quit       leave the game"""
+
+
+class Session:
+    """A game in play: the start, the moves made, and what the solver knows of them."""
+
+    def __init__(
+        self,
+        game: Game[Any, Any],
+        start: Any,
+        *,
+        limits: Limits | None = None,
+        check_limits: Limits | None = None,
+        deal: str | None = None,
+    ) -> None:
+        self.game = game
+        self.start = start
+        self.deal = deal
+        self.limits = limits if limits is not None else Limits()
+        """The limits of ``hint`` and ``solve`` (none: the preset's defaults)."""
+        self.check_limits = check_limits if check_limits is not None else CHECK_LIMITS
+        """The limits of the search after each move."""
+        self.memo = Memo()
+        self.moves: list[Any] = []
+        self.positions: list[Any] = [start]
+        self.checks: list[SolveResult[Any] | None] = [None]
+        """The verdict found for each position (``None``: not searched yet)."""
+
+    @property
+    def position(self) -> Any:
+        """The position now."""
+        return self.positions[-1]
+
+    def play(self, move: Any) -> None:
+        """Play a legal ``move``; :class:`IllegalMoveError` for any other."""
+        after = self.game.play(self.position, move)
+        self.moves.append(move)
+        self.positions.append(after)
+        self.checks.append(None)
+
+    def undo(self) -> Any | None:
+        """Take back the last move and return it (``None`` at the start)."""
+        if not self.moves:
+            return None
+        self.positions.pop()
+        self.checks.pop()
+        return self.moves.pop()
+
+    def check(self) -> SolveResult[Any]:
+        """Whether the position now can still be won, within :attr:`check_limits`.
+
+        No search is needed after a lost position (everything after it is
+        lost too), nor after a move that follows a winning line found before.
+        """
+        known = self.checks[-1]
+        if known is not None:
+            return known
+        game = self.game
+        before = self.checks[-2] if len(self.checks) > 1 else None
+        if game.is_won(self.position):
+            result: SolveResult[Any] = SolveResult(Status.WON)
+        elif before is not None and before.lost:
+            result = SolveResult(Status.LOST)
+        elif before is not None and before.won and before.moves[:1] == (self.moves[-1],):
+            result = SolveResult(Status.WON, before.moves[1:], shortest=before.shortest)
+        else:
+            result = game.solve(self.position, self.check_limits, memo=self.memo)
+        self.checks[-1] = result
+        return result
+
+    def losing_move(self) -> int | None:
+        """The number of the move that turned a won position into the lost one now, if known.
+
+        Known when the position now is lost and the position before the
+        first of the lost positions that lead up to it was found won.
+        """
+        i = len(self.checks) - 1
+        now = self.checks[i]
+        if now is None or not now.lost:
+            return None
+        while i > 0 and (r := self.checks[i - 1]) is not None and r.lost:
+            i -= 1
+        before = self.checks[i - 1] if i > 0 else None
+        return i if before is not None and before.won else None
+
+    def hint(self) -> Analysis:
+        """Every legal move with its verdict (the preset's limits, or the player's)."""
+        return analyse_position(
+            self.game, self.position, limits=self.limits, memo=self.memo, played=len(self.moves)
+        )
+
+    def solve(self) -> SolveResult[Any]:
+        """A winning line from the position now, if there is one."""
+        result: SolveResult[Any] = self.game.solve(self.position, self.limits, memo=self.memo)
+        if result.won or result.lost:
+            self.checks[-1] = result
+        return result
+
+    def save(self, path: str) -> None:
+        """Write the position now to ``path`` as a position file."""
+        dump_deal(self.game, self.position, path, deal=self.deal)
+
+
+def play_game(
+    game: Game[Any, Any],
+    start: Any,
+    stdin: TextIO,
+    stdout: TextIO,
+    *,
+    limits: Limits | None = None,
+    check_limits: Limits | None = None,
+    style: Style | None = None,
+    title: str | None = None,
+    deal: str | None = None,
+) -> int:
+    """Play ``start`` with lines read from ``stdin``, and what is seen written to ``stdout``.
+
+    Returns 0: when the game is won, or the player quits, or the input
+    ends. Bad input (an unknown command, a move that does not parse or is
+    not legal, a file that cannot be written) gets a message and the
+    prompt again.
+    """
+    session = Session(game, start, limits=limits, check_limits=check_limits, deal=deal)
+    style = style if style is not None else Style()
+
+    def say(text: str = "") -> None:
+        stdout.write(text + "\n")
+
+    def show() -> None:
+        say()
+        say(style.cards(game.show(session.position)))
+        say(winnable_text(session, style))
+        legal = game.legal_moves(session.position)
+        if not legal:
+            say("no move is left")
+            return
+        width = len(str(len(legal)))
+        notation = max(len(str(m)) for m in legal)
+        for i, move in enumerate(legal, 1):
+            text = style.cards(game.describe(session.position, move))
+            say(f"  {i:>{width}}. {move!s:<{notation}}  {text}")
+
+    say(style.bold(title or game.preset))
+    say("type a move's number or notation; help lists the commands")
+    show()
+    commands: dict[str, Callable[[str], bool]] = {}
+
+    def cmd_help(rest: str) -> bool:
+        say(HELP)
+        return False
+
+    def cmd_quit(rest: str) -> bool:
+        say(f"bye: {plural(len(session.moves), 'move')} played")
+        return True
+
+    def cmd_undo(rest: str) -> bool:
+        move = session.undo()
+        if move is None:
+            say("nothing to undo: this is the start")
+            return False
+        say(f"took back {move}")
+        show()
+        return False
+
+    def cmd_moves(rest: str) -> bool:
+        show()
+        return False
+
+    def cmd_hint(rest: str) -> bool:
+        say("searching every move...")
+        for line in hint_lines(session.hint(), style):
+            say(line)
+        return False
+
+    def cmd_solve(rest: str) -> bool:
+        result = session.solve()
+        say(style.verdict(result.status, f"from here: {verdict_words(result)}"))
+        if result.won:
+            state = session.position
+            width = len(str(len(result.moves)))
+            notation = max(len(str(m)) for m in result.moves)
+            for i, move in enumerate(result.moves, 1):
+                text = style.cards(game.describe(state, move))
+                say(f"  {i:>{width}}. {move!s:<{notation}}  {text}")
+                state = game.apply(state, move)
+        return False
+
+    def cmd_save(rest: str) -> bool:
+        path = rest.strip()
+        if not path:
+            say("save needs a file name, such as: save my-game.txt")
+            return False
+        try:
+            session.save(path)
+        except SolverError as exc:
+            say(f"cannot save: {exc}")
+            return False
+        say(f"saved the position to {path} (solitaire-solver solve --file {path} reads it)")
+        return False
+
+    for names, fn in (
+        (("help", "?"), cmd_help),
+        (("quit", "q", "exit"), cmd_quit),
+        (("undo", "u"), cmd_undo),
+        (("moves", "show", "m"), cmd_moves),
+        (("hint", "h"), cmd_hint),
+        (("solve",), cmd_solve),
+        (("save",), cmd_save),
+    ):
+        for name in names:
+            commands[name] = fn
+
+    while True:
+        stdout.write(f"move {len(session.moves) + 1}> ")
+        stdout.flush()
+        line = stdin.readline()
+        if not line:
+            say()
+            say(f"end of input: {plural(len(session.moves), 'move')} played")
+            return 0
+        text = line.strip()
+        if not text:
+            continue
+        word, _, rest = text.partition(" ")
+        command = commands.get(word.lower())
+        if command is not None:
+            if command(rest):
+                return 0
+            continue
+        move = _read_move(game, session, text, say)
+        if move is None:
+            continue
+        said = game.describe(session.position, move)
+        session.play(move)
+        say(f"played {move}: {style.cards(said)}")
+        if game.is_won(session.position):
+            say()
+            say(style.cards(game.show(session.position)))
+            say(style.verdict(Status.WON, f"won in {plural(len(session.moves), 'move')}!"))
+            return 0
+        show()
+
+
+def _read_move(
+    game: Game[Any, Any], session: Session, text: str, say: Callable[[str], None]
+) -> Any | None:
+    """The legal move ``text`` names (a number or notation), or ``None`` after saying why not."""
+    legal = game.legal_moves(session.position)
+    if text.isdigit():
+        number = int(text)
+        if 1 <= number <= len(legal):
+            return legal[number - 1]
+        # Some notation is digits alone (Eagle Wing's 26: wing 2 onto wing 6):
+        # read as notation when no listed move has that number.
+        try:
+            move = game.parse_move(text)
+        except BadMoveError:
+            move = None
+        if move is None or move not in legal:
+            which = f"1 to {len(legal)}" if legal else "none: no move is left"
+            say(f"no move number {number}: the moves are numbered {which}")
+            return None
+        return move
+    try:
+        move = game.parse_move(text)
+    except BadMoveError:
+        say(
+            f"unknown command or move {text!r}: type a move's number or notation, "
+            "or hint, undo, solve, save FILE, quit (help lists them)"
+        )
+        return None
+    if move not in legal:
+        say(str(IllegalMoveError(f"illegal move {move}: not allowed in this position")))
+        return None
+    return move
+
+
+def winnable_text(session: Session, style: Style) -> str:
+    """``still winnable: yes, in 42 more moves``, ``no: ...`` or ``cannot tell (...)``."""
+    result = session.check()
+    if result.won:
+        if not result.moves:
+            return style.verdict(Status.WON, "won: every card is home")
+        more = plural(len(result.moves), "more move")
+        return style.verdict(Status.WON, f"still winnable: yes, in {more}")
+    if result.lost:
+        if not session.moves:
+            return style.verdict(Status.LOST, "still winnable: no, the deal cannot be won")
+        losing = session.losing_move()
+        when = f" (move {losing} lost it)" if losing is not None else ""
+        return style.verdict(Status.LOST, f"still winnable: no, the game is lost{when}")
+    return style.verdict(
+        Status.UNKNOWN,
+        f"still winnable: cannot tell (stopped by {result.stop_reason()}; hint and solve "
+        "search further)",
+    )
+
+
+def hint_lines(analysis: Analysis, style: Style) -> list[str]:
+    """The rows of an analysis for a player: each move by its number, the recommended first."""
+    out = []
+    own = analysis.result
+    out.append(style.verdict(own.status, f"this position: {verdict_words(own, after=True)}"))
+    best = analysis.recommended
+    if best is not None:
+        out.append(
+            style.bold(f"play {best.index + 1} ({best.notation}): it keeps the game won")
+            + f", winning in {plural(best.length or 0, 'more move')}"
+        )
+    elif analysis.rows and all(r.status is Status.LOST for r in analysis.rows):
+        out.append("every move loses")
+    elif analysis.rows:
+        out.append("no move is known to keep the game won: some searches stopped at their limit")
+    rows = analysis.rows
+    if rows:
+        width = len(str(max(r.index for r in rows) + 1))
+        notation = max(len(r.notation) for r in rows)
+        verdicts = [r.verdict_text() for r in rows]
+        wide = max(len(v) for v in verdicts)
+        for r, verdict in zip(rows, verdicts, strict=True):
+            cell = style.verdict(r.status, f"{verdict:<{wide}}")
+            out.append(
+                f"  {r.index + 1:>{width}}. {r.notation:<{notation}}  {cell}  "
+                f"{style.cards(r.description)}"
+            )
+    return out
