@@ -11,7 +11,7 @@ For each variant it reads the deals that ``benchmarks/results/<variant>.csv``
 
 - ``relaxation``: the relaxation cut at the first position where a play is
   possible (:func:`~solitaire_solver.games.windmill.relaxation.relaxed_run`),
-  at most 5,000,000 relaxed positions (its cap in the solver); it can only
+  at most 8,000,000 relaxed positions (its cap in the solver); it can only
   prove a loss;
 - ``depth-first``: the depth-first search from the deal, plays first, with
   the plain prunes, 100,000 states;
@@ -78,7 +78,7 @@ def _run(make: Callable[[Budget], Run], limit: int) -> tuple[str, int]:
 def relaxation(problem: WindmillProblem, deal: int) -> tuple[str, int]:
     """The relaxation cut at the first play."""
     start = problem.deal(deal)
-    return _run(lambda b: relaxed_run(problem, start, b, cap=5_000_000), 5_000_001)
+    return _run(lambda b: relaxed_run(problem, start, b, cap=8_000_000), 8_000_001)
 
 
 def plain_dfs(problem: WindmillProblem, deal: int) -> tuple[str, int]:

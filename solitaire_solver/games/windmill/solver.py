@@ -123,7 +123,7 @@ PORTFOLIO_BASE = 8192
 PORTFOLIO_GROWTH = 2.0
 """Factor by which the members' turns grow from one round to the next."""
 
-RELAXATION_STATES = 5_000_000
+RELAXATION_STATES = 8_000_000
 """Relaxed positions the relaxation member may expand before it gives up (see
 :func:`relaxation`)."""
 
@@ -366,12 +366,12 @@ def any_line(
     Why these shares. The relaxation has four times the beams' weight: it
     is the member that proves losses from the deal, and a relaxed search
     that proves one takes up to several million relaxed positions (deal 2:
-    1,400,686; deal 954: 4,873,221), while on a won deal it leaves almost
+    1,400,686; deal 503: 6,092,124), while on a won deal it leaves almost
     at once (a relaxed game is won as soon as its stack is dug out: on the
     2,751 won deals of 1..1,000 of the three variants the median is one
     relaxed position, and 9 take more than 8,192). It never spends more
     than :data:`RELAXATION_STATES` of its own, which, by the portfolio's
-    bound below, it reaches within 7,880,502 states in all (7,723,740 under
+    bound below, it reaches within 12,603,214 states in all (12,352,646 under
     free rules, where the summaries do not run). The four real searches and
     the summaries share 1/64 + 1/128 + 1/32 + 1/32 + 1/16 = 0.148 of the
     beams' states (limited discrepancy search has 1/32: alone, it wins 14
@@ -386,8 +386,8 @@ def any_line(
     overruns (reversed deal 6, which the beams win after 2,774,602 of their
     own, and the solve after 3,097,669) and 4,743,696 under free rules
     (deal 91: 4,750,829). The default limits
-    (:data:`.game.DEFAULT_MAX_STATES`) are 8,000,000 states (3,000,000
-    before the relaxation) and 9,000,000 under free rules (5,000,000): room
+    (:data:`.game.DEFAULT_MAX_STATES`) are 13,000,000 states (3,000,000
+    before the relaxation) and as many under free rules (5,000,000): room
     for the relaxation's cap beside what the beams had.
     The
     other way round, a member that settles a position after n states of its
