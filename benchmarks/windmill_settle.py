@@ -23,7 +23,7 @@ For each variant it reads the deals that ``benchmarks/results/<variant>.csv``
 
 The limits of the last four are of the order of what each has in the
 solver's portfolio within the default limit when the relaxation leaves it
-early (about 109,000, 54,000, 218,000 and 218,000 states); the deals they
+early (about 177,000, 88,000, 354,000 and 354,000 states); the deals they
 win were solved again with the whole solver.
 
 A row: variant, deal, method, status (won, lost or unknown), states
