@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+import random
 from collections import deque
 from collections.abc import Callable
 from typing import Any
@@ -32,8 +33,10 @@ from solitaire_solver.search import (
     drive,
     greedy_order,
     incremental_dfs,
+    lds,
     portfolio,
     projected,
+    restarted,
     solve,
     weighted_order,
     won,
@@ -343,6 +346,159 @@ def test_restarts_keep_every_verdict(
         p = GraphPuzzle(edges, goals)
         assert p.is_won(replay(p, 0, r.moves))
     assert_stats_consistent(r)
+
+
+def shuffled(seed: int) -> Callable[[list[Any]], list[Any]]:
+    """A move order for ``dfs``: each state's children in an order drawn from ``seed``."""
+    rng = random.Random(seed)
+
+    def order(pairs: list[Any]) -> list[Any]:
+        rng.shuffle(pairs)
+        return pairs
+
+    return order
+
+
+def test_dfs_tries_children_in_the_order_given() -> None:
+    depth = 10
+    goal = 2**depth - 1
+    p = GraphPuzzle(binary_tree(depth, goal), {goal})
+    plain = depth_first(p, 1)
+    backwards = solve(lambda b: dfs(p, 1, b, order=lambda pairs: pairs[::-1]))
+    assert plain.won and backwards.won
+    assert backwards.moves == tuple(goal >> k for k in range(depth - 2, -1, -1))
+    assert backwards.stats.expanded == depth - 1 < plain.stats.expanded
+
+
+def test_restarted_attempts_find_a_win_the_first_order_would_reach_last() -> None:
+    depth = 14
+    goal = 2**depth - 1
+    p = GraphPuzzle(binary_tree(depth, goal), {goal})
+    plain = depth_first(p, 1)
+
+    def attempt(k: int) -> Any:
+        # The game's order first, then the reverse of it, then shuffles.
+        order = (None, lambda pairs: pairs[::-1])[k] if k < 2 else shuffled(k)
+        return lambda b: dfs(p, 1, b, order=order)
+
+    r = solve(lambda b: restarted(attempt, b, first=50))
+    assert r.stats.expanded == 50 + depth - 1  # the first attempt's 50, then the line
+    assert r.won and p.is_won(replay(p, 1, r.moves))
+    assert r.stats.expanded < plain.stats.expanded
+    assert_stats_consistent(r)
+
+
+@settings(max_examples=150, deadline=None)
+@given(graphs, st.integers(1, 5))
+def test_restarted_and_lds_keep_every_verdict(
+    graph: tuple[int, dict[int, list[int]], set[int]], first: int
+) -> None:
+    _n, edges, goals = graph
+    p = GraphPuzzle(edges, goals)
+    expected = bfs_distance(edges, 0, goals)
+
+    def attempt(k: int) -> Any:
+        return lambda b: dfs(p, 0, b, order=shuffled(k))
+
+    again = solve(lambda b: restarted(attempt, b, first=first))
+    discrepancies = solve(lambda b: lds(p, 0, b))
+    for r in (again, discrepancies):
+        assert r.won == (expected is not None)
+        assert r.status is not Status.UNKNOWN
+        if r.won:
+            assert p.is_won(replay(p, 0, r.moves))
+        assert_stats_consistent(r)
+
+
+def test_restarted_keeps_its_attempt_between_turns() -> None:
+    # Turns of 7 expansions inside attempts of 20, 40, ...: the same verdict
+    # and the same work as alone.
+    depth = 9
+    goal = 2**depth - 1
+    p = GraphPuzzle(binary_tree(depth, goal), {goal})
+
+    def attempt(k: int) -> Any:
+        return lambda b: dfs(p, 1, b, order=shuffled(k + 1))
+
+    alone = solve(lambda b: restarted(attempt, b, first=20))
+    b = Budget()
+    members = [Member("again", lambda b: restarted(attempt, b, first=20))]
+    shared = drive(portfolio(members, b, base=7), b)
+    assert shared is not None and shared.won and shared.moves == alone.moves
+    assert b.expanded == alone.stats.expanded
+
+
+def test_lds_follows_the_preferred_line_first_then_one_discrepancy() -> None:
+    # The goal is one step off the preferred (left-most) line, at its end:
+    # iteration 0 follows the line alone, iteration 1 finds the goal.
+    depth = 12
+    goal = 2 ** (depth - 1) + 1  # left-most leaf's right sibling
+    p = GraphPuzzle(binary_tree(depth, goal), {goal})
+    r = solve(lambda b: lds(p, 1, b))
+    assert r.won and r.moves[-1] == goal
+    assert r.stats.expanded < 3 * depth
+    plain_right_first = solve(lambda b: dfs(p, 1, b, order=lambda pairs: pairs[::-1]))
+    assert plain_right_first.stats.expanded > 100 * r.stats.expanded
+
+
+def test_lds_proves_a_loss_only_once_complete() -> None:
+    edges = binary_tree(6, 0)
+    r = solve(lambda b: lds(GraphPuzzle(edges, set()), 1, b))
+    assert r.lost
+    # Six levels: iterations 0..5 refuse moves, iteration 5 (at most one
+    # right turn per level below the root) is the first complete one.
+    assert r.stats.expanded > 2**5
+
+
+class _Searching(GraphPuzzle):
+    """A dead-end test that searches: a vertex is dead when its own subtree holds no goal."""
+
+    def __init__(self, edges: dict[int, list[int]], goals: set[int], budget: Budget) -> None:
+        super().__init__(edges, goals)
+        self.budget = budget
+        self.asked = 0
+
+    def is_dead(self, state: int) -> bool:
+        sub = self.budget.share(50)
+        if sub is None:
+            return False
+        self.asked += 1
+        verdict = drive(dfs(GraphPuzzle(self.edges, self.goals), state, sub), sub)
+        self.budget.charge(sub)
+        return verdict is LOST
+
+
+def test_a_dead_end_test_that_searches_charges_its_work() -> None:
+    depth = 8
+    goal = 2**depth - 1
+    edges = binary_tree(depth, goal)
+    b = Budget()
+    p = _Searching(edges, {goal}, b)
+    r = drive(dfs(p, 1, b), b)
+    assert r is not None and r.won
+    plain = depth_first(GraphPuzzle(edges, {goal}), 1)
+    # The searches' expansions count: more than the search's own.
+    assert p.asked > 0 and b.expanded > plain.stats.expanded
+    assert b.stored <= b.expanded + 1
+
+
+@pytest.mark.parametrize("cap", [1, 5, 60, 200])
+def test_a_dead_end_test_that_searches_keeps_the_state_limit_exact(cap: int) -> None:
+    edges = binary_tree(10, 0)
+    b = Budget(Limits(max_states=cap))
+    p = _Searching(edges, set(), b)
+    assert drive(dfs(p, 1, b), b) is None
+    assert b.limit is Limit.STATES and b.expanded == cap
+
+
+def test_a_share_stops_at_the_clock_and_the_search_around_it_does_too() -> None:
+    b = Budget(Limits(timeout=0.05))
+    sub = b.share(10**9)
+    assert sub is not None and sub.limits.timeout is not None and sub.limits.timeout <= 0.05
+    assert drive(dfs(Endless(), 0, sub), sub) is None and sub.limit is Limit.TIME
+    b.charge(sub)
+    assert b.interrupted() and b.limit is Limit.TIME
+    assert b.share(10) is None
 
 
 # ---------------------------------------------------------------- beam

@@ -10,6 +10,8 @@ budget interrupts it and returns a :class:`Verdict`):
 - :func:`best_first`: A* (:func:`astar_order`), weighted A*
   (:func:`weighted_order`) and greedy best-first (:func:`greedy_order`);
 - :func:`beam`: beam search with a width and a score;
+- :func:`restarted` (attempts in new orders, with growing allowances) and
+  :func:`lds` (limited discrepancy search): other lines early;
 - :func:`portfolio`, :func:`chain` and :func:`projected` put strategies (and
   a game's own exact plug-ins, which are runs too) together.
 
@@ -37,6 +39,7 @@ from .protocol import (
     SearchProblem,
     overrides,
 )
+from .restart import lds, restarted
 from .result import NO_LIMITS, Limit, Limits, SearchStats, SolveResult, Status, limit_text
 
 __all__ = [
@@ -69,10 +72,12 @@ __all__ = [
     "drive",
     "greedy_order",
     "incremental_dfs",
+    "lds",
     "limit_text",
     "overrides",
     "portfolio",
     "projected",
+    "restarted",
     "solve",
     "successors_of",
     "weighted_order",

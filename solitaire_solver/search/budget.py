@@ -182,6 +182,48 @@ class Budget:
         self._turns.pop()
         self._aim()
 
+    # -- searches inside hooks
+
+    def share(self, max_states: int) -> Budget | None:
+        """A budget for a search made inside a hook (a dead-end test that searches, say).
+
+        It may expand at most ``max_states`` states, and never more than this
+        budget has room for: states, table and clock. ``None`` when there is
+        no room left. The hook charges the work done with :meth:`charge`, so
+        that it counts like any other; it does not wait for the end of a
+        turn, so a turn may run over by at most one such search.
+        """
+        lim = self.limits
+        states = max_states
+        if lim.max_states is not None:
+            states = min(states, lim.max_states - self.expanded)
+        table = None
+        if lim.max_table is not None:
+            table = lim.max_table - self.stored
+            if table < 1:
+                return None
+        timeout = None
+        if self.deadline is not None:
+            timeout = self.deadline - time.perf_counter()
+            if not timeout > 0:
+                return None
+        if states < 1:
+            return None
+        return Budget(Limits(max_states=states, timeout=timeout, max_table=table))
+
+    def charge(self, sub: Budget) -> None:
+        """Count the work of a search made under ``sub`` (from :meth:`share`) as this budget's.
+
+        Its expansions and stored keys count here; its depth does not (a
+        hook's search is not a line of the game). When the clock stopped it,
+        the next look at this budget looks at the clock too.
+        """
+        self.expanded += sub.expanded
+        self.stored += sub.stored
+        if sub.limit is Limit.TIME:
+            self._clock_at = self.expanded
+            self.checkpoint = min(self.checkpoint, self.expanded)
+
     # -- statistics
 
     def reach(self, depth: int) -> None:

@@ -75,11 +75,15 @@ def dfs(
     *,
     forced: bool = True,
     depth: int = 0,
+    order: Callable[[list[tuple[M, S]]], Iterable[tuple[M, S]]] | None = None,
     memo: Memo | None = None,
 ) -> Run:
     """Search for any winning line from ``start``; prove a loss by exhausting the space.
 
-    Moves are tried in the order the game gives them. With ``forced`` (the
+    Moves are tried in the order the game gives them, or in the order
+    ``order`` puts each state's ``(move, child)`` pairs in (a shuffle, for
+    restarts: :func:`~.restart.restarted`); the order decides only which
+    line is tried first, every child is tried. With ``forced`` (the
     default) a forced move, when the game supplies one, is the only child
     of its state. The optional hooks of :mod:`.protocol` are used when the
     game has them. ``depth`` is the number of the game's moves already made
@@ -100,6 +104,12 @@ def dfs(
     length: Callable[[M], int] | None = getattr(problem, "move_length", None)
     acyclic = bool(getattr(problem, "acyclic", False))
     successors = successors_of(problem, forced=forced)
+    if order is not None:
+        given, arrange = successors, order
+
+        def successors(state: S) -> Iterable[tuple[M, S]]:
+            return arrange(list(given(state)))
+
     b = budget
 
     if is_won(start):
@@ -155,8 +165,14 @@ def dfs(
             if memo is not None and acyclic:
                 memo.add(_finished(table, [*(f[1] for f in stack), pk]))
             return won(path)
-        if dead is not None and dead(child):
-            continue
+        if dead is not None:
+            # The test may itself search and charge the budget (see
+            # Budget.share): bring the budget up to date around it.
+            b.expanded, b.stored = exp, stored
+            gone = dead(child)
+            exp, stored, checkpoint = b.expanded, b.stored, b.checkpoint
+            if gone:
+                continue
         k = key(child)
         p = place(child) if place is not None else 0
         old = get(k)

@@ -7,10 +7,12 @@ The package, from the bottom up (each module imports only those before it):
 - :mod:`.model`: positions by ranks alone and the rules restated on them,
   as an engine problem (:class:`RankModel`);
 - :mod:`.pruning`: the sound prunes on real positions as engine hooks;
+- :mod:`.relaxation`: a relaxed game of the last pass that proves losses,
+  as a plug-in run and as a dead-end test;
 - :mod:`.summaries`: the exact search of the last pass by procedure
   summaries, as a plug-in run;
-- :mod:`.solver`: the composition (a portfolio of beams, depth-first search
-  and summaries; A* for shortest lines);
+- :mod:`.solver`: the composition (a portfolio of beams, the relaxation,
+  depth-first searches and summaries; A* for shortest lines);
 - :mod:`.game`: the game the library and the command line use
   (:class:`Windmill`) and its presets.
 """
@@ -27,6 +29,7 @@ from .model import (
     unflagged,
 )
 from .pruning import Pruned, stuck_and_lost
+from .relaxation import Relaxation, RelaxedPruned, RelaxedRules, first_play, relaxed_run
 from .rules import (
     CARDS,
     DEAL,
@@ -55,8 +58,14 @@ from .solver import (
     BEAM_WIDTHS,
     BEAMS_WEIGHT,
     DEPTH_FIRST_WEIGHT,
+    DISCREPANCIES_WEIGHT,
     PORTFOLIO_BASE,
     PORTFOLIO_GROWTH,
+    RELAXATION_STATES,
+    RELAXATION_WEIGHT,
+    RELAXED_DEPTH_FIRST_WEIGHT,
+    RESTART_FIRST,
+    RESTARTS_WEIGHT,
     RESTRICTED_UP_TO,
     SHORTEST_CAP,
     SUB_GAME_HOLDS,
@@ -66,7 +75,11 @@ from .solver import (
     beam_over,
     beams,
     depth_first,
+    discrepancies,
+    relaxation,
+    restarts,
     shortest_line,
+    shuffled,
 )
 from .summaries import applies, summary_run, summary_search
 
@@ -79,6 +92,7 @@ __all__ = [
     "DEFAULT_MAX_STATES",
     "DEFAULT_MAX_STATES_FREE",
     "DEPTH_FIRST_WEIGHT",
+    "DISCREPANCIES_WEIGHT",
     "FREE",
     "GAP",
     "PLAY",
@@ -89,8 +103,13 @@ __all__ = [
     "PRIMARY_FULL",
     "REDEAL",
     "REDEAL_MOVE",
+    "RELAXATION_STATES",
+    "RELAXATION_WEIGHT",
+    "RELAXED_DEPTH_FIRST_WEIGHT",
     "RESERVE",
     "RESERVE_CELLS",
+    "RESTARTS_WEIGHT",
+    "RESTART_FIRST",
     "RESTRICTED",
     "RESTRICTED_UP_TO",
     "SECONDARIES",
@@ -104,6 +123,9 @@ __all__ = [
     "Compact",
     "Pruned",
     "RankModel",
+    "Relaxation",
+    "RelaxedPruned",
+    "RelaxedRules",
     "RestrictedRankModel",
     "Windmill",
     "WindmillMove",
@@ -117,10 +139,16 @@ __all__ = [
     "beams",
     "compact",
     "depth_first",
+    "discrepancies",
+    "first_play",
     "parse_move",
     "rank_model",
     "real_line",
+    "relaxation",
+    "relaxed_run",
+    "restarts",
     "shortest_line",
+    "shuffled",
     "stuck_and_lost",
     "summary_run",
     "summary_search",

@@ -38,16 +38,20 @@ from .rules import (
 )
 from .solver import any_line, shortest_line
 
-DEFAULT_MAX_STATES = 3_000_000
+DEFAULT_MAX_STATES = 13_000_000
 """States a solve may expand when the caller gives no limit at all (preset data, see
 :data:`PRESETS`).
 
 It leaves the beams of :func:`.solver.any_line` room for their 8,192 beam
 after the narrower ones and the sub-games' (about 2 million states on a
-deal none of them wins), with the other members' turns on top (at most
-7.8% of the beams' own states)."""
+deal none of them wins), with the real searches' and the summaries' turns
+on top (at most 14.8% of the beams' own states), and the relaxation's cap
+(:data:`.solver.RELAXATION_STATES`, 8,000,000 relaxed positions), which by
+the portfolio's bound for its weight it reaches within 12,603,214 states in
+all: room for the relaxed proofs of loss measured (deal 503 takes 6,092,124
+relaxed positions). It was 3,000,000 before the relaxation took part."""
 
-DEFAULT_MAX_STATES_FREE = 5_000_000
+DEFAULT_MAX_STATES_FREE = 13_000_000
 """The same under free foundation moves, where the beams search two sets of rules.
 
 There the restricted rules' beams run besides the free ones up to width
@@ -55,7 +59,9 @@ There the restricted rules' beams run besides the free ones up to width
 2.2 million states on a deal none wins, and the two 8,192 beams about 1.0
 and 1.7 million more. A beam the limit cuts short wins nothing (wins are
 found only once the stock is dealt out), so the limit leaves room for
-both."""
+both, and for the relaxation's cap beside them (reached within 12,352,646
+states here, by the portfolio's bound; the limit was 5,000,000 before the
+relaxation took part)."""
 
 
 class Windmill(Game[WindmillState, WindmillMove]):

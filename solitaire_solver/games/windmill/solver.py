@@ -1,30 +1,44 @@
-"""Windmill's solver: the engine's strategies and the summaries, composed.
+"""Windmill's solver: the engine's strategies, the relaxation and the summaries, composed.
 
 :func:`any_line` is a portfolio (:func:`~solitaire_solver.search.portfolio`)
-of three members that take turns, each keeping its work between turns:
+whose members take turns, each keeping its work between turns:
 
 - **beams** (:func:`beams`): one chain of beam searches of growing width
   over the rank model (:mod:`.model`), with beams over sub-games beside
   them; they win most deals, and quickly, but only the rare beam that drops
   nothing proves a loss;
+- **relaxation** (:func:`relaxation`): the relaxed game of
+  :mod:`.relaxation` cut at the first position where a play is possible;
+  a loss prover only, which leaves the portfolio once the relaxed game is
+  won (that proves nothing) or too big;
 - **depth-first**: the engine's depth-first search over real positions
   from the deal, plays tried before the deal, with the sound prunes of
-  :mod:`.pruning`; its exhaustion proves a loss, and some deals that no
-  beam wins fall to it at once;
+  :mod:`.pruning` and the relaxation as a dead-end test on deep wastes
+  (:class:`.RelaxedPruned`); its exhaustion proves a loss, and some deals
+  that no beam wins fall to it at once;
+- **restarts** (:func:`restarts`) and **discrepancies**
+  (:func:`discrepancies`): depth-first attempts in shuffled orders, and
+  limited discrepancy search around the play-first order, cheap ways to
+  find wins that lie a few early choices away from the play-first line;
 - **summaries** (on the last pass under restricted rules): the exact
   search of :mod:`.summaries`, which settles positions with up to about 40
   cards left in the stock.
 
-Every lost verdict comes from a complete member: the depth-first search,
-the summaries, or a beam over the game's own rules that never dropped a
-position. Wins of any member are real lines: the beams' are lifted from the
-rank model move by move, and the tests replay every won line.
+Every lost verdict comes from a complete member: the relaxation, the
+depth-first searches, the summaries, or a beam over the game's own rules
+that never dropped a position. Wins of any member are real lines: the
+beams' are lifted from the rank model move by move, the depth-first
+searches play real moves, and the tests replay every won line.
 
 :func:`shortest_line` looks for a quick line first, then for a shortest one by
 A* on the rank model, within a cap (:data:`SHORTEST_CAP`).
 """
 
 from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from typing import Any
 
 from ...search import (
     Budget,
@@ -37,12 +51,15 @@ from ...search import (
     best_first,
     chain,
     dfs,
+    lds,
     portfolio,
     projected,
+    restarted,
     won,
 )
 from .model import Compact, RankModel, beam_score, compact, rank_model
 from .pruning import Pruned
+from .relaxation import RelaxedPruned, relaxed_run
 from .rules import WindmillProblem, WindmillState
 from .summaries import applies, summary_run
 
@@ -87,11 +104,34 @@ DEPTH_FIRST_WEIGHT = 1 / 64
 SUMMARIES_WEIGHT = 1 / 16
 """The summaries' weight in the portfolio (see :func:`any_line`)."""
 
+RELAXATION_WEIGHT = 4.0
+"""The relaxation's weight in the portfolio (see :func:`any_line`)."""
+
+RESTARTS_WEIGHT = 1 / 128
+"""The shuffled restarts' weight in the portfolio (see :func:`any_line`)."""
+
+DISCREPANCIES_WEIGHT = 1 / 32
+"""The limited discrepancy search's weight in the portfolio (see :func:`any_line`)."""
+
+RELAXED_DEPTH_FIRST_WEIGHT = 1 / 32
+"""The weight of the depth-first search with the relaxation as its dead-end test (see
+:func:`any_line`)."""
+
 PORTFOLIO_BASE = 8192
 """States a member of weight 1 may expand in the portfolio's first round."""
 
 PORTFOLIO_GROWTH = 2.0
 """Factor by which the members' turns grow from one round to the next."""
+
+RELAXATION_STATES = 8_000_000
+"""Relaxed positions the relaxation member may expand before it gives up (see
+:func:`relaxation`)."""
+
+RESTART_FIRST = 20_000
+"""States the first shuffled attempt of :func:`restarts` may expand (the next, twice as many)."""
+
+Pair = tuple[Any, Any]
+"""A move and the position it leads to, as :func:`~solitaire_solver.search.dfs` orders them."""
 
 SHORTEST_CAP = 100_000
 """States the A* search of :func:`shortest_line` may expand after the quick line."""
@@ -179,19 +219,115 @@ def _beam(model: RankModel, root: Compact, width: int) -> Strategy:
 
 
 def depth_first(
-    problem: WindmillProblem, start: WindmillState, *, memo: Memo | None = None
+    problem: WindmillProblem,
+    start: WindmillState,
+    *,
+    pruned: Pruned | None = None,
+    memo: Memo | None = None,
 ) -> Strategy:
-    """The engine's depth-first search from ``start`` with the sound prunes (:class:`.Pruned`).
+    """The engine's depth-first search from ``start`` with the sound prunes.
 
-    Moves are tried in the order of :meth:`~.rules.WindmillProblem.moves`:
-    plays before the deal. Its exhaustion proves a loss. ``memo`` shares
-    the keys proved lost with other searches of the same deal; the twin
-    rule's argument holds with it (a clear twin in the memo is lost).
+    ``pruned`` gives the prunes (:class:`.Pruned` by default;
+    :class:`.RelaxedPruned` adds the relaxation's dead-end test, which
+    charges its relaxed searches to the budget). Moves are tried in the
+    order of :meth:`~.rules.WindmillProblem.moves`: plays before the deal.
+    Its exhaustion proves a loss. ``memo`` shares the keys proved lost with
+    other searches of the same deal; the twin rule's argument holds with it
+    (a clear twin in the memo is lost), and so does the relaxation's (a key
+    it skips is lost).
     """
-    pruned = Pruned(problem.rules)
+    hooks = pruned or Pruned(problem.rules)
 
     def run(budget: Budget) -> Run:
-        return dfs(pruned, start, budget, memo=memo)
+        if isinstance(hooks, RelaxedPruned):
+            hooks.budget = budget
+        return dfs(hooks, start, budget, memo=memo)
+
+    return run
+
+
+def shuffled(seed: int) -> Callable[[list[Pair]], list[Pair]]:
+    """A move order for :func:`~solitaire_solver.search.dfs`: each state's moves shuffled.
+
+    The shuffle is drawn from a generator seeded with ``seed``, so an
+    attempt is the same every time it is run.
+    """
+    rng = random.Random(seed)
+
+    def order(pairs: list[Pair]) -> list[Pair]:
+        rng.shuffle(pairs)
+        return pairs
+
+    return order
+
+
+def restarts(
+    problem: WindmillProblem, start: WindmillState, *, pruned: Pruned | None = None
+) -> Strategy:
+    """Depth-first attempts from ``start`` in shuffled orders, with growing allowances.
+
+    Attempt ``k`` is the search of :func:`depth_first` with each state's moves
+    in the order :func:`shuffled` gives for seed ``k``, allowed
+    :data:`RESTART_FIRST` states times two to the ``k``
+    (:func:`~solitaire_solver.search.restarted`). The plain depth-first search
+    commits to playing before dealing at every state; an attempt in another
+    order tries other early choices, and a deal's win that lies one early
+    choice away from the first line is found by some attempt long before the
+    first line's subtree is exhausted. An attempt that runs to its end is a
+    complete search (every child is tried in any order), so its loss is
+    proved.
+    """
+    hooks = pruned or Pruned(problem.rules)
+
+    def make(k: int) -> Strategy:
+        order = shuffled(k)
+
+        def attempt(budget: Budget) -> Run:
+            if isinstance(hooks, RelaxedPruned):
+                hooks.budget = budget
+            return dfs(hooks, start, budget, order=order)
+
+        return attempt
+
+    def run(budget: Budget) -> Run:
+        return restarted(make, budget, first=RESTART_FIRST)
+
+    return run
+
+
+def discrepancies(
+    problem: WindmillProblem, start: WindmillState, *, pruned: Pruned | None = None
+) -> Strategy:
+    """Limited discrepancy search from ``start`` around the play-first order.
+
+    The preferred move at each state is the first of
+    :meth:`~.rules.WindmillProblem.moves` (a play to the primary, else another
+    play, else the deal); iteration ``k`` follows every line that leaves it at
+    most ``k`` times (:func:`~solitaire_solver.search.lds`). A win a few
+    early choices away from the play-first line comes in an early iteration;
+    an iteration that refused nothing proves the loss.
+    """
+    hooks = pruned or Pruned(problem.rules)
+
+    def run(budget: Budget) -> Run:
+        if isinstance(hooks, RelaxedPruned):
+            hooks.budget = budget
+        return lds(hooks, start, budget)
+
+    return run
+
+
+def relaxation(problem: WindmillProblem, start: WindmillState) -> Strategy:
+    """The relaxation cut at the first position where a play is possible, as a loss prover.
+
+    :func:`.relaxation.relaxed_run` under at most :data:`RELAXATION_STATES`
+    relaxed positions: ``LOST`` when the relaxed game is lost (a proof, see
+    :mod:`.relaxation`), no verdict when it is won or too big (the member
+    then leaves the portfolio).
+    """
+
+    def run(budget: Budget) -> Run:
+        return relaxed_run(problem, start, budget, cap=RELAXATION_STATES)
 
     return run
 
@@ -204,39 +340,68 @@ def any_line(
     sub_games: bool = True,
     with_depth_first: bool = True,
     with_summaries: bool = True,
+    with_relaxation: bool = True,
     memo: Memo | None = None,
 ) -> Strategy:
-    """The beams, the depth-first search and the summaries in a portfolio.
+    """The beams, the relaxation, the depth-first searches and the summaries in a portfolio.
 
     The members take turns of growing shares (weights
-    :data:`BEAMS_WEIGHT`, :data:`DEPTH_FIRST_WEIGHT` and
-    :data:`SUMMARIES_WEIGHT`, first turn :data:`PORTFOLIO_BASE` states for
-    weight 1, growing :data:`PORTFOLIO_GROWTH` times a round); the beams
-    come first in each round. The summaries take part only on the last
-    pass under restricted rules (where they apply). The keyword arguments
-    leave members or beams out, for tests and measurements; without the
-    depth-first search the solver may end with no verdict. ``memo`` goes
-    to the depth-first search (see :func:`depth_first`).
+    :data:`BEAMS_WEIGHT`, :data:`RELAXATION_WEIGHT`,
+    :data:`DEPTH_FIRST_WEIGHT`, :data:`RESTARTS_WEIGHT`,
+    :data:`DISCREPANCIES_WEIGHT`, :data:`RELAXED_DEPTH_FIRST_WEIGHT` and
+    :data:`SUMMARIES_WEIGHT`, first turn
+    :data:`PORTFOLIO_BASE` states for weight 1, growing
+    :data:`PORTFOLIO_GROWTH` times a round), in that order in each round.
+    The summaries take part only on the last pass under restricted rules
+    (where they apply). The keyword arguments leave members or beams out,
+    for tests and measurements (``with_relaxation`` false leaves out both
+    members that use the relaxation); without the depth-first searches the
+    solver may end with no verdict. The three searches for wins (depth-first,
+    restarts, discrepancies) use the plain prunes (:class:`.Pruned`); the
+    fourth real search, a search for losses, has the relaxation of deep
+    wastes as its dead-end test too (:class:`.RelaxedPruned`), whose
+    relaxed searches would otherwise eat the turns of the others. ``memo``
+    goes to the two depth-first searches (see :func:`depth_first`).
 
-    Why these shares. When the beams win after n states of their own, the
-    members after them have had at most their shares of the rounds before,
-    (1/64 + 1/16) n = 0.078 n, so the solve costs at most 1.078 n. The
-    deals of 1..1,000 that the beams won within the default limits before
-    there was a portfolio took them at most 2,774,602 states (reversed
-    deal 6; under free rules, where the summaries do not run, 4,368,294 for
-    deal 91, so at most 1.016 times that), and every one of them is still
-    won within the same default limits. The other way round, a member that
-    settles a position after n states of its own ends the solve within the
-    portfolio's bound, n + (W - w) / w * (growth * n + base * w) states for
-    weight w of a total W, whatever the beams do: free deal 442, which the
-    depth-first search alone wins in 2,191 states, is won after 256,143;
-    deal 6543, which the summaries alone prove lost in 618,921 nodes, is
-    proved lost after 2,344,085. A first turn of 8,192 states holds most
-    wins of the beams (the median won deal takes about 1,600), and those
-    cost exactly what the beams alone cost. A state of the depth-first
-    search, on real positions, costs about four times a beam's, which is
-    one more reason for its small share: an unknown deal's time stays
-    close to what the beams alone would spend.
+    Why these shares. The relaxation has four times the beams' weight: it
+    is the member that proves losses from the deal, and a relaxed search
+    that proves one takes up to several million relaxed positions (deal 2:
+    1,400,686; deal 503: 6,092,124), while on a won deal it leaves almost
+    at once (a relaxed game is won as soon as its stack is dug out: on the
+    2,751 won deals of 1..1,000 of the three variants the median is one
+    relaxed position, and 9 take more than 8,192). It never spends more
+    than :data:`RELAXATION_STATES` of its own, which, by the portfolio's
+    bound below, it reaches within 12,603,214 states in all (12,352,646 under
+    free rules, where the summaries do not run). The four real searches and
+    the summaries share 1/64 + 1/128 + 1/32 + 1/32 + 1/16 = 0.148 of the
+    beams' states (limited discrepancy search has 1/32: alone, it wins 14
+    of the deals the solver left unknown within 16,549 states, and shuffled
+    restarts none): when the beams win after n states of their own the
+    solve costs at most 1.148 n, plus what the relaxation spent before it
+    left (at most 4 n + 32,768, by the portfolio's rule, and mostly next to
+    nothing), plus up to one dead-end test (2,000 relaxed positions) a
+    round by which the relaxed depth-first search may overrun its turn.
+    Over the won deals of 1..1,000 that bound, worked out with each deal's
+    own relaxed cost, is at most 3,186,622 states and some 20,000 for the
+    overruns (reversed deal 6, which the beams win after 2,774,602 of their
+    own, and the solve after 3,097,669) and 4,743,696 under free rules
+    (deal 91: 4,750,829). The default limits
+    (:data:`.game.DEFAULT_MAX_STATES`) are 13,000,000 states (3,000,000
+    before the relaxation) and as many under free rules (5,000,000): room
+    for the relaxation's cap beside what the beams had.
+    The
+    other way round, a member that settles a position after n states of its
+    own ends the solve within the portfolio's bound, n + (W - w) / w *
+    (growth * n + base * w) states for weight w of a total W, whatever the
+    beams do: free deal 442, which the depth-first search alone wins in
+    2,191 states, is won all the same, and deal 6543, which the relaxation
+    alone proves lost in 23,638 relaxed positions, is proved lost after
+    31,830 states. A first turn of 8,192 states holds most wins of
+    the beams (the median won deal takes about 1,600), and those cost what
+    the beams alone cost plus the relaxation's first turn at most. A state
+    of the depth-first search, on real positions, costs about four times a
+    beam's, which is one more reason for the small shares of the real
+    searches.
     """
     own = rank_model(problem)
     members = [
@@ -246,10 +411,33 @@ def any_line(
             BEAMS_WEIGHT,
         )
     ]
+    if with_relaxation:
+        members.append(Member("relaxation", relaxation(problem, start), RELAXATION_WEIGHT))
     if with_depth_first:
-        members.append(
-            Member("depth-first", depth_first(problem, start, memo=memo), DEPTH_FIRST_WEIGHT)
-        )
+        # The searches for wins share one set of plain prunes; the search
+        # for losses has the relaxation as its dead-end test (its relaxed
+        # searches would eat the others' turns).
+        plain = Pruned(problem.rules)
+        members += [
+            Member(
+                "depth-first",
+                depth_first(problem, start, pruned=plain, memo=memo),
+                DEPTH_FIRST_WEIGHT,
+            ),
+            Member("restarts", restarts(problem, start, pruned=plain), RESTARTS_WEIGHT),
+            Member(
+                "discrepancies", discrepancies(problem, start, pruned=plain), DISCREPANCIES_WEIGHT
+            ),
+        ]
+        if with_relaxation:
+            relaxed = RelaxedPruned(problem.rules)
+            members.append(
+                Member(
+                    "relaxed depth-first",
+                    depth_first(problem, start, pruned=relaxed, memo=memo),
+                    RELAXED_DEPTH_FIRST_WEIGHT,
+                )
+            )
     if with_summaries and applies(problem, start):
 
         def settle(budget: Budget) -> Run:

@@ -1,0 +1,502 @@
+"""A relaxation of Windmill's last pass that proves losses: a loose game that is quick to search.
+
+The relaxed game, cut at a real position X on its last pass (no redeal
+left), keeps of X
+
+- the foundations, as they are;
+- the *stack*: X's waste, of which only the top card can be reached;
+- the stock, dealt in its order;
+
+and calls the *hand* H every card that is neither on a foundation, nor still
+in the stack, nor still in the stock: at X the reserve, later the reserve and
+every card dealt since X that has not gone home. Its moves:
+
+- *play from the hand*: any card of H to any foundation that accepts its
+  rank (H is a multiset of ranks, every card of it reachable at any time);
+- *deal*: the stock's next card joins H;
+- *play the stack's top* to a foundation that accepts it, only while H holds
+  at most 8 cards;
+- *take the stack's top* into H, only while H holds at most 7 cards;
+- the moves between foundations of the rules, with no flag: a secondary's
+  top card to the primary whenever the primary needs its rank (under
+  restricted rules too, where the real game forbids it while the flag is
+  set: dropping a rule that only forbids moves loosens the game further,
+  which keeps it a relaxation); under free rules also the primary's top card
+  to a secondary that accepts it (the primary's base excepted). A card moved
+  between two secondaries leaves their sizes as a multiset as they were (the
+  one secondary that accepts the top of a pile of size ``k`` is a pile of
+  size ``k - 1``), so the relaxed game has no such move.
+
+It is won when every card is on a foundation.
+
+A relaxed position is four small numbers: the foundations (primary size and
+the secondaries as a multiset of sizes), the *depth* (cards of the stack
+gone), and the *stock index* (cards dealt since X). H follows from
+them: every rank is eight cards of the two decks (seven of the centre
+card's rank, the eighth being the primary's base, which is on a foundation),
+and the foundations hold the ranks their sizes say, so H's ranks are those of
+the whole deck less the foundations', the stack's still there and the
+stock's still there. (The search carries H along, since working it out
+again would cost more.)
+
+Why a relaxed loss is a real loss. Map every real position Y reachable from
+X (on the same pass) to the relaxed position with Y's foundations,
+depth the number of X's waste cards no longer on the waste, stock index the
+cards dealt since X. In Y the waste is X's waste less its top ``depth``
+cards, with the cards dealt since X and still on the waste above it (cards
+dealt later lie above cards dealt earlier, and a card leaves the waste only
+from the top); so every card of Y that is in the reserve or on the waste
+above X's remaining waste cards is in H, and H is exactly those cards. Every
+real move maps onto a relaxed line from the image of Y to the image of the
+position after it:
+
+- a deal: the relaxed deal (the card goes on the waste above the stack, so
+  into H);
+- the waste's top card to a foundation: when it was dealt since X, it is in
+  H, a play from the hand; when it is X's waste card, every card dealt since
+  X has left the waste, so H is the reserve, at most 8 cards, and the
+  relaxed game may play the stack's top;
+- a reserve card to a foundation: a play from the hand; the gap is filled
+  from the waste's top card, which is in H already (dealt since X: nothing
+  changes) or is the stack's top (then, as above, H was the reserve, 8 cards
+  at most, and 7 at most once the played card left it, so the relaxed game
+  may take the stack's top into H), or from the stock when the waste is
+  empty (the relaxed deal), or the gap stays when both are empty (nothing);
+- a move between foundations: the same move (the relaxed game allows it
+  whatever the real flag says); between two secondaries, no move at all
+  (sizes as a multiset do not change, see above).
+
+The foundations of the two games change alike, so a real line from X that
+wins maps onto a relaxed line from X's image that wins. Contrapositive: when
+no relaxed line wins from the image of X, no real line wins from X, and X is
+lost. A redeal has no image (H has no order to turn over into a stock), so
+the relaxation applies only to positions on the last pass; for ``redeals``
+> 0 it applies after the last redeal.
+
+Why no flag. The relaxed game of the rules' restricted moves, with the flag
+kept (set by a secondary's card on the primary, cleared by any other card
+there), is a relaxation too, and a tighter one; the search then needs the
+twin rule (a flagged position whose clear twin was visited adds nothing).
+Measured on the 183 deals of 1..1,000 that the solver left unknown under
+restricted rules (``windmill`` and ``windmill-reversed``), cut at the
+first play with at most 5,000,000 relaxed positions, dropping the flag
+proved every loss the flag proved (16), with 7 to 10% fewer relaxed
+positions (deal 650: 1,801,960 against 2,009,378), and five more (483,
+704 and 954; reversed 41 and 193), which the flagged search did not
+finish within the cap.
+"More cards home with the same depth and stock index" is *not* a
+dominance: a card of rank ``r`` that went from H to a secondary is not there
+when the primary needs ``r`` later (a position with that card still in H can
+put it on the primary instead), so the search does not use it.
+
+Three more shortcuts, each argued:
+
+- *A dug-out stack is won.* With the stack empty, every card not home is in
+  H or the stock, and no move looks at the hand's size any more: deal the
+  stock out, and every foundation's next rank is in H. The primary needs
+  rank ``r`` with ``k`` < 4 cards of ``r`` in it (it holds 4 of each rank
+  when full), and each secondary holds at most one ``r``, so at most
+  ``k + 4`` < 8 cards of ``r`` are home and one is in H; a secondary that
+  needs ``q`` holds none, so at most 3 + 4 = 7 cards of ``q`` are home. So
+  cards go home one by one until all are: the position is won, and the
+  search stops there (a won relaxed position has its stack dug out too, so
+  "reach an empty stack" is the same question as "reach a win").
+- *Taking the stack's top is forced while H holds 7 cards or fewer.* Let B
+  be such a position and A the one after the take. Any relaxed line from B
+  can be followed from A: moves that do not touch the stack do not look at
+  the hand's size, and A has all of B's cards in H and one more; at the
+  line's first stack move, playing the top is matched by playing that card
+  from A's hand (after which the two positions are equal), and taking it by
+  nothing (equal again). So A wins whenever B does, and the search takes
+  the top at once, every time it may; its positions hold 8 cards in H or
+  more while the stack is not empty, and play the top only with exactly 8.
+- *The counting bound* (restricted rules), as :func:`~.pruning.stuck_and_lost`
+  argues it for real positions: when no card of the rank ``r`` the primary
+  needs is in H or the stock, nor on top of a secondary, the primary can
+  take no card until the shallowest ``r`` in the stack is reached (a
+  secondary's card goes nowhere but the primary, so the secondaries' tops
+  stay and no other ``r`` can come anywhere in between). Reaching it at depth ``j``
+  takes its ``j - depth`` cards above away (each goes to a secondary or into
+  H) and the hand down to 8 cards, so at least ``j - depth + |H| - 8``
+  cards go to secondaries, which can take only the ranks they need down to
+  (not including) ``r``. When they cannot, or when the stack holds no
+  ``r``, the position is lost.
+
+A relaxed search expands each relaxed position at most once (a visited set
+of packed keys) and explores them depth first, plays before deals, so that
+relaxed wins, which prove nothing, are found early and cost little.
+:class:`Relaxation` is one cut; :func:`relaxed_run` searches it under the
+engine's budget (the relaxed positions count as expanded states), and
+:class:`RelaxedPruned` uses it as a dead-end test inside the exact search.
+"""
+
+from __future__ import annotations
+
+from ...search import LOST, Budget, Limits, Run, Verdict
+from .model import SIZE_DOWN, SIZE_UP, SIZES, Compact, compact
+from .pruning import Pruned
+from .rules import (
+    DEAL,
+    GAP,
+    PRIMARY_FULL,
+    SECONDARY_FULL,
+    WindmillProblem,
+    WindmillRules,
+    WindmillState,
+)
+
+HAND_REACH = 8
+"""The stack's top may be played only while the hand holds at most this many cards."""
+
+HAND_TAKE = 7
+"""The stack's top may be taken into the hand only while it holds at most this many cards."""
+
+DEEP_WASTE = 12
+"""Waste cards from which the exact search asks the relaxation about a position (see
+:class:`RelaxedPruned`)."""
+
+TEST_STATES = 2000
+"""Relaxed positions one dead-end test may expand (see :class:`RelaxedPruned`)."""
+
+_UNIT = tuple(1 << 4 * r for r in range(13))
+"""A card of rank r in a packed hand (four bits of count per rank)."""
+
+_SIZE_UNITS = tuple(1 << 3 * size for size in range(SECONDARY_FULL + 1))
+"""One secondary of each size in packed secondary sizes (three bits a size)."""
+
+Foundations = tuple[int, int]
+"""Primary size and packed secondary sizes (as in :mod:`.model`)."""
+
+
+class RelaxedRules:
+    """The foundation moves of one variant, memoised, for relaxed searches.
+
+    For a foundation state it gives, for each rank, the foundation states
+    after a card of that rank goes home, and the foundation states one move
+    between foundations away. Many relaxed searches of one solve share it.
+    """
+
+    def __init__(self, problem: WindmillProblem) -> None:
+        self.free = problem.free
+        self.pneed = problem.primary_need
+        self.sneed = problem.secondary_need
+        self._homes: dict[int, dict[int, list[Foundations]]] = {}
+        self._between: dict[int, list[Foundations]] = {}
+        self._room: dict[int, int] = {}
+        self._tops: dict[int, int] = {}
+
+    def homes(self, p: int, secs: int) -> dict[int, list[Foundations]]:
+        """For each rank, the foundation states after a card of it from H or the stack goes home."""
+        key = p << 42 | secs
+        found = self._homes.get(key)
+        if found is not None:
+            return found
+        out: dict[int, list[Foundations]] = {}
+        if p < PRIMARY_FULL:
+            out[self.pneed[p]] = [(p + 1, secs)]
+        for s in SIZES[secs]:
+            if s < SECONDARY_FULL:
+                out.setdefault(self.sneed[s], []).append((p, secs + SIZE_UP[s]))
+        self._homes[key] = out
+        return out
+
+    def room(self, secs: int, rank: int) -> int:
+        """Cards the secondaries can take, each up to the first card of ``rank`` it needs."""
+        key = secs << 4 | rank
+        found = self._room.get(key)
+        if found is None:
+            found = 0
+            for size, unit in enumerate(_SIZE_UNITS):
+                piles = secs // unit % 8
+                for c in range(size, SECONDARY_FULL):
+                    if self.sneed[c] == rank:
+                        break
+                    found += piles
+            self._room[key] = found
+        return found
+
+    def tops(self, secs: int) -> int:
+        """The ranks on the secondaries' tops, as a bit mask."""
+        found = self._tops.get(secs)
+        if found is None:
+            found = 0
+            for size in SIZES[secs]:
+                if size:
+                    found |= 1 << self.sneed[size - 1]
+            self._tops[secs] = found
+        return found
+
+    def between(self, p: int, secs: int) -> list[Foundations]:
+        """The foundation states one move between foundations away (no flag: see the module)."""
+        key = p << 42 | secs
+        found = self._between.get(key)
+        if found is not None:
+            return found
+        out: list[Foundations] = []
+        sizes = SIZES[secs]
+        if p < PRIMARY_FULL:
+            need = self.pneed[p]
+            for s in sizes:
+                if s > 0 and self.sneed[s - 1] == need:
+                    out.append((p + 1, secs + SIZE_DOWN[s]))
+        if self.free and p > 1:
+            top = self.pneed[p - 1]
+            for s in sizes:
+                if s < SECONDARY_FULL and self.sneed[s] == top:
+                    out.append((p - 1, secs + SIZE_UP[s]))
+        self._between[key] = out
+        return out
+
+
+def applies(rules: WindmillRules, state: WindmillState) -> bool:
+    """Whether the relaxation may be cut at ``state``: on the last pass, not won."""
+    return state.redeals_used == rules.redeals
+
+
+class Relaxation:
+    """The relaxed game cut at one real position (see the module docstring).
+
+    ``stack`` is the waste's ranks, top first; ``stock`` the stock's ranks in
+    dealing order; the root is the cut position's image.
+    """
+
+    def __init__(self, rules: RelaxedRules, state: WindmillState) -> None:
+        self.rules = rules
+        self.stack = tuple(c % 13 for c in reversed(state.waste_cards))
+        self.stock = tuple(c % 13 for c in state.stock)
+        hand = 0
+        count = 0
+        for c in state.reserve:
+            if c != GAP:
+                hand += _UNIT[c % 13]
+                count += 1
+        n = len(self.stack)
+        # For each depth, the depth of the first card of each rank from there
+        # down (n when there is none); for each rank, its last place in the stock.
+        below = [n] * 13
+        firsts = [tuple(below)]
+        for depth in range(n - 1, -1, -1):
+            below[self.stack[depth]] = depth
+            firsts.append(tuple(below))
+        firsts.reverse()
+        self.first_below = tuple(firsts)
+        last = [-1] * 13
+        for i, r in enumerate(self.stock):
+            last[r] = i
+        self.last_in_stock = tuple(last)
+        self.root = (len(state.primary), _packed_sizes(state), hand, count, 0, 0)
+
+    def run(self, budget: Budget, *, cap: int | None = None) -> Run:
+        """Search the relaxed game: ``LOST`` when no relaxed line wins (the cut is lost).
+
+        Returns ``None`` when a relaxed line wins (which proves nothing), or
+        when ``cap`` relaxed positions were expanded with no answer yet.
+        Each relaxed position expanded counts as one state expanded and one
+        key stored.
+        """
+        homes = self.rules.homes
+        between = self.rules.between
+        stack, stock = self.stack, self.stock
+        n_stack, n_stock = len(stack), len(stock)
+        unit = _UNIT
+        restricted = not self.rules.free
+        pneed = self.rules.pneed
+        tops, room = self.rules.tops, self.rules.room
+        first_below, last_in_stock = self.first_below, self.last_in_stock
+        b = budget
+        p0, s0, h0, c0, d0, _ = self.root
+        while c0 <= HAND_TAKE and d0 < n_stack:
+            h0 += unit[stack[d0]]
+            c0 += 1
+            d0 += 1
+        if d0 == n_stack:
+            return None  # won (see the module docstring)
+        todo = [(p0, s0, h0, c0, d0, 0)]
+        pop, push = todo.pop, todo.append
+        seen = {_key(p0, s0, d0, 0)}
+        add = seen.add
+        # Each relaxed position expanded stores its key once (the keys of
+        # children waiting on the stack count when they are expanded).
+        exp, checkpoint = b.expanded, b.checkpoint
+        stored0 = b.stored - exp
+        give_up = exp + cap if cap is not None else -1
+        while todo:
+            if exp == give_up:
+                b.expanded, b.stored = exp, stored0 + exp
+                return None
+            if exp >= checkpoint:
+                b.expanded, b.stored = exp, stored0 + exp
+                # Others may expand while this run waits: the cap counts
+                # this run's own positions only.
+                left = give_up - exp
+                while b.expanded >= b.checkpoint and b.interrupted():
+                    yield
+                exp, checkpoint = b.expanded, b.checkpoint
+                if cap is not None:
+                    give_up = exp + left
+                stored0 = b.stored - exp
+            exp += 1
+            p, secs, hand, count, d, s = pop()
+            # Children, pushed in the reverse of the order they are tried:
+            # the deal last tried, plays to the foundations first.
+            found: list[tuple[int, int, int, int, int, int]] = []
+            if s < n_stock:
+                found.append((p, secs, hand + unit[stock[s]], count + 1, d, s + 1))
+            fhomes = homes(p, secs)
+            # Positions are kept with 8 cards or more in the hand (the take
+            # is forced below that), so the stack's top may be played with
+            # exactly 8, and is never taken here.
+            if count <= HAND_REACH:
+                top = stack[d]
+                for q, t in fhomes.get(top, ()):
+                    found.append((q, t, hand, count, d + 1, s))
+            for q, t in between(p, secs):
+                found.append((q, t, hand, count, d, s))
+            for rank, targets in fhomes.items():
+                u = unit[rank]
+                if hand >> 4 * rank & 15:
+                    for q, t in targets:
+                        found.append((q, t, hand - u, count - 1, d, s))
+            for child in found:
+                q, t, h, c, cd, cs = child
+                while c <= HAND_TAKE and cd < n_stack:
+                    # Taking the stack's top is forced (see the module docstring).
+                    h += unit[stack[cd]]
+                    c += 1
+                    cd += 1
+                if cd == n_stack:
+                    # The stack is dug out: won (see the module docstring).
+                    b.expanded, b.stored = exp, stored0 + exp
+                    return None
+                k = ((q << 42 | t) << 7 | cd) << 7 | cs  # _key, inlined
+                if k in seen:
+                    continue
+                add(k)  # lost by the counting bound, or to be expanded
+                if restricted and q < PRIMARY_FULL:
+                    # The counting bound (see the module docstring).
+                    r = pneed[q]
+                    if not (h >> 4 * r & 15 or last_in_stock[r] >= cs or tops(t) >> r & 1):
+                        j = first_below[cd][r]
+                        if j == n_stack or room(t, r) < j - cd + c - HAND_REACH:
+                            continue
+                push((q, t, h, c, cd, cs))
+        b.expanded, b.stored = exp, stored0 + exp
+        return LOST
+
+
+def _key(p: int, secs: int, d: int, s: int) -> int:
+    """A relaxed position packed: primary, secondaries (42 bits), depth, stock index."""
+    return ((p << 42 | secs) << 7 | d) << 7 | s
+
+
+def _packed_sizes(state: WindmillState) -> int:
+    out = 0
+    for pile in state.secondaries:
+        out += 1 << 3 * len(pile)
+    return out
+
+
+def first_play(problem: WindmillProblem, state: WindmillState) -> WindmillState:
+    """The first position on from ``state`` where a play is possible, dealing until there.
+
+    Until a play is possible the only legal move is the deal, so every line
+    from ``state`` passes through this position (or it is ``state`` itself).
+    """
+    while True:
+        moves = problem.legal_moves(state)
+        if len(moves) != 1 or moves[0].kind != DEAL or problem.is_won(state):
+            return state
+        state = problem.apply(state, moves[0])
+
+
+def relaxed_run(
+    problem: WindmillProblem, start: WindmillState, budget: Budget, *, cap: int | None = None
+) -> Run:
+    """A complete loss prover: ``LOST`` when the relaxation cut at the first play is lost.
+
+    The cut is made at :func:`first_play` from ``start`` (every real line
+    passes there). Returns ``None`` (no verdict) when the relaxation is won,
+    does not apply (a redeal is left) or ``cap`` relaxed positions did not
+    settle it, since that proves nothing.
+    """
+    cut = first_play(problem, start)
+    if not applies(problem.rules, cut):
+        return None
+    verdict: Verdict[object] | None = yield from Relaxation(RelaxedRules(problem), cut).run(
+        budget, cap=cap
+    )
+    return verdict
+
+
+class RelaxedPruned(Pruned):
+    """:class:`~.pruning.Pruned` with one dead-end test more: the relaxation of a deep waste.
+
+    A position on the last pass with at least ``deep`` cards on the waste,
+    whose waste's top card is the last card dealt (it was just dealt, or
+    only foundation moves came since), is cut and its relaxation searched
+    under at most ``states`` relaxed positions (a share of the solve's
+    budget, charged to it). A relaxed loss proves the position lost (module
+    docstring), so the exact search may skip it; a relaxed win or a search
+    cut short says nothing. Verdicts are cached by the position's compact
+    form (:func:`~.model.compact`), which fixes the relaxed game; the cache
+    lives as long as the problem, so searches that share it share answers.
+    """
+
+    def __init__(
+        self, rules: WindmillRules, *, deep: int = DEEP_WASTE, states: int = TEST_STATES
+    ) -> None:
+        super().__init__(rules)
+        self.relaxed_rules = RelaxedRules(self)
+        self.deep = deep
+        self.states = states
+        self.budget: Budget | None = None
+        """The budget to charge; set by the strategy that runs the search."""
+        self.cache: dict[Compact, bool] = {}
+        self.tests = 0
+        """Relaxed searches made (not answered from the cache)."""
+        self.proved = 0
+        """Positions the relaxation proved lost (searches and cache answers)."""
+
+    def is_dead(self, state: WindmillState) -> bool:
+        """The counting bound, then the relaxation of a deep waste (see the class docstring)."""
+        if super().is_dead(state):
+            return True
+        w = state.waste
+        if (
+            w.bit_length() != state.dealt
+            or w.bit_count() < self.deep
+            or state.redeals_used != self.rules.redeals
+        ):
+            return False
+        key = compact(state)
+        known = self.cache.get(key)
+        if known is None:
+            known = self._test(state)
+            if known is None:
+                return False
+            self.cache[key] = known
+        if known:
+            self.proved += 1
+        return known
+
+    def _test(self, state: WindmillState) -> bool | None:
+        """Search the relaxation of ``state``: lost, won, or ``None`` when cut short."""
+        outer = self.budget
+        if outer is None:
+            sub: Budget | None = Budget(Limits(max_states=self.states))
+        else:
+            sub = outer.share(self.states)
+        if sub is None:
+            return None
+        self.tests += 1
+        run = Relaxation(self.relaxed_rules, state).run(sub)
+        try:
+            next(run)
+        except StopIteration as stop:
+            verdict: Verdict[object] | None = stop.value
+            return verdict is not None
+        finally:
+            run.close()
+            if outer is not None:
+                outer.charge(sub)
+        return None

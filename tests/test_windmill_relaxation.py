@@ -1,0 +1,240 @@
+"""Windmill's relaxation: a relaxed loss must never be a real win, and the engine's use of it.
+
+Every verdict of the relaxation is compared with real verdicts it could
+contradict: positions on winning lines (won, so never relaxed lost) and late
+positions of real deals settled by the plain search of
+:func:`tests.test_windmill.reference_solve` (every legal move, whole
+positions remembered, no pruning).
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from typing import Any
+
+import attrs
+import pytest
+
+from solitaire_solver.games.windmill import Windmill, WindmillState, beams
+from solitaire_solver.games.windmill.relaxation import (
+    Relaxation,
+    RelaxedPruned,
+    RelaxedRules,
+    applies,
+    first_play,
+    relaxed_run,
+)
+from solitaire_solver.search import (
+    Budget,
+    Limits,
+    Member,
+    Run,
+    Status,
+    depth_first,
+    dfs,
+    drive,
+    portfolio,
+)
+from solitaire_solver.search import solve as run_strategy
+from tests.support import assert_result_sound
+from tests.test_windmill import dealt, game, late_positions, random_step, reference_solve
+
+VARIANTS = [{}, {"direction": "down"}, {"foundation_moves": "free"}, {"redeals": 1}]
+
+
+def relaxed(g: Windmill, s: WindmillState, cap: int = 50_000) -> str:
+    """The relaxation cut at ``s``: 'lost', 'won' or 'unknown' (cap reached)."""
+    b = Budget(Limits(max_states=cap + 1))
+    v = drive(Relaxation(RelaxedRules(g.problem), s).run(b, cap=cap), b)
+    if v is not None:
+        assert not v.won
+        return "lost"
+    return "unknown" if b.expanded >= cap else "won"
+
+
+def winning_lines(g: Windmill, numbers: range) -> list[list[WindmillState]]:
+    """The positions of the winning lines the game's beams find quickly, from the deal on."""
+    out = []
+    for number in numbers:
+        start = dealt(g, number)
+        r = run_strategy(beams(g.problem, start, sub_games=False), Limits(max_states=20_000))
+        if not r.won:
+            continue
+        line = [start]
+        for m in r.moves:
+            line.append(g.apply(line[-1], m))
+        assert g.is_won(line[-1])
+        out.append(line)
+    return out
+
+
+def check_winning_lines(g: Windmill, numbers: range, every: int) -> int:
+    """No position on a winning line is relaxed lost; returns the positions checked."""
+    checked = 0
+    for line in winning_lines(g, numbers):
+        for s in line[::every]:
+            if not applies(g.rules, s):
+                continue
+            assert relaxed(g, s) != "lost", g.show(s)
+            checked += 1
+    return checked
+
+
+def deep_positions(g: Windmill, numbers: range, left: int, per_deal: int) -> list[WindmillState]:
+    """Late positions of real deals, reached by random play that deals often.
+
+    Dealing often leaves a deep waste, where the relaxation is strong, and a
+    short stock, where the plain search finishes: both verdicts come up.
+    """
+    out = []
+    for number in numbers:
+        rng = random.Random(number)
+        for k in range(per_deal):
+            s = dealt(g, number)
+            odds = 0.3 + 0.6 * k / max(1, per_deal - 1)
+            while len(s.stock) > left or s.redeals_used < g.rules.redeals:
+                nxt = random_step(g, s, rng, odds)
+                if nxt is None:
+                    break
+                s = nxt
+            out.append(s)
+    return out
+
+
+def check_against_plain(g: Windmill, positions: list[WindmillState]) -> Counter[str]:
+    """Relaxed lost only where the plain search does not win; the pruned search agrees."""
+    tally: Counter[str] = Counter()
+    for s in positions:
+        plain = reference_solve(g, s, cap=30_000)
+        verdict = relaxed(g, s)
+        if plain is None:
+            tally["plain gave up"] += 1
+            continue
+        if verdict == "lost":
+            assert plain is False, g.show(s)
+        tally[f"plain {'won' if plain else 'lost'}, relaxed {verdict}"] += 1
+        # The depth-first search with the relaxation as a dead-end test on
+        # every waste of 2 cards or more agrees with the plain search.
+        pruned = RelaxedPruned(g.rules, deep=2, states=5_000)
+        r = depth_first(pruned, s, Limits(max_states=400_000))
+        assert_result_sound(g, s, r)
+        assert r.status is not Status.UNKNOWN
+        assert r.won == plain
+        tally["pruned by the relaxation"] += pruned.proved > 0
+    return tally
+
+
+@pytest.mark.parametrize("rules", VARIANTS)
+def test_no_position_of_a_winning_line_is_relaxed_lost(rules: dict[str, Any]) -> None:
+    g = game(**rules)
+    assert check_winning_lines(g, range(1, 6), every=3) >= 20
+
+
+@pytest.mark.parametrize("rules", VARIANTS)
+def test_relaxed_losses_are_real_losses_on_late_positions(rules: dict[str, Any]) -> None:
+    g = game(**rules)
+    positions = late_positions(g, range(1, 4), left=5, per_deal=1)
+    tally = check_against_plain(g, positions + deep_positions(g, range(1, 4), left=4, per_deal=2))
+    # Both kinds of answer came up, so the comparison could have failed.
+    assert tally["plain lost, relaxed lost"] >= 1
+    assert sum(n for k, n in tally.items() if k.startswith("plain won")) >= 1
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("rules", VARIANTS)
+def test_relaxation_against_plain_search_many(rules: dict[str, Any]) -> None:
+    g = game(**rules)
+    # (With a redeal only the positions after it count: fewer of them.)
+    assert check_winning_lines(g, range(1, 31), every=1) >= 500
+    positions = late_positions(g, range(1, 21), left=7, per_deal=2)
+    tally = check_against_plain(g, positions + deep_positions(g, range(1, 21), left=6, per_deal=3))
+    assert tally["plain lost, relaxed lost"] >= 10
+    assert tally["pruned by the relaxation"] >= 10
+
+
+def test_deal_6543_is_proved_lost_by_the_relaxation() -> None:
+    g = game()
+    b = Budget(Limits(max_states=200_000))
+    verdict = drive(relaxed_run(g.problem, dealt(g, 6543), b), b)
+    assert verdict is not None and not verdict.won
+    # The whole solver says so too.
+    r = g.solve(dealt(g, 6543), Limits(max_states=3_000_000))
+    assert r.status is Status.LOST
+
+
+def test_the_first_play_is_reached_by_deals_alone() -> None:
+    g = game()
+    start = dealt(g, 6543)
+    cut = first_play(g.problem, start)
+    assert cut.dealt > start.dealt
+    assert cut.primary == start.primary and cut.reserve == start.reserve
+    assert any(m.kind == 2 for m in g.legal_moves(cut))
+    s = start
+    while s.dealt < cut.dealt:
+        assert [m.kind for m in g.legal_moves(s)] == [0]
+        s = g.apply(s, g.legal_moves(s)[0])
+
+
+def test_the_relaxation_waits_for_the_last_redeal() -> None:
+    g = game(redeals=1)
+    s = dealt(g, 1)
+    assert not applies(g.rules, s)
+    b = Budget(Limits(max_states=1_000))
+    assert drive(relaxed_run(g.problem, s, b), b) is None
+    assert b.expanded == 0
+    while s.redeals_used == 0:
+        moves = g.legal_moves(s)
+        s = g.apply(s, moves[-1])
+    assert applies(g.rules, s)
+
+
+def test_relaxed_searches_inside_the_depth_first_search_are_charged() -> None:
+    g = game()
+    s = dealt(g, 6543)
+    # Only the position of the first play has so deep a waste.
+    pruned = RelaxedPruned(g.rules, deep=50, states=50_000)
+    b = Budget(Limits(max_states=400_000))
+    pruned.budget = b
+    verdict = drive(dfs(pruned, s, b), b)
+    assert verdict is not None and not verdict.won
+    assert pruned.tests >= 1 and pruned.proved >= 1
+    # The relaxed positions count as expanded states of the solve.
+    assert b.expanded > pruned.tests
+
+
+def test_an_empty_stack_is_relaxed_won_and_a_full_hand_waits() -> None:
+    g = game()
+    s = dealt(g, 3)
+    # Nothing in the stack: won at once (every foundation's next rank is in
+    # the hand or the stock, see the module docstring).
+    assert relaxed(g, attrs.evolve(s, waste=0)) == "won"
+    cut = Relaxation(RelaxedRules(g.problem), s)
+    # The stack is the waste, top first; the hand is the reserve.
+    assert cut.stack == tuple(c % 13 for c in reversed(s.waste_cards))
+    assert cut.root[3] == 8
+
+
+def test_the_cap_counts_the_relaxations_own_positions_in_a_portfolio() -> None:
+    # Deal 6543 is relaxed lost in fewer than 30,000 relaxed positions. In
+    # turns with a member that keeps expanding, the solve passes 30,000
+    # states long before the relaxation is done; the cap must count only
+    # the relaxation's own positions, so the proof still comes.
+    g = game()
+    start = dealt(g, 6543)
+
+    def busy(budget: Budget) -> Run:
+        while True:
+            while budget.expanded >= budget.checkpoint and budget.interrupted():
+                yield
+            budget.expanded += 1
+
+    def relax(budget: Budget) -> Run:
+        return relaxed_run(g.problem, start, budget, cap=30_000)
+
+    # (Turns of 1,000 and 4,000 states, doubling: the relaxation's third turn
+    # starts at 19,000 states in all, 12,000 of them its own.)
+    members = [Member("busy", busy), Member("relaxation", relax, 4.0)]
+    r = run_strategy(lambda b: portfolio(members, b, base=1_000), Limits(max_states=1_000_000))
+    assert r.status is Status.LOST
+    assert r.stats.expanded > 30_000
