@@ -19,6 +19,8 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from pathlib import Path
 from typing import Any, NoReturn
 
+import attrs
+
 from . import __version__
 from .analysis import Analysis, Outcome, Review, analyse, plural, review_line
 from .api import get_game, make_limits, play_line, rule_assignments
@@ -26,11 +28,11 @@ from .deal_files import format_deal, load_deal
 from .errors import BadOptionError, SolverError
 from .games import PRESETS, Game
 from .games.base import rules_items, rules_knobs
-from .numbering import DealNumber, parse_deal_number
+from .numbering import MT_THRESHOLD, DealNumber, parse_deal_number
 from .play import CHECK_LIMITS, Style, hint_lines, play_game
 from .plot import check_plot_path, plot_run
 from .progress import ProgressBar
-from .search import Limits, SolveResult
+from .search import Limits, SolveResult, Status
 from .stats import (
     DASK_TIMEOUT,
     DealRange,
@@ -45,6 +47,19 @@ from .stats import (
     run_deals,
 )
 from .store import DealResult, Store, StoreKey
+from .verdicts import (
+    LOST,
+    UNKNOWN,
+    WON,
+    Classes,
+    Verdicts,
+    check_verdicts,
+    import_verdicts,
+    read_verdicts,
+    shipped_verdicts,
+    store_verdicts,
+    write_verdicts,
+)
 from .viewer import check_html_path, solution_html, write_html
 
 PROG = "solitaire-solver"
@@ -345,7 +360,11 @@ def print_summary(summary: Summary, deals: str, store: Path) -> None:
     rules = s.fingerprint.partition(" ")[2]
     print(f"{s.game}  ({rules})" if rules else s.game)
     solved = s.deals - s.reused
-    print(f"deals:  {deals}: {s.deals} deals, {s.reused} from the store, {solved} solved now")
+    imported = f" ({s.imported} imported from verdict files)" if s.imported else ""
+    print(
+        f"deals:  {deals}: {s.deals} deals, {s.reused} from the store{imported}, "
+        f"{solved} solved now"
+    )
     print(f"won {s.won}, lost {s.lost}, unknown {s.unknown}")
     if s.win_rate is None:
         print("win rate: no deal settled")
@@ -363,6 +382,8 @@ def print_summary(summary: Summary, deals: str, store: Path) -> None:
             f"{_percent(low)} to {_percent(high)}"
         )
     st, sec = s.states, s.seconds
+    if s.imported:
+        print(f"(the {s.imported} imported deals carry no search effort: left out below)")
     print(
         f"states per deal: median {_count(st.median)}, 99th percentile {_count(st.p99)}, "
         f"max {_count(st.maximum)}{_approximate(st)}"
@@ -432,13 +453,20 @@ def cmd_stats(args: argparse.Namespace) -> int:
     csv_path = _output_path(args.csv, "CSV") if args.csv else None
     plot_path = check_plot_path(args.plot) if args.plot else None
     db_path = Path(args.db) if args.db else default_store_path(game)
+    if args.export:
+        _output_path(args.export, "verdict file")
+        plain_blocks(deals)
+    # Every file is read and checked before anything is solved or stored.
+    imports = [(path, read_verdicts(path)) for path in args.import_files]
+    for path, v in imports:
+        check_verdicts(v, game, path)
     dask = None
     if args.dask:
         _quiet_dask()
         # Connect first, so that an unreachable scheduler is reported before any work.
         dask = connect_dask(args.dask, timeout=args.dask_timeout)
     try:
-        return _run_stats(args, game, deals, db_path, dask, csv_path, plot_path)
+        return _run_stats(args, game, deals, db_path, dask, csv_path, plot_path, imports)
     finally:
         if dask is not None:
             close_dask(dask)
@@ -470,6 +498,7 @@ def _run_stats(
     dask: Any,
     csv_path: Path | None,
     plot_path: Path | None,
+    imports: list[tuple[str, Verdicts]],
 ) -> int:
     # Results are counted (and, with --verify, replayed) as they arrive and
     # not kept: a range may be longer than any list of them. What needs
@@ -477,15 +506,26 @@ def _run_stats(
     # store afterwards.
     tally = Tally(game)
     failures: list[tuple[int, str, str]] = []
+    imported_wins = 0
 
     def take(r: DealResult) -> None:
+        nonlocal imported_wins
         tally.add(r)
+        imported_wins += r.imported and r.status is Status.WON
         if args.verify and (failure := replay_win(game, r)) is not None:
             failures.append((r.number, r.deal, failure))
 
     with Store(db_path) as store:
         where = db_path.resolve()
         print(f"{PROG}: results store {where}", file=sys.stderr)
+        for path, v in imports:
+            added, present = import_verdicts(store, game, v, path)
+            print(
+                f"{PROG}: imported {path}: {v.count(WON) + v.count(LOST) + v.count(UNKNOWN)} "
+                f"deals of {v.first}-{v.last}, {added} new to the store ({present} were there "
+                "already: settled rows kept, unknown ones replaced)",
+                file=sys.stderr,
+            )
         bar = ProgressBar(sys.stderr, label=game.preset, total=len(deals))
         try:
             run_deals(
@@ -504,7 +544,32 @@ def _run_stats(
             bar.finish()
         summary = tally.summary()
         if args.verify and not failures:
-            print(f"{PROG}: replayed {summary.won} winning lines: every one wins", file=sys.stderr)
+            replayed = summary.won - imported_wins
+            note = (
+                f" ({imported_wins} imported wins have no line here to replay)"
+                if imported_wins
+                else ""
+            )
+            print(
+                f"{PROG}: replayed {replayed} winning lines: every one wins{note}",
+                file=sys.stderr,
+            )
+        if args.export:
+            v = store_verdicts(
+                store,
+                game,
+                plain_blocks(deals),
+                limits=game.effective_limits(
+                    make_limits(args.max_states, args.timeout, args.max_table)
+                ),
+                solver_version=__version__,
+            )
+            written = write_verdicts(args.export, v)
+            print(
+                f"{PROG}: wrote the verdicts of {v.first}-{v.last} to {written} "
+                f"({written.stat().st_size:,} bytes)",
+                file=sys.stderr,
+            )
         key = StoreKey.of(game)
         if csv_path is not None:
             write_csv(csv_path, stored_in_order(store, key, deals))
@@ -516,7 +581,7 @@ def _run_stats(
             "rules": dict(rules_items(game.rules)),
             "range": args.deals,
             "store": str(where),
-            "verified": summary.won - len(failures) if args.verify else None,
+            "verified": summary.won - imported_wins - len(failures) if args.verify else None,
             "solver_version": __version__,
         }
         print(json.dumps(doc, indent=2))
@@ -525,6 +590,231 @@ def _run_stats(
     for _, _, failure in sorted(failures):
         print(f"{PROG}: error: {failure}", file=sys.stderr)
     return EXIT_BAD_LINE if failures else 0
+
+
+def plain_blocks(deals: DealRange) -> list[tuple[int, int]]:
+    """The deals of a range as ``(low, high)`` blocks of plain deal numbers, for a verdict file.
+
+    A verdict file indexes deals by number alone, so Microsoft deals written
+    ``ms`` (32000 and up) cannot go in one: :class:`BadOptionError` names them.
+    """
+    out = []
+    for low, high, microsoft in deals.blocks:
+        if microsoft and high >= MT_THRESHOLD:
+            raise BadOptionError(
+                f"--export: a verdict file holds plain deal numbers, and {deals.text!r} has "
+                f"Microsoft deals from 32000 up (ms{max(low, MT_THRESHOLD)}...)"
+            )
+        out.append((low, high))
+    return out
+
+
+# ---------------------------------------------------------------- deals
+
+DEFAULT_COUNT = 20
+"""Deals ``deals`` lists unless told otherwise."""
+
+
+def _plain_deal_number(text: str) -> int:
+    """A deal number as NUMBER takes it, for ``--from``; the tables hold plain numbers."""
+    try:
+        number = parse_deal_number(text)
+    except SolverError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+    if number.microsoft and number.value >= MT_THRESHOLD:
+        raise argparse.ArgumentTypeError(
+            f"the tables hold plain deal numbers, not Microsoft deals from 32000 up ({text!r})"
+        )
+    return number.value
+
+
+def _difficulty_option(text: str) -> tuple[str, int, int]:
+    """``easy``, ``medium``, ``hard``, ``N`` or ``N..M``: the class name (or '') and figures."""
+    word = text.strip().lower()
+    if word in ("easy", "medium", "hard"):
+        return (word, 0, 0)
+    low_text, dots, high_text = word.partition("..")
+    try:
+        low = int(low_text)
+        high = int(high_text) if dots else low
+    except ValueError:
+        raise argparse.ArgumentTypeError(
+            f"expected easy, medium, hard, a figure N or figures N..M, not {text!r}"
+        ) from None
+    if not 0 <= low <= high:
+        raise argparse.ArgumentTypeError(f"expected figures N..M with 0 <= N <= M, not {text!r}")
+    return ("", low, high)
+
+
+@attrs.frozen
+class _Source:
+    """Where ``deals`` reads verdicts: a published table or a store."""
+
+    name: str
+    first: int
+    last: int
+    classes: Classes
+    entries: Callable[[int], Iterator[tuple[int, str | None, int, int]]]
+    """``(number, status or None, length, difficulty)`` of every deal from a number on."""
+
+
+def _table_source(game: Game[Any, Any]) -> _Source:
+    from .games import find_preset
+
+    v = shipped_verdicts(game.preset)
+    if v is None or game.rules != find_preset(game.preset).rules:
+        raise BadOptionError(
+            f"no published table for {game.preset}"
+            + (" under changed rules" if v is not None else "")
+            + ": give --db with a store of a stats run"
+        )
+    names = {0: None, WON: "won", LOST: "lost", UNKNOWN: "unknown"}
+
+    def entries(start: int) -> Iterator[tuple[int, str | None, int, int]]:
+        for number, code, length, figure in v.entries(start):
+            yield number, names[code], length, figure
+
+    return _Source(
+        f"the published table of deals {v.first:,}-{v.last:,} (solver {v.solver_version}, "
+        f"sha256 {v.sha256[:12]})",
+        v.first,
+        v.last,
+        v.classes,
+        entries,
+    )
+
+
+def _store_source(game: Game[Any, Any], path: Path) -> _Source:
+    if not path.is_file():
+        raise BadOptionError(f"no results store at '{path}'")
+    store = Store(path)
+    key = StoreKey.of(game)
+    low_high = store.number_span(key)
+    if low_high is None:
+        store.close()
+        raise BadOptionError(f"the store '{path}' holds no deal of {game.fingerprint}")
+    shipped = shipped_verdicts(game.preset)
+    if shipped is not None and shipped.fingerprint == key.fingerprint:
+        classes = shipped.classes
+    else:
+        # No published table of these rules: thirds of the store's own wins.
+        figures = (
+            f for _, status, _, f, _ in store.verdict_rows(key, *low_high) if status == "won"
+        )
+        classes = Classes.of(f for f in figures if f is not None)
+    first, last = low_high
+
+    def entries(start: int) -> Iterator[tuple[int, str | None, int, int]]:
+        expected = max(start, first)
+        for number, status, length, figure, _states in store.verdict_rows(key, expected, last):
+            for missing in range(expected, number):
+                yield missing, None, 0, 0
+            won = status == "won"
+            # A won row stored before the store kept figures has none (-1):
+            # it is listed without one, and never matches --difficulty.
+            figure = -1 if figure is None else figure
+            yield number, status, length if won else 0, figure if won else 0
+            expected = number + 1
+
+    return _Source(f"the store {path.resolve()}", first, last, classes, entries)
+
+
+def cmd_deals(args: argparse.Namespace) -> int:
+    """``deals GAME``: deal numbers and their verdicts, from the published tables or a store."""
+    game = get_game(args.game, rule_assignments(args.rule))
+    if args.rule and not args.db:
+        raise BadOptionError(
+            "--rule needs --db: the published tables are of the presets' own rules"
+        )
+    if args.difficulty is not None and args.lost:
+        raise BadOptionError("--difficulty goes with won deals, not with --lost")
+    source = _store_source(game, Path(args.db)) if args.db else _table_source(game)
+    want = "won" if args.winnable or args.difficulty is not None else "lost" if args.lost else None
+    low, high = 0, 255
+    label = ""
+    if args.difficulty is not None:
+        name, low, high = args.difficulty
+        if name:
+            low, high = source.classes.bounds(name)
+            label = f"{name} ({low}..{high})"
+        else:
+            label = f"{low}..{high}"
+    found: list[dict[str, Any]] = []
+    unsettled = 0
+    start = args.start
+    for number, status, length, figure in source.entries(start):
+        if status is None or status == "unknown":
+            unsettled += number >= start
+            continue
+        if want is not None and status != want:
+            continue
+        if status == "won" and args.difficulty is not None and not low <= figure <= high:
+            continue
+        entry: dict[str, Any] = {"deal": number, "status": status}
+        if status == "won":
+            entry["length"] = length
+            entry["difficulty"] = figure if figure >= 0 else None
+            if figure >= 0:
+                entry["class"] = source.classes.name_of(figure)
+        found.append(entry)
+        if len(found) == args.count:
+            break
+    complete = len(found) == args.count
+    reached = found[-1]["deal"] if complete else source.last
+    note = ""
+    if not complete:
+        if start > source.last:
+            note = f"deal {start:,} is beyond {source.name}, which ends at {source.last:,}"
+        else:
+            note = (
+                f"{source.name} ends at deal {source.last:,}: {len(found)} of the "
+                f"{args.count} deals asked for are there"
+            )
+    if unsettled:
+        gap = (
+            f"{unsettled} deals of {max(start, source.first):,}-{reached:,} have no verdict "
+            "there (not solved, or unknown) and are left out"
+        )
+        note = f"{note}; {gap}" if note else gap
+    if start < source.first:
+        # The deals below the source's range are not there at all: said, not skipped quietly.
+        below = (
+            f"deals {start:,}-{source.first - 1:,} are not covered "
+            f"({source.name} starts at {source.first:,})"
+        )
+        note = f"{below}; {note}" if note else below
+    if args.json:
+        doc = {
+            "game": game.preset,
+            "source": source.name,
+            "covered": [source.first, source.last],
+            "from": start,
+            "filter": want,
+            "difficulty": [low, high] if args.difficulty is not None else None,
+            "classes": {
+                name: list(source.classes.bounds(name)) for name in ("easy", "medium", "hard")
+            },
+            "deals": found,
+            "complete": complete,
+            "note": note or None,
+        }
+        print(json.dumps(doc, indent=2))
+        return 0
+    what = {"won": "winnable", "lost": "lost", None: "settled"}[want]
+    title = f"{game.preset}: {what} deals from {start:,}"
+    if label:
+        title += f", difficulty {label}"
+    print(f"{title}; from {source.name}")
+    for e in found:
+        if e["status"] == "won":
+            cls = f" ({e['class']})" if "class" in e else ""
+            shown = "not kept" if e["difficulty"] is None else e["difficulty"]
+            print(f"{e['deal']:>10}  won in {e['length']} moves, difficulty {shown}{cls}")
+        else:
+            print(f"{e['deal']:>10}  lost")
+    if note:
+        print(f"note: {note}")
+    return 0
 
 
 # ---------------------------------------------------------------- for players
@@ -895,6 +1185,20 @@ def build_parser() -> argparse.ArgumentParser:
         help="also draw the running win rate and the search effort (needs matplotlib)",
     )
     p.add_argument(
+        "--import",
+        dest="import_files",
+        action="append",
+        default=[],
+        metavar="PATH",
+        help="first put the verdicts of a verdict file into the store, where they count as "
+        "solved (repeatable; the file must be of this preset and rules)",
+    )
+    p.add_argument(
+        "--export",
+        metavar="PATH",
+        help="afterwards write the verdicts of the range to a verdict file (see docs/tables.md)",
+    )
+    p.add_argument(
         "--dask",
         metavar="ADDRESS",
         help="solve on a running Dask scheduler, such as tcp://host:8786, instead of local "
@@ -910,6 +1214,48 @@ def build_parser() -> argparse.ArgumentParser:
     )
     add_limit_options(p)
     p.set_defaults(run=cmd_stats)
+
+    p = sub.add_parser(
+        "deals",
+        help="deal numbers with their verdicts: winnable ones by difficulty, lost ones",
+        description="List deal numbers from the published tables of exact verdicts (or from a "
+        "stats store), filtered by verdict and difficulty. Deals the table does not cover, "
+        "or leaves unknown, are never guessed: the output says so.",
+    )
+    p.add_argument("game", metavar="GAME", help="a game preset, such as decade (see `games`)")
+    which = p.add_mutually_exclusive_group()
+    which.add_argument("--winnable", action="store_true", help="only winnable deals")
+    which.add_argument("--lost", action="store_true", help="only deals that cannot be won")
+    p.add_argument(
+        "--from",
+        dest="start",
+        type=_plain_deal_number,
+        default=1,
+        metavar="N",
+        help="start at deal number N (default 1)",
+    )
+    p.add_argument(
+        "--count",
+        type=_positive_int,
+        default=DEFAULT_COUNT,
+        metavar="K",
+        help=f"list K deals (default {DEFAULT_COUNT})",
+    )
+    p.add_argument(
+        "--difficulty",
+        type=_difficulty_option,
+        metavar="CLASS",
+        help="only winnable deals of this difficulty: easy, medium, hard, or figures N..M "
+        "(see docs/tables.md)",
+    )
+    p.add_argument(
+        "--db",
+        metavar="PATH",
+        help="read a results store of `stats` instead of the published table",
+    )
+    add_rule_option(p)
+    p.add_argument("--json", action="store_true", help="print one JSON document")
+    p.set_defaults(run=cmd_deals)
 
     p = sub.add_parser("games", help="list the games, their presets and rules")
     p.add_argument("--json", action="store_true", help="print one JSON document")

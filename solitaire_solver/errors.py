@@ -67,3 +67,7 @@ class StoreError(SolverError):
 class ClusterError(SolverError):
     """A Dask scheduler that cannot be used: a bad address, one that does not
     answer, one lost during a run, or workers that build other rules."""
+
+
+class VerdictFileError(SolverError):
+    """A verdict file that cannot be used: damaged, cut short, of another preset or rules."""

@@ -323,7 +323,9 @@ class Summary:
     end counts the unknown deals lost, its upper end counts them won; with
     no unknown deals it equals ``interval``. ``lengths`` maps a winning
     line's number of moves to how many deals were won with it. ``reused``
-    counts the deals whose result came from the store.
+    counts the deals whose result came from the store, ``imported`` those of
+    them that came into it from a verdict file (their effort is not known:
+    ``states`` and ``seconds`` leave them out).
     """
 
     game: str
@@ -336,6 +338,7 @@ class Summary:
     seconds: Spread
     lengths: tuple[tuple[int, int], ...] = ()
     reused: int = 0
+    imported: int = 0
 
     @property
     def settled(self) -> int:
@@ -376,6 +379,7 @@ class Summary:
             "seconds": attrs.asdict(self.seconds),
             "lengths": {str(k): v for k, v in self.lengths},
             "reused": self.reused,
+            "imported": self.imported,
         }
 
 
@@ -393,12 +397,21 @@ class Tally:
         self.seconds = SpreadTally()
         self.lengths: dict[int, int] = {}
         self.reused = 0
+        self.imported = 0
 
     def add(self, r: DealResult) -> None:
-        """Count one deal's result."""
+        """Count one deal's result.
+
+        A result imported from a verdict file keeps its verdict and line
+        length but not the search's effort: it counts in everything but the
+        spreads of states and time.
+        """
         self.counts[r.status] += 1
-        self.states.add(r.states)
-        self.seconds.add(r.seconds)
+        if r.imported:
+            self.imported += 1
+        else:
+            self.states.add(r.states)
+            self.seconds.add(r.seconds)
         self.reused += r.from_store
         if r.status is Status.WON:
             self.lengths[r.length] = self.lengths.get(r.length, 0) + 1
@@ -416,6 +429,7 @@ class Tally:
             seconds=self.seconds.spread(),
             lengths=tuple(sorted(self.lengths.items())),
             reused=self.reused,
+            imported=self.imported,
         )
 
 
@@ -458,10 +472,12 @@ def _solver_version() -> str:
 
 
 def solve_one(game: Game[Any, Any], deal: int | str | DealNumber, limits: Limits) -> DealResult:
-    """Deal and solve one numbered deal; the time includes dealing."""
+    """Deal and solve one numbered deal; the time includes dealing (and the difficulty figure)."""
     t0 = time.perf_counter()
     number = parse_deal_number(deal)
-    result = game.solve(game.deal(number), limits)
+    start = game.deal(number)
+    result = game.solve(start, limits)
+    difficulty = game.difficulty(start, result)
     seconds = time.perf_counter() - t0
     return DealResult(
         deal=str(number),
@@ -473,6 +489,7 @@ def solve_one(game: Game[Any, Any], deal: int | str | DealNumber, limits: Limits
         seconds=seconds,
         limit=result.limit,
         solver_version=_solver_version(),
+        difficulty=difficulty,
     )
 
 
@@ -801,12 +818,15 @@ class _Run:
         self._report()
 
     def _run_here(self, names: Iterator[str]) -> None:
+        # Results are committed in batches of about a quarter of a second of
+        # solving, as a pool's batches are: one commit a deal cost more than
+        # the solving itself for the cheapest games (docs/statistics.md), and
+        # a kill loses no more than a pool's batch in flight would.
         batcher = _Batcher(self.todo, 1)
         while batch := list(itertools.islice(names, batcher.size())):
-            for d in self.fresh(batch):
-                result = solve_one(self.game, d, self.limits)
-                batcher.record([result])
-                self.arrived([result])
+            results = [solve_one(self.game, d, self.limits) for d in self.fresh(batch)]
+            batcher.record(results)
+            self.arrived(results)
 
     def _collect(
         self, pending: set[cf.Future[list[DealResult]]], batcher: _Batcher, client: Any
@@ -1006,9 +1026,10 @@ def replay_win(game: Game[Any, Any], r: DealResult) -> str | None:
     code that filled it, so a line is replayed move by move from the deal
     (as :func:`.verify` does) and must end in a won position. The message
     names the deal and the first move that went wrong. Results other than
-    won ones are not checked.
+    won ones are not checked, nor are rows imported from a verdict file,
+    which keep no line (their file's checksum vouches for them).
     """
-    if r.status is not Status.WON:
+    if r.status is not Status.WON or r.imported:
         return None
     check = verify(game, r.deal, r.moves)
     where = "stored" if r.from_store else "found"

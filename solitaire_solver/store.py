@@ -12,7 +12,9 @@ Rows are keyed by preset and rules fingerprint (a :class:`StoreKey`), so one
 file holds any number of presets and rules side by side, and a summary only
 ever reads the rows of the preset and rules it was asked about. A store
 written by the first schema (rows keyed by fingerprint alone, one set of
-rules per game) is migrated when it is opened.
+rules per game) is migrated when it is opened, and so is one of the second
+(which kept neither a won deal's difficulty figure nor where an imported
+row came from).
 """
 
 from __future__ import annotations
@@ -21,7 +23,7 @@ import json
 import os
 import sqlite3
 import time
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -30,7 +32,7 @@ import attrs
 from .errors import StoreError
 from .search import Limit, Limits, Status
 
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
 """The ``user_version`` of a store file this module writes and reads."""
 
 BUSY_TIMEOUT = 60.0
@@ -58,6 +60,8 @@ CREATE TABLE IF NOT EXISTS results (
     max_table INTEGER,
     solver_version TEXT NOT NULL,
     finished TEXT NOT NULL,
+    difficulty INTEGER,
+    origin TEXT,
     PRIMARY KEY (preset, fingerprint, deal)
 );
 CREATE INDEX IF NOT EXISTS results_by_number ON results (preset, fingerprint, number);
@@ -81,7 +85,11 @@ _COLUMNS = (
     "max_table",
     "solver_version",
     "finished",
+    "difficulty",
+    "origin",
 )
+_ADDED_IN_3 = {"difficulty": "INTEGER", "origin": "TEXT"}
+"""The columns the third schema added, with their types (both may be NULL)."""
 _KEY_COLUMNS = 4
 """The leading columns that name a row: preset, game, fingerprint and deal."""
 
@@ -124,7 +132,12 @@ class DealResult:
     the states expanded, ``unique`` the distinct positions stored and
     ``seconds`` the wall-clock time of dealing and solving. ``from_store`` is
     true for a result read back from a store rather than solved in this run.
-    Neither the time nor ``from_store`` takes part in comparisons: two
+    ``difficulty`` is the won deal's difficulty figure (see
+    :meth:`.Game.difficulty`; ``None`` when not won, or for a row stored before
+    the store kept it). ``origin`` names the verdict file a row was imported
+    from (``None`` for a deal solved into the store): such a row keeps the
+    line's length (``line_length``) but not its moves or effort. Neither the
+    time, ``from_store`` nor ``origin`` takes part in comparisons: two
     results of a deal are equal when the search's outcome is.
     """
 
@@ -138,11 +151,19 @@ class DealResult:
     limit: Limit | None = None
     solver_version: str = ""
     from_store: bool = attrs.field(default=False, eq=False)
+    difficulty: int | None = None
+    line_length: int | None = None
+    origin: str | None = attrs.field(default=None, eq=False)
 
     @property
     def length(self) -> int:
         """The number of moves in the winning line (0 unless won)."""
-        return len(self.moves)
+        return len(self.moves) if self.line_length is None else self.line_length
+
+    @property
+    def imported(self) -> bool:
+        """Whether the result came from a verdict file (no moves, no effort kept)."""
+        return self.origin is not None
 
 
 def _check_folder(path: Path) -> None:
@@ -216,6 +237,8 @@ class Store:
                 self._create()
             elif version == 1:
                 self._migrate_from_1()
+            elif version == 2:
+                self._migrate_from_2()
             elif version != SCHEMA_VERSION:
                 raise StoreError(
                     f"'{self.path}' is a results database of schema {version}, and this "
@@ -249,16 +272,22 @@ class Store:
         db.execute("ALTER TABLE results RENAME TO results_v1")
         # The old table's index keeps its name through the rename.
         self._create()
-        old = [c for c in _COLUMNS if c != "preset"]
+        old = [c for c in _COLUMNS if c not in ("preset", *_ADDED_IN_3)]
+        new = [c for c in _COLUMNS if c not in _ADDED_IN_3]
         pairs = db.execute("SELECT DISTINCT game, fingerprint FROM results_v1").fetchall()
         for game, fingerprint in pairs:
             db.execute(
-                f"INSERT INTO results ({', '.join(_COLUMNS)}) "
+                f"INSERT INTO results ({', '.join(new)}) "
                 f"SELECT ?, {', '.join(old)} FROM results_v1 WHERE game = ? AND fingerprint = ?",
                 (_preset_of(game, fingerprint), game, fingerprint),
             )
         db.execute("DROP TABLE results_v1")
         db.execute("DROP TABLE IF EXISTS games")
+
+    def _migrate_from_2(self) -> None:
+        """Add the columns of the third schema: rows already there have neither."""
+        for column in _ADDED_IN_3:
+            self._db.execute(f"ALTER TABLE results ADD COLUMN {column} {_ADDED_IN_3[column]}")
 
     def close(self) -> None:
         """Close the database."""
@@ -347,6 +376,34 @@ class Store:
             ).fetchone()[0]
         )
 
+    def number_span(self, key: StoreKey) -> tuple[int, int] | None:
+        """The lowest and highest plain deal numbers stored under ``key`` (``None``: none)."""
+        low, high = self._db.execute(
+            "SELECT min(number), max(number) FROM results WHERE preset = ? AND fingerprint = ? "
+            "AND substr(deal, 1, 2) != 'ms'",
+            (key.preset, key.fingerprint),
+        ).fetchone()
+        return None if low is None else (int(low), int(high))
+
+    def verdict_rows(
+        self, key: StoreKey, low: int, high: int
+    ) -> Iterator[tuple[int, str, int, int | None, int]]:
+        """``(number, status, length, difficulty, states)`` of the plain deal numbers
+        ``low`` to ``high`` stored under ``key``, in order, read as they are needed.
+
+        Plain numbers are those written without ``ms`` (the Microsoft deals
+        from 32000 up are other deals and are left out): what a verdict file
+        holds, without the moves, so a million rows cost no memory.
+        """
+        cur = self._db.execute(
+            "SELECT number, status, length, difficulty, states FROM results "
+            "WHERE preset = ? AND fingerprint = ? AND number BETWEEN ? AND ? "
+            "AND substr(deal, 1, 2) != 'ms' ORDER BY number",
+            (key.preset, key.fingerprint, low, high),
+        )
+        while rows := cur.fetchmany(10_000):
+            yield from rows
+
     # -- writing
 
     def add(self, key: StoreKey, results: Sequence[DealResult], limits: Limits) -> None:
@@ -371,6 +428,8 @@ class Store:
                 *_limits_key(limits),
                 r.solver_version,
                 finished,
+                r.difficulty,
+                r.origin,
             )
             for r in results
         ]
@@ -421,4 +480,7 @@ def _result(r: dict[str, Any]) -> DealResult:
         limit=Limit(r["limit_hit"]) if r["limit_hit"] else None,
         solver_version=r["solver_version"],
         from_store=True,
+        difficulty=r["difficulty"],
+        line_length=r["length"] if r["origin"] is not None else None,
+        origin=r["origin"],
     )

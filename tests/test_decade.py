@@ -19,6 +19,7 @@ from solitaire_solver.cards import Card, card_text, parse_cards
 from solitaire_solver.errors import BadMoveError, BadRuleError, DealFileError, IllegalMoveError
 from solitaire_solver.games.base import Field, FieldReader
 from solitaire_solver.games.decade import DEAL, Decade, DecadeMove, DecadeState
+from solitaire_solver.numbering import DealNumber
 from solitaire_solver.search import Limit, Limits, Status, astar, depth_first
 
 from .support import assert_replays_to_win, assert_result_sound
@@ -557,3 +558,38 @@ def test_parse_position_errors_name_the_problem_and_the_line() -> None:
     twice = [("line", good["line"]), ("line", good["line"])]
     with pytest.raises(DealFileError, match="given twice"):
         reader(twice)
+
+
+@given(
+    st.integers(1, 5000),
+    st.sampled_from([[], ["compulsory=false"], ["min_run=3", "max_run=4"], ["sums=10"]]),
+    st.randoms(use_true_random=False),
+)
+@settings(max_examples=60, deadline=None)
+def test_is_legal_answers_as_the_list_of_legal_moves(
+    number: int, rules: list[str], rng: random.Random
+) -> None:
+    # Along a random line of play, every move that names a place in the line
+    # (and the deal) is legal exactly when the game lists it.
+    game = make_game("decade", rules)
+    assert isinstance(game, Decade)
+    state = game.deal(DealNumber(number, microsoft=False))
+    while True:
+        listed = game.legal_moves(state)
+        candidates = [DEAL] + [
+            DecadeMove(i, n)
+            for i in range(len(state.line) + 1)
+            for n in range(1, len(state.line) + 2)
+        ]
+        for move in candidates:
+            assert game.is_legal(state, move) == (move in listed), (str(move), state)
+        if not listed:
+            break
+        state = game.apply(state, rng.choice(listed))
+
+
+def test_an_object_that_is_no_decade_move_is_not_legal() -> None:
+    game = make_game("decade")
+    state = game.deal(DealNumber(3, microsoft=False))
+    with pytest.raises(IllegalMoveError):
+        game.play(state, 5)  # type: ignore[arg-type]

@@ -178,6 +178,58 @@ def test_old_rows_under_changed_rules_go_to_the_game_preset(tmp_path: Path) -> N
     assert again.reused == 5
 
 
+SECOND_SCHEMA = """
+CREATE TABLE results (
+    preset TEXT NOT NULL, game TEXT NOT NULL, fingerprint TEXT NOT NULL, deal TEXT NOT NULL,
+    number INTEGER NOT NULL,
+    status TEXT NOT NULL CHECK (status IN ('won', 'lost', 'unknown')),
+    limit_hit TEXT, moves TEXT NOT NULL, length INTEGER NOT NULL, states INTEGER NOT NULL,
+    unique_states INTEGER NOT NULL, seconds REAL NOT NULL, max_states INTEGER, timeout REAL,
+    max_table INTEGER, solver_version TEXT NOT NULL, finished TEXT NOT NULL,
+    PRIMARY KEY (preset, fingerprint, deal)
+);
+CREATE INDEX results_by_number ON results (preset, fingerprint, number);
+PRAGMA user_version = 2;
+"""
+"""The second store schema: no difficulty figure, no origin of imported rows."""
+
+
+def test_a_second_schema_store_gains_the_new_columns(tmp_path: Path) -> None:
+    db = tmp_path / "second.sqlite"
+    game = make_game("decade")
+    results = solve_deals(game, "1-6")
+    with sqlite3.connect(db) as con:
+        con.executescript(SECOND_SCHEMA)
+        con.executemany(
+            "INSERT INTO results VALUES ('decade', 'decade', ?, ?, ?, ?, NULL, ?, ?, ?, ?, ?, "
+            "NULL, NULL, NULL, '0.1.0', '2024-01-01T00:00:00Z')",
+            [
+                (
+                    game.fingerprint,
+                    r.deal,
+                    r.number,
+                    r.status.value,
+                    json.dumps(list(r.moves)),
+                    r.length,
+                    r.states,
+                    r.unique,
+                    r.seconds,
+                )
+                for r in results
+            ],
+        )
+    # Every row is still settled; the old ones have no figure, new ones do.
+    again = solve_deals("decade", "1-8", store=db)
+    assert [r.from_store for r in again] == [True] * 6 + [False] * 2
+    assert all(r.difficulty is None for r in again[:6])
+    assert [r.difficulty is not None for r in again[6:]] == [
+        r.status.value == "won" for r in again[6:]
+    ]
+    with sqlite3.connect(db) as con:
+        assert con.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
+    assert integrity(db) == "ok"
+
+
 def test_a_newer_store_is_refused_with_what_to_do(tmp_path: Path) -> None:
     db = tmp_path / "new.sqlite"
     with sqlite3.connect(db) as con:

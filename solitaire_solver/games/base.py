@@ -31,6 +31,7 @@ from ..search import (
     ProblemDefaults,
     Run,
     SolveResult,
+    Status,
     Strategy,
     best_first,
     dfs,
@@ -298,9 +299,18 @@ class Game(ProblemDefaults, ABC, Generic[S, M]):
     def show(self, state: S) -> str:
         """A picture of a position in text, one or more lines."""
 
+    def is_legal(self, state: S, move: M) -> bool:
+        """Whether ``move`` may be played in ``state``.
+
+        By default, whether it is one of :meth:`legal_moves`; a game whose
+        moves are many may answer for one move without listing them all
+        (replaying a million stored lines asks this for every move).
+        """
+        return move in self.legal_moves(state)
+
     def play(self, state: S, move: M) -> S:
         """``apply`` after checking that ``move`` is legal; :class:`IllegalMoveError` if not."""
-        if move not in self.legal_moves(state):
+        if not self.is_legal(state, move):
             raise IllegalMoveError(f"illegal move {move}: not allowed in this position")
         return self.apply(state, move)
 
@@ -378,6 +388,22 @@ class Game(ProblemDefaults, ABC, Generic[S, M]):
             self.strategy(state, shortest=shortest, memo=memo), effective, default=by_default
         )
         return result
+
+    def difficulty(self, state: S, result: SolveResult[M]) -> int | None:
+        """The difficulty figure of a won ``state`` (``None`` unless ``result`` is won).
+
+        By default the number of binary digits of the positions the
+        solver expanded before it found the win: 0 for none, 1 for one,
+        then ``d`` for 2**(d-1) to 2**d - 1. The solver tries the most
+        promising moves first, so a deal it wins without looking far
+        aside is one whose natural moves win, and each step up the scale
+        doubles the search that finding a win took. A game whose solver is
+        not a search says what it uses instead. See docs/tables.md for the
+        definition and how it was checked against a greedy player.
+        """
+        if result.status is not Status.WON:
+            return None
+        return result.stats.expanded.bit_length()
 
 
 @attrs.frozen

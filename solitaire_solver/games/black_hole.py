@@ -193,9 +193,10 @@ class SearchOptions:
     ``reachability`` and ``euler`` are the dead-end tests of the same names;
     ``dominance`` drops a move that another move of the same rank dominates;
     ``symmetry`` lets piles with the same ranks left stand for each other;
-    ``ordering`` tries the moves in a heuristic order (else pile order);
-    ``restarts`` runs the search again, in a new order, after a growing
-    number of expansions, keeping the positions already proved lost.
+    ``ordering`` tries taller piles first (else pile order); ``restarts``
+    runs the search again, in a new order (taller piles still first, a new
+    random order among piles of one height), after a growing number of
+    expansions, keeping the positions already proved lost.
     Neither the order nor the restarts can change a verdict: every move that
     no sound rule prunes is still tried from every position not proved lost,
     and the budgets grow until one run ends on its own.
@@ -286,7 +287,6 @@ class BlackHoleProblem:
         self.options = options
         ranks = [[rank_of(c) for c in pile] for pile in state.piles]
         self.ranks = ranks
-        n = len(ranks)
         self.start_heights = [len(p) for p in ranks]
         if scheme is None or not scheme.fits(ranks, options.symmetry):
             scheme = KeyScheme.for_start(ranks, options.symmetry)
@@ -311,7 +311,6 @@ class BlackHoleProblem:
         else:
             weight = [[h << (bits * i) for h in range(len(p) + 1)] for i, p in enumerate(ranks)]
         self.step = [[0] + [w[h] - w[h - 1] for h in range(1, len(w))] for w in weight]
-        self.pile_bit = [1 << i for i in range(n)]
         self.up = [(r + 1) % _RANKS for r in range(_RANKS)]
         self.down = [(r - 1) % _RANKS for r in range(_RANKS)]
         # Counts of the ranks left on the piles, 3 bits a rank (at most 4 each in
@@ -371,28 +370,42 @@ class BlackHoleProblem:
         """Make the position and its methods: closures over local variables.
 
         The search calls them at every position, and a closure reads its
-        variables faster than a method reads attributes.
+        variables faster than a method reads attributes. The piles are kept
+        as bit masks: which piles show each rank on top, and which have each
+        height. A pile's bit is its *label*, the order in which moves are
+        tried among piles of one height: pile order in the first run, a
+        random order after each restart (:meth:`reorder`), so no run sorts
+        anything. Moves and keys are always in terms of the piles themselves.
         """
-        ranks, step, pile_bit, cunit = self.ranks, self.step, self.pile_bit, self.cunit
+        ranks, step, cunit = self.ranks, self.step, self.cunit
         up, down = self.up, self.down
         options = self.options
         dominance, ordering = options.dominance, options.ordering
         cache_get = self.dead_cache.get
         dead = self.dead
         start_heights = self.start_heights
+        n = len(ranks)
+        tallest = max(start_heights, default=0)
         heights = list(start_heights)
-        top = [0] * _RANKS  # top[r]: bitmask of the piles whose top card has rank r
+        pile_of = list(range(n))  # label -> pile
+        bit = [1 << i for i in range(n)]  # pile -> its label's bit
+        top = [0] * _RANKS  # top[r]: the labels of the piles whose top card has rank r
+        level = [0] * (tallest + 1)  # level[h]: the labels of the piles of height h
         holes: list[int] = []  # the hole's ranks before each card played
         hole, hkey, counts, left = self.start_hole, self.start_key, self.start_counts, 0
-        priority: list[float] | None = None  # a restart's random order of the piles
+        # Heights from the tallest down: taller piles first (their buried
+        # cards are the ones at risk of being stranded), else all at once.
+        levels = list(range(tallest, 0, -1)) if ordering else []
 
         def reset() -> None:
             nonlocal hole, hkey, counts, left
             heights[:] = start_heights
             top[:] = [0] * _RANKS
+            level[:] = [0] * (tallest + 1)
             for i, p in enumerate(ranks):
+                level[len(p)] |= bit[i]
                 if p:
-                    top[p[-1]] |= pile_bit[i]
+                    top[p[-1]] |= bit[i]
             holes.clear()
             hole, hkey = self.start_hole, self.start_key
             counts, left = self.start_counts, self.start_left
@@ -406,41 +419,61 @@ class BlackHoleProblem:
         def is_dead() -> bool:
             return left > 0 and dead(counts, hole)
 
+        def playable(r: int, labels: int) -> int:
+            """The labels of ``labels`` (the piles showing rank r) worth playing.
+
+            The dominance rule: a card that is the last of its pile is not
+            played while another card of the same rank is playable. Sound:
+            let c be the last card of its pile and d another playable card
+            of the same rank. Take any win that plays c now; it plays d at
+            some later move u. Play d now and c at move u instead: the
+            hole's ranks are the same all along; no move in between touches
+            c's pile (it was empty) or d's pile (d was still on it and was
+            its top card); so every move stays legal and after move u the
+            position is the same. Hence if playing c now wins, playing d now
+            wins too. When every card of rank r on offer is the last of its
+            pile, one of them is kept.
+            """
+            if dominance and labels & (labels - 1):
+                # The piles of height 1 hold the cards that are the last of their pile.
+                tall = labels & ~level[1]
+                labels = tall if tall else labels & -labels
+            if left != 1:
+                # The dead-end tests depend only on the counts and the hole's
+                # rank, the same for every card of rank r: cached, once a rank.
+                child_counts = counts - cunit[r]
+                verdict = cache_get((child_counts << 4) | r)
+                if verdict is None:
+                    verdict = dead(child_counts, r)
+                if verdict:
+                    return 0
+            return labels
+
         def children() -> list[tuple[int, int]]:
-            cand = top[up[hole]] | top[down[hole]]
-            moves: list[int] = []
-            while cand:
-                low = cand & -cand
-                cand ^= low
-                moves.append(low.bit_length() - 1)
-            if len(moves) > 1:
-                if dominance:
-                    tops = [ranks[i][heights[i] - 1] for i in moves]
-                    if len(set(tops)) < len(tops):
-                        moves = _undominated(moves, heights, ranks)
-                if priority is not None:
-                    moves.sort(key=priority.__getitem__)
-                elif ordering:
-                    # Taller piles first: their buried cards are the ones at risk
-                    # of being stranded (the sort is stable: then in pile order).
-                    moves.sort(key=heights.__getitem__, reverse=True)
-                else:
-                    moves.sort()
-            out = []
-            last = left == 1
-            for i in moves:
-                h = heights[i]
-                r = ranks[i][h - 1]
-                if not last:
-                    # The dead-end tests depend only on the counts and the hole's
-                    # rank, which repeat far more than positions do: cached.
-                    child_counts = counts - cunit[r]
-                    verdict = cache_get((child_counts << 4) | r)
-                    if verdict is None:
-                        verdict = dead(child_counts, r)
-                    if verdict:
-                        continue
-                out.append((i, ((hkey - step[i][h]) << _HOLE_BITS) | r))
+            ru, rd = up[hole], down[hole]
+            cand = top[ru]
+            if cand:
+                cand = playable(ru, cand)
+            other = top[rd]
+            if other:
+                cand |= playable(rd, other)
+            out: list[tuple[int, int]] = []
+            if not cand:
+                return out
+            for h in levels:
+                bits = cand & level[h]
+                while bits:
+                    low = bits & -bits
+                    bits ^= low
+                    i = pile_of[low.bit_length() - 1]
+                    out.append((i, ((hkey - step[i][h]) << _HOLE_BITS) | ranks[i][h - 1]))
+            if not levels:
+                while cand:
+                    low = cand & -cand
+                    cand ^= low
+                    i = pile_of[low.bit_length() - 1]
+                    h = heights[i]
+                    out.append((i, ((hkey - step[i][h]) << _HOLE_BITS) | ranks[i][h - 1]))
             return out
 
         def do(i: int) -> bool:
@@ -449,10 +482,12 @@ class BlackHoleProblem:
             row = ranks[i]
             r = row[h - 1]
             heights[i] = h - 1
-            bit = pile_bit[i]
-            top[r] ^= bit
+            b = bit[i]
+            top[r] ^= b
             if h > 1:
-                top[row[h - 2]] |= bit
+                top[row[h - 2]] |= b
+            level[h] ^= b
+            level[h - 1] |= b
             hkey -= step[i][h]
             counts -= cunit[r]
             holes.append(hole)
@@ -466,18 +501,23 @@ class BlackHoleProblem:
             row = ranks[i]
             r = row[h - 1]
             heights[i] = h
-            bit = pile_bit[i]
+            b = bit[i]
             if h > 1:
-                top[row[h - 2]] &= ~bit
-            top[r] |= bit
+                top[row[h - 2]] ^= b
+            top[r] |= b
+            level[h - 1] ^= b
+            level[h] |= b
             hkey += step[i][h]
             counts += cunit[r]
             hole = holes.pop()
             left += 1
 
         def reorder(rng: random.Random) -> None:
-            nonlocal priority
-            priority = [rng.random() for _ in ranks]
+            # New labels: a random order of the piles among piles of one height.
+            rng.shuffle(pile_of)
+            for label, i in enumerate(pile_of):
+                bit[i] = 1 << label
+            reset()
 
         self.reset, self.key, self.is_won, self.is_dead = reset, key, is_won, is_dead
         self.children = children
@@ -520,31 +560,6 @@ def _strategy(state: BlackHoleState, options: SearchOptions, memo: Memo | None =
         return verdict
 
     return run
-
-
-def _undominated(moves: list[int], heights: list[int], ranks: list[list[int]]) -> list[int]:
-    """``moves`` without those that another move of the same rank dominates.
-
-    Sound: let c be the last card of its pile and d another playable card of
-    the same rank. Take any win that plays c now; it plays d at some later
-    move u. Play d now and c at move u instead: the hole's ranks are the same
-    all along; no move in between touches c's pile (it was empty) or d's pile
-    (d was still on it and was its top card); so every move stays legal and
-    after move u the position is the same. Hence if playing c now wins,
-    playing d now wins too, and c need not be tried while a same-rank card d
-    is playable. When every card of a rank on offer is the last of its pile,
-    one of them is kept.
-    """
-    by_rank: dict[int, list[int]] = {}
-    for i in moves:
-        by_rank.setdefault(ranks[i][heights[i] - 1], []).append(i)
-    if len(by_rank) == len(moves):
-        return moves
-    out: list[int] = []
-    for group in by_rank.values():
-        tall = [i for i in group if heights[i] > 1]
-        out.extend(tall if tall else group[:1])
-    return out
 
 
 class BlackHole(Game[BlackHoleState, BlackHoleMove]):

@@ -27,11 +27,27 @@ import attrs
 from ..cards import Card, card_text, cards_text, count_text, parse_cards
 from ..errors import BadCardError, BadMoveError
 from ..numbering import DealNumber, shuffled_talon
-from ..search import LOST, Budget, Memo, Run, Strategy, dfs, projected, won
+from ..search import (
+    LOST,
+    NO_LIMITS,
+    Budget,
+    Memo,
+    Run,
+    SolveResult,
+    Status,
+    Strategy,
+    dfs,
+    projected,
+    solve,
+    won,
+)
 from .base import FieldReader, Game, Preset, knob, parse_bool, parse_int_range, show_bool
 
 START_CARDS = 3
 """Cards dealt to the line before the first discard may be made."""
+
+HOLDING_BACK = 16
+"""Added to the difficulty figure of an optional-rules win that needs a run left alone."""
 
 
 def card_value(card: int) -> int:
@@ -800,6 +816,27 @@ class Decade(Game[DecadeState, DecadeMove]):
             return runs
         return [*runs, DEAL] if can_deal else runs
 
+    def is_legal(self, state: DecadeState, move: DecadeMove) -> bool:
+        """Whether ``move`` is legal in ``state``, without listing every run.
+
+        The same answer as ``move in self.legal_moves(state)``: under
+        optional rules a held-back line grows long, and listing its runs for
+        each move of a replayed line costs more than the rest of the replay.
+        """
+        if not isinstance(move, DecadeMove):
+            return False  # anything else handed to play is no move of this game
+        line = state.line
+        if move.is_deal:
+            if state.dealt >= len(state.stock):
+                return False
+            return not (self.rules.compulsory and self.runs(line))
+        end = move.start + move.length
+        if end > len(line) or move.length < self._min:
+            return False
+        if self._max is not None and move.length > self._max:
+            return False
+        return sum(card_value(c) for c in line[move.start : end]) in self._sums
+
     def apply(self, state: DecadeState, move: DecadeMove) -> DecadeState:
         """Deal one card to the right end, or close the line up over a run."""
         if move.is_deal:
@@ -856,6 +893,33 @@ class Decade(Game[DecadeState, DecadeMove]):
             return optional_plug_in(line, stock, shape, budget, fewest=shortest)
 
         return plug_in
+
+    def difficulty(self, state: DecadeState, result: SolveResult[DecadeMove]) -> int | None:
+        """The difficulty figure of a won deal (see :meth:`.Game.difficulty`).
+
+        Under compulsory rules, the binary digits of the branch points the
+        search expanded. Optional rules are solved by a table, not a search,
+        so there is no search effort to measure; the figure asks the
+        compulsory search instead. A deal won while always discarding when a
+        run is there takes that search's figure; one that needs some run
+        left alone takes :data:`HOLDING_BACK` more than the figure of the
+        compulsory search that proved discarding always loses.
+        """
+        if result.status is not Status.WON:
+            return None
+        line = bytes(state.line).translate(_VALUE_BYTES)
+        stock = bytes(state.stock[state.dealt :]).translate(_VALUE_BYTES)
+        model = CompulsoryModel(self._shape, line, stock)
+        # The start counts as a branch point expanded even when the model
+        # follows the chain before the first choice as it is built: the
+        # figure measures the deal, not that shortcut of the search.
+        lead = model.lead is not None
+        if self.rules.compulsory:
+            return (result.stats.expanded + lead).bit_length()
+        depth = 0 if model.lead is None else model.lead[1]
+        compulsory = solve(lambda budget: dfs(model, model.start, budget, depth=depth), NO_LIMITS)
+        figure = (compulsory.stats.expanded + lead).bit_length()
+        return figure if compulsory.won else HOLDING_BACK + figure
 
     def parse_move(self, text: str) -> DecadeMove:
         """``d`` (or ``deal``) deals; ``xA-B`` discards positions A to B (from 1)."""

@@ -1,0 +1,693 @@
+"""Verdict files: a preset's verdicts over a range of deal numbers, compact and checked.
+
+A verdict file holds, for every deal number of one range, the verdict of one
+preset's rules (two bits a deal: not solved, won, lost or unknown) and, for
+each won deal, the length of the winning line found and its difficulty
+figure (see :meth:`.Game.difficulty`). It names the preset, the rules fingerprint,
+the range, the solver version that produced it and the limits it ran under,
+and it carries a SHA-256 checksum of everything else in it. A million deals
+take a few hundred kilobytes.
+
+The file is a short text header, readable with ``head``, then the body::
+
+    solitaire-solver verdicts 1
+    preset: decade
+    fingerprint: decade sums=10,20,30 min_run=2 max_run=none compulsory=yes
+    range: 1-1000000
+    counts: won 341006, lost 658994, unknown 0
+    solver: 0.1.0
+    limits: none
+    difficulty: 1 (easy 0-6, medium 7-9, hard 10-255)
+    body: 312345 bytes, xz
+    sha256: 5d1c...
+    (an empty line, then the body)
+
+The body is an xz (LZMA) stream of three columns: the codes, four deals a
+byte, the first deal in the two low bits; then the length of each won
+deal's line, in deal order, as a LEB128 number; then each won deal's
+difficulty, one byte each. The checksum covers the header lines above it
+and the body, so a changed preset name is caught as surely as a changed
+verdict.
+
+>>> v = Verdicts.build("decade", "decade sums=10", 1, {1: ("won", 30, 4), 2: ("lost", 0, 0)})
+>>> load_verdicts(dump_verdicts(v)) == v
+True
+>>> v.status(2), v.status(3)
+('lost', None)
+"""
+
+from __future__ import annotations
+
+import hashlib
+import lzma
+import os
+import re
+from array import array
+from collections.abc import Iterable, Iterator, Mapping
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+import attrs
+
+from .errors import VerdictFileError
+from .search import NO_LIMITS, Limits, Status
+from .store import DealResult, Store, StoreKey
+
+MAGIC = "solitaire-solver verdicts"
+"""The first words of every verdict file."""
+FORMAT_VERSION = 1
+"""The version of the layout this module writes and reads."""
+SUFFIX = ".verdicts"
+"""The file name extension of verdict files."""
+
+ABSENT, WON, LOST, UNKNOWN = range(4)
+"""The two-bit codes: not in the file (not solved), won, lost, unknown."""
+_CODE_OF = {Status.WON: WON, Status.LOST: LOST, Status.UNKNOWN: UNKNOWN}
+_STATUS_OF = {WON: Status.WON, LOST: Status.LOST, UNKNOWN: Status.UNKNOWN}
+_NAME = {ABSENT: None, WON: "won", LOST: "lost", UNKNOWN: "unknown"}
+
+DIFFICULTY_DEFINITION = 1
+"""The version of the difficulty figure's definition (:meth:`.Game.difficulty`)."""
+MAX_DIFFICULTY = 255
+"""The largest difficulty figure a file can hold (one byte)."""
+MAX_DEALS = 1 << 32
+"""The most deals one file covers."""
+
+_HEADER_KEYS = (
+    "preset",
+    "fingerprint",
+    "range",
+    "counts",
+    "solver",
+    "limits",
+    "difficulty",
+    "body",
+    "sha256",
+)
+"""The header's lines after the first, in the order they are written."""
+
+
+@attrs.frozen
+class Classes:
+    """Where the difficulty figure splits won deals into easy, medium and hard.
+
+    Easy is ``0 .. easy``, medium ``easy + 1 .. medium``, hard the rest.
+    """
+
+    easy: int = 0
+    medium: int = 0
+
+    def __attrs_post_init__(self) -> None:
+        if not 0 <= self.easy <= self.medium < MAX_DIFFICULTY:
+            raise ValueError(
+                f"difficulty classes out of order: easy to {self.easy}, medium to {self.medium}"
+            )
+
+    def bounds(self, name: str) -> tuple[int, int]:
+        """The figures of class ``name`` (``easy``, ``medium`` or ``hard``), both ends included."""
+        if name == "easy":
+            return (0, self.easy)
+        if name == "medium":
+            return (self.easy + 1, self.medium)
+        if name == "hard":
+            return (self.medium + 1, MAX_DIFFICULTY)
+        raise ValueError(f"unknown difficulty class {name!r} (easy, medium or hard)")
+
+    def name_of(self, figure: int) -> str:
+        """The class of a figure."""
+        if figure <= self.easy:
+            return "easy"
+        return "medium" if figure <= self.medium else "hard"
+
+    def text(self) -> str:
+        """``easy 0-6, medium 7-9, hard 10-255``."""
+        return ", ".join(
+            f"{name} {low}-{high}"
+            for name in ("easy", "medium", "hard")
+            for low, high in [self.bounds(name)]
+        )
+
+    @classmethod
+    def of(cls, figures: Iterable[int]) -> Classes:
+        """The split of the won deals' figures into three classes as even as whole figures allow.
+
+        Deals of one figure stay in one class, and most won deals of a preset
+        often share a figure or two, so exact thirds are rarely possible: of
+        all the splits, the one whose smallest class holds the most deals is
+        taken (ties: the one nearest to thirds, then the lowest). With fewer
+        than three distinct figures some class is empty.
+        """
+        counts = [0] * (MAX_DIFFICULTY + 1)
+        for f in figures:
+            counts[f] += 1
+        total = sum(counts)
+        used = [f for f, n in enumerate(counts) if n]
+        if len(used) < 3:
+            # Easy holds the lowest figure, medium the next, hard none.
+            easy = used[0] if used else 0
+            medium = used[1] if len(used) > 1 else easy
+            return cls(easy, medium)
+        below = [0]
+        for n in counts:
+            below.append(below[-1] + n)  # below[f]: deals with figures under f
+
+        def score(split: tuple[int, int]) -> tuple[int, int]:
+            easy, medium = split
+            sizes = (
+                below[easy + 1],
+                below[medium + 1] - below[easy + 1],
+                total - below[medium + 1],
+            )
+            return (min(sizes), -sum(abs(3 * size - total) for size in sizes))
+
+        # Splits between used figures only: a split at an unused one is the
+        # same classes written with other bounds.
+        splits = [(e, m) for i, e in enumerate(used[:-2]) for m in used[i + 1 : -1]]
+        easy, medium = max(splits, key=score)
+        return cls(easy, medium)
+
+
+@attrs.frozen
+class Verdicts:
+    """One preset's verdicts over deal numbers ``first .. first + len(codes) - 1``.
+
+    ``codes`` holds one code a deal (:data:`ABSENT`, :data:`WON`,
+    :data:`LOST`, :data:`UNKNOWN`); ``lengths`` and ``difficulty`` one entry
+    per won deal, in deal order. ``limits`` are the limits the deals were
+    solved under (they matter for the unknown ones). Build one with
+    :meth:`build` or read one with :func:`load_verdicts`.
+    """
+
+    preset: str
+    fingerprint: str
+    first: int
+    codes: bytes
+    lengths: array[int]
+    difficulty: bytes
+    solver_version: str = ""
+    limits: Limits = NO_LIMITS
+    classes: Classes = attrs.field(factory=Classes)
+    sha256: str = attrs.field(default="", eq=False)
+    """The checksum the file was read with (empty for one built in memory)."""
+
+    def __attrs_post_init__(self) -> None:
+        won = self.codes.count(WON)
+        if len(self.lengths) != won or len(self.difficulty) != won:
+            raise ValueError(
+                f"{won} won deals need as many lengths and figures, not "
+                f"{len(self.lengths)} and {len(self.difficulty)}"
+            )
+        if self.first < 1 or self.first + len(self.codes) - 1 >= MAX_DEALS:
+            raise ValueError(f"deal numbers run from 1 to {MAX_DEALS - 1}")
+
+    @classmethod
+    def build(
+        cls,
+        preset: str,
+        fingerprint: str,
+        first: int,
+        rows: Mapping[int, tuple[str, int, int]],
+        *,
+        last: int | None = None,
+        solver_version: str = "",
+        limits: Limits = NO_LIMITS,
+        classes: Classes | None = None,
+    ) -> Verdicts:
+        """Verdicts from ``rows``: deal number to ``(status, length, difficulty)``.
+
+        Deals from ``first`` to ``last`` (by default the largest number in
+        ``rows``) with no row are recorded as not solved. The length and
+        difficulty count only for won deals. ``classes`` defaults to thirds
+        of the won deals' figures.
+        """
+        if last is None:
+            last = max(rows, default=first - 1)
+        return cls.from_rows(
+            preset,
+            fingerprint,
+            first,
+            last,
+            ((n, *rows[n]) for n in sorted(rows)),
+            solver_version=solver_version,
+            limits=limits,
+            classes=classes,
+        )
+
+    @classmethod
+    def from_rows(
+        cls,
+        preset: str,
+        fingerprint: str,
+        first: int,
+        last: int,
+        rows: Iterable[tuple[int, str | Status, int, int]],
+        *,
+        solver_version: str = "",
+        limits: Limits = NO_LIMITS,
+        classes: Classes | None = None,
+    ) -> Verdicts:
+        """Verdicts from ``(number, status, length, difficulty)`` rows in increasing number.
+
+        The rows are read one at a time (a store's million rows need not be
+        listed); the deals of ``first .. last`` with no row are not solved.
+        """
+        codes = bytearray(max(0, last - first + 1))
+        lengths: array[int] = array("I")
+        figures = bytearray()
+        previous = first - 1
+        for n, status, length, figure in rows:
+            if not previous < n <= last:
+                raise ValueError(
+                    f"deal {n} is out of order or outside {first}-{last} (after {previous})"
+                )
+            previous = n
+            code = _CODE_OF[Status(status)]
+            codes[n - first] = code
+            if code == WON:
+                lengths.append(length)
+                figures.append(min(MAX_DIFFICULTY, figure))
+        if classes is None:
+            classes = Classes.of(figures)
+        return cls(
+            preset,
+            fingerprint,
+            first,
+            bytes(codes),
+            lengths,
+            bytes(figures),
+            solver_version,
+            limits,
+            classes,
+        )
+
+    # -- reading
+
+    @property
+    def last(self) -> int:
+        """The last deal number the file covers."""
+        return self.first + len(self.codes) - 1
+
+    def covers(self, number: int) -> bool:
+        """Whether ``number`` is in the file's range and was solved."""
+        return self.first <= number <= self.last and self.codes[number - self.first] != ABSENT
+
+    def count(self, code: int) -> int:
+        """How many deals have ``code``."""
+        return self.codes.count(code)
+
+    def status(self, number: int) -> str | None:
+        """``won``, ``lost`` or ``unknown``; ``None`` when the file does not settle ``number``."""
+        if not self.first <= number <= self.last:
+            return None
+        return _NAME[self.codes[number - self.first]]
+
+    def won_index(self, number: int) -> int:
+        """The position of a won deal among the won deals (into ``lengths`` and ``difficulty``)."""
+        return self.codes.count(WON, 0, number - self.first)
+
+    def entries(self, start: int | None = None) -> Iterator[tuple[int, int, int, int]]:
+        """``(number, code, length, difficulty)`` of every deal from ``start`` on.
+
+        The length and difficulty are 0 for a deal that is not won.
+        """
+        at = max(self.first, self.first if start is None else start)
+        i = at - self.first
+        w = self.codes.count(WON, 0, i)
+        codes, lengths, figures = self.codes, self.lengths, self.difficulty
+        for j in range(i, len(codes)):
+            code = codes[j]
+            if code == WON:
+                yield (self.first + j, code, lengths[w], figures[w])
+                w += 1
+            else:
+                yield (self.first + j, code, 0, 0)
+
+    def rows(self) -> Iterator[tuple[int, Status, int, int]]:
+        """``(number, status, length, difficulty)`` for every solved deal, in order."""
+        for number, code, length, figure in self.entries():
+            if code != ABSENT:
+                yield number, _STATUS_OF[code], length, figure
+
+
+# ---------------------------------------------------------------- writing
+
+
+def _varints(values: Iterable[int]) -> bytes:
+    out = bytearray()
+    for v in values:
+        while v >= 0x80:
+            out.append((v & 0x7F) | 0x80)
+            v >>= 7
+        out.append(v)
+    return bytes(out)
+
+
+def _pack_codes(codes: bytes) -> bytes:
+    padded = codes + bytes(-len(codes) % 4)
+    return bytes(
+        padded[i] | padded[i + 1] << 2 | padded[i + 2] << 4 | padded[i + 3] << 6
+        for i in range(0, len(padded), 4)
+    )
+
+
+def limits_text(limits: Limits) -> str:
+    """``none``, or the limits set, as ``max_states=3000000 timeout=60``."""
+    parts = [
+        f"{name}={value:g}" if isinstance(value, float) else f"{name}={value}"
+        for name in ("max_states", "timeout", "max_table")
+        if (value := getattr(limits, name)) is not None
+    ]
+    return " ".join(parts) if parts else "none"
+
+
+def _parse_limits(text: str) -> Limits:
+    if text == "none":
+        return Limits()
+    values: dict[str, Any] = {}
+    for word in text.split():
+        name, _, value = word.partition("=")
+        if name in ("max_states", "max_table"):
+            values[name] = int(value)
+        elif name == "timeout":
+            values[name] = float(value)
+        else:
+            raise ValueError(f"unknown limit {name!r}")
+    return Limits(**values)
+
+
+def dump_verdicts(v: Verdicts) -> bytes:
+    """The bytes of a verdict file holding ``v``."""
+    raw = _pack_codes(v.codes) + _varints(v.lengths) + v.difficulty
+    # The strongest preset, with a dictionary no larger than the data: the
+    # same compression, without the preset's 64 MiB dictionary to fill.
+    dictionary = max(1 << 16, min(len(raw), 1 << 26))
+    body = lzma.compress(
+        raw,
+        format=lzma.FORMAT_XZ,
+        filters=[
+            {"id": lzma.FILTER_LZMA2, "preset": 9 | lzma.PRESET_EXTREME, "dict_size": dictionary}
+        ],
+    )
+    won, lost, unknown = v.count(WON), v.count(LOST), v.count(UNKNOWN)
+    lines = [
+        f"{MAGIC} {FORMAT_VERSION}",
+        f"preset: {v.preset}",
+        f"fingerprint: {v.fingerprint}",
+        f"range: {v.first}-{v.last}",
+        f"counts: won {won}, lost {lost}, unknown {unknown}",
+        f"solver: {v.solver_version}",
+        f"limits: {limits_text(v.limits)}",
+        f"difficulty: {DIFFICULTY_DEFINITION} ({v.classes.text()})",
+        f"body: {len(body)} bytes, xz",
+    ]
+    head = "".join(line + "\n" for line in lines).encode()
+    digest = hashlib.sha256(head + body).hexdigest()
+    return head + f"sha256: {digest}\n\n".encode() + body
+
+
+def write_verdicts(path: str | os.PathLike[str], v: Verdicts) -> Path:
+    """Write ``v`` to ``path`` (replacing it whole, never leaving half a file)."""
+    target = Path(path)
+    data = dump_verdicts(v)
+    partial = target.with_name(target.name + ".partial")
+    partial.write_bytes(data)
+    os.replace(partial, target)
+    return target
+
+
+# ---------------------------------------------------------------- reading
+
+_COUNTS = re.compile(r"won (\d+), lost (\d+), unknown (\d+)")
+_RANGE = re.compile(r"(\d+)-(\d+)")
+_DIFFICULTY = re.compile(r"(\d+) \(easy 0-(\d+), medium \d+-(\d+), hard \d+-\d+\)")
+_BODY = re.compile(r"(\d+) bytes, xz")
+
+
+def _unpack_codes(packed: bytes, n: int) -> bytes:
+    table = [bytes((b & 3, b >> 2 & 3, b >> 4 & 3, b >> 6)) for b in range(256)]
+    return b"".join([table[b] for b in packed])[:n]
+
+
+def _read_varints(data: bytes, at: int, n: int) -> tuple[array[int], int]:
+    out: array[int] = array("I")
+    for _ in range(n):
+        value = shift = 0
+        while True:
+            byte = data[at]
+            at += 1
+            value |= (byte & 0x7F) << shift
+            if byte < 0x80:
+                break
+            shift += 7
+        out.append(value)
+    return out, at
+
+
+def load_verdicts(data: bytes, source: str = "<bytes>") -> Verdicts:
+    """Read a verdict file's bytes; :class:`VerdictFileError` says what is wrong with them.
+
+    Refused: another kind of file, a newer format, a header line missing or
+    out of place, a body shorter or longer than the header says (a file cut
+    short in a copy), and a checksum that does not match (any changed
+    byte, in the header or the body).
+    """
+
+    def bad(why: str) -> VerdictFileError:
+        return VerdictFileError(f"{source}: {why}")
+
+    lines: list[str] = []
+    at = 0
+    while True:
+        end = data.find(b"\n", at)
+        if end < 0 or len(lines) > len(_HEADER_KEYS) + 1:
+            if not lines:
+                raise bad(f"not a verdict file (it does not start with '{MAGIC}')")
+            raise bad("the header is cut short or damaged: no empty line ends it")
+        try:
+            line = data[at:end].decode()
+        except UnicodeDecodeError:
+            raise bad(f"header line {len(lines) + 1} is not text") from None
+        at = end + 1
+        if not line:
+            break
+        lines.append(line)
+        if len(lines) == 1 and not line.startswith(MAGIC + " "):
+            raise bad(f"not a verdict file (it does not start with '{MAGIC}')")
+    version = lines[0][len(MAGIC) + 1 :]
+    if version != str(FORMAT_VERSION):
+        raise bad(
+            f"a verdict file of format {version!r}; this solver reads format {FORMAT_VERSION}: "
+            "use a newer solitaire_solver"
+        )
+    fields: dict[str, str] = {}
+    for i, line in enumerate(lines[1:], 2):
+        name, sep, value = line.partition(": ")
+        expected = _HEADER_KEYS[len(fields)] if len(fields) < len(_HEADER_KEYS) else None
+        if not sep or name != expected:
+            raise bad(f"header line {i} should be '{expected}: ...', not {line!r}")
+        fields[name] = value
+    if len(fields) != len(_HEADER_KEYS):
+        raise bad(f"the header has no '{_HEADER_KEYS[len(fields)]}' line")
+    body_match = _BODY.fullmatch(fields["body"])
+    if body_match is None:
+        raise bad(f"bad 'body' line {fields['body']!r}")
+    size = int(body_match.group(1))
+    body = data[at:]
+    if len(body) < size:
+        raise bad(f"truncated: the body has {len(body)} of its {size} bytes")
+    if len(body) > size:
+        raise bad(f"{len(body) - size} bytes after the end of the body")
+    head_end = data.rfind(b"sha256: ", 0, at)
+    digest = hashlib.sha256(data[:head_end] + body).hexdigest()
+    if digest != fields["sha256"]:
+        raise bad("checksum mismatch: the file was changed or damaged after it was written")
+    # The checksum holds, so the rest was written by dump_verdicts: any
+    # failure from here on is a file of an unexpected kind, said as such.
+    try:
+        return _decode(fields, body, source)
+    except (ValueError, IndexError, lzma.LZMAError) as exc:
+        raise bad(f"the contents do not add up: {exc}") from None
+
+
+def _decode(fields: dict[str, str], body: bytes, source: str) -> Verdicts:
+    range_match = _RANGE.fullmatch(fields["range"])
+    counts_match = _COUNTS.fullmatch(fields["counts"])
+    diff_match = _DIFFICULTY.fullmatch(fields["difficulty"])
+    if range_match is None or counts_match is None or diff_match is None:
+        raise ValueError("a header line is not in the expected form")
+    first, last = int(range_match.group(1)), int(range_match.group(2))
+    n = last - first + 1
+    won, lost, unknown = (int(x) for x in counts_match.groups())
+    raw = lzma.decompress(body, format=lzma.FORMAT_XZ)
+    packed = (n + 3) // 4
+    codes = _unpack_codes(raw[:packed], n)
+    if (codes.count(WON), codes.count(LOST), codes.count(UNKNOWN)) != (won, lost, unknown):
+        raise ValueError("the counts in the header differ from the verdicts")
+    lengths, at = _read_varints(raw, packed, won)
+    figures = raw[at:]
+    if len(figures) != won:
+        raise ValueError(f"{len(figures)} difficulty figures for {won} won deals")
+    return Verdicts(
+        fields["preset"],
+        fields["fingerprint"],
+        first,
+        codes,
+        lengths,
+        bytes(figures),
+        fields["solver"],
+        _parse_limits(fields["limits"]),
+        Classes(int(diff_match.group(2)), int(diff_match.group(3))),
+        fields["sha256"],
+    )
+
+
+# ---------------------------------------------------------------- shipped files
+
+
+def shipped_name(preset: str) -> str:
+    """The file name of a preset's published verdicts: ``decade.verdicts``."""
+    return preset + SUFFIX
+
+
+def shipped_verdicts(preset: str) -> Verdicts | None:
+    """The verdicts published with the package for ``preset``'s own rules, if any.
+
+    They are the reference tables (docs/tables.md); the files live in the
+    package's ``data`` folder.
+    """
+    resource = resources.files("solitaire_solver").joinpath("data", shipped_name(preset))
+    if not resource.is_file():
+        return None
+    return load_verdicts(resource.read_bytes(), f"the published table {shipped_name(preset)}")
+
+
+# ---------------------------------------------------------------- stores
+
+
+def check_verdicts(v: Verdicts, game: Any, source: str) -> None:
+    """Refuse a verdict file of another preset or other rules than ``game``'s, in one line."""
+    if v.preset != game.preset:
+        raise VerdictFileError(
+            f"{source} holds verdicts of {v.preset}, not {game.preset}: "
+            f"use a {game.preset} file (its first lines name the preset)"
+        )
+    if v.fingerprint != game.fingerprint:
+        raise VerdictFileError(
+            f"{source} holds verdicts of {v.preset} under other rules "
+            f"({v.fingerprint}), not {game.fingerprint}"
+        )
+
+
+def store_verdicts(
+    store: Store,
+    game: Any,
+    blocks: Iterable[tuple[int, int]],
+    *,
+    limits: Limits,
+    solver_version: str,
+) -> Verdicts:
+    """The verdicts a store holds for ``game`` over the plain deal numbers of ``blocks``.
+
+    ``blocks`` are ``(low, high)`` ranges of deal numbers that do not
+    overlap; the file runs from the lowest to the highest, and deals outside
+    the blocks, or not in the store, are recorded as not solved. A won row
+    stored before the store kept difficulty figures is solved again for its
+    figure (the figure is a property of the solve, not of the row).
+    """
+    from .numbering import MT_THRESHOLD, DealNumber
+
+    spans = sorted(blocks)
+    if not spans:
+        raise ValueError("no deals to write")
+    key = StoreKey.of(game)
+
+    def rows() -> Iterator[tuple[int, str, int, int]]:
+        for low, high in spans:
+            for number, status, length, figure, _states in store.verdict_rows(key, low, high):
+                if status == "won" and figure is None:
+                    start = game.deal(DealNumber(number, number < MT_THRESHOLD))
+                    figure = game.difficulty(start, game.solve(start, limits))
+                yield number, status, length, figure or 0
+
+    return Verdicts.from_rows(
+        game.preset,
+        game.fingerprint,
+        spans[0][0],
+        max(high for _, high in spans),
+        rows(),
+        solver_version=solver_version,
+        limits=limits,
+    )
+
+
+def import_verdicts(store: Store, game: Any, v: Verdicts, source: str) -> tuple[int, int]:
+    """Put ``v``'s verdicts into ``store`` as rows of ``game``; ``(rows added, rows kept)``.
+
+    The rows count as stored, so a run over the same deals skips them:
+    won and lost rows always, unknown ones under the file's limits. A deal
+    already settled in the store keeps its row. Imported rows keep the
+    line's length and the difficulty figure but no moves (the file has
+    none) and no effort; ``origin`` names the file and its checksum.
+    """
+    from .numbering import MT_THRESHOLD, DealNumber
+
+    check_verdicts(v, game, source)
+    key = StoreKey.of(game)
+    origin = f"{Path(source).name} sha256:{v.sha256[:16]}"
+    before = store.count(key)
+    batch: list[DealResult] = []
+    offered = 0
+    for number, status, length, figure in v.rows():
+        won = status is Status.WON
+        batch.append(
+            DealResult(
+                deal=str(DealNumber(number, number < MT_THRESHOLD)),
+                number=number,
+                status=status,
+                solver_version=v.solver_version,
+                difficulty=figure if won else None,
+                line_length=length if won else None,
+                origin=origin,
+            )
+        )
+        offered += 1
+        if len(batch) == 10_000:
+            store.add(key, batch, v.limits)
+            batch = []
+    store.add(key, batch, v.limits)
+    added = store.count(key) - before
+    return added, offered - added
+
+
+def read_verdicts(path: str | os.PathLike[str]) -> Verdicts:
+    """Read the verdict file at ``path``; :class:`VerdictFileError` for any problem."""
+    p = Path(path)
+    try:
+        data = p.read_bytes()
+    except OSError as exc:
+        raise VerdictFileError(f"cannot read verdict file '{p}': {exc.strerror}") from None
+    return load_verdicts(data, str(p))
+
+
+__all__ = [
+    "ABSENT",
+    "FORMAT_VERSION",
+    "LOST",
+    "MAGIC",
+    "SUFFIX",
+    "UNKNOWN",
+    "WON",
+    "Classes",
+    "Verdicts",
+    "check_verdicts",
+    "dump_verdicts",
+    "import_verdicts",
+    "limits_text",
+    "load_verdicts",
+    "read_verdicts",
+    "shipped_name",
+    "shipped_verdicts",
+    "store_verdicts",
+    "write_verdicts",
+]

@@ -1,0 +1,380 @@
+"""Verdict files: the format, its refusals, import and export through `stats`, and `deals`."""
+
+from __future__ import annotations
+
+import json
+import random
+from array import array
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from solitaire_solver import make_game
+from solitaire_solver.errors import VerdictFileError
+from solitaire_solver.search import Limits
+from solitaire_solver.stats import solve_deals
+from solitaire_solver.store import Store, StoreKey
+from solitaire_solver.verdicts import (
+    LOST,
+    UNKNOWN,
+    WON,
+    Classes,
+    Verdicts,
+    dump_verdicts,
+    import_verdicts,
+    load_verdicts,
+    read_verdicts,
+    shipped_verdicts,
+    store_verdicts,
+    write_verdicts,
+)
+
+from .support import run_cli
+
+
+@st.composite
+def verdicts(draw: st.DrawFn) -> Verdicts:
+    """Any verdicts a file can hold: codes, lengths, figures, limits and classes."""
+    first = draw(st.integers(1, 10**9))
+    codes = bytes(draw(st.lists(st.integers(0, 3), max_size=300)))
+    won = codes.count(WON)
+    lengths = array("I", draw(st.lists(st.integers(0, 10**6), min_size=won, max_size=won)))
+    figures = bytes(draw(st.lists(st.integers(0, 255), min_size=won, max_size=won)))
+    limits = draw(
+        st.sampled_from([Limits(), Limits(max_states=3_000_000), Limits(timeout=1.5, max_table=7)])
+    )
+    easy = draw(st.integers(0, 200))
+    medium = draw(st.integers(easy, 254))
+    return Verdicts(
+        draw(st.sampled_from(["decade", "eagle-wing-coops", "black-hole"])),
+        draw(st.text(st.characters(blacklist_categories=["Cc", "Cs"]), min_size=1, max_size=40)),
+        first,
+        codes,
+        lengths,
+        figures,
+        draw(st.sampled_from(["0.1.0", "1.2.3rc1"])),
+        limits,
+        Classes(easy, medium),
+    )
+
+
+@given(verdicts())
+@settings(max_examples=200, deadline=None)
+def test_files_round_trip(v: Verdicts) -> None:
+    again = load_verdicts(dump_verdicts(v))
+    assert again == v
+    assert dump_verdicts(again) == dump_verdicts(v)
+
+
+def test_reading_a_file_answers_by_deal_number() -> None:
+    rows = {5: ("won", 60, 3), 6: ("lost", 0, 0), 8: ("unknown", 0, 0), 9: ("won", 61, 9)}
+    v = load_verdicts(dump_verdicts(Verdicts.build("decade", "decade x", 5, rows, last=10)))
+    assert [v.status(n) for n in range(4, 12)] == [
+        None, "won", "lost", None, "unknown", "won", None, None
+    ]  # fmt: skip
+    assert v.covers(9) and not v.covers(7) and not v.covers(11)
+    assert (v.first, v.last) == (5, 10)
+    assert [(n, status.value, length, figure) for n, status, length, figure in v.rows()] == [
+        (5, "won", 60, 3), (6, "lost", 0, 0), (8, "unknown", 0, 0), (9, "won", 61, 9)
+    ]  # fmt: skip
+    assert [e[0] for e in v.entries(8)] == [8, 9, 10]
+
+
+def test_a_million_deals_fit_in_well_under_a_megabyte() -> None:
+    # Verdicts drawn like a real table's: a third won, lengths and figures
+    # spread as Decade's are.
+    rng = random.Random(7)
+    rows = {}
+    for n in range(1, 1_000_001):
+        if rng.random() < 0.34:
+            rows[n] = ("won", rng.randint(60, 69), rng.choice((1, 2, 2, 3, 3, 3, 4)))
+        else:
+            rows[n] = ("lost", 0, 0)
+    data = dump_verdicts(Verdicts.build("decade", "decade", 1, rows))
+    assert len(data) < 700_000
+
+
+def sample_file() -> bytes:
+    rows = {n: ("won" if n % 3 else "lost", 50 + n % 7, n % 5) for n in range(1, 2001)}
+    return dump_verdicts(Verdicts.build("decade", make_game("decade").fingerprint, 1, rows))
+
+
+def test_a_changed_byte_is_refused() -> None:
+    data = bytearray(sample_file())
+    data[-10] ^= 1
+    with pytest.raises(VerdictFileError, match="checksum mismatch"):
+        load_verdicts(bytes(data), "d.verdicts")
+
+
+def test_a_changed_header_is_refused() -> None:
+    # Another preset written over the first one's name: the checksum covers
+    # the header, so the file cannot pass for another preset's.
+    data = sample_file().replace(b"preset: decade", b"preset: eagle-wing", 1)
+    with pytest.raises(VerdictFileError, match=r"^d\.verdicts: checksum mismatch"):
+        load_verdicts(data, "d.verdicts")
+
+
+def test_a_file_cut_short_is_refused() -> None:
+    data = sample_file()
+    with pytest.raises(VerdictFileError, match="truncated: the body has"):
+        load_verdicts(data[:-5], "d.verdicts")
+    with pytest.raises(VerdictFileError, match="cut short"):
+        load_verdicts(data[:40], "d.verdicts")
+    with pytest.raises(VerdictFileError, match="bytes after the end"):
+        load_verdicts(data + b"x", "d.verdicts")
+
+
+def test_other_files_are_refused() -> None:
+    with pytest.raises(VerdictFileError, match="not a verdict file"):
+        load_verdicts(b"PK\x03\x04 a zip file\n\n", "x.zip")
+    with pytest.raises(VerdictFileError, match="not a verdict file"):
+        load_verdicts(b"", "empty")
+    newer = sample_file().replace(b"verdicts 1\n", b"verdicts 2\n", 1)
+    with pytest.raises(VerdictFileError, match=r"format '2'.*newer solitaire_solver"):
+        load_verdicts(newer, "d.verdicts")
+
+
+def test_a_missing_file_is_one_line(tmp_path: Path) -> None:
+    with pytest.raises(VerdictFileError, match="cannot read verdict file"):
+        read_verdicts(tmp_path / "none.verdicts")
+
+
+def test_a_file_of_another_preset_is_not_imported(tmp_path: Path) -> None:
+    v = load_verdicts(sample_file(), "decade.verdicts")
+    with Store(tmp_path / "s.sqlite") as store:
+        with pytest.raises(VerdictFileError, match="holds verdicts of decade, not eagle-wing"):
+            import_verdicts(store, make_game("eagle-wing"), v, "decade.verdicts")
+        with pytest.raises(VerdictFileError, match="under other rules"):
+            import_verdicts(store, make_game("decade", ["min_run=3"]), v, "decade.verdicts")
+        assert store.count(StoreKey.of(make_game("eagle-wing"))) == 0
+
+
+def test_a_store_exports_what_it_holds(tmp_path: Path) -> None:
+    game = make_game("eagle-wing-coops")
+    results = solve_deals(game, "1-20", store=tmp_path / "s.sqlite")
+    with Store(tmp_path / "s.sqlite") as store:
+        v = store_verdicts(store, game, [(1, 12), (15, 25)], limits=Limits(), solver_version="t")
+    assert (v.first, v.last) == (1, 25)
+    for r in results:
+        if r.number in (13, 14):
+            assert v.status(r.number) is None
+            continue
+        assert v.status(r.number) == r.status.value
+        if r.status.value == "won":
+            i = v.won_index(r.number)
+            assert (v.lengths[i], v.difficulty[i]) == (r.length, r.difficulty)
+    assert v.status(21) is None  # not in the store
+
+
+def test_import_then_extend_gives_the_rows_of_one_run(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    part, rest, whole = (tmp_path / n for n in ("part.sqlite", "rest.sqlite", "whole.sqlite"))
+    code, _, err = run_cli(
+        capsys, "stats", "decade", "--deals", "1-300", "--db", str(part), "--export",
+        str(tmp_path / "part.verdicts"),
+    )  # fmt: skip
+    assert code == 0 and "wrote the verdicts of 1-300" in err
+    code, out, err = run_cli(
+        capsys, "stats", "decade", "--deals", "1-500", "--db", str(rest), "--import",
+        str(tmp_path / "part.verdicts"), "--export", str(tmp_path / "rest.verdicts"), "--verify",
+    )  # fmt: skip
+    assert code == 0
+    assert "300 deals of 1-300, 300 new to the store" in err
+    assert "300 from the store (300 imported from verdict files), 200 solved now" in out
+    assert "imported wins have no line here to replay" in err
+    code, _, _ = run_cli(
+        capsys, "stats", "decade", "--deals", "1-500", "--db", str(whole), "--export",
+        str(tmp_path / "whole.verdicts"),
+    )  # fmt: skip
+    assert code == 0
+    assert (tmp_path / "rest.verdicts").read_bytes() == (tmp_path / "whole.verdicts").read_bytes()
+    # The imported rows count as stored: a rerun solves nothing.
+    code, out, _ = run_cli(capsys, "stats", "decade", "--deals", "1-500", "--db", str(rest))
+    assert "500 from the store" in out and "0 solved now" in out
+
+
+def test_stats_refuses_bad_verdict_files_before_solving(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    bad = tmp_path / "bad.verdicts"
+    bad.write_bytes(sample_file()[:-3])
+    db = tmp_path / "s.sqlite"
+    code, _, err = run_cli(capsys, "stats", "decade", "--deals", "1-5", "--db", str(db),
+                           "--import", str(bad))  # fmt: skip
+    assert code == 2 and "truncated" in err and "Traceback" not in err
+    assert len(err.strip().splitlines()) == 1
+    assert not db.exists()
+    damaged = bytearray(sample_file())
+    damaged[-10] ^= 1
+    bad.write_bytes(bytes(damaged))
+    code, _, err = run_cli(capsys, "stats", "decade", "--deals", "1-5", "--db", str(db),
+                           "--import", str(bad))  # fmt: skip
+    assert code == 2 and "checksum mismatch" in err and len(err.strip().splitlines()) == 1
+    assert not db.exists()
+    good = tmp_path / "good.verdicts"
+    good.write_bytes(sample_file())
+    code, _, err = run_cli(capsys, "stats", "eagle-wing", "--deals", "1-5", "--db", str(db),
+                           "--import", str(good))  # fmt: skip
+    assert code == 2 and "holds verdicts of decade, not eagle-wing" in err
+    code, _, err = run_cli(capsys, "stats", "decade", "--deals", "ms40000", "--db", str(db),
+                           "--export", str(good))  # fmt: skip
+    assert code == 2 and "plain deal numbers" in err
+
+
+def test_deals_from_a_store(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    db = tmp_path / "s.sqlite"
+    results = {r.number: r for r in solve_deals("decade", "1-200", store=db)}
+    code, out, _ = run_cli(capsys, "deals", "decade", "--db", str(db), "--winnable", "--count", "3")
+    won = [n for n in sorted(results) if results[n].status.value == "won"][:3]
+    assert code == 0
+    assert [int(line.split()[0]) for line in out.splitlines()[1:]] == won
+    code, out, _ = run_cli(capsys, "deals", "decade", "--db", str(db), "--lost", "--from", "195",
+                           "--count", "10")  # fmt: skip
+    lost = [n for n in range(195, 201) if results[n].status.value == "lost"]
+    assert [int(line.split()[0]) for line in out.splitlines()[1:-1]] == lost
+    assert "ends at deal 200" in out.splitlines()[-1]
+
+
+def test_deals_says_when_the_start_is_below_the_store(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    db = tmp_path / "s.sqlite"
+    results = solve_deals("decade", "10-30", store=db)
+    code, out, _ = run_cli(capsys, "deals", "decade", "--db", str(db), "--count", "50", "--json")
+    doc = json.loads(out)
+    assert code == 0 and not doc["complete"]
+    assert [e["deal"] for e in doc["deals"]] == [r.number for r in results]
+    assert doc["note"].startswith("deals 1-9 are not covered")
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--difficulty", "hard", "--lost"], "--difficulty goes with won deals"),
+        (["--difficulty", "3..1"], "0 <= N <= M"),
+        (["--difficulty", "tricky"], "expected easy, medium, hard"),
+        (["--from", "ms40000"], "plain deal numbers"),
+        (["--from", "0"], "deal numbers start at 1"),
+        (["--winnable", "--lost"], "not allowed with argument"),
+        (["--rule", "min_run=3"], "--rule needs --db"),
+        (["--db", "/nonexistent/s.sqlite"], "no results store"),
+    ],
+)
+def test_deals_bad_input_is_one_line(
+    capsys: pytest.CaptureFixture[str], args: list[str], message: str
+) -> None:
+    code, out, err = run_cli(capsys, "deals", "decade", *args)
+    assert code == 2 and out == ""
+    assert message in err and len(err.strip().splitlines()) == 1
+
+
+def test_deals_never_guesses_beyond_the_table(capsys: pytest.CaptureFixture[str]) -> None:
+    v = shipped_verdicts("decade")
+    if v is None:
+        pytest.skip("no published decade table in this checkout")
+    code, out, _ = run_cli(capsys, "deals", "decade", "--from", str(v.last + 1))
+    assert code == 0
+    assert out.splitlines()[1:] == [
+        f"note: deal {v.last + 1:,} is beyond the published table of deals "
+        f"{v.first:,}-{v.last:,} (solver {v.solver_version}, sha256 {v.sha256[:12]}), "
+        f"which ends at {v.last:,}"
+    ]
+
+
+PUBLISHED = ["decade", "decade-optional", "eagle-wing", "eagle-wing-coops", "black-hole"]
+
+
+@pytest.mark.parametrize("preset", PUBLISHED)
+def test_published_tables_are_in_the_package_and_small(preset: str) -> None:
+    v = shipped_verdicts(preset)
+    if v is None:
+        pytest.skip(f"no published {preset} table in this checkout")
+    assert v.preset == preset
+    assert v.fingerprint == make_game(preset).fingerprint
+    assert v.count(UNKNOWN) == 0 and v.count(WON) + v.count(LOST) == len(v.codes)
+    path = Path(__file__).resolve().parent.parent / "solitaire_solver" / "data"
+    assert (path / f"{preset}.verdicts").stat().st_size < 1_000_000
+
+
+def check_against_fresh_solves(preset: str, numbers: list[int], tmp_path: Path) -> None:
+    """The published verdicts, lengths and figures of ``numbers`` are what a fresh run finds."""
+    v = shipped_verdicts(preset)
+    if v is None:
+        pytest.skip(f"no published {preset} table in this checkout")
+    numbers = [n for n in numbers if v.first <= n <= v.last]
+    fresh = solve_deals(preset, numbers)
+    for r in fresh:
+        assert v.status(r.number) == r.status.value, r.deal
+        if r.status.value == "won":
+            i = v.won_index(r.number)
+            assert (v.lengths[i], v.difficulty[i]) == (r.length, r.difficulty), r.deal
+
+
+@pytest.mark.parametrize("preset", PUBLISHED)
+def test_deals_answers_agree_with_a_fresh_run_on_a_sample(
+    preset: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # What `deals` prints for a sampled number is what `stats` finds for it
+    # in a fresh store.
+    count = {"eagle-wing-coops": 4, "black-hole": 4}.get(preset, 25)
+    v = shipped_verdicts(preset)
+    if v is None:
+        pytest.skip(f"no published {preset} table in this checkout")
+    rng = random.Random(preset)
+    numbers = sorted(rng.sample(range(v.first, v.last + 1), count))
+    db = tmp_path / "fresh.sqlite"
+    text = ",".join(map(str, numbers))
+    code, _, _ = run_cli(capsys, "stats", preset, "--deals", text, "--db", str(db), "--jobs", "1")
+    assert code == 0
+    fresh = {r.number: r for r in solve_deals(preset, numbers, store=db)}
+    for n in numbers:
+        code, out, _ = run_cli(capsys, "deals", preset, "--from", str(n), "--count", "1", "--json")
+        assert code == 0
+        [entry] = json.loads(out)["deals"]
+        r = fresh[n]
+        assert (entry["deal"], entry["status"]) == (n, r.status.value)
+        if r.status.value == "won":
+            assert (entry["length"], entry["difficulty"]) == (r.length, r.difficulty), n
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("preset", PUBLISHED)
+def test_published_rates_are_reproduced_on_a_sample(preset: str, tmp_path: Path) -> None:
+    # A few thousand deals of each published table, spread over the whole
+    # range, solved again from nothing.
+    v = shipped_verdicts(preset)
+    if v is None:
+        pytest.skip(f"no published {preset} table in this checkout")
+    count = {"eagle-wing-coops": 1000, "black-hole": 1000}.get(preset, 3000)
+    rng = random.Random(f"{preset} slow")
+    check_against_fresh_solves(
+        preset, sorted(rng.sample(range(v.first, v.last + 1), count)), tmp_path
+    )
+
+
+def test_write_replaces_a_file_whole(tmp_path: Path) -> None:
+    path = tmp_path / "d.verdicts"
+    path.write_text("an older file")
+    v = load_verdicts(sample_file())
+    write_verdicts(path, v)
+    assert read_verdicts(path) == v
+    assert [p.name for p in tmp_path.iterdir()] == ["d.verdicts"]
+
+
+@given(st.lists(st.integers(0, 20), max_size=60))
+def test_classes_split_the_figures_as_evenly_as_whole_figures_allow(figures: list[int]) -> None:
+    classes = Classes.of(figures)
+
+    def sizes(c: Classes) -> list[int]:
+        return [sum(c.name_of(f) == name for f in figures) for name in ("easy", "medium", "hard")]
+
+    got = sizes(classes)
+    assert sum(got) == len(figures)
+    if len(set(figures)) >= 3:
+        assert min(got) > 0
+        # No other split has a larger smallest class.
+        best = max(min(sizes(Classes(e, m))) for e in range(21) for m in range(e, 21))
+        assert min(got) == best
