@@ -19,7 +19,7 @@ import re
 from collections.abc import Callable, Generator, Hashable, Iterator, Sequence
 from functools import partial
 from itertools import accumulate
-from operator import is_, itemgetter, sub
+from operator import is_, itemgetter
 from typing import Any, cast
 
 import attrs
@@ -261,6 +261,24 @@ many moves of the game (deals and discards) they stand for."""
 _Chain = Callable[[int, int, int, list[_Discard]], tuple["tuple[Any, ...]", int]]
 
 
+@functools.cache
+def _headroom(top: int) -> bytes:
+    """The translation table from a card value v to ``top - v`` (for ``top`` >= 10)."""
+    return bytes(max(0, top - v) for v in range(256))
+
+
+def _room(stock: Sequence[int], top: int) -> list[int]:
+    """``room[k]``: the sum of ``top - v`` over the values v of ``stock`` from k on."""
+    if top >= 10 and isinstance(stock, bytes):
+        # Card values are 1 to 10, so every ``top - v`` is a byte: one
+        # translation and one running sum, both in C.
+        room = list(accumulate(stock.translate(_headroom(top))[::-1]))
+    else:
+        room = list(accumulate(top - v for v in reversed(stock)))
+    room.reverse()
+    return room
+
+
 def _stack_chain(stock: Sequence[int], room: list[int], top: int, sum_bits: int) -> _Chain:
     """The function that plays on from a line with no run to the next branch point.
 
@@ -357,7 +375,7 @@ class CompulsoryModel:
         self.shape = shape
         self.stock = stock
         self.dealt = dealt
-        n = self.n = len(stock)
+        self.n = len(stock)
         top = self.top = shape.top
         self.stack_ok = shape.min_run == 2 and shape.max_run >= top
         sum_bits = 0
@@ -368,11 +386,10 @@ class CompulsoryModel:
         # at most ``top``; so with r cards still to deal, a line and stock adding
         # up to more than r * top can never be emptied. ``room[k]`` is the most
         # the line may add up to before card k is dealt.
-        # Built with C loops (map over ranges) rather than a Python loop: on
-        # small deals this setup costs as much as the search.
-        rests = list(accumulate(reversed(stock)))
-        rests.reverse()
-        room = list(map(sub, range(n * top, 0, -top), rests))
+        # That is the sum of ``top - v`` over the cards v from k on. Built with
+        # C loops rather than a Python loop: on small deals this setup costs
+        # as much as the search.
+        room = _room(stock, top)
         self._stack_chain = _stack_chain(stock, room, shape.top, sum_bits)
         root: tuple[Any, ...] = ((tuple(line), dealt), tuple(_all_runs(line, shape)))
         # The search starts at the first branch point (or the end of the first
