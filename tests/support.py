@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import sqlite3
 import subprocess
 import sys
 from collections.abc import Sequence
@@ -64,3 +65,26 @@ def run_cli(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, s
         code = int(exc.code or 0)
     out, err = capsys.readouterr()
     return code, out, err
+
+
+WON_DEALS = {
+    "decade": 3,
+    "decade-optional": 3,
+    "eagle-wing": 12,
+    "eagle-wing-coops": 1,
+    "windmill": 1,
+    "windmill-reversed": 1,
+    "black-hole": 2,
+}
+"""A won deal per preset that its solver wins in well under a second."""
+
+
+def row_count(path: Path) -> int:
+    """Rows in a store another process may be writing; 0 before the table exists."""
+    if not path.exists():
+        return 0
+    try:
+        with sqlite3.connect(f"file:{path}?mode=ro", uri=True, timeout=10) as db:
+            return int(db.execute("SELECT count(*) FROM results").fetchone()[0])
+    except sqlite3.OperationalError:
+        return 0

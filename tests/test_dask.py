@@ -11,7 +11,6 @@ import logging
 import os
 import signal
 import socket
-import sqlite3
 import subprocess
 import sys
 import time
@@ -25,7 +24,7 @@ from solitaire_solver.errors import ClusterError
 from solitaire_solver.stats import connect_dask, solve_deals
 from solitaire_solver.store import Store, StoreKey
 
-from .support import ROOT, run_cli, run_module
+from .support import ROOT, row_count, run_cli, run_module
 
 distributed = pytest.importorskip("distributed")
 
@@ -151,16 +150,6 @@ time.sleep(600)
 """A scheduler and its worker in one process, for the test to kill."""
 
 
-def rows(path: Path) -> int:
-    if not path.exists():
-        return 0
-    try:
-        with sqlite3.connect(f"file:{path}?mode=ro", uri=True, timeout=10) as db:
-            return int(db.execute("SELECT count(*) FROM results").fetchone()[0])
-    except sqlite3.OperationalError:
-        return 0
-
-
 def test_a_scheduler_lost_mid_run_is_one_line_and_keeps_the_results(tmp_path: Path) -> None:
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
     cluster = subprocess.Popen(
@@ -198,7 +187,7 @@ def test_a_scheduler_lost_mid_run_is_one_line_and_keeps_the_results(tmp_path: Pa
             cwd=tmp_path,
         )
         deadline = time.monotonic() + 60
-        while rows(db) < 30:
+        while row_count(db) < 30:
             assert run.poll() is None, run.communicate()
             assert time.monotonic() < deadline, "stored under 30 deals in 60 s"
             time.sleep(0.02)

@@ -21,18 +21,9 @@ from solitaire_solver.search import Limits, Status
 from solitaire_solver.stats import solve_deals, winnability
 from solitaire_solver.store import SCHEMA_VERSION, DealResult, Store, StoreKey
 
+from .support import row_count
+
 ROOT = Path(__file__).resolve().parent.parent
-
-
-def row_count(path: Path) -> int:
-    """Rows in a store another process may be writing; 0 before the table exists."""
-    if not path.exists():
-        return 0
-    try:
-        with sqlite3.connect(f"file:{path}?mode=ro", uri=True, timeout=10) as db:
-            return int(db.execute("SELECT count(*) FROM results").fetchone()[0])
-    except sqlite3.OperationalError:
-        return 0
 
 
 def deals_in(path: Path) -> list[str]:

@@ -14,16 +14,7 @@ from solitaire_solver.errors import BadOptionError, IllegalMoveError
 from solitaire_solver.games import PRESETS, Game, make_game
 from solitaire_solver.viewer import solution_html
 
-# A deal per preset that its solver wins in well under a second.
-WON_DEALS = {
-    "decade": 3,
-    "decade-optional": 3,
-    "eagle-wing": 12,
-    "eagle-wing-coops": 1,
-    "windmill": 1,
-    "windmill-reversed": 1,
-    "black-hole": 2,
-}
+from .support import WON_DEALS
 
 
 def won_line(preset: str) -> tuple[Game[Any, Any], Any, tuple[Any, ...]]:
