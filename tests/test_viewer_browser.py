@@ -9,7 +9,6 @@ They skip, saying why, where Chromium or Playwright is missing.
 from __future__ import annotations
 
 import json
-import shutil
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -20,24 +19,10 @@ from solitaire_solver.cards import card_text
 from solitaire_solver.games import make_game
 from solitaire_solver.numbering import parse_deal_number
 
+from .chromium import chromium_executable, launch
 from .support import run_cli
 
 pytestmark = pytest.mark.browser
-
-CHROMIUM = Path("/usr/bin/chromium")
-"""Debian's Chromium (``apt-get install chromium``); Playwright's own browser downloads
-are never used."""
-
-ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
 
 
 class Browser:
@@ -88,21 +73,15 @@ class Browser:
 
 @pytest.fixture(scope="module")
 def browser(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Browser]:
-    if not CHROMIUM.is_file() and shutil.which("chromium") is None:
+    executable = chromium_executable()
+    if executable is None:
         pytest.skip("needs Chromium at /usr/bin/chromium (apt-get install chromium)")
     sync_api = pytest.importorskip(
         "playwright.sync_api", reason="needs Playwright (pip install playwright)"
     )
-    executable = str(CHROMIUM) if CHROMIUM.is_file() else shutil.which("chromium")
     profile = tmp_path_factory.mktemp("chromium-profile")
     with sync_api.sync_playwright() as p:
-        context = p.chromium.launch_persistent_context(
-            str(profile),
-            executable_path=executable,
-            args=ARGS,
-            headless=True,
-            viewport={"width": 1000, "height": 760},
-        )
+        context = launch(p, profile, executable)
         try:
             yield Browser(context.new_page())
         finally:

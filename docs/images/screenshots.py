@@ -22,17 +22,10 @@ from PIL import Image
 from playwright.sync_api import sync_playwright
 
 HERE = Path(__file__).resolve().parent
-CHROMIUM = "/usr/bin/chromium"
-ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
+sys.path.insert(0, str(HERE.parent.parent))  # the project folder, for the tests' browser recipe
+
+from tests.chromium import CHROMIUM, launch  # noqa: E402
+
 DEALS = [
     ("decade", 3),
     ("decade-optional", 3),
@@ -65,13 +58,7 @@ def save(png: bytes, name: str) -> None:
 def main() -> None:
     with tempfile.TemporaryDirectory() as tmp, sync_playwright() as p:
         folder = Path(tmp)
-        context = p.chromium.launch_persistent_context(
-            str(folder / "profile"),
-            executable_path=CHROMIUM,
-            args=ARGS,
-            headless=True,
-            viewport={"width": 1000, "height": 760},
-        )
+        context = launch(p, folder / "profile", str(CHROMIUM))
         page = context.new_page()
         shots = [(g, d, "start", "Home") for g, d in DEALS]
         shots += [(g, d, "end", "End") for g, d in DEALS]
