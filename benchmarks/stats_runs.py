@@ -52,8 +52,14 @@ def where_from(tree: Path) -> str:
     """The folder the package is imported from with ``PYTHONPATH=tree``."""
     env = {**os.environ, "PYTHONPATH": str(tree)}
     code = "import solitaire_solver, os; print(os.path.dirname(solitaire_solver.__file__))"
+    # From another folder: ``-c`` puts the working folder first on the path.
     return subprocess.run(
-        [sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True
+        [sys.executable, "-c", code],
+        cwd=tempfile.gettempdir(),
+        env=env,
+        capture_output=True,
+        text=True,
+        check=True,
     ).stdout.strip()
 
 
