@@ -454,3 +454,23 @@ def test_batches_shrink_towards_the_end_of_a_run() -> None:
     slow = _Batcher(10_000, 2)
     slow.record(10, 1.0)
     assert slow.size() == 2
+
+
+def test_verify_on_dask_replays_found_and_stored_lines(tmp_path: Path) -> None:
+    pytest.importorskip("distributed")
+    from distributed import Client, LocalCluster
+
+    db = tmp_path / "s.sqlite"
+    run_deals("decade", "1-600", lambda r: None, jobs=1, store=db)
+    short, other = damage_two_lines(db)
+    with (
+        LocalCluster(
+            n_workers=1, threads_per_worker=2, processes=False, dashboard_address=None
+        ) as cluster,
+        Client(cluster) as client,
+    ):
+        seen: list[DealResult] = []
+        counts = run_deals("decade", "1-650", seen.append, dask=client, store=db, verify=True)
+    assert (counts.stored, counts.solved, len(seen)) == (600, 50, 650)
+    assert [d for _, d, _ in counts.failures] == sorted([short, other], key=int)
+    assert all("the stored winning line" in message for _, _, message in counts.failures)
