@@ -14,14 +14,22 @@ in a temporary folder:
 
 It prints the wall-clock time of each, deals per second, the speed-up
 against ``jobs=1``, and the time per deal that each adds to the one before.
+On a machine shared with other work the wall clock says more about the
+others than about the run, so it also prints the CPU time a deal costs
+this process (for ``jobs=2`` and Dask: the parent's receiving, storing and
+counting, with the scheduling) and, for ``jobs=2``, the worker processes:
+the overhead per deal whatever the load.
 
 Run from the project folder (needs the ``dask`` extra):
-``PYTHONPATH=. python benchmarks/scaling.py decade 1-20000 --rounds 2``
+``PYTHONPATH=. python benchmarks/scaling.py decade 1-20000 --rounds 2``;
+with ``PYTHONPATH=OTHER`` it measures another checkout's code the same way
+(it uses only ``run_deals`` and the store, which every version has).
 """
 
 from __future__ import annotations
 
 import argparse
+import resource
 import statistics
 import sys
 import tempfile
@@ -60,6 +68,13 @@ def with_store(preset: str, deals: str, folder: Path, **how: Any) -> int:
     return seen
 
 
+def cpu_seconds(who: int) -> float:
+    """User and system CPU seconds of this process (``RUSAGE_SELF``, every thread) or
+    of its finished children (``RUSAGE_CHILDREN``)."""
+    use = resource.getrusage(who)
+    return use.ru_utime + use.ru_stime
+
+
 def main(argv: list[str] | None = None) -> int:
     """Time each way in turns and print the table."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -79,6 +94,8 @@ def main(argv: list[str] | None = None) -> int:
         )
         client = Client(cluster)
     times: dict[str, list[float]] = {}
+    parent_cpu: dict[str, list[float]] = {}
+    child_cpu: dict[str, list[float]] = {}
     count = 0
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp)
@@ -91,9 +108,16 @@ def main(argv: list[str] | None = None) -> int:
             ways["dask"] = lambda: with_store(args.preset, args.deals, folder, dask=client)
         for _ in range(args.rounds):
             for name, way in ways.items():
+                cpu = cpu_seconds(resource.RUSAGE_SELF)
+                children = cpu_seconds(resource.RUSAGE_CHILDREN)
                 started = time.perf_counter()
                 count = way()
                 times.setdefault(name, []).append(time.perf_counter() - started)
+                parent_cpu.setdefault(name, []).append(cpu_seconds(resource.RUSAGE_SELF) - cpu)
+                # A pool's workers are waited for when it shuts down; a Dask
+                # cluster's only when it closes, so they show here as none.
+                spent = cpu_seconds(resource.RUSAGE_CHILDREN) - children
+                child_cpu.setdefault(name, []).append(spent)
     if client is not None:
         client.close()
         cluster.close()
@@ -109,9 +133,18 @@ def main(argv: list[str] | None = None) -> int:
             f"{count / best[name]:8.0f} deals/s  speed-up {base / best[name]:5.2f}  "
             f"{best[name] / count * 1e6:7.1f} us/deal"
         )
+    print("  CPU time a deal (the least of the rounds): this process, worker processes")
+    for name in times:
+        workers = min(child_cpu[name]) / count * 1e6
+        print(
+            f"  {name:<7} {min(parent_cpu[name]) / count * 1e6:7.1f} us  "
+            + (f"{workers:7.1f} us" if workers else "      -")
+        )
     print(
         f"  the store and bookkeeping in this process add "
-        f"{(best['jobs=1'] - best['solve']) / count * 1e6:.1f} us a deal to the solving"
+        f"{(best['jobs=1'] - best['solve']) / count * 1e6:.1f} us a deal to the solving "
+        f"(wall clock), {(min(parent_cpu['jobs=1']) - min(parent_cpu['solve'])) / count * 1e6:.1f}"
+        " us (CPU)"
     )
     return 0
 

@@ -43,7 +43,6 @@ from .stats import (
     connect_dask,
     default_store_path,
     parse_deals,
-    replay_win,
     run_deals,
 )
 from .store import DealResult, Store, StoreKey
@@ -500,20 +499,17 @@ def _run_stats(
     plot_path: Path | None,
     imports: list[tuple[str, Verdicts]],
 ) -> int:
-    # Results are counted (and, with --verify, replayed) as they arrive and
-    # not kept: a range may be longer than any list of them. What needs
-    # them in the order asked (the CSV, the plot) reads them back from the
-    # store afterwards.
+    # Results are counted as they arrive and not kept: a range may be
+    # longer than any list of them. What needs them in the order asked (the
+    # CSV, the plot) reads them back from the store afterwards. With
+    # --verify the run replays the winning lines (in the workers).
     tally = Tally(game)
-    failures: list[tuple[int, str, str]] = []
     imported_wins = 0
 
     def take(r: DealResult) -> None:
         nonlocal imported_wins
         tally.add(r)
         imported_wins += r.imported and r.status is Status.WON
-        if args.verify and (failure := replay_win(game, r)) is not None:
-            failures.append((r.number, r.deal, failure))
 
     with Store(db_path) as store:
         where = db_path.resolve()
@@ -528,7 +524,7 @@ def _run_stats(
             )
         bar = ProgressBar(sys.stderr, label=game.preset, total=len(deals))
         try:
-            run_deals(
+            counts = run_deals(
                 game,
                 deals,
                 take,
@@ -539,9 +535,11 @@ def _run_stats(
                 store=store,
                 dask=dask,
                 progress=bar,
+                verify=args.verify,
             )
         finally:
             bar.finish()
+        failures = counts.failures
         summary = tally.summary()
         if args.verify and not failures:
             replayed = summary.won - imported_wins

@@ -22,7 +22,6 @@ import concurrent.futures as cf
 import contextlib
 import ctypes
 import hashlib
-import itertools
 import math
 import multiprocessing
 import os
@@ -44,7 +43,7 @@ from .errors import BadDealNumberError, BadOptionError, ClusterError, UnknownGam
 from .games import Game, find_preset, make_game
 from .games.base import rules_items
 from .numbering import MT_THRESHOLD, DealNumber, parse_deal_number
-from .search import Limits, Status
+from .search import Limit, Limits, Status
 from .store import DealResult, Store, StoreKey
 
 Z95 = 1.959963984540054
@@ -493,22 +492,87 @@ def solve_one(game: Game[Any, Any], deal: int | str | DealNumber, limits: Limits
     )
 
 
+_Line = tuple[int, str, tuple[str, ...]]
+"""A stored winning line to replay: the deal's number, its text and the moves."""
+
+Failure = tuple[int, str, str]
+"""A winning line that does not win: the deal's number, its text and what went wrong."""
+
+_Packed = tuple[str, int, str, tuple[str, ...], int, int, float, str | None, int | None, str]
+"""A solved deal as a worker sends it back: a :class:`DealResult`'s fields as plain values."""
+
+
+def _pack(r: DealResult) -> _Packed:
+    # Plain values unpickle in a fifteenth of the time of the attrs object, and
+    # the process that owns the store unpickles every result of a run.
+    return (
+        r.deal,
+        r.number,
+        r.status.value,
+        r.moves,
+        r.states,
+        r.unique,
+        r.seconds,
+        None if r.limit is None else r.limit.value,
+        r.difficulty,
+        r.solver_version,
+    )
+
+
+_STATUSES = {s.value: s for s in Status}
+
+
+def _unpack(p: _Packed) -> DealResult:
+    deal, number, status, moves, states, unique, seconds, limit, difficulty, version = p
+    return DealResult(
+        deal,
+        number,
+        _STATUSES[status],
+        moves,
+        states,
+        unique,
+        seconds,
+        None if limit is None else Limit(limit),
+        version,
+        difficulty=difficulty,
+    )
+
+
+def _replay_failures(game: Game[Any, Any], results: Iterable[DealResult]) -> list[Failure]:
+    """:func:`replay_win` for each result: the lines that do not win."""
+    return [(r.number, r.deal, m) for r in results if (m := replay_win(game, r)) is not None]
+
+
+def _stored_wins(lines: Iterable[_Line]) -> Iterator[DealResult]:
+    """Stored winning lines as the results :func:`replay_win` takes."""
+    for number, deal, moves in lines:
+        yield DealResult(deal, number, Status.WON, moves, from_store=True)
+
+
 @attrs.frozen
 class _Task:
-    """A batch of deals for a worker: everything it needs, as plain picklable values."""
+    """A batch for a worker: deals to solve and, with ``verify``, stored lines to
+    replay (its own wins are replayed too); everything as plain picklable values."""
 
     preset: str
     rules: tuple[tuple[str, str], ...]
     fingerprint: str
     deals: tuple[str, ...]
     limits: Limits
+    verify: bool = False
+    lines: tuple[_Line, ...] = ()
 
+
+_Done = tuple[list[_Packed], list[Failure], int, float]
+"""A worker's answer: the deals solved, the lines that failed to replay, how
+many deals and lines it took, and the seconds it took."""
 
 _WORKER_GAMES: dict[tuple[str, tuple[tuple[str, str], ...]], Game[Any, Any]] = {}
 
 
-def _solve_task(task: _Task) -> list[DealResult]:
-    """Solve a batch in a worker process (or a Dask worker)."""
+def _solve_task(task: _Task) -> _Done:
+    """Solve (and with ``verify`` replay) a batch in a worker process (or a Dask worker)."""
+    started = time.perf_counter()
     key = (task.preset, task.rules)
     game = _WORKER_GAMES.get(key)
     if game is None:
@@ -520,7 +584,15 @@ def _solve_task(task: _Task) -> list[DealResult]:
             f"a worker builds other rules for {task.preset} ({game.fingerprint}, expected "
             f"{task.fingerprint}): install the same solitaire_solver everywhere"
         )
-    return [solve_one(game, d, task.limits) for d in task.deals]
+    results = [solve_one(game, d, task.limits) for d in task.deals]
+    failures: list[Failure] = []
+    if task.verify:
+        # Replayed here rather than where the store is: a replay costs more
+        # than a cheap deal's solve, and the process that owns the store is
+        # one for all the workers.
+        failures = _replay_failures(game, [*results, *_stored_wins(task.lines)])
+    items = len(task.deals) + len(task.lines)
+    return [_pack(r) for r in results], failures, items, time.perf_counter() - started
 
 
 _PARENT_POLL = 0.5
@@ -573,24 +645,42 @@ class _Batcher:
     Decade deals take under a millisecond and some Windmill deals minutes:
     one deal per task wastes the pool on messages for the first, a fixed
     large batch starves workers (and widens what a kill loses) for the
-    second. The size follows the mean time per deal seen so far.
+    second. The size follows the mean time per item (a deal to solve or a
+    line to replay) seen so far. Towards the end of a run batches shrink
+    (see :meth:`handed`), so that the workers finish together rather than
+    one waiting for the other's last large batch.
     """
 
+    CAP = 4096
+    """The most items in a batch. A quarter of a second is some 4,000 Decade
+    deals: a task costs the parent (and a Dask scheduler) a fixed amount,
+    which a batch of a few hundred cheap deals does not hide."""
+
     def __init__(self, todo: int, workers: int, target: float = 0.25) -> None:
-        self.cap = max(1, min(256, todo // (4 * workers)))
+        self.cap = max(1, min(self.CAP, todo // (4 * workers)))
         self.target = target
+        self.workers = workers
+        self.left = todo
         self.deals = 0
         self.seconds = 0.0
 
-    def record(self, results: Sequence[DealResult]) -> None:
-        self.deals += len(results)
-        self.seconds += sum(r.seconds for r in results)
+    def handed(self, items: int) -> None:
+        """Count ``items`` sent out: the next batches are at most a share of what is left."""
+        self.left -= items
+
+    def record(self, items: int, seconds: float) -> None:
+        """Count ``items`` done in ``seconds``."""
+        self.deals += items
+        self.seconds += seconds
 
     def size(self) -> int:
         if self.deals == 0 or self.seconds <= 0:
             return 1
         per_deal = self.seconds / self.deals
-        return max(1, min(self.cap, int(self.target / per_deal)))
+        # Each batch takes at most 1/(2 workers) of what is left: with two
+        # per worker in flight, the last ones shrink by halves.
+        share = self.left // (2 * self.workers)
+        return max(1, min(self.cap, int(self.target / per_deal), share))
 
 
 def _cluster_threads(client: Any) -> int:
@@ -620,12 +710,15 @@ _SCAN = 500
 class RunCounts:
     """What a run did: ``deals`` asked, ``stored`` of them already in the store at
     the start, ``solved`` by this run, and ``reused`` results read from the store
-    (those stored at the start and those another run settled meanwhile)."""
+    (those stored at the start and those another run settled meanwhile).
+    ``failures`` are the winning lines that did not win when replayed (a run
+    with ``verify`` only), as ``(number, deal, message)`` in deal order."""
 
     deals: int
     stored: int
     solved: int
     reused: int
+    failures: tuple[Failure, ...] = ()
 
 
 def run_deals(
@@ -641,10 +734,15 @@ def run_deals(
     store: Store | str | os.PathLike[str] | None = None,
     dask: Any = None,
     progress: Progress | None = None,
+    verify: bool = False,
 ) -> RunCounts:
     """Solve every deal (each once), handing each result to ``sink`` as it arrives.
 
-    The arguments are those of :func:`solve_deals`. Results come in the
+    The arguments are those of :func:`solve_deals`. With ``verify``, every
+    winning line, found now or read from the store, is replayed from its
+    deal (see :func:`replay_win`), by the workers when there are any, and
+    the lines that do not win are returned in :attr:`RunCounts.failures`
+    (each result is still stored and passed on). Results come in the
     order they finish, not the order asked, and nothing is kept here, so a
     range of any length runs in the same memory: a range text is never
     listed, the store is read a few hundred deals ahead of the solving, and
@@ -657,9 +755,9 @@ def run_deals(
     if jobs is not None and (isinstance(jobs, bool) or not isinstance(jobs, int) or jobs < 1):
         raise BadOptionError(f"jobs must be at least 1, not {jobs!r}")
     if store is None or isinstance(store, Store):
-        return _Run(g, limits, store, sink, progress).run(numbers, jobs, dask)
+        return _Run(g, limits, store, sink, progress, verify).run(numbers, jobs, dask)
     with Store(Path(store)) as db:
-        return _Run(g, limits, db, sink, progress).run(numbers, jobs, dask)
+        return _Run(g, limits, db, sink, progress, verify).run(numbers, jobs, dask)
 
 
 def solve_deals(
@@ -722,7 +820,7 @@ def _count_stored(db: Store, key: StoreKey, deals: Sequence[DealNumber], limits:
 
 
 class _Run:
-    """One run's bookkeeping: the store, the sink and the progress counts."""
+    """One run's bookkeeping: the store, the sink, the progress counts and the replays."""
 
     def __init__(
         self,
@@ -731,6 +829,7 @@ class _Run:
         db: Store | None,
         sink: Sink,
         progress: Progress | None,
+        verify: bool = False,
     ) -> None:
         # The limits the solves work under, defaults included: the store
         # keeps these with each result, so an unknown reached under an
@@ -741,12 +840,17 @@ class _Run:
         self.db = db
         self.sink = sink
         self.progress = progress
+        self.verify = verify
         self.stored = 0
         self.todo = 0
         self.solved = 0
         self.seen = 0  # stored results met while reading ahead
         self.meanwhile = 0  # results another run stored after this one read ahead
         self.reported = 0  # the last ``done`` passed to progress
+        self.failures: list[Failure] = []
+        # Stored winning lines waiting to go to a worker for their replay;
+        # ``None`` while this process replays them as they are met.
+        self.lines: list[_Line] | None = None
 
     def run(self, deals: Sequence[DealNumber], jobs: int | None, dask: Any) -> RunCounts:
         total = len(deals)
@@ -756,11 +860,16 @@ class _Run:
         if self.progress is not None:
             self.progress(0, self.todo)
         names = self._unsettled(deals)
-        if dask is None and (jobs == 1 or self.todo <= 1):
+        # With (almost) nothing to solve, a few stored lines are replayed
+        # here: a pool would cost more than it saves.
+        replays = self.stored if self.verify else 0
+        if dask is None and (jobs == 1 or (self.todo <= 1 and replays <= _SCAN)):
             self._run_here(names)
         else:
+            self.lines = []
             self._run_pool(names, jobs, dask)
-        return RunCounts(total, self.stored, self.solved, self.seen + self.meanwhile)
+        reused = self.seen + self.meanwhile
+        return RunCounts(total, self.stored, self.solved, reused, tuple(sorted(self.failures)))
 
     def _report(self) -> None:
         if self.progress is not None:
@@ -771,15 +880,47 @@ class _Run:
                 self.reported = done
                 self.progress(done, self.todo)
 
-    def _unsettled(self, deals: Iterable[DealNumber]) -> Iterator[str]:
-        """The deals still to solve, in order; stored results go to the sink on the way."""
+    def _unsettled(self, deals: Iterable[DealNumber]) -> Iterator[str | None]:
+        """The deals still to solve, in order, with ``None`` after each look-up in the store.
+
+        Stored results go to the sink on the way. The ``None`` lets the
+        reader stop between look-ups (see :meth:`_take`) even when nothing
+        of a stretch is left to solve.
+        """
         chunk: list[str] = []
         for deal in deals:
             chunk.append(str(deal))
             if len(chunk) == _SCAN:
                 yield from self._scan(chunk)
+                yield None
                 chunk = []
         yield from self._scan(chunk)
+
+    def _take(self, names: Iterator[str | None], size: int) -> tuple[list[str], bool]:
+        """Up to ``size`` deals to solve, and whether the range may hold more.
+
+        Fewer when as many stored lines already wait for their replay: they
+        go out first, so that a rerun over a full store keeps a bounded
+        number of them in memory.
+        """
+        batch: list[str] = []
+        for name in names:
+            if name is not None:
+                batch.append(name)
+                if len(batch) >= size:
+                    return batch, True
+            elif self.lines is not None and len(self.lines) >= size:
+                return batch, True
+        return batch, False
+
+    def _met(self, r: DealResult) -> None:
+        """A result read from the store: passed on, and with ``verify`` its line replayed."""
+        self.sink(r)
+        if self.verify and r.status is Status.WON and not r.imported:
+            if self.lines is None:
+                self.failures.extend(_replay_failures(self.game, [r]))
+            else:
+                self.lines.append((r.number, r.deal, r.moves))
 
     def _scan(self, chunk: list[str]) -> list[str]:
         if self.db is None or not chunk:
@@ -788,7 +929,7 @@ class _Run:
         for name in chunk:
             if name in found:
                 self.seen += 1
-                self.sink(found[name])
+                self._met(found[name])
         if found:
             self._report()
         return [name for name in chunk if name not in found]
@@ -797,13 +938,13 @@ class _Run:
         """The deals of ``batch`` still unsettled just before they go out."""
         # Another run on the same store may have settled some since they
         # were read ahead: take its results rather than solving them again.
-        if self.db is None:
+        if self.db is None or not batch:
             return tuple(batch)
         other = self.db.settled(self.key, batch, self.limits)
         for name in batch:
             if name in other:
                 self.meanwhile += 1
-                self.sink(other[name])
+                self._met(other[name])
         if other:
             self._report()
         return tuple(d for d in batch if d not in other)
@@ -817,20 +958,26 @@ class _Run:
         self.solved += len(results)
         self._report()
 
-    def _run_here(self, names: Iterator[str]) -> None:
+    def _run_here(self, names: Iterator[str | None]) -> None:
         # Results are committed in batches of about a quarter of a second of
         # solving, as a pool's batches are: one commit a deal cost more than
         # the solving itself for the cheapest games (docs/statistics.md), and
         # a kill loses no more than a pool's batch in flight would.
         batcher = _Batcher(self.todo, 1)
-        while batch := list(itertools.islice(names, batcher.size())):
+        more = True
+        while more:
+            batch, more = self._take(names, batcher.size())
+            started = time.perf_counter()
             results = [solve_one(self.game, d, self.limits) for d in self.fresh(batch)]
-            batcher.record(results)
             self.arrived(results)
+            if self.verify:
+                self.failures.extend(_replay_failures(self.game, results))
+            if results:
+                batcher.record(len(results), time.perf_counter() - started)
 
     def _collect(
-        self, pending: set[cf.Future[list[DealResult]]], batcher: _Batcher, client: Any
-    ) -> set[cf.Future[list[DealResult]]]:
+        self, pending: set[cf.Future[_Done]], batcher: _Batcher, client: Any
+    ) -> set[cf.Future[_Done]]:
         """Wait for a batch to finish, take in every finished one; the batches still out.
 
         With Dask, a batch cancelled by anyone but this run means the
@@ -844,7 +991,7 @@ class _Run:
         lost = 0
         for future in finished:
             try:
-                results = future.result()
+                packed, failures, items, seconds = future.result()
             except (cf.CancelledError, OSError) as exc:
                 if client is None:
                     raise
@@ -852,8 +999,9 @@ class _Run:
                 # A cancelled batch says nothing more; a closed connection may.
                 reason = "" if isinstance(exc, cf.CancelledError) else f" ({exc})"
                 continue
-            batcher.record(results)
-            self.arrived(results)
+            batcher.record(items, seconds)
+            self.arrived([_unpack(p) for p in packed])
+            self.failures.extend(failures)
         if lost:
             raise ClusterError(
                 f"lost the Dask scheduler at {_where(client)!r} during the run{reason}: "
@@ -862,9 +1010,11 @@ class _Run:
             )
         return left
 
-    def _run_pool(self, names: Iterator[str], jobs: int | None, dask: Any) -> None:
+    def _run_pool(self, names: Iterator[str | None], jobs: int | None, dask: Any) -> None:
         game = self.game
         items = tuple(rules_items(game.rules))
+        lines = self.lines
+        assert lines is not None  # set by run() for a pool
         client = None
         executor: cf.Executor
         if dask is not None:
@@ -883,22 +1033,33 @@ class _Run:
                 initializer=_end_with_parent,
                 initargs=(os.getpid(),),
             )
-        batcher = _Batcher(self.todo, workers)
-        pending: set[cf.Future[list[DealResult]]] = set()
+        batcher = _Batcher(self.todo + (self.stored if self.verify else 0), workers)
+        pending: set[cf.Future[_Done]] = set()
         more = True
         try:
-            while more or pending:
+            while more or lines or pending:
                 # Keep two batches per worker in flight: enough to hide the
                 # round trip, few enough that a kill loses little.
-                while more and len(pending) < 2 * workers:
-                    batch = list(itertools.islice(names, batcher.size()))
-                    if not batch:
-                        more = False
-                        break
+                while (more or lines) and len(pending) < 2 * workers:
+                    size = batcher.size()
+                    batch: list[str] = []
+                    if more:
+                        batch, more = self._take(names, size)
                     deals = self.fresh(batch)
-                    if deals:
-                        task = _Task(game.preset, items, game.fingerprint, deals, self.limits)
+                    replays = tuple(lines[:size])
+                    del lines[:size]
+                    if deals or replays:
+                        task = _Task(
+                            game.preset,
+                            items,
+                            game.fingerprint,
+                            deals,
+                            self.limits,
+                            self.verify,
+                            replays,
+                        )
                         pending.add(executor.submit(_solve_task, task))
+                        batcher.handed(len(deals) + len(replays))
                 if pending:
                     pending = self._collect(pending, batcher, client)
         finally:
@@ -1084,6 +1245,7 @@ __all__ = [
     "Z95",
     "DealRange",
     "DealResult",
+    "Failure",
     "Progress",
     "RunCounts",
     "Sink",

@@ -3,16 +3,20 @@
 from __future__ import annotations
 
 import itertools
+import json
 import math
+import multiprocessing
 import random
+import sqlite3
 from pathlib import Path
 from typing import Any
 
+import attrs
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from solitaire_solver import make_game, solve
+from solitaire_solver import make_game, solve, stats
 from solitaire_solver.errors import BadDealNumberError, BadOptionError
 from solitaire_solver.numbering import DealNumber, parse_deal_number
 from solitaire_solver.search import Limit, Status
@@ -21,9 +25,11 @@ from solitaire_solver.stats import (
     DealResult,
     Spread,
     SpreadTally,
+    _Batcher,
     default_store_path,
     parse_deals,
     percentile,
+    run_deals,
     solve_deals,
     summarize,
     wilson_interval,
@@ -366,3 +372,105 @@ def test_pool_with_limits_matches_serial() -> None:
     serial = solve_deals("decade", "1-60", max_states=5)
     assert any(r.status is Status.UNKNOWN for r in serial)
     assert solve_deals("decade", "1-60", max_states=5, jobs=2) == serial
+
+
+# ---------------------------------------------------------------- replaying in the workers
+
+
+def damage_two_lines(path: Path) -> tuple[str, str]:
+    """Cut the last move off the first stored won line and give the second the third's line.
+
+    Returns the two damaged deals.
+    """
+    with sqlite3.connect(path) as db:
+        won = db.execute("SELECT deal, moves FROM results WHERE status = 'won' ORDER BY number")
+        (short, short_moves), (other, _), (_, third_moves) = won.fetchall()[:3]
+        cut = json.dumps(json.loads(short_moves)[:-1])
+        db.execute("UPDATE results SET moves = ? WHERE deal = ?", (cut, short))
+        db.execute("UPDATE results SET moves = ? WHERE deal = ?", (third_moves, other))
+    return short, other
+
+
+def test_verify_replays_stored_lines_in_the_workers(tmp_path: Path) -> None:
+    db = tmp_path / "s.sqlite"
+    # More stored deals than one look-up in the store reads, so that the
+    # rerun with nothing to solve replays them in a pool too.
+    first = run_deals("decade", "1-600", lambda r: None, jobs=1, store=db)
+    assert (first.solved, first.failures) == (600, ())
+    short, other = damage_two_lines(db)
+    expected = [
+        (int(short), short, f"deal {short}: the stored winning line ends after"),
+        (int(other), other, f"deal {other}: the stored winning line does not replay: move "),
+    ]
+    for deals, jobs in (("1-700", 2), ("1-600", 2), ("1-600", 1)):
+        seen: list[DealResult] = []
+        counts = run_deals("decade", deals, seen.append, jobs=jobs, store=db, verify=True)
+        assert counts.stored == 600
+        assert len(seen) == len(parse_deals(deals))
+        assert [(n, d) for n, d, _ in counts.failures] == [(n, d) for n, d, _ in expected]
+        for (_, _, message), (_, _, start) in zip(counts.failures, expected, strict=True):
+            assert message.startswith(start)
+    # Without verify nothing is replayed.
+    assert run_deals("decade", "1-600", lambda r: None, jobs=2, store=db).failures == ()
+
+
+@pytest.mark.skipif(
+    "fork" not in multiprocessing.get_all_start_methods(),
+    reason="the workers must inherit the damaged solve_one",
+)
+@pytest.mark.parametrize("jobs", [1, 2])
+def test_verify_replays_found_lines_where_they_were_found(
+    monkeypatch: pytest.MonkeyPatch, jobs: int
+) -> None:
+    real = stats.solve_one
+
+    def cut(game: Any, deal: Any, limits: Any) -> DealResult:
+        r = real(game, deal, limits)
+        return attrs.evolve(r, moves=r.moves[:-1]) if r.moves else r
+
+    monkeypatch.setattr(stats, "solve_one", cut)
+    seen: list[DealResult] = []
+    counts = run_deals("decade", "1-60", seen.append, jobs=jobs, verify=True)
+    won = sorted((r.number, r.deal) for r in seen if r.status is Status.WON)
+    assert len(won) > 10
+    assert [(n, d) for n, d, _ in counts.failures] == won
+    for _, deal, message in counts.failures:
+        assert message.startswith(f"deal {deal}: the found winning line ends after")
+
+
+def test_batches_shrink_towards_the_end_of_a_run() -> None:
+    batcher = _Batcher(10_000, 2)
+    assert batcher.size() == 1  # nothing timed yet
+    batcher.record(100, 0.001)  # cheap deals: time alone would allow the cap
+    sizes = []
+    while batcher.left > 0:
+        sizes.append(batcher.size())
+        batcher.handed(sizes[-1])
+    assert sizes[0] == 10_000 // 8
+    assert sizes == sorted(sizes, reverse=True)
+    assert sizes[-4:] == [1, 1, 1, 1]
+    assert sum(sizes) == 10_000
+    # Slow deals: a quarter of a second of work a batch.
+    slow = _Batcher(10_000, 2)
+    slow.record(10, 1.0)
+    assert slow.size() == 2
+
+
+def test_verify_on_dask_replays_found_and_stored_lines(tmp_path: Path) -> None:
+    pytest.importorskip("distributed")
+    from distributed import Client, LocalCluster
+
+    db = tmp_path / "s.sqlite"
+    run_deals("decade", "1-600", lambda r: None, jobs=1, store=db)
+    short, other = damage_two_lines(db)
+    with (
+        LocalCluster(
+            n_workers=1, threads_per_worker=2, processes=False, dashboard_address=None
+        ) as cluster,
+        Client(cluster) as client,
+    ):
+        seen: list[DealResult] = []
+        counts = run_deals("decade", "1-650", seen.append, dask=client, store=db, verify=True)
+    assert (counts.stored, counts.solved, len(seen)) == (600, 50, 650)
+    assert [d for _, d, _ in counts.failures] == sorted([short, other], key=int)
+    assert all("the stored winning line" in message for _, _, message in counts.failures)

@@ -77,10 +77,11 @@ def test_csv(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
         assert int(r["length"]) == len(direct.moves)
 
 
+@pytest.mark.parametrize("jobs", ["1", "2"])
 def test_verify_replays_found_and_stored_lines(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], jobs: str
 ) -> None:
-    code, out, err = run(capsys, "decade", "--deals", "1-20", "--jobs", "1", "--verify", "--json")
+    code, out, err = run(capsys, "decade", "--deals", "1-20", "--jobs", jobs, "--verify", "--json")
     assert code == 0
     doc = json.loads(out)
     assert doc["won"] > 2  # the damage below needs two won deals
@@ -98,7 +99,7 @@ def test_verify_replays_found_and_stored_lines(
         )
         db.execute("UPDATE results SET moves = ? WHERE deal = ?", (third_moves, other))
     db.close()
-    code, out, err = run(capsys, "decade", "--deals", "1-20", "--jobs", "1", "--verify")
+    code, out, err = run(capsys, "decade", "--deals", "1-20", "--jobs", jobs, "--verify")
     assert code == 1
     assert "from the store" in out
     assert f"error: deal {short}: the stored winning line ends after" in err

@@ -14,12 +14,14 @@ from pathlib import Path
 from typing import IO
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from solitaire_solver import make_game
 from solitaire_solver.errors import StoreError
 from solitaire_solver.search import Limits, Status
 from solitaire_solver.stats import solve_deals, winnability
-from solitaire_solver.store import SCHEMA_VERSION, DealResult, Store, StoreKey
+from solitaire_solver.store import SCHEMA_VERSION, DealResult, Store, StoreKey, encode_moves
 
 from .support import row_count
 
@@ -661,3 +663,16 @@ def test_a_huge_range_streams_in_flat_memory(tmp_path: Path) -> None:
         rerun.communicate()
     left = 10**9 - len(stored)
     assert plan == f"decade: 1000000000 deals, {len(stored)} already stored, {left} to solve"
+
+
+@given(st.lists(st.text(max_size=6)))
+def test_moves_are_written_as_json_writes_them(moves: list[str]) -> None:
+    # Stores written before the joined form came in hold json.dumps's text,
+    # and every reader parses the column as JSON.
+    assert encode_moves(tuple(moves)) == json.dumps(moves)
+    assert json.loads(encode_moves(tuple(moves))) == moves
+
+
+@pytest.mark.parametrize("moves", [["d", "x1-3"], ['a"b'], ["a\\b"], ["\x7f"], ["é"], ["", " "]])
+def test_moves_that_need_escaping_are_written_as_json_writes_them(moves: list[str]) -> None:
+    assert encode_moves(tuple(moves)) == json.dumps(moves)
