@@ -232,7 +232,7 @@ class EagleWingModel(ProblemDefaults):
                 mv = (mv[0], mv[1], mv[2], mv[3], mv[4] + n)
             yield mv, child
 
-    def _built_successors(self, pos: Position) -> list[tuple[CardMove, Position]]:
+    def _built_successors(self, pos: Position) -> Iterator[tuple[CardMove, Position]]:
         """:meth:`successors` with building and room for two: the same pairs in the same order.
 
         The moves are those of :meth:`children`, listed by the same loops;
@@ -253,7 +253,6 @@ class EagleWingModel(ProblemDefaults):
             self.settle,
             self.step,
         )
-        out: list[tuple[CardMove, Position]] = []
         later: list[CardMove] = []
         trunk_card = trunk[0] if tl == 1 else -1
         gap = tl == 0 and len(wings) < WINGS
@@ -266,18 +265,18 @@ class EagleWingModel(ProblemDefaults):
         if trunk_card >= 0 and need[trunk_card // 13] == trunk_card:
             mv = (HOME, trunk_card, -1, -1, 1)
             child, n = step(pos, mv)
-            out.append(((mv if not n else (HOME, trunk_card, -1, -1, 1 + n)), child))
+            yield (mv if not n else (HOME, trunk_card, -1, -1, 1 + n)), child
         # A wing card that can go home is a base card (the position is
         # closed); in wing order, which is the order of the top cards.
         for c in sorted(need):
             if c >= 0 and c in tops:
                 mv = (HOME, c, -1, -1, 1)
                 child, n = step(pos, mv)
-                out.append(((mv if not n else (HOME, c, -1, -1, 1 + n)), child))
+                yield (mv if not n else (HOME, c, -1, -1, 1 + n)), child
         if trunk_card >= 0 and UP[trunk_card] in room:
             mv = (ONTO, trunk_card, UP[trunk_card], -1, 1)
             child, n = step(pos, mv)
-            out.append(((mv if not n else (ONTO, trunk_card, UP[trunk_card], -1, 1 + n)), child))
+            yield (mv if not n else (ONTO, trunk_card, UP[trunk_card], -1, 1 + n)), child
         for j, c, up, k in builds:
             piles = list(wings)
             piles[k] = (c << 4) + (wings[k] & 15) + 1
@@ -286,11 +285,11 @@ class EagleWingModel(ProblemDefaults):
             for x in todo:
                 if need[x // 13] == x and x % 13 != unsafe:
                     child, n = settle(list(need), tl2, piles, talon, place, todo, None)
-                    out.append(((ONTO, c, up, -1, 1 + n), child))
+                    yield (ONTO, c, up, -1, 1 + n), child
                     break
             else:
                 piles.sort()
-                out.append(((ONTO, c, up, -1, 1), ((need, tl2, tuple(piles), talon), place)))
+                yield (ONTO, c, up, -1, 1), ((need, tl2, tuple(piles), talon), place)
         if gap:
             for c in tall:
                 later.append((GAP, c, -1, -1, 1))
@@ -353,9 +352,9 @@ class EagleWingModel(ProblemDefaults):
                 ):
                     todo = [below, nx] if i else [nx]
                     child, n = settle(list(n4), tl, list(wings), rest, at, todo, None)
-                    out.append(((HOME, c, -1, i, length + n), child))
+                    yield (HOME, c, -1, i, length + n), child
                 else:
-                    out.append(((HOME, c, -1, i, length), ((n4, tl, wings, rest), at)))
+                    yield (HOME, c, -1, i, length), ((n4, tl, wings, rest), at)
             if k >= 0:
                 up = UP[c]
                 piles = list(wings)
@@ -365,11 +364,11 @@ class EagleWingModel(ProblemDefaults):
                 ):
                     todo = [below, c] if i else [c]
                     child, n = settle(list(need), tl, piles, rest, at, todo, None)
-                    out.append(((ONTO, c, up, i, length + n), child))
+                    yield (ONTO, c, up, i, length + n), child
                 else:
                     if up < c:
                         piles.sort()  # a king on an ace
-                    out.append(((ONTO, c, up, i, length), ((need, tl, tuple(piles), rest), at)))
+                    yield (ONTO, c, up, i, length), ((need, tl, tuple(piles), rest), at)
             if wanted and c % 13 != unsafe and (behind or i >= ws):
                 # Reduction 5 (see children): later cards would bury c.
                 cut = r
@@ -387,8 +386,7 @@ class EagleWingModel(ProblemDefaults):
                     later.append((GAP, talon[i], -1, i, i + size - ws + 3))
         for mv in later:
             child, n = step(pos, mv)
-            out.append(((mv if not n else (GAP, mv[1], -1, mv[3], mv[4] + n)), child))
-        return out
+            yield (mv if not n else (GAP, mv[1], -1, mv[3], mv[4] + n)), child
 
     def dominators(self, pos: Position) -> list[Position]:
         """The same position with one wanted card taken home from the talon, safe moves made.
