@@ -106,9 +106,13 @@ cards in wing order, the cards that fit on a pile with room, the moves of a wing
 card onto another wing (from, card, onto, to) and the tops of piles of two or more."""
 
 WING_INFO_KEPT = 2048
-"""How many wings' :data:`WingInfo` a model keeps. Most searches meet a few
-thousand wings again and again (with other talons); some meet new wings at
-nearly every position, and keeping all of those costs more than it saves."""
+"""How many wings' :data:`WingInfo` a model keeps at most; when full it starts
+afresh. Most searches meet a few thousand wings again and again (with other
+talons), one part of the search after another; some meet new wings at nearly
+every position, and keeping all of those costs more than it saves. Over Coops
+deals 1..300 (673,247 positions expanded) the wings were worked out 158,863
+times this way, 148,990 times keeping every one and 217,924 times keeping the
+first 2,048 only."""
 
 HOME, ONTO, GAP, DEALS, REDEALS = range(5)
 """Kinds of move: a card home, onto a wing's top, to an empty wing; a deal; a redeal."""
@@ -259,8 +263,9 @@ class EagleWingModel(ProblemDefaults):
         info = self._wing_info.get(wings)
         if info is None:
             info = self._wings_of(wings)
-            if len(self._wing_info) < WING_INFO_KEPT:
-                self._wing_info[wings] = info
+            if len(self._wing_info) >= WING_INFO_KEPT:
+                self._wing_info.clear()  # a search moves on to other wings
+            self._wing_info[wings] = info
         room, tops, fits, builds, tall = info
         if trunk_card >= 0 and need[trunk_card // 13] == trunk_card:
             mv = (HOME, trunk_card, -1, -1, 1)
