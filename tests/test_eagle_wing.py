@@ -635,6 +635,40 @@ def test_model_moves_lift_to_game_moves(preset: str) -> None:
         walk(game, dealt(game, number), 60, number)
 
 
+@pytest.mark.parametrize("trunk_size", [13, 2, 0])
+def test_coops_successors_are_the_moves_of_children_then_step(trunk_size: int) -> None:
+    # With building the model lists its moves and their positions in one
+    # pass (successors) rather than listing them (children) and making each
+    # (step). Both ways must give the same moves, in the same order, to the
+    # same positions: every position a capped search of each deal expands is
+    # checked. The short trunks bring empty wings early, so moves to a gap
+    # are checked too, and wings that empty with the trunk still there.
+    game = game_of(COOPS, trunk_size=trunk_size)
+    kinds: set[int] = set()
+    checked = 0
+    for number in range(1, 41):
+        state = dealt(game, number)
+        model = EagleWingModel(game.rules, state)
+        fast = model.successors
+
+        def both(pos: Any, model: EagleWingModel = model, fast: Any = fast) -> Any:
+            nonlocal checked
+            pairs = list(fast(pos))
+            assert pairs == list(model._stepped(pos)), pos
+            kinds.update(mv[0] for mv, _child in pairs)
+            checked += 1
+            return pairs
+
+        model.successors = both  # type: ignore[method-assign]
+        root, depth = model.start(state)
+        solve_run(
+            lambda b, m=model, r=root, d=depth: dfs(m, r, b, depth=d), Limits(max_states=1500)
+        )
+    assert checked > 1000
+    # A card home, onto a wing and to a gap (kinds 0, 1 and 2) all came up.
+    assert {0, 1, 2} <= kinds
+
+
 def model_verdict(model: EagleWingModel, pos: Any) -> Status:
     return solve_run(lambda b: dfs(model, pos, b)).status
 

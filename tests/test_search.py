@@ -5,7 +5,7 @@ from __future__ import annotations
 import math
 import random
 from collections import deque
-from collections.abc import Callable
+from collections.abc import Callable, Hashable, Sequence
 from typing import Any
 
 import pytest
@@ -240,6 +240,36 @@ def test_places_agree_with_the_rule(stock: list[int]) -> None:
     # Each key is searched from at most one place per earlier place it was
     # left at: with places, far fewer states than (played, dealt) pairs.
     assert r.stats.unique <= len(stock) + 1
+
+
+class _PairedDealer(Dealer):
+    """The dealer toy saying that its states are (key, place) pairs, as they are."""
+
+    pairs = True
+
+    def __init__(self, stock: Sequence[int]) -> None:
+        super().__init__(stock)
+        self.asked = 0
+
+    def key(self, state: tuple[int, int]) -> Hashable:
+        self.asked += 1
+        return state[0]
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.lists(st.integers(1, 8), min_size=1, max_size=8))
+def test_states_that_are_pairs_are_taken_apart_by_the_search(stock: list[int]) -> None:
+    # The same search either way, with the key hook asked for the start alone.
+    plain, paired = Dealer(stock), _PairedDealer(stock)
+    a, b = depth_first(plain, (0, 0)), depth_first(paired, (0, 0))
+    assert (a.status, a.moves, a.stats.expanded, a.stats.unique, a.stats.max_depth) == (
+        b.status,
+        b.moves,
+        b.stats.expanded,
+        b.stats.unique,
+        b.stats.max_depth,
+    )
+    assert paired.asked == 1
 
 
 class _Twins(GraphPuzzle):

@@ -102,6 +102,9 @@ def dfs(
         problem, "dominators", None
     )
     length: Callable[[M], int] | None = getattr(problem, "move_length", None)
+    # States that are their own (key, place) pair are taken apart here
+    # rather than through two calls per child.
+    pairs = place is not None and bool(getattr(problem, "pairs", False))
     acyclic = bool(getattr(problem, "acyclic", False))
     successors = successors_of(problem, forced=forced)
     if order is not None:
@@ -173,8 +176,11 @@ def dfs(
             exp, stored, checkpoint = b.expanded, b.stored, b.checkpoint
             if gone:
                 continue
-        k = key(child)
-        p = place(child) if place is not None else 0
+        if pairs:
+            k, p = child  # type: ignore[misc]
+        else:
+            k = key(child)
+            p = place(child) if place is not None else 0
         old = get(k)
         if old is None:
             stop = _NEVER
@@ -200,8 +206,20 @@ def dfs(
                     continue
                 if m < stop:
                     stop = m
-        if new and dominators is not None and _dominated(dominators(child), get, lost_get):
-            continue
+        if new and dominators is not None:
+            if lost_get is None:
+                # _dominated without a memo, written out: a dominator test
+                # follows most new children.
+                for dk, dp in dominators(child):
+                    seen = get(dk)
+                    if seen is not None and seen <= dp:
+                        break
+                else:
+                    seen = None
+                if seen is not None:
+                    continue
+            elif _dominated(dominators(child), get, lost_get):
+                continue
         if exp >= checkpoint:
             b.expanded, b.stored = exp, stored
             b.reach(deepest)

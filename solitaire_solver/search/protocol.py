@@ -18,6 +18,9 @@ that implements one argues in a comment why it is sound:
   keys of states that win whenever this one does;
 - ``move_length(move)``: how many moves of the game one search move stands
   for (a move with a forced follow-up), so that depths count real moves;
+- ``pairs`` (an attribute, with ``place``): true when every state is the
+  pair ``(key(state), place(state))``; the depth-first search then takes a
+  child apart instead of calling both hooks for it;
 - ``acyclic`` (an attribute): true when no line of moves leads from a
   position back to its own key (at any place), and no dominator of a
   position is one of its ancestors; then the keys a search finished with

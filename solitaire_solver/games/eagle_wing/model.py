@@ -72,7 +72,7 @@ were found dominated are children it does not make.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 
 from ...search import ProblemDefaults
 from .rules import (
@@ -96,6 +96,24 @@ Position = tuple[Arrangement, int]
 CardMove = tuple[int, int, int, int, int]
 """``(kind, card, onto, talon_index, length)``; see the module's docstring."""
 
+WingBuild = tuple[int, int, int, int]
+"""A wing card onto another wing: ``(from pile, card, onto card, to pile)``."""
+WingInfo = tuple[
+    dict[int, int], tuple[int, ...], tuple[int, ...], tuple[WingBuild, ...], tuple[int, ...]
+]
+"""Of a set of wings: the piles with room by top card (the pile's index), the top
+cards in wing order, the cards that fit on a pile with room, the moves of a wing
+card onto another wing (from, card, onto, to) and the tops of piles of two or more."""
+
+WING_INFO_KEPT = 2048
+"""How many wings' :data:`WingInfo` a model keeps at most; when full it starts
+afresh. Most searches meet a few thousand wings again and again (with other
+talons), one part of the search after another; some meet new wings at nearly
+every position, and keeping all of those costs more than it saves. Over Coops
+deals 1..300 (673,247 positions expanded) the wings were worked out 158,863
+times this way, 148,990 times keeping every one and 217,924 times keeping the
+first 2,048 only."""
+
 HOME, ONTO, GAP, DEALS, REDEALS = range(5)
 """Kinds of move: a card home, onto a wing's top, to an empty wing; a deal; a redeal."""
 
@@ -103,6 +121,20 @@ PLACE = 64
 """Places are ``redeals_used * PLACE + waste_size``."""
 
 _ALL_HOME = (-1, -1, -1, -1)
+
+_BYTE = tuple(bytes((c,)) for c in range(52))
+"""Each card as a one-byte string: ``talon.replace(_BYTE[c], b"")`` takes card ``c`` out."""
+
+_WITH = (
+    lambda n, x: (x, n[1], n[2], n[3]),
+    lambda n, x: (n[0], x, n[2], n[3]),
+    lambda n, x: (n[0], n[1], x, n[3]),
+    lambda n, x: (n[0], n[1], n[2], x),
+)
+"""``_WITH[s](need, x)``: ``need`` with suit ``s``'s entry replaced by ``x``."""
+
+DOWN = tuple(s * 13 + (r - 1) % 13 for s in range(4) for r in range(13))
+"""The card one rank down in the same suit, wrapping A -> K: the card that fits on ``c``."""
 
 
 class EagleWingModel(ProblemDefaults):
@@ -113,6 +145,9 @@ class EagleWingModel(ProblemDefaults):
     model's position of a game position and :meth:`lift` turns a line of
     the model back into game moves from ``origin``.
     """
+
+    pairs = True
+    """A position is the pair ``(key, place)`` (see :mod:`~solitaire_solver.search.protocol`)."""
 
     def __init__(self, rules: EagleWingRules, origin: EagleWingState) -> None:
         self.origin = origin
@@ -125,6 +160,9 @@ class EagleWingModel(ProblemDefaults):
         self.base = origin.base
         # The card after c on its foundation, -1 after the suit's last card.
         self.after = tuple(-1 if (c % 13 + 1) % 13 == origin.base else UP[c] for c in range(52))
+        # What the wings allow, by wings (see WingInfo): searches meet the same
+        # wings over and over with other talons.
+        self._wing_info: dict[tuple[int, ...], WingInfo] = {}
         # With building, a base card may still have its suit's last card built
         # on it, so it is not sent home unasked (see rules.safe_home).
         self.unsafe_rank = self.base if self.stacks else -1
@@ -177,7 +215,7 @@ class EagleWingModel(ProblemDefaults):
         """The game moves a search move stands for: deals, redeal, card move and safe moves."""
         return move[4]
 
-    def successors(self, pos: Position) -> Iterator[tuple[CardMove, Position]]:
+    def successors(self, pos: Position) -> Iterable[tuple[CardMove, Position]]:
         """Each player move of a closed position with its closed result, the most promising first.
 
         Reduction 1: after every player move the safe foundation moves are
@@ -185,6 +223,12 @@ class EagleWingModel(ProblemDefaults):
         is safe and keeps a shortest line, so the closed position wins in
         no more card moves than the position before its safe moves.
         """
+        if self.stacks and self.macro:
+            return self._built_successors(pos)
+        return self._stepped(pos)
+
+    def _stepped(self, pos: Position) -> Iterator[tuple[CardMove, Position]]:
+        """:meth:`successors` as :meth:`children` then :meth:`step`, one move at a time."""
         step = self.step
         for mv in self.children(pos):
             child, n = step(pos, mv)
@@ -192,7 +236,164 @@ class EagleWingModel(ProblemDefaults):
                 mv = (mv[0], mv[1], mv[2], mv[3], mv[4] + n)
             yield mv, child
 
-    def dominators(self, pos: Position) -> Iterator[Position]:
+    def _built_successors(self, pos: Position) -> Iterator[tuple[CardMove, Position]]:
+        """:meth:`successors` with building and room for two: the same pairs in the same order.
+
+        The moves are those of :meth:`children`, listed by the same loops;
+        the three kinds that make up nearly all of a search (a talon card
+        home, a talon card onto a wing, a wing card onto another wing) are
+        made here without :meth:`step`'s general bookkeeping: a card home
+        from the talon leaves the wings as they are, and a card built on a
+        wing keeps the wings' order unless the build wraps (a king on an
+        ace), because no other pile's top lies between the old top and the
+        new one. The rest go through :meth:`step`.
+        """
+        (need, tl, wings, talon), place = pos
+        red, ws = divmod(place, PLACE)
+        trunk, after, unsafe, settle, step = (
+            self.trunk,
+            self.after,
+            self.unsafe_rank,
+            self.settle,
+            self.step,
+        )
+        later: list[CardMove] = []
+        trunk_card = trunk[0] if tl == 1 else -1
+        gap = tl == 0 and len(wings) < WINGS
+        info = self._wing_info.get(wings)
+        if info is None:
+            info = self._wings_of(wings)
+            if len(self._wing_info) >= WING_INFO_KEPT:
+                self._wing_info.clear()  # a search moves on to other wings
+            self._wing_info[wings] = info
+        room, tops, fits, builds, tall = info
+        if trunk_card >= 0 and need[trunk_card // 13] == trunk_card:
+            mv = (HOME, trunk_card, -1, -1, 1)
+            child, n = step(pos, mv)
+            yield (mv if not n else (HOME, trunk_card, -1, -1, 1 + n)), child
+        # A wing card that can go home is a base card (the position is
+        # closed); in wing order, which is the order of the top cards.
+        for c in sorted(need):
+            if c >= 0 and c in tops:
+                mv = (HOME, c, -1, -1, 1)
+                child, n = step(pos, mv)
+                yield (mv if not n else (HOME, c, -1, -1, 1 + n)), child
+        if trunk_card >= 0 and UP[trunk_card] in room:
+            mv = (ONTO, trunk_card, UP[trunk_card], -1, 1)
+            child, n = step(pos, mv)
+            yield (mv if not n else (ONTO, trunk_card, UP[trunk_card], -1, 1 + n)), child
+        for j, c, up, k in builds:
+            piles = list(wings)
+            piles[k] = (c << 4) + (wings[k] & 15) + 1
+            todo: list[int] = []
+            tl2 = self._uncover(piles, j, tl, todo)
+            for x in todo:
+                if need[x // 13] == x and x % 13 != unsafe:
+                    child, n = settle(list(need), tl2, piles, talon, place, todo, None)
+                    yield (ONTO, c, up, -1, 1 + n), child
+                    break
+            else:
+                piles.sort()
+                yield (ONTO, c, up, -1, 1), ((need, tl2, tuple(piles), talon), place)
+        if gap:
+            for c in tall:
+                later.append((GAP, c, -1, -1, 1))
+        # Talon cards, in the order children() offers them: this pass from
+        # the waste's top on (scan ranks 0, 1, ...), then, with a redeal left,
+        # the cards before the top (ranks from len(talon) on). Only a card the
+        # foundations want or one that fits on a pile with room has a move
+        # other than to a gap, and there are at most a dozen of those: they
+        # are found with bytes.find and sorted into that order, instead of
+        # the whole talon being walked card by card.
+        size = len(talon)
+        first = ws - 1 if ws else 0
+        redeal = red < self.redeals and first > 0
+        ranks: list[int] = []
+        for c in need:
+            if c >= 0:
+                i = talon.find(c)
+                if i >= first:
+                    ranks.append(i - first)
+                elif i >= 0 and redeal:
+                    ranks.append(i + size)
+        for c in fits:
+            i = talon.find(c)
+            if i >= first:
+                ranks.append(i - first)
+            elif i >= 0 and redeal:
+                ranks.append(i + size)
+        ranks.sort()
+        cut = 1 << 30  # the last rank offered, when reduction 5 stops the scan
+        last = -1
+        for r in ranks:
+            if r == last:
+                continue  # wanted, and fits on a pile: one card, both moves
+            last = r
+            if r >= size:
+                behind = True
+                i = r - size
+                length = i + size - ws + 3
+                at = (red + 1) * PLACE + i
+            else:
+                behind = False
+                i = r + first
+                length = i + 2 - ws
+                at = red * PLACE + i
+            c = talon[i]
+            s = c // 13
+            wanted = need[s] == c
+            k = room.get(UP[c], -1)
+            # The deals (and redeal) that bring c to the waste's top, then c
+            # taken away: the card below it becomes the top.
+            rest = talon.replace(_BYTE[c], b"")
+            below = talon[i - 1] if i else -1
+            if wanted:
+                nx = after[c]
+                n4 = _WITH[s](need, nx)
+                # Safe now: the new top of the waste, or c's successor if
+                # it is in view (never a base card: it follows c).
+                if (below >= 0 and n4[below // 13] == below and below % 13 != unsafe) or (
+                    nx >= 0 and (nx in (below, trunk_card) or nx in tops)
+                ):
+                    todo = [below, nx] if i else [nx]
+                    child, n = settle(list(n4), tl, list(wings), rest, at, todo, None)
+                    yield (HOME, c, -1, i, length + n), child
+                else:
+                    yield (HOME, c, -1, i, length), ((n4, tl, wings, rest), at)
+            if k >= 0:
+                up = UP[c]
+                piles = list(wings)
+                piles[k] = (c << 4) + (wings[k] & 15) + 1
+                if (below >= 0 and need[below // 13] == below and below % 13 != unsafe) or (
+                    wanted and c % 13 != unsafe
+                ):
+                    todo = [below, c] if i else [c]
+                    child, n = settle(list(need), tl, piles, rest, at, todo, None)
+                    yield (ONTO, c, up, i, length + n), child
+                else:
+                    if up < c:
+                        piles.sort()  # a king on an ace
+                    yield (ONTO, c, up, i, length), ((need, tl, tuple(piles), rest), at)
+            if wanted and c % 13 != unsafe and (behind or i >= ws):
+                # Reduction 5 (see children): later cards would bury c.
+                cut = r
+                break
+        if gap:
+            # Every talon card up to the cut may go to a gap, in scan order.
+            for i in range(first, size):
+                if i - first > cut:
+                    break
+                later.append((GAP, talon[i], -1, i, i + 2 - ws))
+            if redeal and cut >= size:
+                for i in range(first):
+                    if i + size > cut:
+                        break
+                    later.append((GAP, talon[i], -1, i, i + size - ws + 3))
+        for mv in later:
+            child, n = step(pos, mv)
+            yield (mv if not n else (GAP, mv[1], -1, mv[3], mv[4] + n)), child
+
+    def dominators(self, pos: Position) -> list[Position]:
         """The same position with one wanted card taken home from the talon, safe moves made.
 
         Reduction 4: by the argument of :func:`.rules.safe_home`, which
@@ -205,6 +406,7 @@ class EagleWingModel(ProblemDefaults):
         with its place.
         """
         (need, tl, wings, talon), place = pos
+        out: list[Position] = []
         ws = place % PLACE
         unsafe, after = self.unsafe_rank, self.after
         view: list[int] | None = None
@@ -214,10 +416,10 @@ class EagleWingModel(ProblemDefaults):
             i = talon.find(c)
             if i < 0:
                 continue
-            rest = talon[:i] + talon[i + 1 :]
+            rest = talon.replace(_BYTE[c], b"")
             at = place - 1 if i < ws else place
-            n = list(need)
-            nxt = n[c // 13] = after[c]
+            s = c // 13
+            nxt = after[c]
             # c was not in view (the position is closed), so taking it away
             # shows nothing new: only its successor may now be safe.
             if nxt >= 0:
@@ -228,9 +430,12 @@ class EagleWingModel(ProblemDefaults):
                     if ws:
                         view.append(talon[ws - 1])
                 if nxt in view:
-                    yield self.settle(n, tl, list(wings), rest, at, [nxt], None)[0]
+                    n = list(need)
+                    n[s] = nxt
+                    out.append(self.settle(n, tl, list(wings), rest, at, [nxt], None)[0])
                     continue
-            yield ((n[0], n[1], n[2], n[3]), tl, wings, rest), at
+            out.append(((_WITH[s](need, nxt), tl, wings, rest), at))
+        return out
 
     # -------------------------------------------------------------- moves
 
@@ -368,19 +573,7 @@ class EagleWingModel(ProblemDefaults):
         else:
             for i, p in enumerate(piles):
                 if p >> 4 == c:
-                    if p & 15 > 1:
-                        # The card under c is the one above it in its suit, not
-                        # wanted unless c goes home (then it is c's successor).
-                        piles[i] = (UP[c] << 4) + (p & 15) - 1
-                    elif tl:
-                        tl -= 1
-                        fill = self.trunk[tl]
-                        piles[i] = (fill << 4) + 1
-                        todo.append(fill)
-                        if tl == 1:
-                            todo.append(self.trunk[0])  # now face up
-                    else:
-                        del piles[i]
+                    tl = self._uncover(piles, i, tl, todo)
                     break
         if kind == HOME:
             n = list(need)
@@ -422,7 +615,7 @@ class EagleWingModel(ProblemDefaults):
         number of cards sent home, written down in ``record`` when given.
         """
         n = 0
-        unsafe, after, trunk = self.unsafe_rank, self.after, self.trunk
+        unsafe, after, trunk, uncover = self.unsafe_rank, self.after, self.trunk, self._uncover
         while todo:
             x = todo.pop()
             if x < 0 or need[x // 13] != x or x % 13 == unsafe:
@@ -440,18 +633,7 @@ class EagleWingModel(ProblemDefaults):
             else:
                 for i, p in enumerate(piles):
                     if p >> 4 == x:
-                        if p & 15 > 1:
-                            # The card under x is its successor, taken up below.
-                            piles[i] = (UP[x] << 4) + (p & 15) - 1
-                        elif tl:
-                            tl -= 1
-                            fill = trunk[tl]
-                            piles[i] = (fill << 4) + 1
-                            todo.append(fill)
-                            if tl == 1:
-                                todo.append(trunk[0])
-                        else:
-                            del piles[i]
+                        tl = uncover(piles, i, tl, todo)
                         break
                 else:
                     continue  # not in view
@@ -463,6 +645,57 @@ class EagleWingModel(ProblemDefaults):
                 record.append(mv)
         piles.sort()
         return ((tuple(need), tl, tuple(piles), talon), place), n
+
+    def _wings_of(self, wings: tuple[int, ...]) -> WingInfo:
+        """What :meth:`_built_successors` needs to know of ``wings`` alone: a :data:`WingInfo`."""
+        cap = self.cap
+        room: dict[int, int] = {}
+        tops: list[int] = []
+        fits: list[int] = []
+        tall: list[int] = []
+        for j, p in enumerate(wings):
+            c = p >> 4
+            tops.append(c)
+            if p & 15 < cap:
+                room[c] = j
+                fits.append(DOWN[c])
+            if p & 15 > 1:
+                tall.append(c)
+        builds: list[WingBuild] = []
+        for j, c in enumerate(tops):
+            k = room.get(UP[c])
+            if k is not None:
+                # Only from a pile of one: under a taller pile's top c lies
+                # UP[c], which is the other pile's top, and a card lies in one
+                # place. So the pile k is not the pile j.
+                builds.append((j, c, UP[c], k))
+        return room, tuple(tops), tuple(fits), tuple(builds), tuple(tall)
+
+    def _uncover(self, piles: list[int], i: int, tl: int, todo: list[int]) -> int:
+        """Take the top card off pile ``i``; returns the trunk cards left.
+
+        The one place a wing gives up its top card, whether the card goes
+        home, onto another wing or to a gap. The card under it is the one
+        above it in its suit (built down in suit): not wanted, unless the
+        top card goes home, and then it is the top card's successor, which
+        the caller looks at anyway. A pile that empties takes the trunk's
+        top card at once, and that card is written into ``todo`` (it may go
+        home), as is the trunk's last card when it comes face up; with the
+        trunk gone the pile is removed.
+        """
+        p = piles[i]
+        if p & 15 > 1:
+            piles[i] = (UP[p >> 4] << 4) + (p & 15) - 1
+        elif tl:
+            tl -= 1
+            fill = self.trunk[tl]
+            piles[i] = (fill << 4) + 1
+            todo.append(fill)
+            if tl == 1:
+                todo.append(self.trunk[0])  # now face up
+        else:
+            del piles[i]
+        return tl
 
     def close(self, pos: Position, record: list[CardMove] | None = None) -> tuple[Position, int]:
         """Make safe foundation moves until none is left; the position and how many were made.
