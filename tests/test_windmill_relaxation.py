@@ -212,7 +212,7 @@ def test_an_empty_stack_is_relaxed_won_and_a_full_hand_waits() -> None:
     cut = Relaxation(RelaxedRules(g.problem), s)
     # The stack is the waste, top first; the hand is the reserve.
     assert cut.stack == tuple(c % 13 for c in reversed(s.waste_cards))
-    assert cut.root[3] == 8
+    assert cut.hand0[1] == 8
 
 
 def test_the_cap_counts_the_relaxations_own_positions_in_a_portfolio() -> None:
