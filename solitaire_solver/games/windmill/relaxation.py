@@ -309,48 +309,16 @@ class Relaxation:
     """
 
     def __init__(self, rules: RelaxedRules, state: WindmillState) -> None:
+        self.rules = rules
+        self.stack = tuple(c % 13 for c in reversed(state.waste_cards))
+        self.stock = tuple(c % 13 for c in state.stock)
         hand = 0
+        count = 0
         for c in state.reserve:
             if c != GAP:
                 hand += _UNIT[c % 13]
-        self._setup(
-            rules,
-            len(state.primary) << 42 | _packed_sizes(state),
-            hand,
-            tuple(c % 13 for c in reversed(state.waste_cards)),
-            tuple(c % 13 for c in state.stock),
-        )
-
-    @classmethod
-    def of_ranks(
-        cls,
-        rules: RelaxedRules,
-        foundations: Foundations,
-        reserve: int,
-        stack: tuple[int, ...],
-        stock: tuple[int, ...],
-    ) -> Relaxation:
-        """The relaxed game cut at a position given by ranks alone: its foundations
-        (:data:`Foundations`), its reserve's ranks packed as a hand (four bits a rank,
-        as :func:`~.model.reserve_ranks` packs them, gaps left out), its waste's
-        ranks top first and its stock's in dealing order. Nothing else of a
-        position enters the relaxed game."""
-        cut = cls.__new__(cls)
-        cut._setup(rules, foundations, reserve, stack, stock)
-        return cut
-
-    def _setup(
-        self,
-        rules: RelaxedRules,
-        fd0: Foundations,
-        hand: int,
-        stack: tuple[int, ...],
-        stock: tuple[int, ...],
-    ) -> None:
-        self.rules = rules
-        self.stack = stack
-        self.stock = stock
-        count = sum(hand >> 4 * r & 15 for r in range(13))
+                count += 1
+        fd0 = len(state.primary) << 42 | _packed_sizes(state)
         n = len(self.stack)
         # For each depth, the depth of the first card of each rank from there
         # down (n when there is none); for each rank, its last place in the stock.

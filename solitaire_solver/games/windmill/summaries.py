@@ -95,7 +95,6 @@ from .model import (
     compact,
     rank_model,
 )
-from .relaxation import TEST_STATES, Relaxation, RelaxedRules, relaxed_test
 from .rules import PRIMARY_FULL, WindmillMove, WindmillProblem, WindmillState
 
 _Foundations = tuple[int, bool, int]
@@ -112,8 +111,6 @@ _DEALT_MASK = (1 << _DEALT_BITS) - 1
 _RES_MASK = (1 << _RES_BITS) - 1
 _LOW_MASK = (1 << _FND_SHIFT) - 1
 _PID_BITS = 32
-_PID_MASK = (1 << _PID_BITS) - 1
-_HAND_MASK = (1 << 4 * NO_CARD) - 1
 _WIN_SHIFT = _PID_BITS + _FND_SHIFT
 _WIN_LOW_MASK = (1 << _WIN_SHIFT) - 1
 
@@ -130,30 +127,19 @@ def summary_run(
     *,
     prune: bool = True,
     model: RankModel | None = None,
-    relax_deep: int | None = None,
-    relax_states: int = TEST_STATES,
 ) -> Run:
     """The summary search of ``start`` as a run: won with a line, lost, or paused.
 
     ``prune`` false switches the twin rule off. ``model`` (by default a new
     one) lends its memo of foundation moves, so that the beams and the
-    summaries share it. With ``relax_deep``, a ``win`` question whose waste
-    holds at least that many cards asks the relaxation first (at most
-    ``relax_states`` relaxed positions, charged to the budget), and is
-    answered false when its relaxation is lost (see "The relaxation asked
-    first" in the module docstring). Raises :class:`ValueError` at once
-    when the rules are free or a redeal is left (:func:`applies` is false).
+    summaries share it. Raises :class:`ValueError` at once when the rules
+    are free or a redeal is left (:func:`applies` is false).
     """
     if not applies(problem, start):
         raise ValueError(
             "summary search: only restricted foundation moves on the last pass (no redeal left)"
         )
-    summaries = _Summaries(problem, start, budget, prune, model or rank_model(problem))
-    if relax_deep is not None:
-        summaries.relax = RelaxedRules(problem)
-        summaries.relax_deep = relax_deep
-        summaries.relax_states = relax_states
-    return summaries.run()
+    return _Summaries(problem, start, budget, prune, model or rank_model(problem)).run()
 
 
 def summary_search(
@@ -212,14 +198,6 @@ class _Summaries:
         # shorter, its top rank); id 0 is the empty waste.
         self.prefixes: dict[tuple[int, int], int] = {}
         self.prefix_of: list[tuple[int, int]] = [(-1, -1)]
-        self.prefix_depth: list[int] = [0]
-        # The relaxation asked before a win question is expanded (off by
-        # default; see summary_run), and what it did.
-        self.relax: RelaxedRules | None = None
-        self.relax_deep = 0
-        self.relax_states = TEST_STATES
-        self.relax_tests = 0
-        self.relax_proved = 0
         self.home0 = start.home
         self.dealt0 = start.dealt
 
@@ -258,7 +236,6 @@ class _Summaries:
         if got is None:
             got = self.prefixes[k] = len(self.prefix_of)
             self.prefix_of.append(k)
-            self.prefix_depth.append(self.prefix_depth[pid] + 1)
         return got
 
     def line(self) -> Generator[None, None, list[WindmillMove]]:
@@ -454,9 +431,6 @@ class _Summaries:
 
         while b.expanded >= b.checkpoint and b.interrupted():
             yield
-        if self.relax is not None and self.relaxed_lost(key):
-            memo[key] = False
-            return False
         b.expanded += 1
         b.stored += 1
         self.opened(key >> _PID_BITS)
@@ -481,8 +455,6 @@ class _Summaries:
                 if got is None:
                     if twins and self.twin_lost(sub):
                         got = False
-                    elif self.relax is not None and self.relaxed_lost(sub):
-                        got = memo[sub] = False
                     else:
                         while b.expanded >= b.checkpoint and b.interrupted():
                             yield
@@ -507,32 +479,6 @@ class _Summaries:
                 stack.pop()
             # Otherwise a new frame was opened on top: it is worked on next.
         return memo[key]
-
-    def relaxed_lost(self, k: int) -> bool:
-        """Whether the win question ``k`` has a deep enough waste and a lost relaxation.
-
-        The question is a real position (its control and its waste), so the
-        relaxation cut there (:class:`~.relaxation.Relaxation`, built from its
-        ranks) is a relaxation of it: lost there means lost here.
-        """
-        pid = k & _PID_MASK
-        if self.prefix_depth[pid] < self.relax_deep:
-            return False
-        assert self.relax is not None
-        c = k >> _PID_BITS
-        p, _flag, secs = self.fnd_of[c >> _FND_SHIFT]
-        reserve = self.res_of[(c >> _DEALT_BITS) & _RES_MASK] & _HAND_MASK  # gaps left out
-        d = c & _DEALT_MASK
-        stack = []
-        while pid:
-            pid, rank = self.prefix_of[pid]
-            stack.append(rank)
-        cut = Relaxation.of_ranks(self.relax, p << 42 | secs, reserve, tuple(stack), self.seq[d:])
-        self.relax_tests += 1
-        if relaxed_test(cut, self.budget, self.relax_states):
-            self.relax_proved += 1
-            return True
-        return False
 
     def win_children(self, k: int) -> list[tuple[int, int]] | None:
         """What ``win(k)`` is the OR of; None when ``k`` is won as it stands."""
