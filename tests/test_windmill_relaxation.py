@@ -16,7 +16,13 @@ from typing import Any
 import attrs
 import pytest
 
-from solitaire_solver.games.windmill import GAP, Windmill, WindmillState, beams
+from solitaire_solver.games.windmill import (
+    GAP,
+    RELAXATION_STATES,
+    Windmill,
+    WindmillState,
+    beams,
+)
 from solitaire_solver.games.windmill.relaxation import (
     Relaxation,
     RelaxedPruned,
@@ -256,6 +262,18 @@ def test_deal_6543_is_proved_lost_by_the_relaxation() -> None:
     # The whole solver says so too.
     r = g.solve(dealt(g, 6543), Limits(max_states=3_000_000))
     assert r.status is Status.LOST
+
+
+@pytest.mark.slow
+def test_deal_551_is_relaxed_lost_within_the_solvers_cap() -> None:
+    # Deal 551 deals many cards before its first play; its relaxation is lost
+    # after 8,065,543 relaxed positions, within the solver's cap (it was not
+    # within the earlier cap of 8,000,000).
+    g = game()
+    b = Budget(Limits(max_states=RELAXATION_STATES + 1))
+    verdict = drive(relaxed_run(g.problem, dealt(g, 551), b, cap=RELAXATION_STATES), b)
+    assert verdict is not None and not verdict.won
+    assert 8_000_000 < b.expanded <= RELAXATION_STATES
 
 
 def test_the_first_play_is_reached_by_deals_alone() -> None:
