@@ -7,7 +7,8 @@ Run from the project root::
 
 For each variant, the first ``--per-variant`` deals of 1..1,000 that no
 method of ``benchmarks/results/windmill-settle.csv`` settled (so unknown to
-the solver), each given to the depth-first search with the relaxation as a
+the solver; with ``--min-waste``, only those with at least that many cards
+on the waste at their first play), each given to the depth-first search with the relaxation as a
 dead-end test (:class:`~solitaire_solver.games.windmill.relaxation.RelaxedPruned`)
 under each setting of :data:`SETTINGS`, alone, with ``--limit`` states
 (relaxed positions counted). A row: variant, deal, setting, status, states
@@ -26,7 +27,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from solitaire_solver.games.windmill import FREE, WindmillProblem, WindmillRules
-from solitaire_solver.games.windmill.relaxation import RelaxedPruned
+from solitaire_solver.games.windmill.relaxation import RelaxedPruned, first_play
 from solitaire_solver.games.windmill.solver import depth_first
 from solitaire_solver.search import Budget, Limits, drive
 
@@ -65,6 +66,12 @@ def main() -> None:
     parser.add_argument("--per-variant", type=int, default=10)
     parser.add_argument("--limit", type=int, default=1_000_000)
     parser.add_argument("--settings", default=",".join(SETTINGS))
+    parser.add_argument(
+        "--min-waste",
+        type=int,
+        default=0,
+        help="only deals with at least this many waste cards at their first play",
+    )
     args = parser.parse_args()
     done: set[tuple[str, str, str]] = set()
     if args.out.exists():
@@ -80,7 +87,12 @@ def main() -> None:
         for name in args.settings.split(","):
             for variant, rules in VARIANTS.items():
                 problem = WindmillProblem(rules)
-                for deal in still_unknown(variant)[: args.per_variant]:
+                deals = [
+                    d
+                    for d in still_unknown(variant)
+                    if first_play(problem, problem.deal(d)).waste.bit_count() >= args.min_waste
+                ]
+                for deal in deals[: args.per_variant]:
                     if (variant, str(deal), name) in done:
                         continue
                     pruned = RelaxedPruned(rules, **SETTINGS[name])  # type: ignore[arg-type]

@@ -18,14 +18,21 @@ process, so other work on the machine counts less):
 Each line: measurement, variant, deal, verdict, states expanded, best CPU
 seconds. The verdicts and the states must be the same before and after a
 change that only moves the search; the seconds are the comparison.
+
+``--losses V1,V2`` instead cuts the relaxation at the first play of every
+deal of those variants that ``benchmarks/results/windmill-settle.csv``
+records relaxed lost, and prints whether it is lost after the same
+relaxed positions as recorded (``same``) or not (``DIFF``).
 """
 
 from __future__ import annotations
 
 import argparse
+import csv
 import sys
 import time
 from collections.abc import Callable
+from pathlib import Path
 
 from solitaire_solver.games.windmill import FREE, WindmillProblem, WindmillRules
 from solitaire_solver.games.windmill.relaxation import RelaxedPruned, relaxed_run
@@ -80,12 +87,35 @@ def tests(variant: str, deal: int) -> tuple[str, int, float]:
     return _timed(depth_first(problem, start, pruned=RelaxedPruned(problem.rules)), TEST_LIMIT)
 
 
+def losses(variants: list[str]) -> None:
+    """Every recorded relaxed loss of ``variants`` again: the same relaxed positions?"""
+    path = Path(__file__).resolve().parent / "results" / "windmill-settle.csv"
+    with path.open() as f:
+        rows = [
+            r
+            for r in csv.DictReader(f)
+            if r["method"] == "relaxation" and r["status"] == "lost" and r["variant"] in variants
+        ]
+    for r in rows:
+        status, expanded, seconds = cut(r["variant"], int(r["deal"]))
+        same = status == "lost" and expanded == int(r["expanded"])
+        print(
+            f"{r['variant']} {r['deal']} {status} {expanded} {r['expanded']}"
+            f" {'same' if same else 'DIFF'} {seconds:.2f}",
+            flush=True,
+        )
+
+
 def main() -> None:
     """Time each position ``--runs`` times and print the fastest."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--only", choices=("cut", "tests"))
+    parser.add_argument("--losses", help="variants whose recorded relaxed losses to run again")
     args = parser.parse_args()
+    if args.losses:
+        losses(args.losses.split(","))
+        return
     total = {"cut": 0.0, "tests": 0.0}
     jobs = [("cut", cut, v, d) for v, d in CUTS] + [("tests", tests, v, d) for v, d in TESTS]
     for name, fn, variant, deal in jobs:

@@ -522,7 +522,10 @@ class RelaxedPruned(Pruned):
     under at most ``states`` relaxed positions (a share of the solve's
     budget, charged to it). A relaxed loss proves the position lost (module
     docstring), so the exact search may skip it; a relaxed win or a search
-    cut short says nothing. Verdicts are cached by the position's compact
+    cut short says nothing. The argument holds for a cut at any position on
+    the last pass, so where the test fires (``deep``, ``after_deals``) and
+    its budget (``states``) change only what it costs and how often it
+    proves something, never whether a proof is sound. Verdicts are cached by the position's compact
     form (:func:`~.model.compact`), which fixes the relaxed game; the cache
     lives as long as the problem, so searches that share it share answers.
     """
