@@ -285,9 +285,9 @@ def applies(rules: WindmillRules, state: WindmillState) -> bool:
 
 RelaxedState = int
 """A relaxed position for the engine, packed into one integer, its own key: the
-foundations (:data:`Foundations`), the depth into the stack and the stock
-index, 7 bits each (as :func:`_key` packs them). The hand follows from them
-(module docstring)."""
+foundations (:data:`Foundations`), then the depth into the stack and the stock
+index, 7 bits each (``(foundations << 7 | depth) << 7 | stock index``). The
+hand follows from them (module docstring)."""
 
 _WON: RelaxedState = -1
 """A relaxed position with its stack dug out, which is won (module docstring):
@@ -457,11 +457,6 @@ class Relaxation:
         else:
             verdict = yield from capped(search, budget, cap)
         return LOST if verdict is not None and not verdict.won else None
-
-
-def _key(p: int, secs: int, d: int, s: int) -> int:
-    """A relaxed position packed: primary, secondaries (42 bits), depth, stock index."""
-    return ((p << 42 | secs) << 7 | d) << 7 | s
 
 
 def _suffix_sums(ranks: tuple[int, ...]) -> tuple[int, ...]:
