@@ -19,7 +19,10 @@ For each variant it reads the deals that ``benchmarks/results/<variant>.csv``
 - ``discrepancies``: limited discrepancy search around the play-first
   order, 50,000 states;
 - ``relaxed-dfs``: the depth-first search with the relaxation's dead-end
-  test on deep wastes, 500,000 states (relaxed positions counted).
+  test on deep wastes, 500,000 states (relaxed positions counted);
+- ``relaxation-12m``: the relaxation cut at the first play with a cap of
+  12,000,000 relaxed positions, for the deals that deal many cards before
+  their first play (``--deals`` picks them).
 
 The limits of the last four are of the order of what each has in the
 solver's portfolio within the default limit when the relaxation leaves it
@@ -81,6 +84,12 @@ def relaxation(problem: WindmillProblem, deal: int) -> tuple[str, int]:
     return _run(lambda b: relaxed_run(problem, start, b, cap=8_000_000), 8_000_001)
 
 
+def relaxation_12m(problem: WindmillProblem, deal: int) -> tuple[str, int]:
+    """The relaxation cut at the first play, with a cap of 12,000,000 relaxed positions."""
+    start = problem.deal(deal)
+    return _run(lambda b: relaxed_run(problem, start, b, cap=12_000_000), 12_000_001)
+
+
 def plain_dfs(problem: WindmillProblem, deal: int) -> tuple[str, int]:
     """The plain depth-first search, plays first."""
     start = problem.deal(deal)
@@ -112,6 +121,7 @@ METHODS: dict[str, Method] = {
     "restarts": shuffled_restarts,
     "discrepancies": limited_discrepancy,
     "relaxed-dfs": relaxed_dfs,
+    "relaxation-12m": relaxation_12m,
 }
 
 
@@ -182,6 +192,7 @@ def main() -> None:
     parser.add_argument("--out", type=Path, required=True)
     parser.add_argument("--methods", default=",".join(METHODS))
     parser.add_argument("--variants", default=",".join(VARIANTS))
+    parser.add_argument("--deals", help="only these deals (comma-separated), if unknown before")
     parser.add_argument("--summary", action="store_true", help="only summarise --out")
     parser.add_argument(
         "--won", action="store_true", help="write the relaxation's cost on every won deal to --out"
@@ -206,6 +217,8 @@ def main() -> None:
             for variant in args.variants.split(","):
                 problem = WindmillProblem(VARIANTS[variant])
                 for deal in unknown_deals(variant):
+                    if args.deals and str(deal) not in args.deals.split(","):
+                        continue
                     if (variant, str(deal), method) in done:
                         continue
                     t0 = time.perf_counter()

@@ -6,6 +6,7 @@ import math
 import random
 from collections import deque
 from collections.abc import Callable, Hashable, Sequence
+from itertools import pairwise
 from typing import Any
 
 import pytest
@@ -27,6 +28,7 @@ from solitaire_solver.search import (
     astar,
     astar_order,
     beam,
+    capped,
     chain,
     depth_first,
     dfs,
@@ -44,7 +46,15 @@ from solitaire_solver.search import (
 from solitaire_solver.search.portfolio import DEFAULT_BASE, DEFAULT_GROWTH
 from solitaire_solver.search.protocol import ProblemDefaults
 
-from .toy import ClockPuzzle, Dealer, Endless, GraphPuzzle, IncrementalGraph, Ladder
+from .toy import (
+    ClockPuzzle,
+    Dealer,
+    Endless,
+    GraphPuzzle,
+    GraphStates,
+    IncrementalGraph,
+    Ladder,
+)
 
 
 def bfs_distance(edges: dict[int, list[int]], start: int, goals: set[int]) -> int | None:
@@ -323,6 +333,66 @@ def test_random_graphs_agree_with_breadth_first_search(
             assert len(r.moves) >= expected
         if order is astar_order:
             assert len(best.moves) == expected
+
+
+@settings(max_examples=300, deadline=None)
+@given(graphs)
+def test_a_state_graph_is_searched_like_the_same_puzzle(
+    graph: tuple[int, dict[int, list[int]], set[int]],
+) -> None:
+    # The lean loop of a state graph searches in the same order as the
+    # general one: the same verdict, the same states expanded and stored,
+    # and a won line of states that walks the graph's edges to a goal.
+    _n, edges, goals = graph
+    plain = depth_first(GraphPuzzle(edges, goals), 0)
+    b = Budget()
+    verdict = drive(dfs(GraphStates(edges, goals), 0, b), b)
+    assert verdict is not None
+    assert verdict.won == plain.won
+    assert (b.expanded, b.stored) == (plain.stats.expanded, plain.stats.unique)
+    if verdict.won:
+        assert verdict.moves == plain.moves
+        line = [0, *verdict.moves]
+        assert all(b2 in edges.get(a, ()) for a, b2 in pairwise(line))
+        assert line[-1] in goals
+    else:
+        assert bfs_distance(edges, 0, goals) is None
+
+
+def test_a_state_graph_search_with_lines_off_leaves_the_depth_alone() -> None:
+    edges = {i: [i + 1] for i in range(50)}
+    b = Budget()
+    assert drive(dfs(GraphStates(edges, {50}), 0, b, lines=False), b) is not None
+    assert b.max_depth == 0
+    b = Budget()
+    assert drive(dfs(GraphStates(edges, {50}), 0, b), b) is not None
+    assert b.max_depth == 50
+
+
+def test_capped_counts_only_its_own_expansions_across_turns() -> None:
+    # Alone, the ladder wins after exactly n expansions: a cap of n lets it,
+    # a cap of n - 1 gives up with no verdict.
+    n = 5_000
+    alone = depth_first(Ladder(n), 0)
+    assert alone.won and alone.stats.expanded == n
+
+    def ladder(cap: int) -> Callable[[Budget], Run]:
+        return lambda b: capped(lambda b2: dfs(Ladder(n), 0, b2), b, cap)
+
+    assert run_alone(ladder(n)).won
+    b = Budget()
+    assert drive(ladder(n - 1)(b), b) is None
+    assert b.expanded == n - 1
+    # In turns with a member that never ends, the solve expands far more
+    # than n, and the capped ladder still wins: only its own states count.
+    members = [Member("endless", lambda b: dfs(Endless(), 0, b)), Member("ladder", ladder(n))]
+    r = solve(lambda b: portfolio(members, b, base=100), Limits(max_states=10 * n))
+    assert r.won and r.stats.expanded > 2 * n
+    members = [Member("endless", lambda b: dfs(Endless(), 0, b)), Member("ladder", ladder(n - 1))]
+    r = solve(lambda b: portfolio(members, b, base=100), Limits(max_states=10 * n))
+    assert r.status is Status.UNKNOWN
+    with pytest.raises(ValueError, match="cap"):
+        next(capped(lambda b2: dfs(Ladder(n), 0, b2), Budget(), 0))
 
 
 @settings(max_examples=100, deadline=None)

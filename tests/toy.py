@@ -199,3 +199,17 @@ class Dealer(ProblemDefaults):
 
     def place(self, state: tuple[int, int]) -> int:
         return state[1]
+
+
+class GraphStates:
+    """:class:`GraphPuzzle` as a state graph: a vertex is its own key and names its move."""
+
+    def __init__(self, edges: Mapping[int, Sequence[int]], goals: set[int]) -> None:
+        self.edges = edges
+        self.goals = goals
+
+    def next_states(self, state: int) -> Sequence[int]:
+        return self.edges.get(state, ())
+
+    def is_won(self, state: int) -> bool:
+        return state in self.goals

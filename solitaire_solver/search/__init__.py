@@ -12,8 +12,8 @@ budget interrupts it and returns a :class:`Verdict`):
 - :func:`beam`: beam search with a width and a score;
 - :func:`restarted` (attempts in new orders, with growing allowances) and
   :func:`lds` (limited discrepancy search): other lines early;
-- :func:`portfolio`, :func:`chain` and :func:`projected` put strategies (and
-  a game's own exact plug-ins, which are runs too) together.
+- :func:`portfolio`, :func:`chain`, :func:`capped` and :func:`projected` put
+  strategies (and a game's own exact plug-ins, which are runs too) together.
 
 A :class:`Memo` carries the keys one depth-first search proved lost to the
 next search of a position with the same keys (the children of one position,
@@ -30,13 +30,14 @@ from .budget import LOST, Budget, Run, Strategy, Verdict, drive, solve, won
 from .dfs import depth_first, dfs, successors_of
 from .incremental import Restarts, incremental_dfs
 from .memo import Memo
-from .portfolio import Member, chain, portfolio, projected
+from .portfolio import Member, capped, chain, portfolio, projected
 from .protocol import (
     Dominated,
     IncrementalProblem,
     Placed,
     ProblemDefaults,
     SearchProblem,
+    StateGraph,
     overrides,
 )
 from .restart import lds, restarted
@@ -59,6 +60,7 @@ __all__ = [
     "SearchProblem",
     "SearchStats",
     "SolveResult",
+    "StateGraph",
     "Status",
     "Strategy",
     "Verdict",
@@ -66,6 +68,7 @@ __all__ = [
     "astar_order",
     "beam",
     "best_first",
+    "capped",
     "chain",
     "depth_first",
     "dfs",

@@ -35,7 +35,7 @@ from typing import Any, TypeVar, cast
 
 from .budget import LOST, Budget, Run, solve, won
 from .memo import Memo
-from .protocol import Expandable, SearchProblem, overrides
+from .protocol import Expandable, SearchProblem, StateGraph, overrides
 from .result import NO_LIMITS, Limits, SolveResult
 
 S = TypeVar("S")
@@ -69,7 +69,7 @@ def successors_of(
 
 
 def dfs(
-    problem: SearchProblem[S, M] | Expandable[S, M],
+    problem: SearchProblem[S, M] | Expandable[S, M] | StateGraph[S],
     start: S,
     budget: Budget,
     *,
@@ -77,6 +77,7 @@ def dfs(
     depth: int = 0,
     order: Callable[[list[tuple[M, S]]], Iterable[tuple[M, S]]] | None = None,
     memo: Memo | None = None,
+    lines: bool = True,
 ) -> Run:
     """Search for any winning line from ``start``; prove a loss by exhausting the space.
 
@@ -90,8 +91,28 @@ def dfs(
     to reach ``start`` (say, the forced moves a compact model makes before
     its search begins), so that depths count from the game's own start.
     ``memo`` holds keys that earlier searches proved lost: they are skipped
-    as lost, and a search that ends lost adds its own.
+    as lost, and a search that ends lost adds its own. ``lines`` false says
+    that the problem's lines are not lines of the solve's game (a relaxed
+    game searched for a game's proof, say): the depth they reach is then
+    left out of the budget's ``max_depth``. A :class:`~.protocol.StateGraph`
+    (its states their own keys, its moves named by the states they reach)
+    is searched by a leaner loop of the same order (see :func:`_graph_dfs`);
+    ``forced`` and ``memo`` do not apply to it.
     """
+    b = budget
+    reach = b.reach if lines else _unseen
+    children = getattr(problem, "next_states", None)
+    if children is not None:
+        if order is not None:
+            # The order arranges states here (a state names its move).
+            listed, arranged = children, cast("Callable[[list[S]], Iterable[S]]", order)
+
+            def children(state: S) -> Iterable[S]:
+                return arranged(list(listed(state)))
+
+        verdict = yield from _graph_dfs(children, problem.is_won, start, b, depth, reach)
+        return verdict
+    problem = cast("SearchProblem[S, M] | Expandable[S, M]", problem)
     key = problem.key
     is_won = problem.is_won
     dead: Callable[[S], bool] | None = (
@@ -113,13 +134,11 @@ def dfs(
         def successors(state: S) -> Iterable[tuple[M, S]]:
             return arrange(list(given(state)))
 
-    b = budget
-
     if is_won(start):
-        b.reach(depth)
+        reach(depth)
         return won(())
     if dead is not None and dead(start):
-        b.reach(depth)
+        reach(depth)
         return LOST
     k0 = key(start)
     p0 = place(start) if place is not None else 0
@@ -129,7 +148,7 @@ def dfs(
         m = lost_get(k0)
         if m is not None:
             if m <= p0:
-                b.reach(depth)
+                reach(depth)
                 return LOST
             stop0 = m  # a chain of waiting moves from the start stops where that began
     while b.expanded >= b.checkpoint and b.interrupted():
@@ -164,7 +183,7 @@ def dfs(
         if is_won(child):
             path.append(move)
             b.expanded, b.stored = exp, stored
-            b.reach(deepest)
+            reach(deepest)
             if memo is not None and acyclic:
                 memo.add(_finished(table, [*(f[1] for f in stack), pk]))
             return won(path)
@@ -222,7 +241,7 @@ def dfs(
                 continue
         if exp >= checkpoint:
             b.expanded, b.stored = exp, stored
-            b.reach(deepest)
+            reach(deepest)
             while b.expanded >= b.checkpoint and b.interrupted():
                 yield
             exp, stored, checkpoint = b.expanded, b.stored, b.checkpoint
@@ -236,10 +255,84 @@ def dfs(
         it = iter(successors(child))
         pk, pp, pstop, pdepth = k, p, stop, depth
     b.expanded, b.stored = exp, stored
-    b.reach(deepest)
+    reach(deepest)
     if memo is not None:
         memo.add(table)
     return LOST
+
+
+def _graph_dfs(
+    children: Callable[[S], Iterable[S]],
+    is_won: Callable[[S], bool],
+    start: S,
+    b: Budget,
+    depth: int,
+    reach: Callable[[int], None],
+) -> Run:
+    """:func:`dfs` over a :class:`~.protocol.StateGraph`: states are keys, a line is states.
+
+    The same search as the general loop with no hooks (children tried in
+    the game's order, a child skipped when its key is in the table, each
+    state expanded counted once and stored once), with less to do per
+    child: no move to carry, no key to ask for, and a child in the table
+    skipped before it is asked whether it is won (a won state is never
+    expanded, so never in the table). It is the loop of relaxed searches
+    that prove losses, where a state costs little to make and the loop's
+    own work is most of the time. The depth reached is that of the deepest
+    state expanded (or won).
+    """
+    if is_won(start):
+        reach(depth)
+        return won(())
+    while b.expanded >= b.checkpoint and b.interrupted():
+        yield
+    table = {start}
+    add = table.add
+    exp, stored, checkpoint = b.expanded + 1, b.stored + 1, b.checkpoint
+    path: list[S] = []
+    level = deepest = depth  # the depth of the state being expanded, the deepest one
+    it: Iterator[S] = iter(children(start))
+    stack: list[Iterator[S]] = []
+    push, pop, nxt = stack.append, stack.pop, next
+    end = object()
+    while True:
+        child = nxt(it, end)
+        if child is end:
+            if not stack:
+                break
+            it = pop()
+            path.pop()
+            level -= 1
+            continue
+        if child in table:
+            continue
+        if is_won(child):  # type: ignore[arg-type]
+            path.append(child)  # type: ignore[arg-type]
+            b.expanded, b.stored = exp, stored
+            reach(max(deepest, level + 1))
+            return won(path)
+        if exp >= checkpoint:
+            b.expanded, b.stored = exp, stored
+            reach(deepest)
+            while b.expanded >= b.checkpoint and b.interrupted():
+                yield
+            exp, stored, checkpoint = b.expanded, b.stored, b.checkpoint
+        exp += 1
+        stored += 1
+        add(child)  # type: ignore[arg-type]
+        path.append(child)  # type: ignore[arg-type]
+        level += 1
+        if level > deepest:
+            deepest = level
+        push(it)
+        it = iter(children(child))  # type: ignore[arg-type]
+    b.expanded, b.stored = exp, stored
+    reach(deepest)
+    return LOST
+
+
+def _unseen(depth: int) -> None:
+    """A depth not counted (see ``lines`` in :func:`dfs`)."""
 
 
 def _finished(table: Mapping[Hashable, int], line: Iterable[Hashable]) -> dict[Hashable, int]:

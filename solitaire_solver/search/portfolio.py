@@ -22,9 +22,10 @@ settles within::
 expansions in all, ``W`` being the sum of the weights: with two members of
 equal weight and ``growth`` 2, within ``3 n + base``.
 
-:func:`chain` runs strategies one after another; :func:`projected` runs a
-strategy on a compact model of the game and lifts its line back to the
-game's own moves.
+:func:`chain` runs strategies one after another; :func:`capped` runs a
+strategy under a cap of its own expansions, counted across the turns of a
+portfolio; :func:`projected` runs a strategy on a compact model of the game
+and lifts its line back to the game's own moves.
 """
 
 from __future__ import annotations
@@ -111,6 +112,41 @@ def chain(strategies: Sequence[Strategy], budget: Budget) -> Run:
         if verdict is not None:
             return verdict
     return None
+
+
+def capped(strategy: Strategy, budget: Budget, cap: int) -> Run:
+    """Run ``strategy`` until it has expanded ``cap`` states of its own, then give up.
+
+    Only the strategy's own expansions count: in a portfolio, the states
+    other members expand between its turns do not (a loss prover that must
+    not spend more than ``cap`` whatever the others do, say). Returns the
+    strategy's verdict, or ``None`` once the cap is reached without one.
+    """
+    if cap < 1:
+        raise ValueError("a cap must be at least 1")
+    run = strategy(budget)
+    used = 0
+    try:
+        while True:
+            # A turn within the turn around it: the run yields at the cap at
+            # the latest, having expanded exactly that many.
+            budget.begin_turn(cap - used)
+            before = budget.expanded
+            try:
+                next(run)
+            except StopIteration as stop:
+                verdict: Verdict[Any] | None = stop.value
+                return verdict
+            finally:
+                budget.end_turn()
+            used += budget.expanded - before
+            if used >= cap:
+                return None
+            # Not the cap: the turn around it is over, or a limit was reached.
+            while budget.limit is not None or budget.expanded >= budget.turn_end:
+                yield
+    finally:
+        run.close()
 
 
 def projected(strategy: Strategy, lift: Callable[[tuple[Any, ...]], Sequence[Any]]) -> Strategy:

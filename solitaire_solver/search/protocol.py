@@ -27,6 +27,11 @@ that implements one argues in a comment why it is sound:
   are lost even when it wins, and it records them in its
   :class:`~.memo.Memo`. The game argues it in a comment.
 
+:class:`StateGraph` is a leaner form for problems whose states are their
+own canonical keys and whose moves need no name (a relaxed game searched
+for a proof of loss, say): the depth-first search runs it with less work
+per state.
+
 :class:`IncrementalProblem` is the optional do/undo form for games whose
 speed needs a mutable position (see :mod:`.incremental`).
 """
@@ -97,6 +102,23 @@ class Expandable(Protocol[S, M_out]):
 
     def key(self, state: S) -> Hashable:
         """A canonical key: equal for states with the same future, up to symmetry."""
+        ...
+
+
+class StateGraph(Protocol[S]):
+    """A problem given by the states one move away, each state its own canonical key.
+
+    For a model whose states are small canonical values (packed integers,
+    say) and whose moves need no name of their own: a move is named by the
+    state it reaches, so a winning line is the states it passes through.
+    """
+
+    def next_states(self, state: S) -> Iterable[S]:
+        """The states one move from ``state``, the most promising first."""
+        ...
+
+    def is_won(self, state: S) -> bool:
+        """Whether ``state`` is a won position."""
         ...
 
 

@@ -8,7 +8,8 @@ The package, from the bottom up (each module imports only those before it):
   as an engine problem (:class:`RankModel`);
 - :mod:`.pruning`: the sound prunes on real positions as engine hooks;
 - :mod:`.relaxation`: a relaxed game of the last pass that proves losses,
-  as a plug-in run and as a dead-end test;
+  an engine problem (a state graph) searched by the engine's depth-first
+  search, as a plug-in run and as a dead-end test;
 - :mod:`.summaries`: the exact search of the last pass by procedure
   summaries, as a plug-in run;
 - :mod:`.solver`: the composition (a portfolio of beams, the relaxation,

@@ -46,10 +46,10 @@ It leaves the beams of :func:`.solver.any_line` room for their 8,192 beam
 after the narrower ones and the sub-games' (about 2 million states on a
 deal none of them wins), with the real searches' and the summaries' turns
 on top (at most 14.8% of the beams' own states), and the relaxation's cap
-(:data:`.solver.RELAXATION_STATES`, 8,000,000 relaxed positions), which by
-the portfolio's bound for its weight it reaches within 12,603,214 states in
-all: room for the relaxed proofs of loss measured (deal 503 takes 6,092,124
-relaxed positions). It was 3,000,000 before the relaxation took part."""
+(:data:`.solver.RELAXATION_STATES`, 8,355,840 relaxed positions), which it
+reaches within 10,613,232 states in all: room for the relaxed proofs of loss
+measured (deal 503 takes 6,092,124 relaxed positions, deal 551 8,065,543).
+It was 3,000,000 before the relaxation took part."""
 
 DEFAULT_MAX_STATES_FREE = 13_000_000
 """The same under free foundation moves, where the beams search two sets of rules.
@@ -59,9 +59,8 @@ There the restricted rules' beams run besides the free ones up to width
 2.2 million states on a deal none wins, and the two 8,192 beams about 1.0
 and 1.7 million more. A beam the limit cuts short wins nothing (wins are
 found only once the stock is dealt out), so the limit leaves room for
-both, and for the relaxation's cap beside them (reached within 12,352,646
-states here, by the portfolio's bound; the limit was 5,000,000 before the
-relaxation took part)."""
+both, and for the relaxation's cap beside them (reached within 10,548,208
+states here; the limit was 5,000,000 before the relaxation took part)."""
 
 
 class Windmill(Game[WindmillState, WindmillMove]):

@@ -122,17 +122,28 @@ Three more shortcuts, each argued:
   (not including) ``r``. When they cannot, or when the stack holds no
   ``r``, the position is lost.
 
-A relaxed search expands each relaxed position at most once (a visited set
-of packed keys) and explores them depth first, plays before deals, so that
-relaxed wins, which prove nothing, are found early and cost little.
+A relaxed search is the engine's depth-first search
+(:func:`~solitaire_solver.search.dfs`) over the relaxed game as a
+:class:`~solitaire_solver.search.StateGraph`: a relaxed position is one
+packed integer, its own key, and the game gives the positions one move
+away, plays before deals, so that relaxed wins, which prove nothing, are
+found early and cost little; the forced take and the counting bound are
+made as the children are listed, and a child with its stack dug out is the
+only child, won. Each relaxed position is expanded at most once.
 :class:`Relaxation` is one cut; :func:`relaxed_run` searches it under the
-engine's budget (the relaxed positions count as expanded states), and
-:class:`RelaxedPruned` uses it as a dead-end test inside the exact search.
+engine's budget (the relaxed positions count as expanded states, and the
+cap counts the search's own positions across a portfolio's turns:
+:func:`~solitaire_solver.search.capped`), and :class:`RelaxedPruned` uses
+it as a dead-end test inside the exact search.
 """
 
 from __future__ import annotations
 
-from ...search import LOST, Budget, Limits, Run, Verdict
+from collections.abc import Callable, Sequence
+from functools import partial
+from operator import gt
+
+from ...search import LOST, Budget, Limits, Run, Verdict, capped, dfs
 from .model import SIZE_DOWN, SIZE_UP, SIZES, Compact, compact
 from .pruning import Pruned
 from .rules import (
@@ -164,41 +175,81 @@ _UNIT = tuple(1 << 4 * r for r in range(13))
 _SIZE_UNITS = tuple(1 << 3 * size for size in range(SECONDARY_FULL + 1))
 """One secondary of each size in packed secondary sizes (three bits a size)."""
 
-Foundations = tuple[int, int]
-"""Primary size and packed secondary sizes (as in :mod:`.model`)."""
+Foundations = int
+"""Primary size and packed secondary sizes (as in :mod:`.model`) in one integer,
+``primary << 42 | secondaries``: the high bits of a relaxed position."""
+
+_SECS = (1 << 42) - 1
+"""The secondaries' bits of :data:`Foundations`."""
+
+Entry = tuple[int, int, dict[int, list[Foundations]], list[Foundations]]
+"""What a relaxed search needs of a foundation state (see :meth:`RelaxedRules.entry`)."""
 
 
 class RelaxedRules:
     """The foundation moves of one variant, memoised, for relaxed searches.
 
-    For a foundation state it gives, for each rank, the foundation states
-    after a card of that rank goes home, and the foundation states one move
-    between foundations away. Many relaxed searches of one solve share it.
+    For a foundation state (:data:`Foundations`) it gives the ranks its
+    cards have, and for each rank the foundation states after a card of
+    that rank goes home, and the foundation states one move between
+    foundations away. Many relaxed searches of one solve share it.
     """
 
     def __init__(self, problem: WindmillProblem) -> None:
         self.free = problem.free
         self.pneed = problem.primary_need
         self.sneed = problem.secondary_need
-        self._homes: dict[int, dict[int, list[Foundations]]] = {}
-        self._between: dict[int, list[Foundations]] = {}
+        self._entries: dict[Foundations, Entry] = {}
         self._room: dict[int, int] = {}
         self._tops: dict[int, int] = {}
+        # The ranks (packed as in a hand) of a primary of each size and of a
+        # secondary of each size. The primary's base counts like any card:
+        # a hand is worked out as a difference from the cut, where the base
+        # is on the primary too, so it cancels.
+        prim = [0]
+        for i in range(PRIMARY_FULL):
+            prim.append(prim[-1] + _UNIT[self.pneed[i]])
+        self._primary_ranks = tuple(prim)
+        sec = [0]
+        for i in range(SECONDARY_FULL):
+            sec.append(sec[-1] + _UNIT[self.sneed[i]])
+        self._secondary_ranks = tuple(sec)
 
-    def homes(self, p: int, secs: int) -> dict[int, list[Foundations]]:
-        """For each rank, the foundation states after a card of it from H or the stack goes home."""
-        key = p << 42 | secs
-        found = self._homes.get(key)
+    def entry(self, fd: Foundations) -> Entry:
+        """For the foundation state ``fd``: the ranks on the foundations (packed as a
+        hand), how many cards they hold, for each rank the foundation states after a card
+        of it from H or the stack goes home, and the foundation states one move between
+        foundations away (no flag: see the module)."""
+        found = self._entries.get(fd)
         if found is not None:
             return found
-        out: dict[int, list[Foundations]] = {}
+        p, secs = fd >> 42, fd & _SECS
+        ranks = self._primary_ranks[p]
+        cards = p
+        for size, unit in enumerate(_SIZE_UNITS):
+            piles = secs // unit % 8
+            ranks += piles * self._secondary_ranks[size]
+            cards += piles * size
+        homes: dict[int, list[Foundations]] = {}
         if p < PRIMARY_FULL:
-            out[self.pneed[p]] = [(p + 1, secs)]
+            homes[self.pneed[p]] = [fd + (1 << 42)]
         for s in SIZES[secs]:
             if s < SECONDARY_FULL:
-                out.setdefault(self.sneed[s], []).append((p, secs + SIZE_UP[s]))
-        self._homes[key] = out
-        return out
+                homes.setdefault(self.sneed[s], []).append(fd + SIZE_UP[s])
+        between: list[Foundations] = []
+        if p < PRIMARY_FULL:
+            need = self.pneed[p]
+            for s in SIZES[secs]:
+                if s > 0 and self.sneed[s - 1] == need:
+                    between.append(fd + (1 << 42) + SIZE_DOWN[s])
+        if self.free and p > 1:
+            top = self.pneed[p - 1]
+            for s in SIZES[secs]:
+                if s < SECONDARY_FULL and self.sneed[s] == top:
+                    between.append(fd - (1 << 42) + SIZE_UP[s])
+        found = (ranks, cards, homes, between)
+        self._entries[fd] = found
+        return found
 
     def room(self, secs: int, rank: int) -> int:
         """Cards the secondaries can take, each up to the first card of ``rank`` it needs."""
@@ -226,38 +277,35 @@ class RelaxedRules:
             self._tops[secs] = found
         return found
 
-    def between(self, p: int, secs: int) -> list[Foundations]:
-        """The foundation states one move between foundations away (no flag: see the module)."""
-        key = p << 42 | secs
-        found = self._between.get(key)
-        if found is not None:
-            return found
-        out: list[Foundations] = []
-        sizes = SIZES[secs]
-        if p < PRIMARY_FULL:
-            need = self.pneed[p]
-            for s in sizes:
-                if s > 0 and self.sneed[s - 1] == need:
-                    out.append((p + 1, secs + SIZE_DOWN[s]))
-        if self.free and p > 1:
-            top = self.pneed[p - 1]
-            for s in sizes:
-                if s < SECONDARY_FULL and self.sneed[s] == top:
-                    out.append((p - 1, secs + SIZE_UP[s]))
-        self._between[key] = out
-        return out
-
 
 def applies(rules: WindmillRules, state: WindmillState) -> bool:
     """Whether the relaxation may be cut at ``state``: on the last pass, not won."""
     return state.redeals_used == rules.redeals
 
 
+RelaxedState = int
+"""A relaxed position for the engine, packed into one integer, its own key: the
+foundations (:data:`Foundations`), then the depth into the stack and the stock
+index, 7 bits each (``(foundations << 7 | depth) << 7 | stock index``). The
+hand follows from them (module docstring)."""
+
+_WON: RelaxedState = -1
+"""A relaxed position with its stack dug out, which is won (module docstring):
+all such positions are one to the search, which stops at the first."""
+
+
 class Relaxation:
-    """The relaxed game cut at one real position (see the module docstring).
+    """The relaxed game cut at one real position (see the module docstring), as an
+    engine problem.
 
     ``stack`` is the waste's ranks, top first; ``stock`` the stock's ranks in
-    dealing order; the root is the cut position's image.
+    dealing order; ``root`` the cut position's image, its forced takes made
+    (``_WON`` when that digs the stack out). The problem is a
+    :class:`~solitaire_solver.search.StateGraph` (positions are packed
+    integers, their own keys): the forced take and the counting bound are
+    made inside :attr:`next_states`, and a child with its stack dug out is
+    the only child, won. :meth:`run` searches it with the engine's
+    depth-first search.
     """
 
     def __init__(self, rules: RelaxedRules, state: WindmillState) -> None:
@@ -270,6 +318,7 @@ class Relaxation:
             if c != GAP:
                 hand += _UNIT[c % 13]
                 count += 1
+        fd0 = len(state.primary) << 42 | _packed_sizes(state)
         n = len(self.stack)
         # For each depth, the depth of the first card of each rank from there
         # down (n when there is none); for each rank, its last place in the stock.
@@ -284,18 +333,47 @@ class Relaxation:
         for i, r in enumerate(self.stock):
             last[r] = i
         self.last_in_stock = tuple(last)
-        self.root = (len(state.primary), _packed_sizes(state), hand, count, 0, 0)
+        # The ranks still in the stack from each depth, and in the stock from
+        # each index, packed as a hand: the hand of any relaxed position is
+        # every card not on the foundations, in the stack or in the stock,
+        # worked out as a difference from the cut's.
+        self.stack_from = _suffix_sums(self.stack)
+        self.stock_from = _suffix_sums(self.stock)
+        self.hand0 = (hand, count)
+        """The hand at the cut (the reserve) and its size, before any take."""
+        ranks0, cards0, _, _ = rules.entry(fd0)
+        self.everything = (
+            hand + ranks0 + self.stack_from[0] + self.stock_from[0],
+            count + cards0 + n + len(self.stock),
+        )
+        """The ranks (packed) and the number of the cards in the hand, on the
+        foundations, in the stack and in the stock at the cut: the same in every
+        relaxed position."""
+        d0 = 0
+        while count <= HAND_TAKE and d0 < n:
+            hand += _UNIT[self.stack[d0]]
+            count += 1
+            d0 += 1
+        self.root: RelaxedState = _WON if d0 == n else (fd0 << 7 | d0) << 7
+        self.is_won: Callable[[RelaxedState], bool] = partial(gt, 0)
+        """Whether the stack is dug out (``_WON``, the one negative position)."""
+        self.next_states: Callable[[RelaxedState], Sequence[RelaxedState]] = self._next_states()
+        """The relaxed moves' results, in the order they are tried (plays first, the deal last)."""
 
-    def run(self, budget: Budget, *, cap: int | None = None) -> Run:
-        """Search the relaxed game: ``LOST`` when no relaxed line wins (the cut is lost).
+    def hand(self, state: RelaxedState) -> tuple[int, int]:
+        """The hand of a relaxed position (packed ranks) and its size."""
+        s, d, fd = state & 127, state >> 7 & 127, state >> 14
+        ranks, cards, _, _ = self.rules.entry(fd)
+        every, total = self.everything
+        return (
+            every - ranks - self.stack_from[d] - self.stock_from[s],
+            total - cards - (len(self.stack) - d) - (len(self.stock) - s),
+        )
 
-        Returns ``None`` when a relaxed line wins (which proves nothing), or
-        when ``cap`` relaxed positions were expanded with no answer yet.
-        Each relaxed position expanded counts as one state expanded and one
-        key stored.
-        """
-        homes = self.rules.homes
-        between = self.rules.between
+    def _next_states(self) -> Callable[[RelaxedState], Sequence[RelaxedState]]:
+        """The successor function, with what it reads bound as locals (it is the hot loop)."""
+        entry = self.rules.entry
+        entries = self.rules._entries
         stack, stock = self.stack, self.stock
         n_stack, n_stock = len(stack), len(stock)
         unit = _UNIT
@@ -303,90 +381,91 @@ class Relaxation:
         pneed = self.rules.pneed
         tops, room = self.rules.tops, self.rules.room
         first_below, last_in_stock = self.first_below, self.last_in_stock
-        b = budget
-        p0, s0, h0, c0, d0, _ = self.root
-        while c0 <= HAND_TAKE and d0 < n_stack:
-            h0 += unit[stack[d0]]
-            c0 += 1
-            d0 += 1
-        if d0 == n_stack:
-            return None  # won (see the module docstring)
-        todo = [(p0, s0, h0, c0, d0, 0)]
-        pop, push = todo.pop, todo.append
-        seen = {_key(p0, s0, d0, 0)}
-        add = seen.add
-        # Each relaxed position expanded stores its key once (the keys of
-        # children waiting on the stack count when they are expanded).
-        exp, checkpoint = b.expanded, b.checkpoint
-        stored0 = b.stored - exp
-        give_up = exp + cap if cap is not None else -1
-        while todo:
-            if exp == give_up:
-                b.expanded, b.stored = exp, stored0 + exp
-                return None
-            if exp >= checkpoint:
-                b.expanded, b.stored = exp, stored0 + exp
-                # Others may expand while this run waits: the cap counts
-                # this run's own positions only.
-                left = give_up - exp
-                while b.expanded >= b.checkpoint and b.interrupted():
-                    yield
-                exp, checkpoint = b.expanded, b.checkpoint
-                if cap is not None:
-                    give_up = exp + left
-                stored0 = b.stored - exp
-            exp += 1
-            p, secs, hand, count, d, s = pop()
-            # Children, pushed in the reverse of the order they are tried:
-            # the deal last tried, plays to the foundations first.
-            found: list[tuple[int, int, int, int, int, int]] = []
+        stack_from, stock_from = self.stack_from, self.stock_from
+        every, total = self.everything
+        total -= n_stack + n_stock
+        won = (_WON,)
+
+        def next_states(state: RelaxedState) -> Sequence[RelaxedState]:
+            s = state & 127
+            d = state >> 7 & 127
+            fd = state >> 14
+            held, cards, fhomes, fbetween = entries.get(fd) or entry(fd)
+            hand = every - held - stack_from[d] - stock_from[s]
+            count = total - cards + d + s
+            # Children listed in the reverse of the order they are tried (and
+            # gone through backwards): the deal last tried, plays to the
+            # foundations first.
+            found: list[tuple[int, int, int, int, int]] = []
             if s < n_stock:
-                found.append((p, secs, hand + unit[stock[s]], count + 1, d, s + 1))
-            fhomes = homes(p, secs)
+                found.append((fd, hand + unit[stock[s]], count + 1, d, s + 1))
             # Positions are kept with 8 cards or more in the hand (the take
             # is forced below that), so the stack's top may be played with
             # exactly 8, and is never taken here.
             if count <= HAND_REACH:
-                top = stack[d]
-                for q, t in fhomes.get(top, ()):
-                    found.append((q, t, hand, count, d + 1, s))
-            for q, t in between(p, secs):
-                found.append((q, t, hand, count, d, s))
+                for f in fhomes.get(stack[d], ()):
+                    found.append((f, hand, count, d + 1, s))
+            for f in fbetween:
+                found.append((f, hand, count, d, s))
             for rank, targets in fhomes.items():
-                u = unit[rank]
                 if hand >> 4 * rank & 15:
-                    for q, t in targets:
-                        found.append((q, t, hand - u, count - 1, d, s))
-            for child in found:
-                q, t, h, c, cd, cs = child
+                    u = unit[rank]
+                    for f in targets:
+                        found.append((f, hand - u, count - 1, d, s))
+            out: list[RelaxedState] = []
+            for f, h, c, cd, cs in reversed(found):
                 while c <= HAND_TAKE and cd < n_stack:
                     # Taking the stack's top is forced (see the module docstring).
                     h += unit[stack[cd]]
                     c += 1
                     cd += 1
                 if cd == n_stack:
-                    # The stack is dug out: won (see the module docstring).
-                    b.expanded, b.stored = exp, stored0 + exp
-                    return None
-                k = ((q << 42 | t) << 7 | cd) << 7 | cs  # _key, inlined
-                if k in seen:
-                    continue
-                add(k)  # lost by the counting bound, or to be expanded
+                    return won  # the stack is dug out: won
+                q = f >> 42
                 if restricted and q < PRIMARY_FULL:
                     # The counting bound (see the module docstring).
                     r = pneed[q]
-                    if not (h >> 4 * r & 15 or last_in_stock[r] >= cs or tops(t) >> r & 1):
+                    if not (h >> 4 * r & 15 or last_in_stock[r] >= cs or tops(f & _SECS) >> r & 1):
                         j = first_below[cd][r]
-                        if j == n_stack or room(t, r) < j - cd + c - HAND_REACH:
+                        if j == n_stack or room(f & _SECS, r) < j - cd + c - HAND_REACH:
                             continue
-                push((q, t, h, c, cd, cs))
-        b.expanded, b.stored = exp, stored0 + exp
-        return LOST
+                out.append((f << 7 | cd) << 7 | cs)
+            return out
+
+        return next_states
+
+    def run(self, budget: Budget, *, cap: int | None = None) -> Run:
+        """Search the relaxed game: ``LOST`` when no relaxed line wins (the cut is lost).
+
+        Returns ``None`` when a relaxed line wins (which proves nothing), or
+        when ``cap`` relaxed positions were expanded with no answer yet (the
+        cap counts this search's own positions only, across the turns of a
+        portfolio: :func:`~solitaire_solver.search.capped`). It is the
+        engine's depth-first search over the relaxed positions
+        (:func:`~solitaire_solver.search.dfs`): each relaxed position
+        expanded counts as one state expanded and one key stored, and the
+        depth of its lines is not the game's (``lines`` false).
+        """
+        root = self.root
+
+        def search(b: Budget) -> Run:
+            return dfs(self, root, b, lines=False)
+
+        verdict: Verdict[object] | None
+        if cap is None:
+            verdict = yield from search(budget)
+        else:
+            verdict = yield from capped(search, budget, cap)
+        return LOST if verdict is not None and not verdict.won else None
 
 
-def _key(p: int, secs: int, d: int, s: int) -> int:
-    """A relaxed position packed: primary, secondaries (42 bits), depth, stock index."""
-    return ((p << 42 | secs) << 7 | d) << 7 | s
+def _suffix_sums(ranks: tuple[int, ...]) -> tuple[int, ...]:
+    """For each index ``i`` (and the end), the ranks from ``i`` on, packed as a hand."""
+    out = [0]
+    for r in reversed(ranks):
+        out.append(out[-1] + _UNIT[r])
+    out.reverse()
+    return tuple(out)
 
 
 def _packed_sizes(state: WindmillState) -> int:
@@ -433,19 +512,31 @@ class RelaxedPruned(Pruned):
 
     A position on the last pass with at least ``deep`` cards on the waste,
     whose waste's top card is the last card dealt (it was just dealt, or
-    only foundation moves came since), is cut and its relaxation searched
+    only foundation moves came since; with ``after_deals`` false, whatever
+    its top card), is cut and its relaxation searched
     under at most ``states`` relaxed positions (a share of the solve's
     budget, charged to it). A relaxed loss proves the position lost (module
     docstring), so the exact search may skip it; a relaxed win or a search
-    cut short says nothing. Verdicts are cached by the position's compact
+    cut short says nothing. The argument holds for a cut at any position on
+    the last pass, so where the test fires (``deep``, ``after_deals``) and
+    its budget (``states``) change only what it costs and how often it
+    proves something, never whether a proof is sound. Verdicts are cached by the position's compact
     form (:func:`~.model.compact`), which fixes the relaxed game; the cache
     lives as long as the problem, so searches that share it share answers.
     """
 
     def __init__(
-        self, rules: WindmillRules, *, deep: int = DEEP_WASTE, states: int = TEST_STATES
+        self,
+        rules: WindmillRules,
+        *,
+        deep: int = DEEP_WASTE,
+        states: int = TEST_STATES,
+        after_deals: bool = True,
     ) -> None:
         super().__init__(rules)
+        self.after_deals = after_deals
+        """Ask only where the waste's top card is the last one dealt (else wherever the
+        waste is deep enough)."""
         self.relaxed_rules = RelaxedRules(self)
         self.deep = deep
         self.states = states
@@ -453,7 +544,7 @@ class RelaxedPruned(Pruned):
         """The budget to charge; set by the strategy that runs the search."""
         self.cache: dict[Compact, bool] = {}
         self.tests = 0
-        """Relaxed searches made (not answered from the cache)."""
+        """Relaxed searches asked for (not answered from the cache)."""
         self.proved = 0
         """Positions the relaxation proved lost (searches and cache answers)."""
 
@@ -463,7 +554,7 @@ class RelaxedPruned(Pruned):
             return True
         w = state.waste
         if (
-            w.bit_length() != state.dealt
+            (self.after_deals and w.bit_length() != state.dealt)
             or w.bit_count() < self.deep
             or state.redeals_used != self.rules.redeals
         ):
@@ -481,22 +572,34 @@ class RelaxedPruned(Pruned):
 
     def _test(self, state: WindmillState) -> bool | None:
         """Search the relaxation of ``state``: lost, won, or ``None`` when cut short."""
-        outer = self.budget
-        if outer is None:
-            sub: Budget | None = Budget(Limits(max_states=self.states))
-        else:
-            sub = outer.share(self.states)
-        if sub is None:
-            return None
         self.tests += 1
-        run = Relaxation(self.relaxed_rules, state).run(sub)
-        try:
-            next(run)
-        except StopIteration as stop:
-            verdict: Verdict[object] | None = stop.value
-            return verdict is not None
-        finally:
-            run.close()
-            if outer is not None:
-                outer.charge(sub)
+        return relaxed_test(Relaxation(self.relaxed_rules, state), self.budget, self.states)
+
+
+def relaxed_test(cut: Relaxation, budget: Budget | None, states: int) -> bool | None:
+    """One relaxed search made inside another search, as a dead-end test: ``True`` when
+    ``cut`` is relaxed lost (its real position is lost), ``False`` when relaxed won,
+    ``None`` when ``states`` relaxed positions did not settle it or ``budget`` had
+    no room left.
+
+    The search runs under a share of ``budget`` (:meth:`~solitaire_solver.search.Budget.share`)
+    and its relaxed positions are charged to it, so they count like any other
+    work of the solve; with no ``budget``, under a budget of its own.
+    """
+    if budget is None:
+        sub: Budget | None = Budget(Limits(max_states=states))
+    else:
+        sub = budget.share(states)
+    if sub is None:
         return None
+    run = cut.run(sub)
+    try:
+        next(run)
+    except StopIteration as stop:
+        verdict: Verdict[object] | None = stop.value
+        return verdict is not None
+    finally:
+        run.close()
+        if budget is not None:
+            budget.charge(sub)
+    return None

@@ -123,9 +123,15 @@ PORTFOLIO_BASE = 8192
 PORTFOLIO_GROWTH = 2.0
 """Factor by which the members' turns grow from one round to the next."""
 
-RELAXATION_STATES = 8_000_000
+RELAXATION_STATES = 32_768 * 255
 """Relaxed positions the relaxation member may expand before it gives up (see
-:func:`relaxation`)."""
+:func:`relaxation`): 8,355,840, its turns through the portfolio's eighth round
+(32,768 x 2^r for r = 0..7), so that it leaves at the end of a turn of its
+own. Within the default limit of 13,000,000 states it could not have much
+more: its ninth turn comes after the beams' (2,097,152 states), when the
+solve has spent about 12.9 million. It was 8,000,000, and deal 551 of
+``windmill``, relaxed lost after 8,065,543 relaxed positions, was left
+unknown."""
 
 RESTART_FIRST = 20_000
 """States the first shuffled attempt of :func:`restarts` may expand (the next, twice as many)."""
@@ -370,9 +376,13 @@ def any_line(
     at once (a relaxed game is won as soon as its stack is dug out: on the
     2,751 won deals of 1..1,000 of the three variants the median is one
     relaxed position, and 9 take more than 8,192). It never spends more
-    than :data:`RELAXATION_STATES` of its own, which, by the portfolio's
-    bound below, it reaches within 12,603,214 states in all (12,352,646 under
-    free rules, where the summaries do not run). The four real searches and
+    than :data:`RELAXATION_STATES` of its own, the sum of its turns through
+    the eighth round, which it reaches within 10,613,232 states in all
+    (10,548,208 under free rules, where the summaries do not run): by then
+    the beams have had at most 8,192 x 255 states, and the members after it
+    in the round at most their weights' share of seven rounds, plus one
+    dead-end test a round by which the relaxed depth-first search may run
+    over its turn. The four real searches and
     the summaries share 1/64 + 1/128 + 1/32 + 1/32 + 1/16 = 0.148 of the
     beams' states (limited discrepancy search has 1/32: alone, it wins 14
     of the deals the solver left unknown within 16,549 states, and shuffled
