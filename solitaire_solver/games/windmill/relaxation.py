@@ -360,16 +360,6 @@ class Relaxation:
         self.next_states: Callable[[RelaxedState], Sequence[RelaxedState]] = self._next_states()
         """The relaxed moves' results, in the order they are tried (plays first, the deal last)."""
 
-    def hand(self, state: RelaxedState) -> tuple[int, int]:
-        """The hand of a relaxed position (packed ranks) and its size."""
-        s, d, fd = state & 127, state >> 7 & 127, state >> 14
-        ranks, cards, _, _ = self.rules.entry(fd)
-        every, total = self.everything
-        return (
-            every - ranks - self.stack_from[d] - self.stock_from[s],
-            total - cards - (len(self.stack) - d) - (len(self.stock) - s),
-        )
-
     def _next_states(self) -> Callable[[RelaxedState], Sequence[RelaxedState]]:
         """The successor function, with what it reads bound as locals (it is the hot loop)."""
         entry = self.rules.entry
