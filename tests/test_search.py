@@ -788,19 +788,7 @@ def test_acyclic_searches_sharing_a_memo_keep_every_verdict(
         if a < b:  # edges only upwards: no cycle
             edges.setdefault(a, []).append(b)
     order = data.draw(st.permutations(range(n)))
-    p = _Acyclic(edges, goals)
-    memo, inc_memo = Memo(), Memo()
-    for v in order:
-        expected = bfs_distance(edges, v, goals) is not None
-        r = depth_first(p, v, memo=memo)
-        inc = solve(
-            lambda b, v=v: incremental_dfs(
-                _AcyclicIncremental(edges, goals, v), b, restarts=Restarts(2), memo=inc_memo
-            )
-        )
-        assert r.won == inc.won == expected
-        for key in (*memo.lost, *inc_memo.lost):
-            assert bfs_distance(edges, key, goals) is None
+    _solve_each_sharing_memos(_Acyclic, _AcyclicIncremental, edges, goals, order, Restarts(2))
 
 
 @settings(max_examples=200, deadline=None)
@@ -813,14 +801,28 @@ def test_searches_sharing_a_memo_keep_every_verdict(
     n, edges, goals = graph
     order = data.draw(st.permutations(range(n)))
     first = data.draw(st.integers(1, 4))
-    p = GraphPuzzle(edges, goals)
+    _solve_each_sharing_memos(GraphPuzzle, IncrementalGraph, edges, goals, order, Restarts(first))
+
+
+def _solve_each_sharing_memos(
+    puzzle: Callable[[dict[int, list[int]], set[int]], GraphPuzzle],
+    incremental: Callable[[dict[int, list[int]], set[int], int], IncrementalGraph],
+    edges: dict[int, list[int]],
+    goals: set[int],
+    order: Sequence[int],
+    restarts: Restarts,
+) -> None:
+    """Solve every vertex in ``order``, depth-first and incremental alike, one memo
+    each across all the searches: every verdict is the plain one, every win replays,
+    and only lost keys enter the memos."""
+    p = puzzle(edges, goals)
     memo, inc_memo = Memo(), Memo()
     for v in order:
         expected = bfs_distance(edges, v, goals) is not None
         r = depth_first(p, v, memo=memo)
         inc = solve(
             lambda b, v=v: incremental_dfs(
-                IncrementalGraph(edges, goals, v), b, restarts=Restarts(first), memo=inc_memo
+                incremental(edges, goals, v), b, restarts=restarts, memo=inc_memo
             )
         )
         assert r.won == inc.won == expected
@@ -828,7 +830,7 @@ def test_searches_sharing_a_memo_keep_every_verdict(
             if result.won:
                 assert p.is_won(replay(p, v, result.moves))
         for key in (*memo.lost, *inc_memo.lost):
-            assert bfs_distance(edges, key, goals) is None  # only lost keys enter the memo
+            assert bfs_distance(edges, key, goals) is None
 
 
 # ---------------------------------------------------------------- portfolio
