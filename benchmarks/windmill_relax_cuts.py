@@ -26,16 +26,11 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from solitaire_solver.games.windmill import FREE, WindmillProblem, WindmillRules
+from benchmarks.windmill_settle import VARIANTS
+from solitaire_solver.games.windmill import WindmillProblem
 from solitaire_solver.games.windmill.relaxation import RelaxedPruned, first_play
 from solitaire_solver.games.windmill.solver import depth_first
 from solitaire_solver.search import Budget, Limits, drive
-
-VARIANTS = {
-    "windmill": WindmillRules(),
-    "windmill-reversed": WindmillRules(direction="down"),
-    "windmill-free": WindmillRules(foundation_moves=FREE),
-}
 
 SETTINGS = {
     "deep12-2k": {"deep": 12, "states": 2_000, "after_deals": True},

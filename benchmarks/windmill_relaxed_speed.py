@@ -34,16 +34,11 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-from solitaire_solver.games.windmill import FREE, WindmillProblem, WindmillRules
+from benchmarks.windmill_settle import VARIANTS
+from solitaire_solver.games.windmill import WindmillProblem
 from solitaire_solver.games.windmill.relaxation import RelaxedPruned, relaxed_run
 from solitaire_solver.games.windmill.solver import depth_first
 from solitaire_solver.search import Budget, Limits, Run, drive
-
-VARIANTS = {
-    "windmill": WindmillRules(),
-    "windmill-reversed": WindmillRules(direction="down"),
-    "windmill-free": WindmillRules(foundation_moves=FREE),
-}
 
 CUTS = [
     ("windmill", 6543),
