@@ -182,6 +182,11 @@ class Budget:
         self._turns.pop()
         self._aim()
 
+    def paused(self) -> bool:
+        """For a run that holds runs of its own, after one of them yielded: whether it must
+        yield too, because a limit was reached or the turn around it is over."""
+        return self.limit is not None or self.expanded >= self.turn_end
+
     # -- searches inside hooks
 
     def share(self, max_states: int) -> Budget | None:

@@ -95,7 +95,7 @@ def portfolio(
                 budget.end_turn()
                 # The member yielded: its turn is over, or the turn of this
                 # portfolio (when it is itself a member) is, or a limit was reached.
-                while budget.limit is not None or budget.expanded >= budget.turn_end:
+                while budget.paused():
                     yield
             round_ += 1
         return None
@@ -143,7 +143,7 @@ def capped(strategy: Strategy, budget: Budget, cap: int) -> Run:
             if used >= cap:
                 return None
             # Not the cap: the turn around it is over, or a limit was reached.
-            while budget.limit is not None or budget.expanded >= budget.turn_end:
+            while budget.paused():
                 yield
     finally:
         run.close()

@@ -65,7 +65,7 @@ def restarted(
                     break
                 # Not this attempt's allowance: the turn around it is over,
                 # or a limit was reached.
-                while budget.limit is not None or budget.expanded >= budget.turn_end:
+                while budget.paused():
                     yield
         finally:
             run.close()
