@@ -22,6 +22,8 @@ from solitaire_solver.games.windmill import (
     Windmill,
     WindmillState,
     beams,
+    relaxation_cap,
+    solver,
 )
 from solitaire_solver.games.windmill.relaxation import (
     Relaxation,
@@ -274,6 +276,46 @@ def test_deal_551_is_relaxed_lost_within_the_solvers_cap() -> None:
     verdict = drive(relaxed_run(g.problem, dealt(g, 551), b, cap=RELAXATION_STATES), b)
     assert verdict is not None and not verdict.won
     assert 8_000_000 < b.expanded <= RELAXATION_STATES
+
+
+def test_the_relaxations_cap_grows_with_a_larger_states_limit() -> None:
+    assert relaxation_cap(Limits(max_states=13_000_000)) == RELAXATION_STATES
+    assert relaxation_cap(Limits(max_states=1_000_000)) == RELAXATION_STATES
+    assert relaxation_cap(Limits(max_states=40_000_000)) == 25_600_000
+    assert relaxation_cap(Limits(timeout=600)) is None  # no states limit, no cap
+
+
+def test_a_larger_limit_lets_the_relaxation_prove_what_its_default_cap_cannot(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # Deal 6543's relaxation needs more than 20,000 relaxed positions. With
+    # a default cap of 1,000 the solver proves it lost only once the limit
+    # is large enough for the cap to grow past that (0.64 of 100,000), and
+    # within the limit, as the cap's argument says; with the cap held at
+    # 1,000 the same limit leaves it unknown (the other members need far
+    # more to prove a loss).
+    g = game()
+    start = dealt(g, 6543)
+    b = Budget(Limits(max_states=100_000))
+    assert drive(relaxed_run(g.problem, start, b, cap=20_000), b) is None
+    monkeypatch.setattr(solver, "RELAXATION_STATES", 1_000)
+    r = g.solve(start, Limits(max_states=100_000))
+    assert r.status is Status.LOST
+    assert r.stats.expanded <= 100_000
+    monkeypatch.setattr(solver, "relaxation_cap", lambda limits: 1_000)
+    r = g.solve(start, Limits(max_states=100_000))
+    assert r.status is Status.UNKNOWN
+
+
+@pytest.mark.slow
+def test_deal_710_is_proved_lost_by_the_solver_with_a_larger_limit() -> None:
+    # Left unknown under the default limit: its relaxation is lost after
+    # 12,691,736 relaxed positions, more than the default cap; a limit of
+    # 20,000,000 states gives the relaxation a cap of 12,800,000.
+    g = game()
+    r = g.solve(dealt(g, 710), Limits(max_states=20_000_000))
+    assert r.status is Status.LOST
+    assert r.stats.expanded <= 20_000_000
 
 
 def test_the_first_play_is_reached_by_deals_alone() -> None:

@@ -42,6 +42,7 @@ from typing import Any
 
 from ...search import (
     Budget,
+    Limits,
     Member,
     Memo,
     Run,
@@ -132,6 +133,10 @@ more: its ninth turn comes after the beams' (2,097,152 states), when the
 solve has spent about 12.9 million. It was 8,000,000, and deal 551 of
 ``windmill``, relaxed lost after 8,065,543 relaxed positions, was left
 unknown."""
+
+RELAXATION_SHARE = 0.64
+"""The relaxation's cap as a share of a larger states limit (see :func:`relaxation_cap`):
+the default cap's share of the default limit, 8,355,840 of 13,000,000, rounded down."""
 
 RESTART_FIRST = 20_000
 """States the first shuffled attempt of :func:`restarts` may expand (the next, twice as many)."""
@@ -323,17 +328,42 @@ def discrepancies(
     return run
 
 
+def relaxation_cap(limits: Limits) -> int | None:
+    """How many relaxed positions the relaxation member may expand under ``limits``.
+
+    :data:`RELAXATION_STATES` under the default limits, and under any states
+    limit up to about 13 million; under a larger one, :data:`RELAXATION_SHARE`
+    of it, so that a caller who allows more states gives the loss prover
+    more of them in the same proportion (the deals whose relaxation is still
+    running at the default cap are the ones it proves lost with more: of
+    deals 1..1,000, `windmill` 611 after 21,722,018 relaxed positions, 710
+    after 12,691,736, reversed 106 after 13,279,847 and 369 after
+    12,596,358). With no states limit (a timeout alone) it has no cap of its
+    own. The cap stays within the limit's reach. Say the relaxation reaches
+    ``c`` in round ``R``: it had fewer than ``c`` through round ``R - 1``,
+    32,768 x (2^R - 1); the beams, whose turn comes first, had 8,192 x
+    (2^(R+1) - 1) through round ``R``, less than ``c / 2 + 8,192``; the
+    members after it, of weights 0.148 in all, less than 0.148 / 4 of ``c``.
+    So the solve has spent less than ``1.54 c + 8,192`` states, plus one
+    dead-end test a round by which the relaxed depth-first search may run
+    over its turn: under the limit when ``c`` is 0.64 of it.
+    """
+    if limits.max_states is None:
+        return None
+    return max(RELAXATION_STATES, int(limits.max_states * RELAXATION_SHARE))
+
+
 def relaxation(problem: WindmillProblem, start: WindmillState) -> Strategy:
     """The relaxation cut at the first position where a play is possible, as a loss prover.
 
-    :func:`.relaxation.relaxed_run` under at most :data:`RELAXATION_STATES`
-    relaxed positions: ``LOST`` when the relaxed game is lost (a proof, see
-    :mod:`.relaxation`), no verdict when it is won or too big (the member
-    then leaves the portfolio).
+    :func:`.relaxation.relaxed_run` under the cap :func:`relaxation_cap`
+    gives for the solve's limits: ``LOST`` when the relaxed game is lost (a
+    proof, see :mod:`.relaxation`), no verdict when it is won or too big
+    (the member then leaves the portfolio).
     """
 
     def run(budget: Budget) -> Run:
-        return relaxed_run(problem, start, budget, cap=RELAXATION_STATES)
+        return relaxed_run(problem, start, budget, cap=relaxation_cap(budget.limits))
 
     return run
 
