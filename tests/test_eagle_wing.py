@@ -26,8 +26,10 @@ from solitaire_solver.games.eagle_wing import (
     EagleWingMove,
     EagleWingState,
 )
+from solitaire_solver.games.eagle_wing.relaxation import relaxed_run
 from solitaire_solver.numbering import parse_deal_number, shuffled_talon
 from solitaire_solver.search import (
+    Budget,
     Limit,
     Limits,
     SolveResult,
@@ -35,6 +37,7 @@ from solitaire_solver.search import (
     astar,
     depth_first,
     dfs,
+    drive,
 )
 from solitaire_solver.search import solve as solve_run
 from tests.support import assert_replays_to_win, assert_result_sound
@@ -698,13 +701,28 @@ def test_model_dominators_win_whenever_the_position_wins(preset: str) -> None:
 # ------------------------------------------------------------------ statistics
 
 
-def assert_statistics(result: SolveResult[EagleWingMove]) -> None:
-    """The engine's meanings: one key stored per position expanded, depths in game moves."""
+def relaxed_lost(game: EagleWing, state: EagleWingState) -> int | None:
+    """The relaxed positions that prove ``state`` lost before the search, or ``None``."""
+    budget = Budget()
+    if drive(relaxed_run(game.rules, state, budget), budget) is None:
+        return None
+    return budget.expanded
+
+
+def assert_statistics(result: SolveResult[EagleWingMove], relaxed: int | None = None) -> None:
+    """The engine's meanings: one key stored per position expanded, depths in game moves.
+
+    ``relaxed``: the relaxed positions that proved the position lost before
+    the search (:mod:`~solitaire_solver.games.eagle_wing.relaxation`), if they
+    did: they are the whole count then, and no line of the game was explored.
+    """
     s = result.stats
     assert s.unique <= s.expanded + 1
     if result.won:
         assert s.max_depth >= len(result.moves)
-    if result.moves or s.expanded > 1:
+    if relaxed is not None:
+        assert result.lost and s.expanded == s.unique == relaxed and s.max_depth == 0
+    elif result.moves or s.expanded > 1:
         assert s.max_depth > 0
 
 
@@ -715,11 +733,11 @@ def test_statistics_follow_the_engine(preset: str) -> None:
         state = dealt(game, number)
         result = game.solve(state, Limits())
         assert_result_sound(game, state, result)
-        assert_statistics(result)
+        assert_statistics(result, relaxed_lost(game, state))
     for _name, state in lines(game, range(1, 11), (30,)):
         result = game.solve(state, Limits())
         assert_result_sound(game, state, result)
-        assert_statistics(result)
+        assert_statistics(result, relaxed_lost(game, state))
 
 
 @pytest.mark.parametrize(("preset", "number"), [(STRICT, 2473), (COOPS, 13)])
@@ -786,9 +804,13 @@ def test_forced_safe_moves_keep_a_shortest_line(preset: str, last: int, left: in
 
 def test_limits_give_unknown() -> None:
     game = game_of(COOPS)
-    result = game.solve(dealt(game, 13), Limits(max_states=50))
-    assert result.status is Status.UNKNOWN and result.moves == ()
-    assert result.stats.expanded == 50
+    # Deal 2 is won after 3,492 positions; deal 13 is lost, proved by the
+    # relaxation in 34 relaxed positions: with room for 20 it cannot tell,
+    # and the search after it stops at the limit.
+    for number in (2, 13):
+        result = game.solve(dealt(game, number), Limits(max_states=20))
+        assert result.status is Status.UNKNOWN and result.moves == ()
+        assert result.stats.expanded == 20
 
 
 def test_api_solve_and_verify() -> None:

@@ -39,6 +39,7 @@ from solitaire_solver.search import (
     portfolio,
     projected,
     restarted,
+    screened,
     solve,
     weighted_order,
     won,
@@ -919,6 +920,62 @@ def test_chain_runs_strategies_in_order_and_projected_lifts_the_line() -> None:
     assert r.won and r.moves == (1, 2)
     lifted = solve(projected(second, lambda line: [f"to {v}" for v in line]))
     assert lifted.moves == ("to 1", "to 2")
+
+
+def _proves_lost(problem: GraphStates) -> Callable[[Budget], Run]:
+    """A screen: a complete search of a looser graph, ``LOST`` or no verdict."""
+
+    def screen(b: Budget) -> Run:
+        verdict = yield from dfs(problem, 0, b, lines=False)
+        return LOST if verdict is not None and not verdict.won else None
+
+    return screen
+
+
+def test_screened_charges_a_screen_that_settles_and_only_then() -> None:
+    # The real puzzle: a chain 0 -> 1 -> ... -> 40 with no goal (lost) or a
+    # goal at 40 (won). The screen searches a looser graph: with no goal it
+    # proves the loss in 3 expansions; with its goal it says nothing.
+    chain40 = {i: [i + 1] for i in range(40)}
+    lost, wins = GraphPuzzle(chain40, set()), GraphPuzzle(chain40, {40})
+    loose_lost = GraphStates({0: [1, 2], 1: [2]}, set())
+    loose_won = GraphStates({0: [1, 2], 1: [2]}, {2})
+
+    def exact(problem: GraphPuzzle) -> Callable[[Budget], Run]:
+        return lambda b: dfs(problem, 0, b)
+
+    r = solve(screened(_proves_lost(loose_lost), exact(lost), 100))
+    assert r.lost and r.stats.expanded == 3 and r.stats.unique == 3
+    # A screen that fails leaves the search's figures as they are alone.
+    alone = solve(exact(wins))
+    r = solve(screened(_proves_lost(loose_won), exact(wins), 100))
+    assert r.won and r.moves == alone.moves and r.stats.expanded == alone.stats.expanded
+    assert r.stats.unique == alone.stats.unique and r.stats.max_depth == alone.stats.max_depth
+    alone = solve(exact(lost))
+    r = solve(screened(_proves_lost(loose_won), exact(lost), 100))
+    assert r.lost and r.stats.expanded == alone.stats.expanded == 41
+    # A screen cut short by its cap says nothing, and is not counted either.
+    r = solve(screened(_proves_lost(loose_lost), exact(lost), 2))
+    assert r.lost and r.stats.expanded == 41
+    # Nor does it get more room than the budget has: a limit of 2 states
+    # leaves it 2, and the search after it stops at the limit.
+    r = solve(screened(_proves_lost(loose_lost), exact(lost), 100), Limits(max_states=2))
+    assert r.status is Status.UNKNOWN and r.limit is Limit.STATES
+    with pytest.raises(ValueError, match="cap"):
+        screened(_proves_lost(loose_lost), exact(lost), 0)
+
+
+def test_screened_in_a_portfolio_turn_runs_the_search_in_turns() -> None:
+    # After a screen that fails, the search yields at the ends of its turns
+    # like any member, and the portfolio still finds the win.
+    n = 3_000
+    loose_won = GraphStates({0: [1]}, {1})
+    members = [
+        Member("endless", lambda b: dfs(Endless(), 0, b)),
+        Member("ladder", screened(_proves_lost(loose_won), lambda b: dfs(Ladder(n), 0, b), 10)),
+    ]
+    r = solve(lambda b: portfolio(members, b, base=100), Limits(max_states=10 * n))
+    assert r.won and r.stats.expanded > n
 
 
 def test_solve_with_no_verdict_and_no_limit_is_an_error() -> None:

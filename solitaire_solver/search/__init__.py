@@ -12,8 +12,9 @@ budget interrupts it and returns a :class:`Verdict`):
 - :func:`beam`: beam search with a width and a score;
 - :func:`restarted` (attempts in new orders, with growing allowances) and
   :func:`lds` (limited discrepancy search): other lines early;
-- :func:`portfolio`, :func:`chain`, :func:`capped` and :func:`projected` put
-  strategies (and a game's own exact plug-ins, which are runs too) together.
+- :func:`portfolio`, :func:`chain`, :func:`capped`, :func:`screened` and
+  :func:`projected` put strategies (and a game's own exact plug-ins, which
+  are runs too) together.
 
 A :class:`Memo` carries the keys one depth-first search proved lost to the
 next search of a position with the same keys (the children of one position,
@@ -30,7 +31,7 @@ from .budget import LOST, Budget, Run, Strategy, Verdict, drive, solve, won
 from .dfs import depth_first, dfs, successors_of
 from .incremental import Restarts, incremental_dfs
 from .memo import Memo
-from .portfolio import Member, capped, chain, portfolio, projected
+from .portfolio import Member, capped, chain, portfolio, projected, screened
 from .protocol import (
     Dominated,
     IncrementalProblem,
@@ -81,6 +82,7 @@ __all__ = [
     "portfolio",
     "projected",
     "restarted",
+    "screened",
     "solve",
     "successors_of",
     "weighted_order",

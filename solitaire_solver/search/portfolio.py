@@ -24,8 +24,10 @@ equal weight and ``growth`` 2, within ``3 n + base``.
 
 :func:`chain` runs strategies one after another; :func:`capped` runs a
 strategy under a cap of its own expansions, counted across the turns of a
-portfolio; :func:`projected` runs a strategy on a compact model of the game
-and lifts its line back to the game's own moves.
+portfolio; :func:`screened` runs a cheap complete test (a loss prover, say)
+before a strategy, counting its work only when it settles the position;
+:func:`projected` runs a strategy on a compact model of the game and lifts
+its line back to the game's own moves.
 """
 
 from __future__ import annotations
@@ -35,7 +37,8 @@ from typing import Any
 
 import attrs
 
-from .budget import Budget, Run, Strategy, Verdict
+from .budget import Budget, Run, Strategy, Verdict, drive
+from .result import Limit
 
 
 @attrs.frozen
@@ -147,6 +150,45 @@ def capped(strategy: Strategy, budget: Budget, cap: int) -> Run:
                 yield
     finally:
         run.close()
+
+
+def screened(screen: Strategy, strategy: Strategy, cap: int) -> Strategy:
+    """``strategy``, after ``screen`` has had a try of at most ``cap`` expansions of its own.
+
+    ``screen`` is a cheap complete test run once before the search: a loss
+    prover that returns ``LOST`` when it proves the position lost and
+    ``None`` when it cannot tell (a verdict it returns is taken as it is,
+    so it must be sound, as any strategy's). It runs to its end at once, under
+    a share of the budget (:meth:`~.budget.Budget.share`: at most ``cap``
+    expansions and never more room than the budget has left).
+
+    What counts. When the screen settles the position, its work is charged
+    to the budget (:meth:`~.budget.Budget.charge`): its expansions are then
+    the whole proof. When it does not, its work is left out, and
+    ``strategy`` runs under the budget exactly as it would alone: the same
+    expansions, the same line, the same statistics. So a figure read off
+    the statistics of a won position (how many positions the search
+    expanded before it found the win, say) does not depend on whether a
+    screen ran before it. The work left out is bounded: at most ``cap``
+    expansions, so a state or table limit may be exceeded by at most that
+    much, by a screen that fails; the clock is common to both (a screen
+    stopped by it is charged, so that the solve stops at its next look).
+    """
+    if cap < 1:
+        raise ValueError("a cap must be at least 1")
+
+    def run(budget: Budget) -> Run:
+        sub = budget.share(cap)
+        if sub is not None:
+            verdict = drive(screen(sub), sub)
+            if verdict is not None or sub.limit is Limit.TIME:
+                budget.charge(sub)
+            if verdict is not None:
+                return verdict
+        verdict = yield from strategy(budget)
+        return verdict
+
+    return run
 
 
 def projected(strategy: Strategy, lift: Callable[[tuple[Any, ...]], Sequence[Any]]) -> Strategy:

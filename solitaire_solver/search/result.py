@@ -76,7 +76,8 @@ class SearchStats:
     ``unique`` the keys stored in transposition tables, over the whole solve
     (a search stores a key only for a position it expands, so ``unique`` is
     at most ``expanded + 1``); ``max_depth`` the longest line of moves from
-    the start that the search explored (the winning line included);
+    the start that the search explored (the winning line included; 0 when a
+    loss was proved with no line of the game, by a relaxed game's search);
     ``elapsed`` the wall-clock seconds.
     """
 

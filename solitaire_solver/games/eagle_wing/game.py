@@ -7,13 +7,15 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Hashable
+from functools import partial
 
 from ...cards import RANKS, Card, card_text, cards_text, count_text, parse_cards
 from ...errors import BadCardError, BadMoveError
 from ...numbering import DealNumber, shuffled_talon
-from ...search import Budget, Memo, Run, Strategy, best_first, dfs, projected
+from ...search import Budget, Memo, Run, Strategy, best_first, dfs, projected, screened
 from ..base import Field, FieldReader, Game, Preset
 from .model import EagleWingModel
+from .relaxation import RELAXED_STATES, relaxed_run
 from .rules import (
     DEAL,
     DEAL_SOURCE,
@@ -428,20 +430,29 @@ class EagleWing(Game[EagleWingState, EagleWingMove]):
         the deal's trunk from its bottom, the talon its cards, the place
         the deal order), and a key proved lost from a place is lost from
         every later one (reduction 2). A* takes no memo.
+
+        Either search runs after the relaxation of :mod:`.relaxation` has
+        had its try at proving ``start`` lost
+        (:func:`~solitaire_solver.search.screened`): it settles most lost
+        deals in a few dozen relaxed positions, and when it cannot tell,
+        its work is not counted, so the search's statistics (and the
+        difficulty figure of a won deal, read off them) are those of the
+        search alone.
         """
+        prover = partial(relaxed_run, self.rules, start)
         if shortest:
 
             def shortest_line(budget: Budget) -> Run:
                 return best_first(self, start, budget, forced=True, proves_shortest=True)
 
-            return shortest_line
+            return screened(prover, shortest_line, RELAXED_STATES)
         model = EagleWingModel(self.rules, start)
         root, depth = model.start(start)
 
         def any_line(budget: Budget) -> Run:
             return dfs(model, root, budget, depth=depth, memo=memo)
 
-        return projected(any_line, model.lift)
+        return screened(prover, projected(any_line, model.lift), RELAXED_STATES)
 
 
 PRESETS = (
