@@ -591,6 +591,12 @@ class LineReader:
             self.lines.append(line)
 
 
+def default_sigint() -> None:
+    """In a child before it runs the command: SIGINT's default action, even if the tests ignore
+    it (Python then raises ``KeyboardInterrupt`` for it, as at a terminal)."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 @pytest.mark.skipif(not Path("/proc/self/status").exists(), reason="reads /proc")
 def test_a_huge_range_streams_in_flat_memory(tmp_path: Path) -> None:
     # 10**9 deals: listing them would take tens of gigabytes and hours before
@@ -605,6 +611,9 @@ def test_a_huge_range_streams_in_flat_memory(tmp_path: Path) -> None:
         stderr=subprocess.PIPE,
         text=True,
         start_new_session=True,
+        # Ctrl-C as at a terminal: a test run started in the background of a
+        # shell ignores SIGINT, and an ignored signal stays ignored in a child.
+        preexec_fn=default_sigint,
     )
     assert proc.stderr is not None
     err = LineReader(proc.stderr)
