@@ -87,6 +87,8 @@ from .rules import (
     EagleWingRules,
     EagleWingState,
     apply_move,
+    cards_after,
+    needs,
 )
 
 Arrangement = tuple[tuple[int, ...], int, tuple[int, ...], bytes]
@@ -159,7 +161,7 @@ class EagleWingModel(ProblemDefaults):
         self.redeals = rules.redeals
         self.base = origin.base
         # The card after c on its foundation, -1 after the suit's last card.
-        self.after = tuple(-1 if (c % 13 + 1) % 13 == origin.base else UP[c] for c in range(52))
+        self.after = cards_after(origin.base)
         # What the wings allow, by wings (see WingInfo): searches meet the same
         # wings over and over with other talons.
         self._wing_info: dict[tuple[int, ...], WingInfo] = {}
@@ -171,7 +173,7 @@ class EagleWingModel(ProblemDefaults):
 
     def position(self, state: EagleWingState) -> Position:
         """The model's position of a game position, as it is (safe moves not made)."""
-        need = tuple(-1 if (n := state.next_needed(s)) is None else n for s in range(4))
+        need = needs(state)
         wings = tuple(sorted((p[-1] << 4) + len(p) for p in state.wings if p))
         return (
             (need, len(state.trunk), wings, bytes(state.talon)),

@@ -94,7 +94,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ...search import LOST, Budget, Run, Verdict, dfs
-from .rules import UP, EagleWingRules, EagleWingState
+from .rules import UP, EagleWingRules, EagleWingState, cards_after, needs
 
 RELAXED_STATES = 2000
 """Relaxed positions one relaxed search may expand before it gives up (no verdict).
@@ -145,7 +145,7 @@ class Relaxation:
         # With stacking a base card may still host its suit's last card, so
         # it is not sent home unasked (rules.safe_home).
         self.unsafe = base if rules.stacks else -1
-        self.after = tuple(-1 if (c % 13 + 1) % 13 == base else UP[c] for c in range(52))
+        self.after = cards_after(base)
         # rest[c]: c and the cards after it in its suit, as bits: the cards of
         # a suit not yet home when its foundation needs c. rest[-1] (the last
         # entry) is 0, for a full foundation.
@@ -163,7 +163,7 @@ class Relaxation:
         for c in self.trunk:
             below.append(below[-1] | 1 << c)
         self.trunk_cards = tuple(below)
-        need = [-1 if (n := state.next_needed(s)) is None else n for s in range(4)]
+        need = list(needs(state))
         piles = [(p[-1] << 4) | len(p) for p in state.wings if p]
         self.root = self.settle(need, len(self.trunk), piles) if self.trunk else WON
 

@@ -173,6 +173,17 @@ foundations the card after ``c`` is ``UP[c]`` too.
 """
 
 
+def cards_after(base: int) -> tuple[int, ...]:
+    """By card, the card its foundation takes after it (foundations start at rank
+    ``base``), or -1 after its suit's last card."""
+    return tuple(-1 if (c % 13 + 1) % 13 == base else UP[c] for c in range(52))
+
+
+def needs(state: EagleWingState) -> tuple[int, ...]:
+    """Per suit, the card its foundation takes next, or -1 when it is full."""
+    return tuple(-1 if (n := state.next_needed(s)) is None else n for s in range(4))
+
+
 def apply_move(state: EagleWingState, move: EagleWingMove) -> EagleWingState:
     """The position after ``move`` (not checked for legality).
 
