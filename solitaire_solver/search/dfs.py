@@ -30,7 +30,7 @@ A search that ends lost records its table in the memo it was given (see
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping
+from collections.abc import Callable, Generator, Hashable, Iterable, Iterator, Mapping
 from typing import Any, TypeVar, cast
 
 from .budget import LOST, Budget, Run, solve, won
@@ -66,6 +66,18 @@ def successors_of(
         return ((m, apply(state, m)) for m in moves_of(state))
 
     return children
+
+
+def _synced(
+    b: Budget, exp: int, stored: int, reach: Callable[[int], None], deepest: int
+) -> Generator[None, None, tuple[int, int, int]]:
+    """At a checkpoint of a loop that counts in locals: bring the budget up to date, wait
+    while it says so, and give back the counts and the next checkpoint to go on with."""
+    b.expanded, b.stored = exp, stored
+    reach(deepest)
+    while b.expanded >= b.checkpoint and b.interrupted():
+        yield
+    return b.expanded, b.stored, b.checkpoint
 
 
 def dfs(
@@ -240,11 +252,7 @@ def dfs(
             elif _dominated(dominators(child), get, lost_get):
                 continue
         if exp >= checkpoint:
-            b.expanded, b.stored = exp, stored
-            reach(deepest)
-            while b.expanded >= b.checkpoint and b.interrupted():
-                yield
-            exp, stored, checkpoint = b.expanded, b.stored, b.checkpoint
+            exp, stored, checkpoint = yield from _synced(b, exp, stored, reach, deepest)
         exp += 1
         if new:
             table[k] = p
@@ -312,11 +320,7 @@ def _graph_dfs(
             reach(max(deepest, level + 1))
             return won(path)
         if exp >= checkpoint:
-            b.expanded, b.stored = exp, stored
-            reach(deepest)
-            while b.expanded >= b.checkpoint and b.interrupted():
-                yield
-            exp, stored, checkpoint = b.expanded, b.stored, b.checkpoint
+            exp, stored, checkpoint = yield from _synced(b, exp, stored, reach, deepest)
         exp += 1
         stored += 1
         add(child)  # type: ignore[arg-type]
