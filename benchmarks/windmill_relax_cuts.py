@@ -26,7 +26,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from benchmarks.windmill_settle import VARIANTS
+from benchmarks.windmill_settle import VARIANTS, rows_done
 from solitaire_solver.games.windmill import WindmillProblem
 from solitaire_solver.games.windmill.relaxation import RelaxedPruned, first_play
 from solitaire_solver.games.windmill.solver import depth_first
@@ -68,10 +68,7 @@ def main() -> None:
         help="only deals with at least this many waste cards at their first play",
     )
     args = parser.parse_args()
-    done: set[tuple[str, str, str]] = set()
-    if args.out.exists():
-        with args.out.open() as f:
-            done = {(r["variant"], r["deal"], r["setting"]) for r in csv.DictReader(f)}
+    done = rows_done(args.out, "setting")
     new = not args.out.exists()
     with args.out.open("a", newline="") as f:
         out = csv.writer(f)

@@ -137,6 +137,15 @@ def unknown_deals(variant: str) -> list[int]:
     return [int(r["deal"]) for r in recorded(variant) if r["status"] == "unknown"]
 
 
+def rows_done(path: Path, kind: str) -> set[tuple[str, str, str]]:
+    """The (variant, deal, ``kind`` column) triples already in the CSV file ``path``, so
+    that a rerun appends only the rest."""
+    if not path.exists():
+        return set()
+    with path.open() as f:
+        return {(r["variant"], r["deal"], r[kind]) for r in csv.DictReader(f)}
+
+
 def relaxation_on_won_deals(out: Path) -> None:
     """For every deal the earlier solver won: its states then and the relaxation's cost.
 
@@ -204,10 +213,7 @@ def main() -> None:
     if args.won:
         relaxation_on_won_deals(args.out)
         return
-    done: set[tuple[str, str, str]] = set()
-    if args.out.exists():
-        with args.out.open() as f:
-            done = {(r["variant"], r["deal"], r["method"]) for r in csv.DictReader(f)}
+    done = rows_done(args.out, "method")
     new = not args.out.exists()
     with args.out.open("a", newline="") as f:
         out = csv.writer(f)
