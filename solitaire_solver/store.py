@@ -172,6 +172,12 @@ def _check_folder(path: Path) -> None:
         raise StoreError(f"database folder '{folder}' does not exist (for {path})")
 
 
+_SETTLED_UNDER = "(status != 'unknown' OR (max_states IS ? AND timeout IS ? AND max_table IS ?))"
+"""The condition on a row that a run under some limits takes as it is (their
+values follow, from :func:`_limits_key`): won and lost rows always, unknown
+ones reached under the same limits."""
+
+
 def _limits_key(limits: Limits) -> tuple[int | None, float | None, int | None]:
     return (limits.max_states, limits.timeout, limits.max_table)
 
@@ -349,7 +355,7 @@ class Store:
         query = (
             "SELECT count(*) FROM results WHERE preset = ? AND fingerprint = ? "
             "AND number BETWEEN ? AND ? AND (substr(deal, 1, 2) = 'ms') = ? "
-            "AND (status != 'unknown' OR (max_states IS ? AND timeout IS ? AND max_table IS ?))"
+            f"AND {_SETTLED_UNDER}"
         )
         total = 0
         for low, high, ms in blocks:
@@ -386,21 +392,29 @@ class Store:
         return None if low is None else (int(low), int(high))
 
     def verdict_rows(
-        self, key: StoreKey, low: int, high: int
+        self, key: StoreKey, low: int, high: int, limits: Limits | None = None
     ) -> Iterator[tuple[int, str, int, int | None, int]]:
         """``(number, status, length, difficulty, states)`` of the plain deal numbers
         ``low`` to ``high`` stored under ``key``, in order, read as they are needed.
 
         Plain numbers are those written without ``ms`` (the Microsoft deals
         from 32000 up are other deals and are left out): what a verdict file
-        holds, without the moves, so a million rows cost no memory.
+        holds, without the moves, so a million rows cost no memory. With
+        ``limits``, an unknown row is left out unless it was reached under
+        those limits (the rule of :meth:`settled`): a file that says which
+        limits its unknown deals reached must not carry one that reached
+        others.
         """
-        cur = self._db.execute(
+        query = (
             "SELECT number, status, length, difficulty, states FROM results "
             "WHERE preset = ? AND fingerprint = ? AND number BETWEEN ? AND ? "
-            "AND substr(deal, 1, 2) != 'ms' ORDER BY number",
-            (key.preset, key.fingerprint, low, high),
+            "AND substr(deal, 1, 2) != 'ms'"
         )
+        args: tuple[Any, ...] = (key.preset, key.fingerprint, low, high)
+        if limits is not None:
+            query += f" AND {_SETTLED_UNDER}"
+            args += _limits_key(limits)
+        cur = self._db.execute(query + " ORDER BY number", args)
         while rows := cur.fetchmany(10_000):
             yield from rows
 

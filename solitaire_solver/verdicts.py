@@ -591,7 +591,9 @@ def store_verdicts(
 
     ``blocks`` are ``(low, high)`` ranges of deal numbers that do not
     overlap; the file runs from the lowest to the highest, and deals outside
-    the blocks, or not in the store, are recorded as not solved. A won row
+    the blocks, or not in the store, are recorded as not solved, and so is
+    a deal stored as unknown under other limits than ``limits`` (the file's
+    header names one set of limits for its unknown deals). A won row
     stored before the store kept difficulty figures is solved again for its
     figure (the figure is a property of the solve, not of the row).
     """
@@ -604,7 +606,7 @@ def store_verdicts(
 
     def rows() -> Iterator[tuple[int, str, int, int]]:
         for low, high in spans:
-            for number, status, length, figure, _states in store.verdict_rows(key, low, high):
+            for number, status, length, figure, _ in store.verdict_rows(key, low, high, limits):
                 if status == "won" and figure is None:
                     start = game.deal(DealNumber(number, number < MT_THRESHOLD))
                     figure = game.difficulty(start, game.solve(start, limits))

@@ -168,6 +168,27 @@ def test_a_store_exports_what_it_holds(tmp_path: Path) -> None:
     assert v.status(21) is None  # not in the store
 
 
+def test_an_export_leaves_out_unknown_rows_of_other_limits(tmp_path: Path) -> None:
+    # Windmill deals 2 and 55 are far from settled within 1,000 states, so a
+    # run at that limit stores them unknown; a second run at 2,000 states
+    # replaces deal 55's row only. A file under one of the two limits may
+    # carry only the unknown rows reached under it, or its header would name
+    # limits a deal never ran under.
+    game = make_game("windmill")
+    db = tmp_path / "s.sqlite"
+    small, larger = Limits(max_states=1000), Limits(max_states=2000)
+    first = solve_deals(game, "2,55", store=db, max_states=1000)
+    assert [r.status.value for r in first] == ["unknown", "unknown"]
+    solve_deals(game, "55", store=db, max_states=2000)
+    with Store(db) as store:
+        at_small = store_verdicts(store, game, [(2, 55)], limits=small, solver_version="t")
+        at_larger = store_verdicts(store, game, [(2, 55)], limits=larger, solver_version="t")
+        at_default = store_verdicts(store, game, [(2, 55)], limits=Limits(), solver_version="t")
+    assert (at_small.status(2), at_small.status(55)) == ("unknown", None)
+    assert (at_larger.status(2), at_larger.status(55)) == (None, "unknown")
+    assert (at_default.status(2), at_default.status(55)) == (None, None)
+
+
 def test_import_then_extend_gives_the_rows_of_one_run(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
