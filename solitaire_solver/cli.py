@@ -32,7 +32,7 @@ from .numbering import MT_THRESHOLD, DealNumber, parse_deal_number
 from .play import CHECK_LIMITS, Style, hint_lines, play_game
 from .plot import check_plot_path, plot_run
 from .progress import ProgressBar
-from .search import Limits, SolveResult, Status
+from .search import NO_LIMITS, Limit, Limits, SolveResult, Status, limit_text
 from .stats import (
     DASK_TIMEOUT,
     DealRange,
@@ -353,8 +353,32 @@ def _approximate(spread: Spread) -> str:
     return "" if spread.exact else " (median and percentile within 0.1%)"
 
 
-def print_summary(summary: Summary, deals: str, store: Path) -> None:
-    """The human form of a winnability summary."""
+_LIMIT_OPTIONS = {Limit.STATES: "--max-states", Limit.TIME: "--timeout", Limit.TABLE: "--max-table"}
+"""The option that sets each limit."""
+
+
+def unknown_text(summary: Summary, limits: Limits, by_default: bool) -> str:
+    """Which limits stopped the unknown deals of a run under ``limits`` (its effective
+    ones: ``by_default`` when they are the preset's), such as ``60 at the default
+    limit of 13,000,000 states (--max-states raises it)``; empty with no unknown deal."""
+    parts = []
+    for name, count in summary.unknown_limits:
+        if name == "imported":
+            parts.append(f"{count} imported from verdict files, under their limits")
+            continue
+        limit = Limit(name)
+        value = limits.value(limit)
+        which = "the default limit" if by_default else "the limit"
+        reached = f"the {name} limit" if value is None else f"{which} of {limit_text(limit, value)}"
+        parts.append(f"{count} at {reached} ({_LIMIT_OPTIONS[limit]} raises it)")
+    return "; ".join(parts)
+
+
+def print_summary(
+    summary: Summary, deals: str, store: Path, limits: Limits = NO_LIMITS, by_default: bool = False
+) -> None:
+    """The human form of a winnability summary of a run under ``limits`` (its effective
+    limits; ``by_default`` when they are the preset's defaults)."""
     s = summary
     rules = s.fingerprint.partition(" ")[2]
     print(f"{s.game}  ({rules})" if rules else s.game)
@@ -365,6 +389,8 @@ def print_summary(summary: Summary, deals: str, store: Path) -> None:
         f"{solved} solved now"
     )
     print(f"won {s.won}, lost {s.lost}, unknown {s.unknown}")
+    if s.unknown:
+        print(f"unknown deals stopped: {unknown_text(s, limits, by_default)}")
     if s.win_rate is None:
         print("win rate: no deal settled")
     else:
@@ -505,6 +531,9 @@ def _run_stats(
     # --verify the run replays the winning lines (in the workers).
     tally = Tally(game)
     imported_wins = 0
+    given = make_limits(args.max_states, args.timeout, args.max_table)
+    limits = game.effective_limits(given)
+    by_default = limits.any and not given.any
 
     def take(r: DealResult) -> None:
         nonlocal imported_wins
@@ -557,9 +586,7 @@ def _run_stats(
                 store,
                 game,
                 plain_blocks(deals),
-                limits=game.effective_limits(
-                    make_limits(args.max_states, args.timeout, args.max_table)
-                ),
+                limits=limits,
                 solver_version=__version__,
             )
             written = write_verdicts(args.export, v)
@@ -576,6 +603,12 @@ def _run_stats(
     if args.json:
         doc = {
             **summary.as_dict(),
+            "limits": {
+                "max_states": limits.max_states,
+                "timeout": limits.timeout,
+                "max_table": limits.max_table,
+                "default": by_default,
+            },
             "rules": dict(rules_items(game.rules)),
             "range": args.deals,
             "store": str(where),
@@ -584,7 +617,7 @@ def _run_stats(
         }
         print(json.dumps(doc, indent=2))
     else:
-        print_summary(summary, args.deals, where)
+        print_summary(summary, args.deals, where, limits, by_default)
     for _, _, failure in sorted(failures):
         print(f"{PROG}: error: {failure}", file=sys.stderr)
     return EXIT_BAD_LINE if failures else 0

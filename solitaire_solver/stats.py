@@ -324,7 +324,10 @@ class Summary:
     line's number of moves to how many deals were won with it. ``reused``
     counts the deals whose result came from the store, ``imported`` those of
     them that came into it from a verdict file (their effort is not known:
-    ``states`` and ``seconds`` leave them out).
+    ``states`` and ``seconds`` leave them out). ``unknown_limits`` says which
+    limit stopped the unknown deals: pairs of a limit's name (``states``,
+    ``time``, ``table``, or ``imported`` for rows from a verdict file, which
+    do not say) and the number of deals it stopped.
     """
 
     game: str
@@ -338,6 +341,7 @@ class Summary:
     lengths: tuple[tuple[int, int], ...] = ()
     reused: int = 0
     imported: int = 0
+    unknown_limits: tuple[tuple[str, int], ...] = ()
 
     @property
     def settled(self) -> int:
@@ -379,6 +383,7 @@ class Summary:
             "lengths": {str(k): v for k, v in self.lengths},
             "reused": self.reused,
             "imported": self.imported,
+            "unknown_limits": dict(self.unknown_limits),
         }
 
 
@@ -397,6 +402,7 @@ class Tally:
         self.lengths: dict[int, int] = {}
         self.reused = 0
         self.imported = 0
+        self.unknown_limits: dict[str, int] = {}
 
     def add(self, r: DealResult) -> None:
         """Count one deal's result.
@@ -414,6 +420,9 @@ class Tally:
         self.reused += r.from_store
         if r.status is Status.WON:
             self.lengths[r.length] = self.lengths.get(r.length, 0) + 1
+        elif r.status is Status.UNKNOWN:
+            which = r.limit.value if r.limit is not None else "imported"
+            self.unknown_limits[which] = self.unknown_limits.get(which, 0) + 1
 
     def summary(self) -> Summary:
         """The summary of every result added so far."""
@@ -429,6 +438,7 @@ class Tally:
             lengths=tuple(sorted(self.lengths.items())),
             reused=self.reused,
             imported=self.imported,
+            unknown_limits=tuple(sorted(self.unknown_limits.items())),
         )
 
 

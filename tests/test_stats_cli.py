@@ -8,11 +8,14 @@ import json
 import sqlite3
 from pathlib import Path
 
+import attrs
 import pytest
 
-from solitaire_solver import solve
-from solitaire_solver.cli import main
+from solitaire_solver import make_game, solve
+from solitaire_solver.cli import main, unknown_text
 from solitaire_solver.progress import ProgressBar
+from solitaire_solver.search import Limits
+from solitaire_solver.stats import summarize
 
 from .support import run_cli
 
@@ -61,6 +64,30 @@ def test_unknowns_show_conservative_bounds(capsys: pytest.CaptureFixture[str]) -
     assert code == 0
     assert "unknown" in out
     assert "conservative 95% bounds" in out
+
+
+def test_unknowns_name_the_limit_that_stopped_them(capsys: pytest.CaptureFixture[str]) -> None:
+    unknown = sum(solve("decade", n, max_states=3).status.value == "unknown" for n in range(1, 11))
+    assert 0 < unknown < 10
+    code, out, _ = run(capsys, "decade", "--deals", "1-10", "--jobs", "1", "--max-states", "3")
+    assert code == 0
+    assert (
+        f"unknown deals stopped: {unknown} at the limit of 3 states (--max-states raises it)" in out
+    )
+    code, out, _ = run(capsys, "decade", "--deals", "1-10", "--max-states", "3", "--json")
+    doc = json.loads(out)
+    assert doc["unknown_limits"] == {"states": unknown}
+    assert doc["limits"] == {"max_states": 3, "timeout": None, "max_table": None, "default": False}
+
+
+def test_the_text_of_default_and_imported_limits() -> None:
+    summary = summarize(make_game("decade"), [])
+    summary = attrs.evolve(summary, unknown=7, unknown_limits=(("imported", 2), ("time", 5)))
+    text = unknown_text(summary, Limits(timeout=1.5), by_default=True)
+    assert text == (
+        "2 imported from verdict files, under their limits; "
+        "5 at the default limit of 1.5 seconds (--timeout raises it)"
+    )
 
 
 def test_csv(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
