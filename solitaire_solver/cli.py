@@ -687,6 +687,8 @@ class _Source:
     classes: Classes
     entries: Callable[[int], Iterator[tuple[int, str | None, int, int]]]
     """``(number, status or None, length, difficulty)`` of every deal from a number on."""
+    unknown_limits: str = "the limits they were solved under"
+    """What stopped the source's unknown deals, for the note that counts them."""
 
 
 def _table_source(game: Game[Any, Any]) -> _Source:
@@ -712,7 +714,18 @@ def _table_source(game: Game[Any, Any]) -> _Source:
         v.last,
         v.classes,
         entries,
+        _limits_phrase(v.limits),
     )
+
+
+def _limits_phrase(limits: Limits) -> str:
+    """``the limit of 1,000,000 states``: the limits a table's unknown deals reached."""
+    reached = [
+        limit_text(limit, value) for limit in Limit if (value := limits.value(limit)) is not None
+    ]
+    if not reached:
+        return "no limit"
+    return f"the limit{'s' if len(reached) > 1 else ''} of {' and '.join(reached)}"
 
 
 def _store_source(game: Game[Any, Any], path: Path) -> _Source:
@@ -771,11 +784,13 @@ def cmd_deals(args: argparse.Namespace) -> int:
         else:
             label = f"{low}..{high}"
     found: list[dict[str, Any]] = []
-    unsettled = 0
+    absent = unknown = 0
     start = args.start
     for number, status, length, figure in source.entries(start):
         if status is None or status == "unknown":
-            unsettled += number >= start
+            if number >= start:
+                absent += status is None
+                unknown += status == "unknown"
             continue
         if want is not None and status != want:
             continue
@@ -801,11 +816,14 @@ def cmd_deals(args: argparse.Namespace) -> int:
                 f"{source.name} ends at deal {source.last:,}: {len(found)} of the "
                 f"{args.count} deals asked for are there"
             )
-    if unsettled:
-        gap = (
-            f"{unsettled} deals of {max(start, source.first):,}-{reached:,} have no verdict "
-            "there (not solved, or unknown) and are left out"
-        )
+    if absent or unknown:
+        span = f"{max(start, source.first):,}-{reached:,}"
+        parts = []
+        if unknown:
+            parts.append(f"{unknown} unknown (they reached {source.unknown_limits})")
+        if absent:
+            parts.append(f"{absent} not solved")
+        gap = f"of deals {span}, {' and '.join(parts)} there: left out, never guessed"
         note = f"{note}; {gap}" if note else gap
     if start < source.first:
         # The deals below the source's range are not there at all: said, not skipped quietly.

@@ -271,6 +271,27 @@ def test_deals_says_when_the_start_is_below_the_store(
     assert doc["note"].startswith("deals 1-9 are not covered")
 
 
+def test_deals_counts_unknown_and_unsolved_deals_apart(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    db = tmp_path / "s.sqlite"
+    # Three states settle some Decade deals and leave others unknown; deals
+    # 6 and 7 are not solved at all.
+    results = solve_deals("decade", "1-5,8-10", store=db, max_states=3)
+    unknown = sum(r.status.value == "unknown" for r in results)
+    assert 0 < unknown < len(results)
+    code, out, _ = run_cli(capsys, "deals", "decade", "--db", str(db), "--json")
+    doc = json.loads(out)
+    assert code == 0
+    assert [e["deal"] for e in doc["deals"]] == [
+        r.number for r in results if r.status.value != "unknown"
+    ]
+    assert doc["note"].endswith(
+        f"of deals 1-10, {unknown} unknown (they reached the limits they were solved under) "
+        "and 2 not solved there: left out, never guessed"
+    )
+
+
 @pytest.mark.parametrize(
     ("args", "message"),
     [
