@@ -194,46 +194,22 @@ def test_import_then_extend_gives_the_rows_of_one_run(
 ) -> None:
     part, rest, whole = (tmp_path / n for n in ("part.sqlite", "rest.sqlite", "whole.sqlite"))
     code, _, err = run_cli(
-        capsys,
-        "stats",
-        "decade",
-        "--deals",
-        "1-300",
-        "--db",
-        str(part),
-        "--export",
+        capsys, "stats", "decade", "--deals", "1-300", "--db", str(part), "--export",
         str(tmp_path / "part.verdicts"),
-    )
+    )  # fmt: skip
     assert code == 0 and "wrote the verdicts of 1-300" in err
     code, out, err = run_cli(
-        capsys,
-        "stats",
-        "decade",
-        "--deals",
-        "1-500",
-        "--db",
-        str(rest),
-        "--import",
-        str(tmp_path / "part.verdicts"),
-        "--export",
-        str(tmp_path / "rest.verdicts"),
-        "--verify",
-    )
+        capsys, "stats", "decade", "--deals", "1-500", "--db", str(rest), "--import",
+        str(tmp_path / "part.verdicts"), "--export", str(tmp_path / "rest.verdicts"), "--verify",
+    )  # fmt: skip
     assert code == 0
     assert "300 deals of 1-300, 300 new to the store" in err
     assert "300 from the store (300 imported from verdict files), 200 solved now" in out
     assert "imported wins have no line here to replay" in err
     code, _, _ = run_cli(
-        capsys,
-        "stats",
-        "decade",
-        "--deals",
-        "1-500",
-        "--db",
-        str(whole),
-        "--export",
+        capsys, "stats", "decade", "--deals", "1-500", "--db", str(whole), "--export",
         str(tmp_path / "whole.verdicts"),
-    )
+    )  # fmt: skip
     assert code == 0
     assert (tmp_path / "rest.verdicts").read_bytes() == (tmp_path / "whole.verdicts").read_bytes()
     # The imported rows count as stored: a rerun solves nothing.
