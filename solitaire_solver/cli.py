@@ -814,7 +814,7 @@ def cmd_deals(args: argparse.Namespace) -> int:
         else:
             note = (
                 f"{source.name} ends at deal {source.last:,}: {len(found)} of the "
-                f"{args.count} deals asked for are there"
+                f"{args.count} deals asked for {'is' if len(found) == 1 else 'are'} there"
             )
     if absent or unknown:
         span = f"{max(start, source.first):,}-{reached:,}"
