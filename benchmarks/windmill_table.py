@@ -2,10 +2,11 @@
 
 A Windmill table is made in two passes (docs/tables.md). The first solves
 every deal of the range under a states limit well below the default, which
-settles almost every won deal and leaves the rest unknown; no loss is
-proved there, since the relaxation, the member that proves Windmill's
-losses from the deal, needs up to its whole cap of relaxed positions
-(:data:`~solitaire_solver.games.windmill.solver.RELAXATION_STATES`) and has
+settles almost every won deal and leaves the rest unknown; hardly a loss
+is proved there, since the relaxation, the member that proves Windmill's
+losses from the deal, needs millions of relaxed positions for a proof (up
+to its whole cap,
+:data:`~solitaire_solver.games.windmill.solver.RELAXATION_STATES`) and has
 only a share of the small limit. This script takes the deals the first
 pass left unknown (from its store), runs on each the relaxation alone under
 the cap it has within the default limit, and prints, as a ``--deals`` list,
