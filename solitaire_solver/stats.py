@@ -996,29 +996,40 @@ class _Run:
         """
         # The finished futures die with this frame: a Dask executor's
         # shutdown cancels every future still referenced, and cancelling
-        # finished ones only sends the scheduler needless messages.
-        finished, left = cf.wait(pending, return_when=cf.FIRST_COMPLETED)
+        # finished ones only sends the scheduler needless messages. Each
+        # leaves ``pending`` once it is taken in (stored), so that what the
+        # caller still holds after an interruption is what was not: an
+        # interruption most often comes while a batch is being written, and
+        # the store's transaction is then rolled back.
+        finished, _ = cf.wait(pending, return_when=cf.FIRST_COMPLETED)
         lost = 0
         for future in finished:
             try:
-                packed, failures, items, seconds = future.result()
+                done = future.result()
             except (cf.CancelledError, OSError) as exc:
                 if client is None:
                     raise
+                pending.discard(future)
                 lost += 1
                 # A cancelled batch says nothing more; a closed connection may.
                 reason = "" if isinstance(exc, cf.CancelledError) else f" ({exc})"
                 continue
-            batcher.record(items, seconds)
-            self.arrived([_unpack(p) for p in packed])
-            self.failures.extend(failures)
+            self._take_in(done, batcher)
+            pending.discard(future)
         if lost:
             raise ClusterError(
                 f"lost the Dask scheduler at {_where(client)!r} during the run{reason}: "
                 f"{self.solved} deals solved now are stored, the "
-                f"{lost + len(left)} batches in flight are not"
+                f"{lost + len(pending)} batches in flight are not"
             )
-        return left
+        return pending
+
+    def _take_in(self, done: _Done, batcher: _Batcher) -> None:
+        """Store and count the results of one finished batch."""
+        packed, failures, items, seconds = done
+        batcher.record(items, seconds)
+        self.arrived([_unpack(p) for p in packed])
+        self.failures.extend(failures)
 
     def _run_pool(self, names: Iterator[str | None], jobs: int | None, dask: Any) -> None:
         game = self.game
@@ -1046,6 +1057,7 @@ class _Run:
         batcher = _Batcher(self.todo + (self.stored if self.verify else 0), workers)
         pending: set[cf.Future[_Done]] = set()
         more = True
+        interrupted = False
         try:
             while more or lines or pending:
                 # Keep two batches per worker in flight: enough to hide the
@@ -1072,11 +1084,23 @@ class _Run:
                         batcher.handed(len(deals) + len(replays))
                 if pending:
                     pending = self._collect(pending, batcher, client)
+        except KeyboardInterrupt:
+            interrupted = True
+            raise
         finally:
             for future in pending:
                 future.cancel()
             if client is None:
                 executor.shutdown(wait=True, cancel_futures=True)
+                if interrupted:
+                    # The batches already running when the run was stopped
+                    # finished during the shutdown: store them too, so that
+                    # an interruption loses only batches that had not
+                    # started (the last ones handed out), and the store holds
+                    # the first deals of the range without a gap.
+                    for future in pending:
+                        if not future.cancelled() and future.exception() is None:
+                            self._take_in(future.result(), batcher)
             else:
                 # The Dask executor has no cancel_futures; its futures were
                 # cancelled above.
