@@ -363,7 +363,7 @@ def test_an_empty_stack_is_relaxed_won_and_a_full_hand_waits() -> None:
     s = dealt(g, 3)
     # Nothing in the stack: won at once (every foundation's next rank is in
     # the hand or the stock, see the module docstring).
-    assert relaxed(g, attrs.evolve(s, waste=0)) == "won"
+    assert relaxed(g, attrs.evolve(s, waste=0, ranked_waste=0)) == "won"
     cut = Relaxation(RelaxedRules(g.problem), s)
     # The stack is the waste, top first; the hand is the reserve.
     assert cut.stack == tuple(c % 13 for c in reversed(s.waste_cards))

@@ -80,9 +80,11 @@ class WindmillState:
     ``waste`` is the bit mask of the positions among them still on the waste
     (the highest set bit is the waste's top card). A redeal turns the waste
     into a new ``seq``. ``seq_ranks`` is the text of ``seq``'s ranks, kept for
-    the canonical key. ``reserve`` holds eight cards or :data:`GAP`;
-    foundations list their cards bottom to top; ``flag`` is set when the
-    primary's top card came from a secondary (restricted rules only).
+    the canonical key, and ``ranked_waste`` the waste's canonical mask for the
+    key (:func:`ranked_waste`; worked out when not given). ``reserve`` holds
+    eight cards or :data:`GAP`; foundations list their cards bottom to top;
+    ``flag`` is set when the primary's top card came from a secondary
+    (restricted rules only).
     """
 
     primary: tuple[Card, ...]
@@ -94,6 +96,11 @@ class WindmillState:
     waste: int
     flag: bool = False
     redeals_used: int = 0
+    ranked_waste: int = attrs.field(
+        default=attrs.Factory(
+            lambda self: ranked_waste(self.seq_ranks, self.waste), takes_self=True
+        )
+    )
 
     @property
     def stock(self) -> tuple[Card, ...]:
@@ -373,16 +380,21 @@ class WindmillProblem(ProblemDefaults):
         seq = state.seq
         if move.kind == DEAL:
             d = state.dealt
+            ranks = state.seq_ranks
+            ranked = state.ranked_waste
+            # The card goes to the first place above the canonical waste's
+            # top with its rank (see ranked_waste).
             return WindmillState(
                 state.primary,
                 state.secondaries,
                 state.reserve,
                 seq,
-                state.seq_ranks,
+                ranks,
                 d + 1,
                 state.waste | (1 << d),
                 state.flag,
                 state.redeals_used,
+                ranked | 1 << ranks.find(ranks[d], ranked.bit_length()),
             )
         if move.kind == REDEAL:
             w = state.waste
@@ -394,9 +406,11 @@ class WindmillProblem(ProblemDefaults):
                 dealt=0,
                 waste=0,
                 redeals_used=state.redeals_used + 1,
+                ranked_waste=0,
             )
         reserve = state.reserve
         waste = state.waste
+        ranked = state.ranked_waste
         dealt = state.dealt
         primary = state.primary
         secs = state.secondaries
@@ -408,6 +422,7 @@ class WindmillProblem(ProblemDefaults):
                 top = waste.bit_length() - 1
                 fill: int = seq[top]
                 waste ^= 1 << top
+                ranked ^= 1 << ranked.bit_length() - 1
             elif dealt < len(seq):
                 fill = seq[dealt]
                 dealt += 1
@@ -418,6 +433,7 @@ class WindmillProblem(ProblemDefaults):
             top = waste.bit_length() - 1
             card = seq[top]
             waste ^= 1 << top
+            ranked ^= 1 << ranked.bit_length() - 1
         elif src == SECONDARY:
             pile = secs[move.src_index]
             card = pile[-1]
@@ -434,7 +450,16 @@ class WindmillProblem(ProblemDefaults):
             j = move.dst_index
             secs = replace_pile(secs, j, (*secs[j], card))
         return WindmillState(
-            primary, secs, reserve, seq, state.seq_ranks, dealt, waste, flag, state.redeals_used
+            primary,
+            secs,
+            reserve,
+            seq,
+            state.seq_ranks,
+            dealt,
+            waste,
+            flag,
+            state.redeals_used,
+            ranked,
         )
 
     def is_won(self, state: WindmillState) -> bool:
@@ -449,8 +474,13 @@ class WindmillProblem(ProblemDefaults):
         No rule looks at a suit, so cards count by rank; a foundation's ranks
         follow from its size; reserve cells are interchangeable (a count of
         cards per rank) and so are the secondaries (a count of piles per
-        size). The waste and stock are the positions of this pass's ``seq``;
-        after a redeal the ranks of the new ``seq`` join the key.
+        size). The stock is this pass's ``seq`` from ``dealt`` on, and the
+        waste its canonical mask (:func:`ranked_waste`): a function of the
+        waste's ranks alone that gives them back, so two positions have the
+        same waste part of the key exactly when their wastes have the same
+        ranks, bottom to top (the real mask would tell apart wastes of the
+        same ranks that left different cards behind). After a redeal the
+        ranks of the new ``seq`` join the key.
         """
         secs = 0
         for pile in state.secondaries:
@@ -459,10 +489,43 @@ class WindmillProblem(ProblemDefaults):
         for c in state.reserve:
             res += 1 << 4 * (13 if c == GAP else c % 13)
         k = ((len(state.primary) << 1 | state.flag) << _SECONDARY_BITS | secs) << _RESERVE_BITS
-        k = (((k | res) << 7 | state.dealt) << 4 | state.redeals_used) << _WASTE_BITS | state.waste
+        k = (((k | res) << 7 | state.dealt) << 4 | state.redeals_used) << _WASTE_BITS
+        k |= state.ranked_waste
         if state.redeals_used:
             return (k, state.seq_ranks)
         return k
+
+
+def ranked_waste(seq_ranks: str, waste: int) -> int:
+    """The waste's canonical mask: the greedy leftmost embedding of its ranks into ``seq_ranks``.
+
+    ``waste`` is a mask of places of this pass's dealing order, whose ranks
+    are the text ``seq_ranks``. The canonical mask has the waste's ranks,
+    bottom to top, each at the first place after the one before that has
+    its rank. It is a function of the waste's ranks alone (two wastes with
+    the same ranks get the same mask) and gives them back (the ranks at its
+    places), so equal canonical masks mean equal wastes by rank, and the
+    rules look at nothing more (no rule looks at a suit). It exists: the real
+    places are an embedding, and the greedy one lies left of every other,
+    place by place.
+
+    It is kept up as play goes (:meth:`WindmillProblem.apply`): the greedy
+    embedding of a prefix is the prefix of the embedding, so taking the top
+    card off clears the highest bit; a card dealt goes to the first place
+    above the top with its rank, which is at most its real place, the deal's.
+    """
+    out = 0
+    at = 0
+    i = 0
+    w = waste
+    while w:
+        if w & 1:
+            at = seq_ranks.index(seq_ranks[i], at)
+            out |= 1 << at
+            at += 1
+        w >>= 1
+        i += 1
+    return out
 
 
 def primary_needs(rules: WindmillRules) -> tuple[int, ...]:
