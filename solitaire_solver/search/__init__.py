@@ -9,11 +9,13 @@ budget interrupts it and returns a :class:`Verdict`):
 - :func:`incremental_dfs`: the same over a mutable position, with restarts;
 - :func:`best_first`: A* (:func:`astar_order`), weighted A*
   (:func:`weighted_order`) and greedy best-first (:func:`greedy_order`);
-- :func:`beam`: beam search with a width and a score;
+- :func:`beam`: beam search with a width and a score (and, for a game
+  that writes its rules in C, the same beam compiled: ``native/beam.h``,
+  run by :func:`compiled`);
 - :func:`restarted` (attempts in new orders, with growing allowances) and
   :func:`lds` (limited discrepancy search): other lines early;
-- :func:`portfolio`, :func:`chain`, :func:`capped`, :func:`screened` and
-  :func:`projected` put strategies (and a game's own exact plug-ins, which
+- :func:`portfolio`, :func:`chain`, :func:`capped`, :func:`screened`,
+  :func:`projected` and :func:`named` put strategies (and a game's own exact plug-ins, which
   are runs too) together.
 
 A :class:`Memo` carries the keys one depth-first search proved lost to the
@@ -28,10 +30,11 @@ plain searches ready to run.
 from .astar import astar, astar_order, best_first, greedy_order, weighted_order
 from .beam import beam
 from .budget import LOST, Budget, Run, Strategy, Verdict, drive, solve, won
+from .compiled import Compiled, compiled
 from .dfs import depth_first, dfs, successors_of
 from .incremental import Restarts, incremental_dfs
 from .memo import Memo
-from .portfolio import Member, capped, chain, portfolio, projected, screened
+from .portfolio import Member, capped, chain, named, portfolio, projected, screened
 from .protocol import (
     Dominated,
     IncrementalProblem,
@@ -48,6 +51,7 @@ __all__ = [
     "LOST",
     "NO_LIMITS",
     "Budget",
+    "Compiled",
     "Dominated",
     "IncrementalProblem",
     "Limit",
@@ -71,6 +75,7 @@ __all__ = [
     "best_first",
     "capped",
     "chain",
+    "compiled",
     "depth_first",
     "dfs",
     "drive",
@@ -78,6 +83,7 @@ __all__ = [
     "incremental_dfs",
     "lds",
     "limit_text",
+    "named",
     "overrides",
     "portfolio",
     "projected",

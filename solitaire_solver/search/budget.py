@@ -36,17 +36,33 @@ _NEVER = 1 << 62
 class Verdict(Generic[M]):
     """What a run concludes: won with a line of moves, or lost (only from a complete run).
 
-    ``shortest`` says that the line is proved to have the fewest moves. A
-    plain slotted class rather than an attrs one: solves of small deals make
-    few of anything else, and this one is made once per run.
+    ``shortest`` says that the line is proved to have the fewest moves;
+    ``by`` names the strategy that reached it, when a composition knows (a
+    portfolio's member, say: see :func:`~.portfolio.portfolio`), for people
+    and records, not for comparisons. A plain slotted class rather than an
+    attrs one: solves of small deals make few of anything else, and this one
+    is made once per run.
     """
 
-    __slots__ = ("moves", "shortest", "won")
+    __slots__ = ("by", "moves", "shortest", "won")
 
-    def __init__(self, won: bool, moves: tuple[M, ...] = (), shortest: bool = False) -> None:
+    def __init__(
+        self,
+        won: bool,
+        moves: tuple[M, ...] = (),
+        shortest: bool = False,
+        by: str | None = None,
+    ) -> None:
         self.won = won
         self.moves = moves
         self.shortest = shortest
+        self.by = by
+
+    def named(self, name: str) -> Verdict[M]:
+        """The same verdict, reached by ``name`` (in front of the name it had: ``a: b``)."""
+        return Verdict(
+            self.won, self.moves, self.shortest, name if not self.by else f"{name}: {self.by}"
+        )
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Verdict):
@@ -57,7 +73,8 @@ class Verdict(Generic[M]):
         return hash((self.won, self.moves, self.shortest))
 
     def __repr__(self) -> str:
-        return f"Verdict(won={self.won}, moves={self.moves!r}, shortest={self.shortest})"
+        by = "" if self.by is None else f", by={self.by!r}"
+        return f"Verdict(won={self.won}, moves={self.moves!r}, shortest={self.shortest}{by})"
 
 
 LOST: Verdict[Any] = Verdict(False)
@@ -254,8 +271,10 @@ class Budget:
                 Status.UNKNOWN, (), stats, self.limit, value, self.default and value is not None
             )
         if verdict.won:
-            return SolveResult(Status.WON, verdict.moves, stats, shortest=verdict.shortest)
-        return SolveResult(Status.LOST, (), stats)
+            return SolveResult(
+                Status.WON, verdict.moves, stats, shortest=verdict.shortest, settled_by=verdict.by
+            )
+        return SolveResult(Status.LOST, (), stats, settled_by=verdict.by)
 
 
 def drive(run: Run, budget: Budget) -> Verdict[Any] | None:

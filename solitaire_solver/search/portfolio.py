@@ -4,7 +4,8 @@
 that grows from round to round, and keeps each member's run (a generator,
 with its tables) between its turns. It stops at the first verdict: a won
 line, or a loss proved by a complete member (a member returns ``LOST`` only
-when it searched everything). A member that ends without a verdict leaves
+when it searched everything), named by the member that reached it
+(:attr:`~.budget.Verdict.by`). A member that ends without a verdict leaves
 the portfolio.
 
 No member starves. In round ``r`` member ``i`` may expand up to
@@ -27,7 +28,8 @@ strategy under a cap of its own expansions, counted across the turns of a
 portfolio; :func:`screened` runs a cheap complete test (a loss prover, say)
 before a strategy, counting its work only when it settles the position;
 :func:`projected` runs a strategy on a compact model of the game and lifts
-its line back to the game's own moves.
+its line back to the game's own moves; :func:`named` names the verdicts of a
+strategy, so that a result can say which part of a composition settled it.
 """
 
 from __future__ import annotations
@@ -91,7 +93,7 @@ def portfolio(
                     budget.end_turn()
                     verdict: Verdict[Any] | None = stop.value
                     if verdict is not None:
-                        return verdict
+                        return verdict.named(member.name)
                     active.remove(i)
                     runs[i] = None
                     continue
@@ -191,6 +193,17 @@ def screened(screen: Strategy, strategy: Strategy, cap: int) -> Strategy:
     return run
 
 
+def named(strategy: Strategy, name: str) -> Strategy:
+    """``strategy``, its verdicts named ``name`` (:meth:`~.budget.Verdict.named`): which
+    strategy of a composition reached a verdict, for people and records."""
+
+    def run(budget: Budget) -> Run:
+        verdict = yield from strategy(budget)
+        return None if verdict is None else verdict.named(name)
+
+    return run
+
+
 def projected(strategy: Strategy, lift: Callable[[tuple[Any, ...]], Sequence[Any]]) -> Strategy:
     """``strategy`` (working on a compact model) with its winning line lifted to real moves.
 
@@ -201,7 +214,7 @@ def projected(strategy: Strategy, lift: Callable[[tuple[Any, ...]], Sequence[Any
     def run(budget: Budget) -> Run:
         verdict = yield from strategy(budget)
         if verdict is not None and verdict.won:
-            return Verdict(True, tuple(lift(verdict.moves)), verdict.shortest)
+            return Verdict(True, tuple(lift(verdict.moves)), verdict.shortest, verdict.by)
         return verdict
 
     return run

@@ -107,6 +107,9 @@ class SolveResult(Generic[M]):
     stopped the search, ``limit_value`` its value and ``default_limit``
     whether it was a default of the game rather than the caller's.
     ``shortest`` is true when the line is proved to have the fewest moves.
+    ``settled_by`` names the part of the solver that reached a won or lost
+    verdict, when the solver is a composition that knows (``"beams: width
+    8,192"``, ``"relaxation"``), else ``None``.
     """
 
     status: Status
@@ -116,6 +119,7 @@ class SolveResult(Generic[M]):
     limit_value: int | float | None = None
     default_limit: bool = False
     shortest: bool = False
+    settled_by: str | None = None
 
     @property
     def won(self) -> bool:

@@ -1,0 +1,601 @@
+/*
+ * The engine's beam search (search/beam.py), compiled, for games whose rules
+ * are written in C over fixed-size states.
+ *
+ * It is the same search as beam() with moves within a round and across
+ * rounds, the table emptied at each round (forget) and, optionally, a
+ * dominator (the Dominated hook) of one state: the same states are expanded in
+ * the same order, the same candidates are kept, ties are broken in the order
+ * the candidates were found, and the count of expansions is the same, so the
+ * tests compare the two move for move. Only the way a won line is given back
+ * differs (see beam_line).
+ *
+ * A round starts from the states kept ("layer"). Each is expanded, and every
+ * state reached from it by moves within the round ("plays") is expanded in
+ * the same round, last reached first expanded; each state once, the first
+ * time it is reached. A move across rounds ("the deal") gives a candidate for
+ * the next round; the `width` best candidates by score (least first, ties in
+ * the order found) are kept. A beam that never dropped a candidate has
+ * expanded every reachable state.
+ *
+ * The file that includes this one defines BEAM_WORDS (the uint64 words of a
+ * state), the struct beam_rules, and, after the include, the five functions
+ * declared below. The engine calls nothing else of the game.
+ *
+ * Memory: a round's states live in growing arrays and open-addressing hash
+ * tables of 64-bit slots (the upper half of the hash beside the index + 1), all
+ * emptied when the round ends. What survives a round is, for each state kept,
+ * the index of the state it came from in the round before and a 64-bit hash of
+ * it: 12 bytes a kept state, enough to find the won line again (beam_line).
+ */
+#ifndef SOLITAIRE_SOLVER_BEAM_H
+#define SOLITAIRE_SOLVER_BEAM_H
+
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#ifndef BEAM_WORDS
+#error "define BEAM_WORDS before including beam.h"
+#endif
+
+#define BEAM_MAX_PLAYS 64
+/* A bound on the moves within a round from one state (the game guarantees it). */
+
+typedef struct {
+    uint64_t w[BEAM_WORDS];
+} beam_state;
+
+struct beam_rules;
+
+/* The game's rules, defined by the including file. */
+static int beam_plays(const struct beam_rules *g, const beam_state *s, beam_state *out);
+/* Fills `out` with the states one move within a round away, in the order the
+ * game tries them, and returns how many (at most BEAM_MAX_PLAYS). */
+static int beam_across(const struct beam_rules *g, const beam_state *s, beam_state *out);
+/* The state one move across rounds away, if any (returns 1), else 0. */
+static int beam_is_won(const struct beam_rules *g, const beam_state *s);
+static unsigned beam_score(const struct beam_rules *g, const beam_state *s);
+/* A candidate's score, least best, below beam_scores(g). */
+static unsigned beam_scores(const struct beam_rules *g);
+static int beam_dominator(const struct beam_rules *g, const beam_state *s, beam_state *out);
+/* The one state that wins whenever `s` does, if any (returns 1), else 0. */
+
+enum { BEAM_PAUSED = 0, BEAM_WON = 1, BEAM_DONE = 2, BEAM_NO_MEMORY = 3 };
+
+static inline int beam_equal(const beam_state *a, const beam_state *b)
+{
+    for (int i = 0; i < BEAM_WORDS; i++)
+        if (a->w[i] != b->w[i])
+            return 0;
+    return 1;
+}
+
+static inline uint64_t beam_hash(const beam_state *s)
+{
+    uint64_t h = 0x9e3779b97f4a7c15ULL;
+    for (int i = 0; i < BEAM_WORDS; i++) {
+        h ^= s->w[i] + 0x632be59bd9b4e019ULL + (h << 6) + (h >> 2);
+        h *= 0xbf58476d1ce4e5b9ULL;
+        h ^= h >> 31;
+    }
+    h *= 0x94d049bb133111ebULL;
+    return h ^ (h >> 29);
+}
+
+/* ------------------------------------------------------------ growing arrays */
+
+typedef struct {
+    beam_state s;
+    uint32_t origin; /* the state kept at the round's start that this one came from */
+    uint32_t depth;  /* moves from the start */
+} beam_node;
+
+typedef struct {
+    beam_node *v;
+    size_t n, cap;
+} beam_nodes;
+
+static int beam_nodes_push(beam_nodes *a, const beam_state *s, uint32_t origin, uint32_t depth)
+{
+    if (a->n == a->cap) {
+        size_t cap = a->cap ? 2 * a->cap : 1024;
+        beam_node *v = (beam_node *)realloc(a->v, cap * sizeof *v);
+        if (!v)
+            return 0;
+        a->v = v;
+        a->cap = cap;
+    }
+    beam_node *x = &a->v[a->n++];
+    x->s = *s;
+    x->origin = origin;
+    x->depth = depth;
+    return 1;
+}
+
+/* ------------------------------------------------------------ hash sets over a node array */
+
+typedef struct {
+    uint64_t *slots; /* 0: empty; else (hash >> 32) << 32 | (index + 1) */
+    size_t mask;     /* slots - 1 (a power of two less one) */
+    size_t used;
+} beam_set;
+
+static int beam_set_init(beam_set *t, size_t slots)
+{
+    t->slots = (uint64_t *)calloc(slots, sizeof(uint64_t));
+    t->mask = slots - 1;
+    t->used = 0;
+    return t->slots != NULL;
+}
+
+static void beam_set_clear(beam_set *t)
+{
+    /* A round that used a small part of a large table clears what it used
+     * only in spirit: clearing is a memset, once a round, cheap beside the
+     * round itself. */
+    memset(t->slots, 0, (t->mask + 1) * sizeof(uint64_t));
+    t->used = 0;
+}
+
+/* The index of `s` among `a` if the set holds it, else -1. */
+static inline long beam_set_find(const beam_set *t, const beam_nodes *a, const beam_state *s,
+                                 uint64_t h)
+{
+    uint64_t tag = h >> 32;
+    size_t i = (size_t)h & t->mask;
+    for (;;) {
+        uint64_t slot = t->slots[i];
+        if (!slot)
+            return -1;
+        if (slot >> 32 == tag) {
+            size_t at = (size_t)(slot & 0xffffffffu) - 1;
+            if (beam_equal(&a->v[at].s, s))
+                return (long)at;
+        }
+        i = (i + 1) & t->mask;
+    }
+}
+
+static int beam_set_grow(beam_set *t, const beam_nodes *a)
+{
+    size_t slots = 2 * (t->mask + 1);
+    uint64_t *v = (uint64_t *)calloc(slots, sizeof(uint64_t));
+    if (!v)
+        return 0;
+    for (size_t j = 0; j <= t->mask; j++) {
+        uint64_t slot = t->slots[j];
+        if (!slot)
+            continue;
+        uint64_t h = beam_hash(&a->v[(slot & 0xffffffffu) - 1].s);
+        size_t i = (size_t)h & (slots - 1);
+        while (v[i])
+            i = (i + 1) & (slots - 1);
+        v[i] = slot;
+    }
+    free(t->slots);
+    t->slots = v;
+    t->mask = slots - 1;
+    return 1;
+}
+
+/* Puts index `at` of `a` (whose state hashes to `h` and is not in the set) into the set. */
+static inline int beam_set_add(beam_set *t, const beam_nodes *a, size_t at, uint64_t h)
+{
+    if (2 * (t->used + 1) > t->mask + 1 && !beam_set_grow(t, a))
+        return 0;
+    size_t i = (size_t)h & t->mask;
+    while (t->slots[i])
+        i = (i + 1) & t->mask;
+    t->slots[i] = (h >> 32) << 32 | (uint64_t)(at + 1);
+    t->used++;
+    return 1;
+}
+
+/* ------------------------------------------------------------ the beam */
+
+typedef struct {
+    uint32_t *parent; /* for each state kept, its index in the round before */
+    uint64_t *hash;   /* and its beam_hash */
+    size_t n;
+} beam_kept;
+
+typedef struct {
+    const struct beam_rules *rules;
+    size_t width;
+    int dominated; /* use beam_dominator */
+    beam_state root;
+    beam_nodes layer;  /* the states kept, this round's start */
+    beam_nodes closure; /* every state reached in this round, in the order reached */
+    beam_nodes cand;   /* the next round's candidates, in the order found */
+    beam_set seen, next;
+    uint32_t *todo; /* indices into closure, last reached first expanded */
+    size_t ntodo, captodo;
+    beam_kept *rounds; /* rounds[r]: the states kept at the start of round r (r >= 1) */
+    size_t nrounds, caprounds;
+    size_t *count;     /* candidates per score */
+    int started, status, truncated;
+    uint64_t expanded;
+    uint32_t max_depth;
+    uint32_t win_origin; /* the won state, the kept state of its round it came from, */
+    beam_state win;
+    int win_across;      /* and whether the move that won was across rounds */
+} beam_t;
+
+static void beam_free(beam_t *b)
+{
+    free(b->layer.v);
+    free(b->closure.v);
+    free(b->cand.v);
+    free(b->seen.slots);
+    free(b->next.slots);
+    free(b->todo);
+    for (size_t r = 0; r < b->nrounds; r++) {
+        free(b->rounds[r].parent);
+        free(b->rounds[r].hash);
+    }
+    free(b->rounds);
+    free(b->count);
+    memset(b, 0, sizeof *b);
+}
+
+static int beam_init(beam_t *b, const struct beam_rules *g, const beam_state *root, size_t width,
+                     int dominated)
+{
+    memset(b, 0, sizeof *b);
+    b->rules = g;
+    b->width = width;
+    b->dominated = dominated;
+    b->root = *root;
+    b->count = (size_t *)calloc(beam_scores(g), sizeof(size_t));
+    if (!b->count || !beam_set_init(&b->seen, 1024) || !beam_set_init(&b->next, 1024) ||
+        !beam_nodes_push(&b->layer, root, 0, 0)) {
+        beam_free(b);
+        return 0;
+    }
+    b->caprounds = 128;
+    b->rounds = (beam_kept *)calloc(b->caprounds, sizeof(beam_kept));
+    if (!b->rounds) {
+        beam_free(b);
+        return 0;
+    }
+    b->nrounds = 1; /* round 0 starts from the root alone: nothing to keep */
+    if (beam_is_won(g, root))
+        b->status = BEAM_WON; /* won with no moves */
+    return 1;
+}
+
+static int beam_todo_push(beam_t *b, uint32_t at)
+{
+    if (b->ntodo == b->captodo) {
+        size_t cap = b->captodo ? 2 * b->captodo : 1024;
+        uint32_t *v = (uint32_t *)realloc(b->todo, cap * sizeof *v);
+        if (!v)
+            return 0;
+        b->todo = v;
+        b->captodo = cap;
+    }
+    b->todo[b->ntodo++] = at;
+    return 1;
+}
+
+/* Whether the dominator of `s`, if any, is in the set `t` over `a`. */
+static inline int beam_is_dominated(const beam_t *b, const beam_set *t, const beam_nodes *a,
+                                    const beam_state *s)
+{
+    beam_state d;
+    if (!b->dominated || !beam_dominator(b->rules, s, &d))
+        return 0;
+    return beam_set_find(t, a, &d, beam_hash(&d)) >= 0;
+}
+
+/* The round starts: the states kept, less those already reached or dominated. */
+static int beam_start_round(beam_t *b)
+{
+    beam_set_clear(&b->seen);
+    b->closure.n = 0;
+    b->ntodo = 0;
+    for (size_t i = 0; i < b->layer.n; i++) {
+        const beam_node *x = &b->layer.v[i];
+        uint64_t h = beam_hash(&x->s);
+        if (beam_set_find(&b->seen, &b->closure, &x->s, h) >= 0 ||
+            beam_is_dominated(b, &b->seen, &b->closure, &x->s))
+            continue;
+        if (!beam_nodes_push(&b->closure, &x->s, (uint32_t)i, x->depth) ||
+            !beam_set_add(&b->seen, &b->closure, b->closure.n - 1, h) ||
+            !beam_todo_push(b, (uint32_t)(b->closure.n - 1)))
+            return 0;
+    }
+    beam_set_clear(&b->next);
+    b->cand.n = 0;
+    return 1;
+}
+
+/* The round ends: drop dominated candidates, keep the best `width`, note where they came from. */
+static int beam_end_round(beam_t *b)
+{
+    const struct beam_rules *g = b->rules;
+    beam_nodes *c = &b->cand;
+    if (b->dominated) {
+        /* Against every candidate of the round, dropped or not (as the
+         * engine's beam does, with a copy of the candidates' keys). */
+        size_t keep = 0;
+        unsigned char *gone = (unsigned char *)calloc(c->n ? c->n : 1, 1);
+        if (!gone)
+            return 0;
+        for (size_t i = 0; i < c->n; i++)
+            gone[i] = (unsigned char)beam_is_dominated(b, &b->next, c, &c->v[i].s);
+        for (size_t i = 0; i < c->n; i++)
+            if (!gone[i])
+                c->v[keep++] = c->v[i];
+        c->n = keep;
+        free(gone);
+    }
+    size_t n = c->n;
+    beam_nodes kept = {0};
+    if (n > b->width) {
+        /* The `width` least by (score, order found), in that order: a stable
+         * counting sort, cut at the width. */
+        b->truncated = 1;
+        unsigned scores = beam_scores(g);
+        size_t *count = b->count;
+        memset(count, 0, scores * sizeof *count);
+        unsigned *score = (unsigned *)malloc(n * sizeof *score);
+        if (!score)
+            return 0;
+        for (size_t i = 0; i < n; i++) {
+            score[i] = beam_score(g, &c->v[i].s);
+            count[score[i]]++;
+        }
+        size_t at = 0;
+        for (unsigned s = 0; s < scores; s++) {
+            size_t k = count[s];
+            count[s] = at;
+            at += k;
+        }
+        kept.v = (beam_node *)malloc(b->width * sizeof(beam_node));
+        if (!kept.v) {
+            free(score);
+            return 0;
+        }
+        kept.n = kept.cap = b->width;
+        for (size_t i = 0; i < n; i++) {
+            size_t to = count[score[i]]++;
+            if (to < b->width)
+                kept.v[to] = c->v[i];
+        }
+        free(score);
+    } else {
+        kept.v = (beam_node *)malloc((n ? n : 1) * sizeof(beam_node));
+        if (!kept.v)
+            return 0;
+        memcpy(kept.v, c->v, n * sizeof(beam_node));
+        kept.n = kept.cap = n;
+    }
+    if (b->nrounds == b->caprounds) {
+        size_t cap = 2 * b->caprounds;
+        beam_kept *v = (beam_kept *)realloc(b->rounds, cap * sizeof *v);
+        if (!v) {
+            free(kept.v);
+            return 0;
+        }
+        memset(v + b->caprounds, 0, (cap - b->caprounds) * sizeof *v);
+        b->rounds = v;
+        b->caprounds = cap;
+    }
+    beam_kept *r = &b->rounds[b->nrounds];
+    r->n = kept.n;
+    r->parent = (uint32_t *)malloc((kept.n ? kept.n : 1) * sizeof(uint32_t));
+    r->hash = (uint64_t *)malloc((kept.n ? kept.n : 1) * sizeof(uint64_t));
+    if (!r->parent || !r->hash) {
+        free(kept.v);
+        return 0;
+    }
+    b->nrounds++;
+    for (size_t i = 0; i < kept.n; i++) {
+        r->parent[i] = kept.v[i].origin;
+        r->hash[i] = beam_hash(&kept.v[i].s);
+    }
+    free(b->layer.v);
+    b->layer = kept;
+    return 1;
+}
+
+/*
+ * Expands at most `n` states; returns BEAM_PAUSED when it has (to be called
+ * again), BEAM_WON when it reached a won state (beam_line gives the line),
+ * BEAM_DONE when no state is left (every reachable state was expanded unless
+ * b->truncated), or BEAM_NO_MEMORY.
+ */
+static int beam_run(beam_t *b, int64_t n)
+{
+    const struct beam_rules *g = b->rules;
+    beam_state kids[BEAM_MAX_PLAYS];
+    int64_t done = 0;
+    if (b->status != BEAM_PAUSED)
+        return b->status;
+    if (!b->started) {
+        b->started = 1;
+        if (!beam_start_round(b))
+            return b->status = BEAM_NO_MEMORY;
+    }
+    for (;;) {
+        if (b->ntodo == 0) {
+            if (!beam_end_round(b))
+                return b->status = BEAM_NO_MEMORY;
+            if (b->layer.n == 0)
+                return b->status = BEAM_DONE;
+            if (!beam_start_round(b))
+                return b->status = BEAM_NO_MEMORY;
+            continue;
+        }
+        if (done >= n)
+            return BEAM_PAUSED;
+        uint32_t at = b->todo[--b->ntodo];
+        beam_node x = b->closure.v[at];
+        done++;
+        b->expanded++;
+        if (x.depth > b->max_depth)
+            b->max_depth = x.depth;
+        int k = beam_plays(g, &x.s, kids);
+        for (int i = 0; i < k; i++) {
+            const beam_state *s = &kids[i];
+            uint64_t h = beam_hash(s);
+            if (beam_set_find(&b->seen, &b->closure, s, h) >= 0 ||
+                beam_is_dominated(b, &b->seen, &b->closure, s))
+                continue;
+            if (beam_is_won(g, s)) {
+                b->win = *s;
+                b->win_origin = x.origin;
+                if (x.depth + 1 > b->max_depth)
+                    b->max_depth = x.depth + 1;
+                return b->status = BEAM_WON;
+            }
+            if (!beam_nodes_push(&b->closure, s, x.origin, x.depth + 1) ||
+                !beam_set_add(&b->seen, &b->closure, b->closure.n - 1, h) ||
+                !beam_todo_push(b, (uint32_t)(b->closure.n - 1)))
+                return b->status = BEAM_NO_MEMORY;
+        }
+        beam_state t;
+        if (beam_across(g, &x.s, &t)) {
+            uint64_t h = beam_hash(&t);
+            if (beam_set_find(&b->next, &b->cand, &t, h) >= 0)
+                continue;
+            if (beam_is_won(g, &t)) {
+                b->win = t;
+                b->win_origin = x.origin;
+                b->win_across = 1;
+                if (x.depth + 1 > b->max_depth)
+                    b->max_depth = x.depth + 1;
+                return b->status = BEAM_WON;
+            }
+            if (!beam_nodes_push(&b->cand, &t, x.origin, x.depth + 1) ||
+                !beam_set_add(&b->next, &b->cand, b->cand.n - 1, h))
+                return b->status = BEAM_NO_MEMORY;
+        }
+    }
+}
+
+/* ------------------------------------------------------------ the won line */
+
+/*
+ * The shortest line of moves within a round from `from` to a state `goal`
+ * accepts (with the across move last when `across`), by a breadth-first
+ * search: its states, `from` excluded, go into `out`. Returns 1 when found.
+ *
+ * `goal(state, arg)` is tried on each state reached (after the across move
+ * from it when `across`).
+ */
+typedef int (*beam_goal)(const struct beam_rules *g, const beam_state *s, const void *arg);
+
+/* Appends to `out` the states from seen[0] (excluded) to seen[at] along the
+ * origins, then `last` if given. Returns 0 when memory ran out. */
+static int beam_trace(const beam_nodes *seen, size_t at, const beam_state *last, beam_nodes *out)
+{
+    size_t first = out->n;
+    if (last && !beam_nodes_push(out, last, 0, 0))
+        return 0;
+    for (size_t i = at; i != 0; i = seen->v[i].origin)
+        if (!beam_nodes_push(out, &seen->v[i].s, 0, 0))
+            return 0;
+    for (size_t i = first, j = out->n ? out->n - 1 : 0; i < j; i++, j--) {
+        beam_node tmp = out->v[i];
+        out->v[i] = out->v[j];
+        out->v[j] = tmp;
+    }
+    return 1;
+}
+
+static int beam_path(const struct beam_rules *g, const beam_state *from, int across,
+                     beam_goal goal, const void *arg, beam_nodes *out)
+{
+    beam_nodes seen = {0}; /* origin: the index of the state it was reached from */
+    beam_set set;
+    beam_state kids[BEAM_MAX_PLAYS];
+    beam_state t;
+    int found = 0;
+    if (!beam_set_init(&set, 1024))
+        return 0;
+    if (!beam_nodes_push(&seen, from, 0, 0) || !beam_set_add(&set, &seen, 0, beam_hash(from)))
+        goto done;
+    for (size_t at = 0; at < seen.n; at++) {
+        beam_state s = seen.v[at].s;
+        if (across && beam_across(g, &s, &t) && goal(g, &t, arg)) {
+            found = beam_trace(&seen, at, &t, out);
+            goto done;
+        }
+        int k = beam_plays(g, &s, kids);
+        for (int i = 0; i < k; i++) {
+            uint64_t h = beam_hash(&kids[i]);
+            if (beam_set_find(&set, &seen, &kids[i], h) >= 0)
+                continue;
+            if (!beam_nodes_push(&seen, &kids[i], (uint32_t)at, 0) ||
+                !beam_set_add(&set, &seen, seen.n - 1, h))
+                goto done;
+            if (!across && goal(g, &kids[i], arg)) {
+                found = beam_trace(&seen, seen.n - 1, NULL, out);
+                goto done;
+            }
+        }
+    }
+done:
+    free(seen.v);
+    free(set.slots);
+    return found;
+}
+
+static int beam_goal_hash(const struct beam_rules *g, const beam_state *s, const void *arg)
+{
+    (void)g;
+    return beam_hash(s) == *(const uint64_t *)arg;
+}
+
+static int beam_goal_state(const struct beam_rules *g, const beam_state *s, const void *arg)
+{
+    (void)g;
+    return beam_equal(s, (const beam_state *)arg);
+}
+
+/*
+ * The won line, as the states after each move (the root excluded), into
+ * `out`; returns 1, or 0 when it could not be found again (memory ran out).
+ *
+ * The beam keeps no line: for each state kept, only where it came from in
+ * the round before and its hash. The states kept along the line are found
+ * again round by round: from the state kept at the start of round r, a
+ * breadth-first search over the moves within the round finds a state whose
+ * move across has the hash of the state kept at the start of round r + 1
+ * (it exists: that is how the beam reached it); the last round ends at the
+ * won state. Each line is the shortest within its round, so the line may
+ * differ from the one the beam followed, and it is a line of legal moves all
+ * the same (the caller turns it into the game's moves, which checks every
+ * one of them). A 64-bit hash that two states of one search met in one round
+ * shared would make the search follow the other one; the game's own replay of
+ * the line would then refuse it, never accept a wrong line.
+ */
+static int beam_line(const beam_t *b, beam_nodes *out)
+{
+    out->n = 0;
+    if (b->status != BEAM_WON || !b->started)
+        return 1; /* won at the root: no moves */
+    size_t last = b->nrounds - 1; /* the round of the win */
+    uint32_t *chain = (uint32_t *)malloc((last + 1) * sizeof(uint32_t));
+    if (!chain)
+        return 0;
+    chain[last] = b->win_origin;
+    for (size_t r = last; r > 0; r--)
+        chain[r - 1] = b->rounds[r].parent[chain[r]];
+    beam_state at = b->root;
+    for (size_t r = 1; r <= last; r++) {
+        uint64_t h = b->rounds[r].hash[chain[r]];
+        if (!beam_path(b->rules, &at, 1, beam_goal_hash, &h, out)) {
+            free(chain);
+            return 0;
+        }
+        at = out->v[out->n - 1].s;
+    }
+    free(chain);
+    return beam_path(b->rules, &at, b->win_across, beam_goal_state, &b->win, out);
+}
+
+#endif
