@@ -199,6 +199,11 @@ class RankModel(ProblemDefaults):
         self.sub_game = hold > 0 or self.free != problem.free
         """Some legal moves are left out: a win is still a real line of the
         game, but having searched everything proves nothing."""
+        parts = ["restricted rules"] if self.free != problem.free else []
+        if hold:
+            parts.append(f"holding {hold} rank{'s' if hold > 1 else ''}")
+        self.label = ", ".join(parts)
+        """The sub-game in words (empty for the game's own rules)."""
         self.redeals = problem.rules.redeals
         self._home_cache: dict[int, dict[int, list[Homes]]] = {}
         self._reserve_cache: dict[int, tuple[int, ...]] = {}
@@ -231,6 +236,29 @@ class RankModel(ProblemDefaults):
                 r for r in range(NO_CARD) if res >> (_RANK_BITS * r) & 15
             )
         return found
+
+    def buried(self, st: Compact) -> int:
+        """The waste cards above the first card of the rank the primary needs, at most 15.
+
+        0 when the primary is full, the reserve holds a card of that rank,
+        or the waste none. A beam may keep positions by it (see
+        :func:`.kernel.beam_order`): a card the primary needs deep in the waste
+        is a debt the position must pay.
+        """
+        p = st[0]
+        if p >= PRIMARY_FULL:
+            return 0
+        r = self.pneed[p]
+        if st[3] >> (_RANK_BITS * r) & 15:
+            return 0
+        waste = st[5]
+        depth = 0
+        while waste != EMPTY:
+            if waste & 15 == r:
+                return min(depth, 15)
+            depth += 1
+            waste >>= 4
+        return 0
 
     def plays(self, st: Compact) -> list[Compact]:
         """Every position one play away (no deal, no redeal)."""

@@ -124,7 +124,9 @@ Three more shortcuts, each argued:
 
 A relaxed search is the engine's depth-first search
 (:func:`~solitaire_solver.search.dfs`) over the relaxed game as a
-:class:`~solitaire_solver.search.StateGraph`: a relaxed position is one
+:class:`~solitaire_solver.search.StateGraph` (compiled where the kernel of
+:mod:`.kernel` was built: the same search of the same game, which the tests
+compare with this one, at a fraction of the cost): a relaxed position is one
 packed integer, its own key, and the game gives the positions one move
 away, plays before deals, so that relaxed wins, which prove nothing, are
 found early and cost little; the forced take and the counting bound are
@@ -143,7 +145,8 @@ from collections.abc import Callable, Sequence
 from functools import partial
 from operator import gt
 
-from ...search import LOST, Budget, Limits, Run, Verdict, capped, dfs
+from ...search import LOST, Budget, Limits, Run, Verdict, capped, compiled, dfs
+from . import kernel
 from .model import SIZE_DOWN, SIZE_UP, SIZES, Compact, compact
 from .pruning import Pruned
 from .rules import (
@@ -355,6 +358,11 @@ class Relaxation:
             count += 1
             d0 += 1
         self.root: RelaxedState = _WON if d0 == n else (fd0 << 7 | d0) << 7
+        self.root_parts = (
+            None if d0 == n else (len(state.primary), sorted(len(p) for p in state.secondaries), d0)
+        )
+        """The root's primary size, sorted secondary sizes and depth (``None``: won),
+        for the compiled search (:func:`.kernel.relaxed`)."""
         self.is_won: Callable[[RelaxedState], bool] = partial(gt, 0)
         """Whether the stack is dug out (``_WON``, the one negative position)."""
         self.next_states: Callable[[RelaxedState], Sequence[RelaxedState]] = self._next_states()
@@ -439,6 +447,8 @@ class Relaxation:
         root = self.root
 
         def search(b: Budget) -> Run:
+            if kernel.built():
+                return compiled(kernel.relaxed(self), b)
             return dfs(self, root, b, lines=False)
 
         verdict: Verdict[object] | None

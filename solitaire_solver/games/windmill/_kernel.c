@@ -1,0 +1,1059 @@
+/*
+ * Windmill's rank model (model.py) in C, with the engine's compiled beam
+ * (search/native/beam.h) over it: the beams of the solver at a fraction of
+ * the cost of a position in Python. And the relaxed game of relaxation.py
+ * (the loss prover), searched by the engine's compiled depth-first search
+ * of a state graph (search/native/graph.h): see "The relaxation" below.
+ *
+ * It is the one second statement of the rules that model.py allows, for
+ * speed, on the last pass (no redeal left: the stock is then this pass's
+ * dealing order from a point on). The tests pin it to the Python rank model:
+ * the same successors, in the same order, on random positions of every
+ * variant, and beams that expand the same positions and reach the same
+ * verdicts (tests/test_windmill_kernel.py).
+ *
+ * A position is three 64-bit words:
+ *   w[0]  the waste, bits 0..63 of its mask over this pass's dealing order
+ *   w[1]  bits 0..31: the mask's bits 64..95; 32..38 cards dealt; 39..44 the
+ *         primary's size; 45 the flag; 46..61 the secondaries' sizes, four
+ *         nibbles, smallest lowest
+ *   w[2]  the reserve, a count of cards per rank, a nibble a rank (13: gaps)
+ *
+ * The waste's mask is canonical: the leftmost embedding of the waste's ranks
+ * (bottom to top) into the ranks dealt so far, taken greedily. Two positions
+ * with the same waste ranks have the same mask, and the mask gives the ranks
+ * back, so equal masks mean equal wastes by rank, which is all the rules look
+ * at (see rules.py). The greedy embedding of a prefix is the prefix of the
+ * embedding, so taking the top card off clears the mask's highest bit; a card
+ * dealt goes to the first place above the top with its rank, which is at most
+ * where it really lies (the greedy embedding lies left of any other).
+ */
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+
+#define BEAM_WORDS 3
+#include "beam.h"
+#include "graph.h"
+
+#define MAX_SEQ 96
+#define PRIMARY_FULL 52
+#define SECONDARY_FULL 13
+#define CARDS 104
+#define NO_CARD 13
+#define NOWHERE 255
+
+struct beam_rules {
+    int n;                               /* cards in this pass's dealing order */
+    uint8_t seq[MAX_SEQ];                /* their ranks */
+    uint8_t next_of[14][MAX_SEQ + 1];    /* the first place >= i with rank r, or NOWHERE */
+    uint8_t pneed[PRIMARY_FULL];         /* the rank the primary needs at each size */
+    uint8_t sneed[SECONDARY_FULL];       /* the rank a secondary needs at each size */
+    uint8_t sinv[13];                    /* the size of a secondary that needs rank r */
+    uint16_t held[PRIMARY_FULL + 1];     /* ranks no waste or reserve card may bring to a
+                                          * secondary, for each primary size (sub-games) */
+    int free;                            /* free foundation moves */
+    int score;                           /* how the beam orders its candidates (SCORE_*) */
+    uint64_t seed;                       /* for SCORE_SHUFFLED */
+};
+
+enum {
+    SCORE_PLAIN = 0,    /* fewest cards off the foundations, then the longest primary */
+    SCORE_SHUFFLED = 1, /* the same, ties broken by a hash of the position and a seed */
+    SCORE_BURIED = 2,   /* twice the cards off, plus the waste cards above the first card
+                         * the primary needs (when the reserve has none), then the longest
+                         * primary */
+};
+
+/* ------------------------------------------------------------ fields */
+
+#define HI_MASK 0xffffffffULL
+#define DEALT_SHIFT 32
+#define P_SHIFT 39
+#define FLAG_SHIFT 45
+#define SECS_SHIFT 46
+
+static inline unsigned dealt_of(const beam_state *s) { return (unsigned)(s->w[1] >> DEALT_SHIFT) & 127; }
+static inline unsigned primary_of(const beam_state *s) { return (unsigned)(s->w[1] >> P_SHIFT) & 63; }
+static inline unsigned flag_of(const beam_state *s) { return (unsigned)(s->w[1] >> FLAG_SHIFT) & 1; }
+static inline unsigned secs_of(const beam_state *s) { return (unsigned)(s->w[1] >> SECS_SHIFT) & 0xffff; }
+
+static inline void set_field(beam_state *s, int shift, uint64_t bits, uint64_t value)
+{
+    s->w[1] = (s->w[1] & ~(bits << shift)) | value << shift;
+}
+
+/* The waste's top place, or -1 when it is empty. */
+static inline int waste_top(const beam_state *s)
+{
+    uint64_t hi = s->w[1] & HI_MASK;
+    if (hi)
+        return 127 - __builtin_clzll(hi);
+    if (s->w[0])
+        return 63 - __builtin_clzll(s->w[0]);
+    return -1;
+}
+
+static inline void clear_place(beam_state *s, int at)
+{
+    if (at >= 64)
+        s->w[1] &= ~(1ULL << (at - 64));
+    else
+        s->w[0] &= ~(1ULL << at);
+}
+
+static inline void set_place(beam_state *s, int at)
+{
+    if (at >= 64)
+        s->w[1] |= 1ULL << (at - 64);
+    else
+        s->w[0] |= 1ULL << at;
+}
+
+/* Secondary sizes: four nibbles, smallest lowest. */
+static inline unsigned size_at(unsigned secs, int i) { return secs >> (4 * i) & 15; }
+
+static inline int has_size(unsigned secs, unsigned size)
+{
+    for (int i = 0; i < 4; i++)
+        if (size_at(secs, i) == size)
+            return 1;
+    return 0;
+}
+
+/* One secondary of `size` grows by a card (the last of that size, so the order stays). */
+static inline unsigned grow(unsigned secs, unsigned size)
+{
+    for (int i = 3; i >= 0; i--)
+        if (size_at(secs, i) == size)
+            return secs + (1u << (4 * i));
+    return secs;
+}
+
+/* One secondary of `size` loses its top card (the first of that size). */
+static inline unsigned shrink(unsigned secs, unsigned size)
+{
+    for (int i = 0; i < 4; i++)
+        if (size_at(secs, i) == size)
+            return secs - (1u << (4 * i));
+    return secs;
+}
+
+static inline unsigned secondary_cards(unsigned secs)
+{
+    return size_at(secs, 0) + size_at(secs, 1) + size_at(secs, 2) + size_at(secs, 3);
+}
+
+#define ALL_FULL 0xddddu
+#define RANK_UNIT(r) (1ULL << (4 * (r)))
+
+/* ------------------------------------------------------------ the rules, as the engine asks */
+
+/*
+ * The plays from `s`, in the order of RankModel.within: the waste's card
+ * (to the primary, then to a secondary), the reserve's by rank (each with the
+ * refill from the waste's top, or the stock's when the waste is empty), the
+ * secondaries' tops to the primary by size, and under free rules the
+ * primary's top to a secondary. A card moved between two secondaries (free
+ * rules) leaves the sizes as they were, a position already reached, so it is
+ * not listed.
+ */
+static int beam_plays(const struct beam_rules *g, const beam_state *s, beam_state *out)
+{
+    int k = 0;
+    unsigned p = primary_of(s), flag = flag_of(s), secs = secs_of(s);
+    int need = p < PRIMARY_FULL ? g->pneed[p] : -1;
+    unsigned held = g->held[p];
+    int top = waste_top(s);
+    if (top >= 0) {
+        unsigned r = g->seq[top];
+        beam_state base = *s;
+        clear_place(&base, top);
+        if ((int)r == need) {
+            out[k] = base;
+            set_field(&out[k], P_SHIFT, 63, p + 1);
+            set_field(&out[k], FLAG_SHIFT, 1, 0);
+            k++;
+        }
+        unsigned size = g->sinv[r];
+        if (has_size(secs, size) && !(held >> r & 1)) {
+            out[k] = base;
+            set_field(&out[k], SECS_SHIFT, 0xffff, grow(secs, size));
+            k++;
+        }
+    }
+    uint64_t res = s->w[2];
+    beam_state refilled = *s; /* the waste and stock once a reserve gap is refilled */
+    unsigned fill;
+    if (top >= 0) {
+        fill = g->seq[top];
+        clear_place(&refilled, top);
+    } else if (dealt_of(s) < (unsigned)g->n) {
+        fill = g->seq[dealt_of(s)];
+        set_field(&refilled, DEALT_SHIFT, 127, dealt_of(s) + 1);
+    } else {
+        fill = NO_CARD;
+    }
+    for (unsigned r = 0; r < 13; r++) {
+        if (!(res >> (4 * r) & 15))
+            continue;
+        int to_primary = (int)r == need;
+        unsigned size = g->sinv[r];
+        int to_secondary = has_size(secs, size) && !(held >> r & 1);
+        if (!to_primary && !to_secondary)
+            continue;
+        uint64_t nres = res - RANK_UNIT(r) + RANK_UNIT(fill);
+        if (to_primary) {
+            out[k] = refilled;
+            out[k].w[2] = nres;
+            set_field(&out[k], P_SHIFT, 63, p + 1);
+            set_field(&out[k], FLAG_SHIFT, 1, 0);
+            k++;
+        }
+        if (to_secondary) {
+            out[k] = refilled;
+            out[k].w[2] = nres;
+            set_field(&out[k], SECS_SHIFT, 0xffff, grow(secs, size));
+            k++;
+        }
+    }
+    unsigned last = 99;
+    for (int i = 0; i < 4; i++) {
+        unsigned size = size_at(secs, i);
+        if (size == last)
+            continue;
+        last = size;
+        if (size == 0)
+            continue;
+        if ((int)g->sneed[size - 1] == need && (g->free || !flag)) {
+            out[k] = *s;
+            set_field(&out[k], P_SHIFT, 63, p + 1);
+            set_field(&out[k], FLAG_SHIFT, 1, g->free ? 0 : 1);
+            set_field(&out[k], SECS_SHIFT, 0xffff, shrink(secs, size));
+            k++;
+        }
+    }
+    if (g->free && p > 1) {
+        unsigned size = g->sinv[g->pneed[p - 1]];
+        if (has_size(secs, size)) {
+            out[k] = *s;
+            set_field(&out[k], P_SHIFT, 63, p - 1);
+            set_field(&out[k], SECS_SHIFT, 0xffff, grow(secs, size));
+            k++;
+        }
+    }
+    return k;
+}
+
+/* The deal: the stock's next card onto the waste, at its canonical place. */
+static int beam_across(const struct beam_rules *g, const beam_state *s, beam_state *out)
+{
+    unsigned d = dealt_of(s);
+    if (d >= (unsigned)g->n)
+        return 0;
+    *out = *s;
+    int at = g->next_of[g->seq[d]][waste_top(s) + 1];
+    set_place(out, at);
+    set_field(out, DEALT_SHIFT, 127, d + 1);
+    return 1;
+}
+
+static int beam_is_won(const struct beam_rules *g, const beam_state *s)
+{
+    (void)g;
+    return primary_of(s) == PRIMARY_FULL && secs_of(s) == ALL_FULL;
+}
+
+/* The waste cards above the first card of the rank the primary needs, at most 15; 0 when
+ * the reserve has one, or the waste none (model.RankModel.buried). */
+static unsigned buried(const struct beam_rules *g, const beam_state *s)
+{
+    unsigned p = primary_of(s);
+    if (p >= PRIMARY_FULL)
+        return 0;
+    unsigned r = g->pneed[p];
+    if (s->w[2] >> (4 * r) & 15)
+        return 0;
+    beam_state t = *s;
+    unsigned depth = 0;
+    int top;
+    while ((top = waste_top(&t)) >= 0) {
+        if (g->seq[top] == r)
+            return depth > 15 ? 15 : depth;
+        depth++;
+        clear_place(&t, top);
+    }
+    return 0;
+}
+
+/* Eight bits of a hash of the position and the seed (model.shuffled_tie). */
+static unsigned shuffled_tie(const struct beam_rules *g, const beam_state *s)
+{
+    uint64_t x = beam_hash(s) + g->seed * 0x9e3779b97f4a7c15ULL;
+    x ^= x >> 30;
+    x *= 0xbf58476d1ce4e5b9ULL;
+    x ^= x >> 27;
+    x *= 0x94d049bb133111ebULL;
+    x ^= x >> 31;
+    return (unsigned)(x >> 56);
+}
+
+/* The candidate's place in the order the beam keeps them (model.beam_score and the others):
+ * least first. */
+static unsigned beam_score(const struct beam_rules *g, const beam_state *s)
+{
+    unsigned p = primary_of(s);
+    unsigned off = CARDS - p - secondary_cards(secs_of(s));
+    switch (g->score) {
+    case SCORE_SHUFFLED:
+        return (off * (PRIMARY_FULL + 1) + (PRIMARY_FULL - p)) * 256 + shuffled_tie(g, s);
+    case SCORE_BURIED:
+        return (2 * off + buried(g, s)) * (PRIMARY_FULL + 1) + (PRIMARY_FULL - p);
+    default:
+        return off * (PRIMARY_FULL + 1) + (PRIMARY_FULL - p);
+    }
+}
+
+static unsigned beam_scores(const struct beam_rules *g)
+{
+    switch (g->score) {
+    case SCORE_SHUFFLED:
+        return (CARDS + 1) * (PRIMARY_FULL + 1) * 256;
+    case SCORE_BURIED:
+        return (2 * CARDS + 16) * (PRIMARY_FULL + 1);
+    default:
+        return (CARDS + 1) * (PRIMARY_FULL + 1);
+    }
+}
+
+/* The twin rule (model.RestrictedRankModel): the clear twin of a flagged position. */
+static int beam_dominator(const struct beam_rules *g, const beam_state *s, beam_state *out)
+{
+    (void)g;
+    if (!flag_of(s))
+        return 0;
+    *out = *s;
+    set_field(out, FLAG_SHIFT, 1, 0);
+    return 1;
+}
+
+/* ------------------------------------------------------------ Python: states as tuples */
+
+/* A position for Python: (mask, dealt, primary, flag, secondaries, reserve), all ints. */
+static PyObject *state_tuple(const beam_state *s)
+{
+    PyObject *lo = PyLong_FromUnsignedLongLong(s->w[0]);
+    PyObject *hi = PyLong_FromUnsignedLongLong(s->w[1] & HI_MASK);
+    PyObject *shift = PyLong_FromLong(64);
+    PyObject *mask = NULL, *up = NULL;
+    if (lo && hi && shift && (up = PyNumber_Lshift(hi, shift)))
+        mask = PyNumber_Or(up, lo);
+    Py_XDECREF(lo);
+    Py_XDECREF(hi);
+    Py_XDECREF(shift);
+    Py_XDECREF(up);
+    if (!mask)
+        return NULL;
+    return Py_BuildValue("(NIIIIK)", mask, dealt_of(s), primary_of(s), flag_of(s), secs_of(s),
+                         (unsigned long long)s->w[2]);
+}
+
+static int parse_state(const struct beam_rules *g, PyObject *t, beam_state *s)
+{
+    PyObject *mask;
+    unsigned dealt, p, flag, secs;
+    unsigned long long res;
+    if (!PyArg_ParseTuple(t, "OIIIIK", &mask, &dealt, &p, &flag, &secs, &res))
+        return 0;
+    if (!PyLong_Check(mask)) {
+        PyErr_SetString(PyExc_TypeError, "the waste mask must be an int");
+        return 0;
+    }
+    if (dealt > (unsigned)g->n || p > PRIMARY_FULL || flag > 1 || secs > 0xffff) {
+        PyErr_SetString(PyExc_ValueError, "a field of the position is out of range");
+        return 0;
+    }
+    PyObject *ones = PyLong_FromUnsignedLongLong(~0ULL);
+    PyObject *low = ones ? PyNumber_And(mask, ones) : NULL;
+    Py_XDECREF(ones);
+    if (!low)
+        return 0;
+    unsigned long long lo = PyLong_AsUnsignedLongLong(low);
+    Py_DECREF(low);
+    PyObject *sixty_four = PyLong_FromLong(64);
+    PyObject *high = sixty_four ? PyNumber_Rshift(mask, sixty_four) : NULL;
+    Py_XDECREF(sixty_four);
+    if (!high)
+        return 0;
+    unsigned long long hi = PyLong_AsUnsignedLongLong(high);
+    Py_DECREF(high);
+    if (PyErr_Occurred())
+        return 0;
+    if (hi > HI_MASK || (dealt < 64 ? (lo >> dealt) != 0 || hi : (hi >> (dealt - 64)) != 0)) {
+        PyErr_SetString(PyExc_ValueError, "the waste mask has places not dealt");
+        return 0;
+    }
+    s->w[0] = lo;
+    s->w[1] = hi | (uint64_t)dealt << DEALT_SHIFT | (uint64_t)p << P_SHIFT |
+              (uint64_t)flag << FLAG_SHIFT | (uint64_t)secs << SECS_SHIFT;
+    s->w[2] = res;
+    return 1;
+}
+
+/* ------------------------------------------------------------ Python: the rules */
+
+typedef struct {
+    PyObject_HEAD
+    struct beam_rules g;
+} RulesObject;
+
+static int Rules_init(RulesObject *self, PyObject *args, PyObject *kwds)
+{
+    static char *kwlist[] = {"seq", "pneed", "sneed", "free", "hold", "score", "seed", NULL};
+    Py_buffer seq, pneed, sneed;
+    int free_moves, hold, score = SCORE_PLAIN;
+    unsigned long long seed = 0;
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "y*y*y*pi|iK", kwlist, &seq, &pneed, &sneed,
+                                     &free_moves, &hold, &score, &seed))
+        return -1;
+    int ok = 0;
+    struct beam_rules *g = &self->g;
+    const uint8_t *sq = (const uint8_t *)seq.buf, *pn = (const uint8_t *)pneed.buf,
+                  *sn = (const uint8_t *)sneed.buf;
+    if (seq.len > MAX_SEQ) {
+        PyErr_Format(PyExc_ValueError, "at most %d cards in a pass, not %zd", MAX_SEQ, seq.len);
+        goto out;
+    }
+    if (pneed.len != PRIMARY_FULL || sneed.len != SECONDARY_FULL || hold < 0 ||
+        score < SCORE_PLAIN || score > SCORE_BURIED) {
+        PyErr_SetString(PyExc_ValueError, "bad rank tables, hold or score");
+        goto out;
+    }
+    memset(g, 0, sizeof *g);
+    g->n = (int)seq.len;
+    for (int i = 0; i < g->n; i++) {
+        if (sq[i] > 12) {
+            PyErr_SetString(PyExc_ValueError, "a rank must be from 0 to 12");
+            goto out;
+        }
+        g->seq[i] = sq[i];
+    }
+    for (int r = 0; r < 14; r++) {
+        uint8_t next = NOWHERE;
+        g->next_of[r][MAX_SEQ] = NOWHERE;
+        for (int i = MAX_SEQ - 1; i >= 0; i--) {
+            if (i < g->n && g->seq[i] == r)
+                next = (uint8_t)i;
+            g->next_of[r][i] = next;
+        }
+    }
+    for (int i = 0; i < PRIMARY_FULL; i++)
+        g->pneed[i] = pn[i];
+    for (int i = 0; i < SECONDARY_FULL; i++) {
+        g->sneed[i] = sn[i];
+        if (sn[i] > 12) {
+            PyErr_SetString(PyExc_ValueError, "a rank must be from 0 to 12");
+            goto out;
+        }
+        g->sinv[sn[i]] = (uint8_t)i;
+    }
+    for (int p = 0; p <= PRIMARY_FULL; p++) {
+        uint16_t h = 0;
+        for (int i = p; i < p + hold && i < PRIMARY_FULL; i++)
+            h |= (uint16_t)(1u << pn[i]);
+        g->held[p] = h;
+    }
+    g->free = free_moves;
+    g->score = score;
+    g->seed = seed;
+    ok = 1;
+out:
+    PyBuffer_Release(&seq);
+    PyBuffer_Release(&pneed);
+    PyBuffer_Release(&sneed);
+    return ok ? 0 : -1;
+}
+
+static PyObject *Rules_plays(RulesObject *self, PyObject *arg)
+{
+    beam_state s, kids[BEAM_MAX_PLAYS];
+    if (!parse_state(&self->g, arg, &s))
+        return NULL;
+    int k = beam_plays(&self->g, &s, kids);
+    PyObject *out = PyList_New(k);
+    if (!out)
+        return NULL;
+    for (int i = 0; i < k; i++) {
+        PyObject *t = state_tuple(&kids[i]);
+        if (!t) {
+            Py_DECREF(out);
+            return NULL;
+        }
+        PyList_SET_ITEM(out, i, t);
+    }
+    return out;
+}
+
+static PyObject *Rules_across(RulesObject *self, PyObject *arg)
+{
+    beam_state s, t;
+    if (!parse_state(&self->g, arg, &s))
+        return NULL;
+    if (!beam_across(&self->g, &s, &t))
+        Py_RETURN_NONE;
+    return state_tuple(&t);
+}
+
+static PyMethodDef Rules_methods[] = {
+    {"plays", (PyCFunction)Rules_plays, METH_O,
+     "plays(state) -> list of states: every position one play away, in the rank model's order."},
+    {"across", (PyCFunction)Rules_across, METH_O,
+     "across(state) -> state or None: the position after dealing a card."},
+    {NULL, NULL, 0, NULL},
+};
+
+static PyTypeObject RulesType = {
+    PyVarObject_HEAD_INIT(NULL, 0).tp_name = "solitaire_solver.games.windmill._kernel.Rules",
+    .tp_basicsize = sizeof(RulesObject),
+    .tp_flags = Py_TPFLAGS_DEFAULT,
+    .tp_doc = "Rules(seq, pneed, sneed, free, hold, score=0, seed=0): the rank model of one "
+              "pass and the order of a beam's candidates, in C.",
+    .tp_new = PyType_GenericNew,
+    .tp_init = (initproc)Rules_init,
+    .tp_methods = Rules_methods,
+};
+
+/* ------------------------------------------------------------ Python: the beam */
+
+typedef struct {
+    PyObject_HEAD
+    PyObject *rules; /* the RulesObject the beam plays by */
+    beam_t beam;
+    int ready;
+} BeamObject;
+
+static int Beam_init(BeamObject *self, PyObject *args, PyObject *kwds)
+{
+    static char *kwlist[] = {"rules", "root", "width", "twin", NULL};
+    PyObject *rules, *root;
+    Py_ssize_t width;
+    int twin;
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "O!Onp", kwlist, &RulesType, &rules, &root,
+                                     &width, &twin))
+        return -1;
+    if (width < 1) {
+        PyErr_Format(PyExc_ValueError, "a beam needs a width of at least 1, not %zd", width);
+        return -1;
+    }
+    const struct beam_rules *g = &((RulesObject *)rules)->g;
+    beam_state s;
+    if (!parse_state(g, root, &s))
+        return -1;
+    if (self->ready) {
+        beam_free(&self->beam);
+        self->ready = 0;
+    }
+    Py_XSETREF(self->rules, Py_NewRef(rules));
+    if (!beam_init(&self->beam, g, &s, (size_t)width, twin)) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    self->ready = 1;
+    return 0;
+}
+
+static void Beam_dealloc(BeamObject *self)
+{
+    if (self->ready)
+        beam_free(&self->beam);
+    Py_XDECREF(self->rules);
+    Py_TYPE(self)->tp_free((PyObject *)self);
+}
+
+static int check_ready(BeamObject *self)
+{
+    if (!self->ready) {
+        PyErr_SetString(PyExc_RuntimeError, "the beam was not initialised");
+        return 0;
+    }
+    return 1;
+}
+
+static PyObject *Beam_run(BeamObject *self, PyObject *arg)
+{
+    if (!check_ready(self))
+        return NULL;
+    long long n = PyLong_AsLongLong(arg);
+    if (n == -1 && PyErr_Occurred())
+        return NULL;
+    int status;
+    Py_BEGIN_ALLOW_THREADS
+    status = beam_run(&self->beam, n);
+    Py_END_ALLOW_THREADS
+    if (status == BEAM_NO_MEMORY)
+        return PyErr_NoMemory();
+    return PyLong_FromLong(status);
+}
+
+static PyObject *Beam_line(BeamObject *self, PyObject *unused)
+{
+    (void)unused;
+    if (!check_ready(self))
+        return NULL;
+    beam_nodes out = {0};
+    if (!beam_line(&self->beam, &out)) {
+        free(out.v);
+        PyErr_SetString(PyExc_RuntimeError, "windmill: the beam's won line was not found again");
+        return NULL;
+    }
+    PyObject *list = PyList_New((Py_ssize_t)out.n);
+    for (size_t i = 0; list && i < out.n; i++) {
+        PyObject *t = state_tuple(&out.v[i].s);
+        if (!t) {
+            Py_CLEAR(list);
+            break;
+        }
+        PyList_SET_ITEM(list, (Py_ssize_t)i, t);
+    }
+    free(out.v);
+    return list;
+}
+
+static PyObject *Beam_get_expanded(BeamObject *self, void *c)
+{
+    (void)c;
+    return PyLong_FromUnsignedLongLong(self->ready ? self->beam.expanded : 0);
+}
+
+static PyObject *Beam_get_max_depth(BeamObject *self, void *c)
+{
+    (void)c;
+    return PyLong_FromUnsignedLong(self->ready ? self->beam.max_depth : 0);
+}
+
+static PyObject *Beam_get_truncated(BeamObject *self, void *c)
+{
+    (void)c;
+    return PyBool_FromLong(self->ready && self->beam.truncated);
+}
+
+static PyObject *Beam_get_rounds(BeamObject *self, void *c)
+{
+    (void)c;
+    return PyLong_FromSize_t(self->ready ? self->beam.nrounds : 0);
+}
+
+static PyMethodDef Beam_methods[] = {
+    {"run", (PyCFunction)Beam_run, METH_O,
+     "run(n) -> status: expand at most n positions; 0 paused, 1 won, 2 done."},
+    {"line", (PyCFunction)Beam_line, METH_NOARGS,
+     "line() -> list of states: the won line, the state after each move."},
+    {NULL, NULL, 0, NULL},
+};
+
+static PyGetSetDef Beam_getset[] = {
+    {"expanded", (getter)Beam_get_expanded, NULL, "positions expanded so far", NULL},
+    {"max_depth", (getter)Beam_get_max_depth, NULL, "the longest line explored", NULL},
+    {"truncated", (getter)Beam_get_truncated, NULL, "whether a round dropped candidates", NULL},
+    {"rounds", (getter)Beam_get_rounds, NULL, "rounds begun", NULL},
+    {NULL, NULL, NULL, NULL, NULL},
+};
+
+static PyTypeObject BeamType = {
+    PyVarObject_HEAD_INIT(NULL, 0).tp_name = "solitaire_solver.games.windmill._kernel.Beam",
+    .tp_basicsize = sizeof(BeamObject),
+    .tp_flags = Py_TPFLAGS_DEFAULT,
+    .tp_doc = "Beam(rules, root, width, twin): the engine's beam over the rank model, in C.",
+    .tp_new = PyType_GenericNew,
+    .tp_init = (initproc)Beam_init,
+    .tp_dealloc = (destructor)Beam_dealloc,
+    .tp_methods = Beam_methods,
+    .tp_getset = Beam_getset,
+};
+
+
+/* ============================================================ The relaxation */
+
+/*
+ * The relaxed game of relaxation.py (Relaxation.next_states), children in
+ * the same order with the same shortcuts (the forced take, the dug-out stack,
+ * the counting bound), so that the compiled search expands the same relaxed
+ * positions as the engine's Python loop; the tests compare them. The module
+ * docstring of relaxation.py argues why a relaxed loss is a real loss.
+ *
+ * A relaxed position is one 64-bit key: bits 0..6 the stock index, 7..13 the
+ * depth into the stack, 14..29 the secondaries' sizes (four nibbles, smallest
+ * lowest), 30..35 the primary's size. The hand follows from them (a count
+ * per rank, a nibble a rank): every card at the cut, less the foundations',
+ * the stack's from the depth on and the stock's from the index on.
+ */
+
+#define RELAXED_WON UINT64_MAX
+#define HAND_REACH 8
+#define HAND_TAKE 7
+
+struct graph_rules {
+    int n_stack, n_stock;
+    uint8_t stack[MAX_SEQ];              /* the waste at the cut, top first */
+    uint8_t stock[MAX_SEQ];              /* the stock, in dealing order */
+    uint8_t first_below[MAX_SEQ + 1][13];/* from each depth, the depth of the first card
+                                          * of each rank (n_stack: none) */
+    int last_in_stock[13];               /* each rank's last index in the stock, or -1 */
+    uint64_t stack_from[MAX_SEQ + 1];    /* the stack's ranks from each depth, as a hand */
+    uint64_t stock_from[MAX_SEQ + 1];    /* the stock's from each index */
+    uint64_t every;                      /* every card's rank at the cut, as a hand */
+    int total;                           /* the cards in the hand and on the foundations
+                                          * at the cut */
+    uint64_t prim[PRIMARY_FULL + 1];     /* the ranks of a primary of each size */
+    uint64_t sec[SECONDARY_FULL + 1];    /* and of a secondary */
+    uint8_t pneed[PRIMARY_FULL];
+    uint8_t sneed[SECONDARY_FULL];
+    uint8_t sinv[13];
+    int free;
+};
+
+#define R_DEPTH_SHIFT 7
+#define R_SECS_SHIFT 14
+#define R_P_SHIFT 30
+
+static inline uint64_t relaxed_key(unsigned p, unsigned secs, unsigned d, unsigned s)
+{
+    return (uint64_t)p << R_P_SHIFT | (uint64_t)secs << R_SECS_SHIFT | (uint64_t)d << R_DEPTH_SHIFT |
+           s;
+}
+
+typedef struct {
+    unsigned p, secs;
+    uint64_t hand;
+    int count;
+    unsigned d, s;
+} relaxed_child;
+
+static int graph_is_won(const struct graph_rules *g, uint64_t s)
+{
+    (void)g;
+    return s == RELAXED_WON;
+}
+
+/* Cards the secondaries can take, each up to the first card of `rank` it needs. */
+static inline int relaxed_room(const struct graph_rules *g, unsigned secs, unsigned rank)
+{
+    int room = 0;
+    for (int i = 0; i < 4; i++)
+        for (unsigned c = size_at(secs, i); c < SECONDARY_FULL; c++) {
+            if (g->sneed[c] == rank)
+                break;
+            room++;
+        }
+    return room;
+}
+
+static int graph_children(const struct graph_rules *g, uint64_t st, uint64_t *out)
+{
+    unsigned s = (unsigned)(st & 127), d = (unsigned)(st >> R_DEPTH_SHIFT & 127);
+    unsigned secs = (unsigned)(st >> R_SECS_SHIFT & 0xffff), p = (unsigned)(st >> R_P_SHIFT & 63);
+    uint64_t held = g->prim[p];
+    int cards = (int)p;
+    for (int i = 0; i < 4; i++) {
+        held += g->sec[size_at(secs, i)];
+        cards += (int)size_at(secs, i);
+    }
+    uint64_t hand = g->every - held - g->stack_from[d] - g->stock_from[s];
+    int count = g->total - cards + (int)d + (int)s;
+    int need = p < PRIMARY_FULL ? g->pneed[p] : -1;
+    relaxed_child found[GRAPH_MAX_CHILDREN];
+    int k = 0;
+#define FOUND(P, SECS, HAND, COUNT, D, S)                                                           \
+    do {                                                                                           \
+        found[k].p = (P);                                                                          \
+        found[k].secs = (SECS);                                                                    \
+        found[k].hand = (HAND);                                                                    \
+        found[k].count = (COUNT);                                                                  \
+        found[k].d = (D);                                                                          \
+        found[k].s = (S);                                                                          \
+        k++;                                                                                       \
+    } while (0)
+    if (s < (unsigned)g->n_stock)
+        FOUND(p, secs, hand + RANK_UNIT(g->stock[s]), count + 1, d, s + 1);
+    if (count <= HAND_REACH) {
+        unsigned r = g->stack[d];
+        if ((int)r == need)
+            FOUND(p + 1, secs, hand, count, d + 1, s);
+        if (has_size(secs, g->sinv[r]))
+            FOUND(p, grow(secs, g->sinv[r]), hand, count, d + 1, s);
+    }
+    unsigned last = 99;
+    if (need >= 0)
+        for (int i = 0; i < 4; i++) {
+            unsigned size = size_at(secs, i);
+            if (size == last)
+                continue;
+            last = size;
+            if (size > 0 && (int)g->sneed[size - 1] == need)
+                FOUND(p + 1, shrink(secs, size), hand, count, d, s);
+        }
+    if (g->free && p > 1) {
+        unsigned size = g->sinv[g->pneed[p - 1]];
+        if (has_size(secs, size))
+            FOUND(p - 1, grow(secs, size), hand, count, d, s);
+    }
+    /* Plays from the hand, rank by rank in the order the foundations ask for
+     * them: the primary's rank, then the secondaries' by size. */
+    unsigned asked = 0;
+    unsigned order[5];
+    int ranks = 0;
+    if (need >= 0) {
+        order[ranks++] = (unsigned)need;
+        asked |= 1u << need;
+    }
+    last = 99;
+    for (int i = 0; i < 4; i++) {
+        unsigned size = size_at(secs, i);
+        if (size == last)
+            continue;
+        last = size;
+        if (size < SECONDARY_FULL && !(asked >> g->sneed[size] & 1)) {
+            order[ranks++] = g->sneed[size];
+            asked |= 1u << g->sneed[size];
+        }
+    }
+    for (int j = 0; j < ranks; j++) {
+        unsigned r = order[j];
+        if (!(hand >> (4 * r) & 15))
+            continue;
+        if ((int)r == need)
+            FOUND(p + 1, secs, hand - RANK_UNIT(r), count - 1, d, s);
+        if (has_size(secs, g->sinv[r]))
+            FOUND(p, grow(secs, g->sinv[r]), hand - RANK_UNIT(r), count - 1, d, s);
+    }
+#undef FOUND
+    int n = 0;
+    for (int i = k - 1; i >= 0; i--) {
+        relaxed_child c = found[i];
+        while (c.count <= HAND_TAKE && c.d < (unsigned)g->n_stack) {
+            /* Taking the stack's top is forced (relaxation.py). */
+            c.hand += RANK_UNIT(g->stack[c.d]);
+            c.count++;
+            c.d++;
+        }
+        if (c.d == (unsigned)g->n_stack) {
+            out[0] = RELAXED_WON; /* the stack is dug out: won */
+            return 1;
+        }
+        if (!g->free && c.p < PRIMARY_FULL) {
+            /* The counting bound (relaxation.py). */
+            unsigned r = g->pneed[c.p];
+            unsigned tops = 0;
+            for (int q = 0; q < 4; q++)
+                if (size_at(c.secs, q))
+                    tops |= 1u << g->sneed[size_at(c.secs, q) - 1];
+            if (!((c.hand >> (4 * r) & 15) || g->last_in_stock[r] >= (int)c.s || (tops >> r & 1))) {
+                unsigned j = g->first_below[c.d][r];
+                if (j == (unsigned)g->n_stack ||
+                    relaxed_room(g, c.secs, r) < (int)(j - c.d) + c.count - HAND_REACH)
+                    continue;
+            }
+        }
+        out[n++] = relaxed_key(c.p, c.secs, c.d, c.s);
+    }
+    return n;
+}
+
+typedef struct {
+    PyObject_HEAD
+    struct graph_rules g;
+    graph_t search;
+    int ready;
+} RelaxedObject;
+
+static int Relaxed_init(RelaxedObject *self, PyObject *args, PyObject *kwds)
+{
+    static char *kwlist[] = {"stack", "stock", "pneed", "sneed", "free", "every",
+                             "total", "root",  NULL};
+    Py_buffer stack, stock, pneed, sneed;
+    int free_moves, total;
+    unsigned long long every;
+    PyObject *root;
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "y*y*y*y*pKiO", kwlist, &stack, &stock, &pneed,
+                                     &sneed, &free_moves, &every, &total, &root))
+        return -1;
+    int ok = 0;
+    struct graph_rules *g = &self->g;
+    const uint8_t *sk = (const uint8_t *)stack.buf, *sc = (const uint8_t *)stock.buf,
+                  *pn = (const uint8_t *)pneed.buf, *sn = (const uint8_t *)sneed.buf;
+    unsigned p, secs, d;
+    if (self->ready) {
+        graph_free(&self->search);
+        self->ready = 0;
+    }
+    if (stack.len > MAX_SEQ || stock.len > MAX_SEQ || pneed.len != PRIMARY_FULL ||
+        sneed.len != SECONDARY_FULL) {
+        PyErr_SetString(PyExc_ValueError, "bad stack, stock or rank tables");
+        goto out;
+    }
+    memset(g, 0, sizeof *g);
+    g->n_stack = (int)stack.len;
+    g->n_stock = (int)stock.len;
+    for (int i = 0; i < 13; i++)
+        g->last_in_stock[i] = -1;
+    for (int i = 0; i < g->n_stack; i++)
+        g->stack[i] = sk[i];
+    for (int i = 0; i < g->n_stock; i++) {
+        g->stock[i] = sc[i];
+        g->last_in_stock[sc[i]] = i;
+    }
+    for (int r = 0; r < 13; r++)
+        g->first_below[g->n_stack][r] = (uint8_t)g->n_stack;
+    for (int i = g->n_stack - 1; i >= 0; i--) {
+        memcpy(g->first_below[i], g->first_below[i + 1], 13);
+        g->first_below[i][g->stack[i]] = (uint8_t)i;
+    }
+    for (int i = g->n_stack - 1; i >= 0; i--)
+        g->stack_from[i] = g->stack_from[i + 1] + RANK_UNIT(g->stack[i]);
+    for (int i = g->n_stock - 1; i >= 0; i--)
+        g->stock_from[i] = g->stock_from[i + 1] + RANK_UNIT(g->stock[i]);
+    for (int i = 0; i < PRIMARY_FULL; i++) {
+        g->pneed[i] = pn[i];
+        g->prim[i + 1] = g->prim[i] + RANK_UNIT(pn[i]);
+    }
+    for (int i = 0; i < SECONDARY_FULL; i++) {
+        g->sneed[i] = sn[i];
+        g->sinv[sn[i] % 13] = (uint8_t)i;
+        g->sec[i + 1] = g->sec[i] + RANK_UNIT(sn[i] % 13);
+    }
+    g->free = free_moves;
+    g->every = every;
+    g->total = total;
+    uint64_t start;
+    if (root == Py_None) {
+        start = RELAXED_WON;
+    } else {
+        if (!PyArg_ParseTuple(root, "III", &p, &secs, &d))
+            goto out;
+        if (p > PRIMARY_FULL || secs > 0xffff || d >= (unsigned)g->n_stack) {
+            PyErr_SetString(PyExc_ValueError, "the relaxed root is out of range");
+            goto out;
+        }
+        start = relaxed_key(p, secs, d, 0);
+    }
+    if (!graph_init(&self->search, g, start)) {
+        PyErr_NoMemory();
+        goto out;
+    }
+    self->ready = 1;
+    ok = 1;
+out:
+    PyBuffer_Release(&stack);
+    PyBuffer_Release(&stock);
+    PyBuffer_Release(&pneed);
+    PyBuffer_Release(&sneed);
+    return ok ? 0 : -1;
+}
+
+static void Relaxed_dealloc(RelaxedObject *self)
+{
+    if (self->ready)
+        graph_free(&self->search);
+    Py_TYPE(self)->tp_free((PyObject *)self);
+}
+
+static PyObject *Relaxed_run(RelaxedObject *self, PyObject *arg)
+{
+    if (!self->ready) {
+        PyErr_SetString(PyExc_RuntimeError, "the relaxed search was not initialised");
+        return NULL;
+    }
+    long long n = PyLong_AsLongLong(arg);
+    if (n == -1 && PyErr_Occurred())
+        return NULL;
+    int status;
+    Py_BEGIN_ALLOW_THREADS
+    status = graph_run(&self->search, n);
+    Py_END_ALLOW_THREADS
+    if (status == GRAPH_NO_MEMORY)
+        return PyErr_NoMemory();
+    return PyLong_FromLong(status);
+}
+
+static PyObject *Relaxed_line(RelaxedObject *self, PyObject *unused)
+{
+    (void)self;
+    (void)unused;
+    return PyList_New(0); /* a relaxed win proves nothing: no line is kept */
+}
+
+static PyObject *Relaxed_get_expanded(RelaxedObject *self, void *c)
+{
+    (void)c;
+    return PyLong_FromUnsignedLongLong(self->ready ? self->search.expanded : 0);
+}
+
+static PyObject *Relaxed_get_zero(RelaxedObject *self, void *c)
+{
+    (void)self;
+    (void)c;
+    return PyLong_FromLong(0);
+}
+
+static PyObject *Relaxed_get_false(RelaxedObject *self, void *c)
+{
+    (void)self;
+    (void)c;
+    Py_RETURN_FALSE;
+}
+
+static PyMethodDef Relaxed_methods[] = {
+    {"run", (PyCFunction)Relaxed_run, METH_O,
+     "run(n) -> status: expand at most n relaxed positions; 0 paused, 1 won, 2 done."},
+    {"line", (PyCFunction)Relaxed_line, METH_NOARGS, "line() -> []: no line is kept."},
+    {NULL, NULL, 0, NULL},
+};
+
+static PyGetSetDef Relaxed_getset[] = {
+    {"expanded", (getter)Relaxed_get_expanded, NULL, "relaxed positions expanded so far", NULL},
+    {"max_depth", (getter)Relaxed_get_zero, NULL, "0: relaxed lines are not the game's", NULL},
+    {"truncated", (getter)Relaxed_get_false, NULL, "False: the search leaves nothing out", NULL},
+    {NULL, NULL, NULL, NULL, NULL},
+};
+
+static PyTypeObject RelaxedType = {
+    PyVarObject_HEAD_INIT(NULL, 0).tp_name = "solitaire_solver.games.windmill._kernel.Relaxed",
+    .tp_basicsize = sizeof(RelaxedObject),
+    .tp_flags = Py_TPFLAGS_DEFAULT,
+    .tp_doc = "Relaxed(stack, stock, pneed, sneed, free, every, total, root): the relaxed game "
+              "of one cut, searched depth first, in C.",
+    .tp_new = PyType_GenericNew,
+    .tp_init = (initproc)Relaxed_init,
+    .tp_dealloc = (destructor)Relaxed_dealloc,
+    .tp_methods = Relaxed_methods,
+    .tp_getset = Relaxed_getset,
+};
+
+/* ------------------------------------------------------------ the module */
+
+static struct PyModuleDef kernel_module = {
+    PyModuleDef_HEAD_INIT,
+    .m_name = "solitaire_solver.games.windmill._kernel",
+    .m_doc = "Windmill's rank model and the engine's beam over it, and its relaxed game "
+             "searched depth first, compiled.",
+    .m_size = -1,
+};
+
+PyMODINIT_FUNC PyInit__kernel(void)
+{
+    if (PyType_Ready(&RulesType) < 0 || PyType_Ready(&BeamType) < 0 ||
+        PyType_Ready(&RelaxedType) < 0)
+        return NULL;
+    PyObject *m = PyModule_Create(&kernel_module);
+    if (!m)
+        return NULL;
+    if (PyModule_AddObjectRef(m, "Rules", (PyObject *)&RulesType) < 0 ||
+        PyModule_AddObjectRef(m, "Beam", (PyObject *)&BeamType) < 0 ||
+        PyModule_AddObjectRef(m, "Relaxed", (PyObject *)&RelaxedType) < 0 ||
+        PyModule_AddIntConstant(m, "PAUSED", BEAM_PAUSED) < 0 ||
+        PyModule_AddIntConstant(m, "WON", BEAM_WON) < 0 ||
+        PyModule_AddIntConstant(m, "DONE", BEAM_DONE) < 0) {
+        Py_DECREF(m);
+        return NULL;
+    }
+    return m;
+}

@@ -1,0 +1,251 @@
+"""The compiled rank model and relaxation (``_kernel.c``): when they apply, and positions.
+
+The extension is built from source by ``pip install``. It restates the rank
+model of :mod:`.model` in C on the last pass (no redeal left), where the
+stock is this pass's dealing order from a point on, and runs the engine's
+compiled beam over it (``search/native/beam.h``); and it restates the relaxed
+game of :mod:`.relaxation`, searched by the engine's compiled depth-first
+search of a state graph (``search/native/graph.h``). The Python models stay
+the reference: the tests check that both give the same successors in the
+same order, and that their searches expand the same positions.
+
+Set the environment variable :data:`PURE` to ``1`` to leave the compiled
+kernel out (the whole solver then runs on the Python model, as it does where
+the extension was not built).
+
+A position for the kernel (:data:`KState`) is six ints: the waste's mask over
+this pass's dealing order, in canonical form (:func:`.rules.ranked_waste`), the
+cards dealt, the primary's size, the flag, the secondaries' sizes as four
+nibbles (smallest lowest), and the reserve as a count of cards per rank, a
+nibble a rank (13: gaps), as in :mod:`.model`.
+"""
+
+from __future__ import annotations
+
+import os
+from types import ModuleType
+from typing import TYPE_CHECKING, Any
+
+from .model import (
+    EMPTY,
+    NO_CARD,
+    SECONDARY_CARDS,
+    Compact,
+    RankModel,
+    pile,
+    reserve_ranks,
+    secondary_sizes,
+)
+from .rules import CARDS, GAP, PRIMARY_FULL, SECONDARY_FULL, WindmillState
+
+if TYPE_CHECKING:
+    from .relaxation import Relaxation
+
+_kernel: ModuleType | None
+try:
+    from . import _kernel  # type: ignore[attr-defined, no-redef]
+except ImportError:  # pragma: no cover - the extension is built by pip install
+    _kernel = None
+
+PURE = "SOLITAIRE_SOLVER_PURE"
+"""An environment variable: ``1`` leaves the compiled kernel out."""
+
+MAX_SEQ = 96
+"""The most cards a pass's dealing order may hold for the kernel (a deal's holds 95)."""
+
+KState = tuple[int, int, int, int, int, int]
+"""A position for the kernel: waste mask, cards dealt, primary size, flag,
+secondary sizes (nibbles), reserve counts (see the module docstring)."""
+
+
+def built() -> bool:
+    """Whether the compiled kernel was built and may be used (:data:`PURE` not set)."""
+    return _kernel is not None and os.environ.get(PURE, "") in ("", "0")
+
+
+def applies(model: RankModel, state: WindmillState) -> bool:
+    """Whether the kernel can search ``model`` from ``state``: built, and no redeal left."""
+    return built() and state.redeals_used == model.redeals and len(state.seq) <= MAX_SEQ
+
+
+PLAIN: int = 0
+SHUFFLED: int = 1
+BURIED: int = 2
+"""How a beam orders its candidates, least first (the kernel's ``SCORE_*``):
+
+- ``PLAIN``: fewest cards off the foundations, then the longest primary
+  (:func:`.model.beam_score`), ties in the order found;
+- ``SHUFFLED``: the same, ties broken by eight bits of a hash of the position
+  and a seed (:func:`shuffled_tie`), the rest in the order found;
+- ``BURIED``: twice the cards off plus the waste cards above the first card
+  the primary needs (:meth:`.model.RankModel.buried`), then the longest
+  primary.
+
+Each is a number (:func:`beam_order`), the same in C and in Python, so the
+compiled beam and the engine's keep the same candidates."""
+
+_M64 = (1 << 64) - 1
+
+
+def _mix(h: int, w: int) -> int:
+    h ^= (w + 0x632BE59BD9B4E019 + (h << 6) + (h >> 2)) & _M64
+    h = h * 0xBF58476D1CE4E5B9 & _M64
+    return h ^ h >> 31
+
+
+def state_hash(k: KState) -> int:
+    """The kernel's 64-bit hash of a position (``beam_hash`` in ``beam.h``)."""
+    mask, dealt, p, flag, secs, res = k
+    h = 0x9E3779B97F4A7C15
+    h = _mix(h, mask & _M64)
+    h = _mix(h, mask >> 64 | dealt << 32 | p << 39 | flag << 45 | secs << 46)
+    h = _mix(h, res)
+    h = h * 0x94D049BB133111EB & _M64
+    return h ^ h >> 29
+
+
+def shuffled_tie(k: KState, seed: int) -> int:
+    """Eight bits of a hash of the position and ``seed`` (``shuffled_tie`` in ``_kernel.c``)."""
+    x = (state_hash(k) + seed * 0x9E3779B97F4A7C15) & _M64
+    x ^= x >> 30
+    x = x * 0xBF58476D1CE4E5B9 & _M64
+    x ^= x >> 27
+    x = x * 0x94D049BB133111EB & _M64
+    x ^= x >> 31
+    return x >> 56
+
+
+def beam_order(model: RankModel, kind: int, ranks: bytes, seed: int = 0) -> Any:
+    """The number by which a beam of ``kind`` orders a compact position, least first.
+
+    ``ranks`` is the pass's dealing order (:func:`seq_ranks`), which the
+    shuffled order needs to hash a position as the kernel does.
+    """
+
+    def plain(st: Compact) -> int:
+        p = st[0]
+        return (CARDS - p - SECONDARY_CARDS[st[2]]) * 53 + PRIMARY_FULL - p
+
+    def shuffled(st: Compact) -> int:
+        return plain(st) * 256 + shuffled_tie(from_compact(st, ranks), seed)
+
+    def buried(st: Compact) -> int:
+        p = st[0]
+        off = CARDS - p - SECONDARY_CARDS[st[2]]
+        return (2 * off + model.buried(st)) * 53 + PRIMARY_FULL - p
+
+    return (plain, shuffled, buried)[kind]
+
+
+def beam(
+    model: RankModel, start: WindmillState, width: int, order: int = PLAIN, seed: int = 0
+) -> tuple[Any, bytes]:
+    """The kernel's beam of ``width`` over ``model`` from ``start``, and the pass's ranks.
+
+    It is the engine's beam as :func:`.solver.beam_over` runs it over the
+    Python model (plays within a round, the deal across, the table emptied
+    each round, the twin rule as the dominator under restricted rules), run
+    by :func:`~solitaire_solver.search.compiled`; its line is the kernel's
+    positions (:func:`to_compact` turns them into the model's).
+    """
+    assert _kernel is not None
+    ranks = seq_ranks(start)
+    twin = hasattr(model, "dominators")
+    search = _kernel.Beam(rules(model, ranks, order, seed), to_kernel(start, ranks), width, twin)
+    return search, ranks
+
+
+def relaxed(cut: Relaxation) -> Any:
+    """The kernel's depth-first search of the relaxed game ``cut`` (see :mod:`.relaxation`).
+
+    It expands the same relaxed positions in the same order as the engine's
+    :func:`~solitaire_solver.search.dfs` over ``cut``, run by
+    :func:`~solitaire_solver.search.compiled`; it gives no line (a relaxed win
+    proves nothing).
+    """
+    assert _kernel is not None
+    rules = cut.rules
+    root = None
+    if cut.root_parts is not None:
+        p, sizes, depth = cut.root_parts
+        root = (p, sizes[0] | sizes[1] << 4 | sizes[2] << 8 | sizes[3] << 12, depth)
+    every, total = cut.everything
+    return _kernel.Relaxed(
+        bytes(cut.stack),
+        bytes(cut.stock),
+        bytes(rules.pneed),
+        bytes(rules.sneed),
+        rules.free,
+        every,
+        total - len(cut.stack) - len(cut.stock),
+        root,
+    )
+
+
+def seq_ranks(state: WindmillState) -> bytes:
+    """The ranks of this pass's dealing order, one byte a card."""
+    return bytes(c % 13 for c in state.seq)
+
+
+def rules(model: RankModel, ranks: bytes, order: int = PLAIN, seed: int = 0) -> Any:
+    """The kernel's rules of ``model`` (its moves, sub-game included) for the pass ``ranks``,
+    with the order a beam keeps its candidates in (:data:`PLAIN`...)."""
+    assert _kernel is not None
+    return _kernel.Rules(
+        ranks, bytes(model.pneed), bytes(model.sneed), model.free, model.hold, order, seed
+    )
+
+
+def to_kernel(state: WindmillState, ranks: bytes) -> KState:
+    """The kernel's form of a real position on its last pass (``ranks``: :func:`seq_ranks`)."""
+    sizes = sorted(len(p) for p in state.secondaries)
+    secs = sizes[0] | sizes[1] << 4 | sizes[2] << 8 | sizes[3] << 12
+    res = reserve_ranks(NO_CARD if c == GAP else c % 13 for c in state.reserve)
+    return (
+        state.ranked_waste,
+        state.dealt,
+        len(state.primary),
+        int(state.flag),
+        secs,
+        res,
+    )
+
+
+def from_compact(st: Compact, ranks: bytes) -> KState:
+    """The kernel's form of a compact position on the pass ``ranks`` (no redeal left)."""
+    p, flag, secs, res, stock, waste, _used = st
+    dealt = len(ranks) - (stock.bit_length() - 1) // 4
+    tops = []
+    while waste != EMPTY:
+        tops.append(waste & 15)
+        waste >>= 4
+    mask = 0
+    at = 0
+    for r in reversed(tops):
+        at = ranks.index(r, at)
+        mask |= 1 << at
+        at += 1
+    sizes = sorted(size for size in range(SECONDARY_FULL + 1) for _ in range(secs >> 3 * size & 7))
+    return (
+        mask,
+        dealt,
+        p,
+        int(flag),
+        sizes[0] | sizes[1] << 4 | sizes[2] << 8 | sizes[3] << 12,
+        res,
+    )
+
+
+def to_compact(k: KState, ranks: bytes, used: int) -> Compact:
+    """The rank model's form of a kernel position (``used``: the redeals used)."""
+    mask, dealt, p, flag, secs, res = k
+    stock = pile(reversed(ranks[dealt:]))
+    waste = EMPTY
+    i = 0
+    while mask:
+        if mask & 1:
+            waste = waste << 4 | ranks[i]
+        mask >>= 1
+        i += 1
+    sizes = secondary_sizes(secs >> 4 * j & 15 for j in range(4))
+    return (p, bool(flag), sizes, res, stock, waste, used)

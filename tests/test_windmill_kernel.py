@@ -1,0 +1,215 @@
+"""Windmill's compiled kernel against the Python models it restates, and the canonical waste.
+
+The kernel (``games/windmill/_kernel.c``) is a second statement of the rank
+model and of the relaxed game, for speed; the Python ones are the reference.
+Here the two must give the same successors in the same order on random
+positions of every variant and sub-game, and their searches (the engine's
+beam, the relaxed depth-first search) must expand the same positions and
+reach the same verdicts, each won line replaying in the real game. The same
+suite also runs with the kernel left out (``SOLITAIRE_SOLVER_PURE=1``, as
+``.ci/run`` does for the Windmill tests).
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import attrs
+import pytest
+
+from solitaire_solver.games.windmill import WindmillState, beam_over, compact, rank_model
+from solitaire_solver.games.windmill import kernel as kernel_module
+from solitaire_solver.games.windmill.relaxation import Relaxation, RelaxedRules, first_play
+from solitaire_solver.games.windmill.rules import ranked_waste
+from solitaire_solver.search import Budget, Limits, Verdict, drive
+from tests.support import assert_replays_to_win
+from tests.test_windmill import dealt, game, late_positions, random_positions, random_step
+
+VARIANTS = [{}, {"direction": "down"}, {"foundation_moves": "free"}]
+
+needs_kernel = pytest.mark.skipif(
+    not kernel_module.built(), reason="the compiled kernel is not built (or left out)"
+)
+
+
+def models(rules: dict[str, Any]) -> list[Any]:
+    """The game's rank model and the sub-games its solver runs beams over."""
+    g = game(**rules)
+    out = [rank_model(g.problem), rank_model(g.problem, free=False, hold=2)]
+    if g.problem.free:
+        out.append(rank_model(g.problem, free=False))
+    return out
+
+
+@needs_kernel
+@pytest.mark.parametrize("rules", VARIANTS)
+def test_kernel_has_the_successors_of_the_rank_model(rules: dict[str, Any]) -> None:
+    # The same plays in the same order (the order decides the beam's ties),
+    # and the same deal. Under free rules the rank model also lists a card
+    # moved between two secondaries of sizes k and k - 1, which leads back to
+    # the position itself (the sizes as a multiset do not change): a beam
+    # never follows it (the position is in its table), so the kernel leaves
+    # it out.
+    g = game(**rules)
+    checked = 0
+    for model in models(rules):
+        for number in range(1, 25):
+            for s in random_positions(g, number, 8):
+                ranks = kernel_module.seq_ranks(s)
+                rules_c = kernel_module.rules(model, ranks)
+                k = kernel_module.to_kernel(s, ranks)
+                c = compact(s)
+                assert kernel_module.to_compact(k, ranks, s.redeals_used) == c
+                ours = [
+                    kernel_module.to_compact(x, ranks, s.redeals_used) for x in rules_c.plays(k)
+                ]
+                assert ours == [x for x in model.plays(c) if x != c]
+                turned = rules_c.across(k)
+                theirs = model.turn(c)
+                if turned is None:
+                    assert theirs is None
+                else:
+                    assert kernel_module.to_compact(turned, ranks, s.redeals_used) == theirs
+                checked += 1
+    assert checked > 300
+
+
+def beam_once(model: Any, s: WindmillState, width: int, limit: int) -> tuple[Any, Budget]:
+    b = Budget(Limits(max_states=limit))
+    return drive(beam_over(model, s, width)(b), b), b
+
+
+def test_pure_switch(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv(kernel_module.PURE, "1")
+    assert not kernel_module.built()
+    monkeypatch.setenv(kernel_module.PURE, "0")
+    assert kernel_module.built() == (kernel_module._kernel is not None)
+
+
+@needs_kernel
+@pytest.mark.parametrize("rules", VARIANTS)
+def test_compiled_beam_expands_what_the_python_beam_expands(
+    rules: dict[str, Any], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # From deals (narrow beams, which drop positions) and from late
+    # positions (a beam wide enough to drop nothing, whose end is a proof):
+    # the same verdict, the same counts of positions expanded and stored and
+    # the same depth; every won line replays in the real game.
+    g = game(**rules)
+    starts = [(dealt(g, n), w) for n in (1, 2, 3, 5) for w in (8, 64)]
+    starts += [(s, 10**6) for s in late_positions(g, range(1, 5), left=12, per_deal=2)]
+    verdicts = set()
+    for model in models(rules):
+        for s, width in starts:
+            monkeypatch.setenv(kernel_module.PURE, "1")
+            slow, sb = beam_once(model, s, width, 200_000)
+            monkeypatch.delenv(kernel_module.PURE)
+            fast, fb = beam_once(model, s, width, 200_000)
+            assert (fb.expanded, fb.stored, fb.max_depth, fb.limit) == (
+                sb.expanded,
+                sb.stored,
+                sb.max_depth,
+                sb.limit,
+            )
+            assert (fast is None) == (slow is None)
+            if fast is not None:
+                assert fast.won == slow.won
+                verdicts.add(fast.won)
+                if fast.won:
+                    assert_replays_to_win(g, s, fast.moves)
+                    assert_replays_to_win(g, s, slow.moves)
+    assert verdicts == {True, False} or rules == {"foundation_moves": "free"}
+
+
+@needs_kernel
+def test_compiled_beam_in_turns_is_one_beam() -> None:
+    # A beam paused every few hundred positions (as in a portfolio) expands
+    # what one run does and reaches the same verdict.
+    g = game()
+    s = dealt(g, 3)
+    model = rank_model(g.problem)
+    whole, wb = beam_once(model, s, 64, 10**6)
+    b = Budget(Limits(max_states=10**6))
+    run = beam_over(model, s, 64)(b)
+    turns = 0
+    verdict: Verdict[Any] | None = None
+    while True:
+        b.begin_turn(300)
+        try:
+            next(run)
+        except StopIteration as stop:
+            verdict = stop.value
+            b.end_turn()
+            break
+        b.end_turn()
+        turns += 1
+    assert turns > 5
+    assert verdict is not None and whole is not None and verdict.won and whole.won
+    assert b.expanded == wb.expanded
+
+
+@needs_kernel
+@pytest.mark.parametrize("rules", VARIANTS)
+def test_compiled_relaxation_expands_what_the_python_search_expands(
+    rules: dict[str, Any], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Cuts at the first play of deals, and at late positions with a deep
+    # waste: the same verdict and the same relaxed positions expanded.
+    g = game(**rules)
+    rng = random.Random(7)
+    cuts = [first_play(g.problem, dealt(g, n)) for n in (2, 6, 6543, 1, 4)]
+    for s in late_positions(g, range(10, 16), left=20, per_deal=2):
+        while s.waste.bit_count() < 14:
+            nxt = random_step(g, s, rng, 0.2)
+            if nxt is None:
+                break
+            s = nxt
+        cuts.append(s)
+    verdicts = set()
+    for cut in cuts:
+        if cut.redeals_used != g.rules.redeals or g.is_won(cut):
+            continue
+        counts = []
+        for pure in ("1", ""):
+            monkeypatch.setenv(kernel_module.PURE, pure)
+            b = Budget(Limits(max_states=3_000_000))
+            v = drive(Relaxation(RelaxedRules(g.problem), cut).run(b, cap=2_000_000), b)
+            counts.append((v, b.expanded))
+        assert counts[0] == counts[1]
+        verdicts.add(counts[0][0] is not None)
+    assert verdicts == {True, False}
+
+
+def test_the_waste_key_is_canonical() -> None:
+    # Two positions whose wastes hold the same ranks, bottom to top, have the
+    # same key, though their real masks differ; one more card of another
+    # rank changes it. The canonical mask kept up move by move is the one
+    # worked out from scratch.
+    g = game()
+    rng = random.Random(3)
+    s = dealt(g, 11)
+    for _ in range(300):
+        nxt = random_step(g, s, rng, 0.5)
+        if nxt is None:
+            break
+        s = nxt
+        assert s.ranked_waste == ranked_waste(s.seq_ranks, s.waste)
+        assert [s.seq_ranks[i] for i in range(len(s.seq)) if s.ranked_waste >> i & 1] == [
+            s.seq_ranks[i] for i in range(len(s.seq)) if s.waste >> i & 1
+        ]
+    # A dealt run with a repeated rank: keep the second card and not the
+    # first, or the other way round.
+    s = dealt(g, 11)
+    ranks = s.seq_ranks
+    i = next(i for i in range(1, len(ranks)) if ranks[i] in ranks[1:i])
+    j = ranks.index(ranks[i], 1)
+    a = attrs.evolve(s, dealt=i + 1, waste=1 | 1 << j, ranked_waste=ranked_waste(ranks, 1 | 1 << j))
+    b = attrs.evolve(s, dealt=i + 1, waste=1 | 1 << i, ranked_waste=ranked_waste(ranks, 1 | 1 << i))
+    assert a.waste != b.waste
+    assert g.key(a) == g.key(b)
+    other = next(k for k in range(1, i + 1) if ranks[k] != ranks[i])
+    c = attrs.evolve(
+        s, dealt=i + 1, waste=1 | 1 << other, ranked_waste=ranked_waste(ranks, 1 | 1 << other)
+    )
+    assert g.key(c) != g.key(a)
