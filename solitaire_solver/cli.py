@@ -169,6 +169,7 @@ def result_document(
         "limit_value": result.limit_value,
         "default_limit": result.default_limit,
         "stopped_by": result.stop_reason() or None,
+        "settled_by": result.settled_by,
         "shortest": result.shortest,
         "moves": moves,
         "stats": {
@@ -243,6 +244,8 @@ def print_result(doc: dict[str, Any], game: Game[Any, Any], start: Any) -> None:
         f"search: {s['expanded']} states expanded, {s['unique']} unique, "
         f"max depth {s['max_depth']}, {s['elapsed']:.3f} s"
     )
+    if doc.get("settled_by"):
+        print(f"settled by: {doc['settled_by']}")
 
 
 def cmd_solve(args: argparse.Namespace) -> int:
@@ -424,11 +427,22 @@ def print_summary(
 
 
 def write_csv(path: Path, results: Iterable[DealResult]) -> None:
-    """One line per deal: verdict, effort and the winning moves."""
+    """One line per deal: verdict, effort, the part of the solver that settled it, the moves."""
     with path.open("w", newline="") as f:
         out = csv.writer(f)
         out.writerow(
-            ["deal", "status", "length", "states", "unique", "seconds", "limit", "version", "moves"]
+            [
+                "deal",
+                "status",
+                "length",
+                "states",
+                "unique",
+                "seconds",
+                "limit",
+                "version",
+                "settled_by",
+                "moves",
+            ]
         )
         for r in results:
             out.writerow(
@@ -441,6 +455,7 @@ def write_csv(path: Path, results: Iterable[DealResult]) -> None:
                     f"{r.seconds:.6f}",
                     r.limit.value if r.limit else "",
                     r.solver_version,
+                    r.settled_by or "",
                     " ".join(r.moves),
                 ]
             )

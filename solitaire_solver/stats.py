@@ -499,6 +499,7 @@ def solve_one(game: Game[Any, Any], deal: int | str | DealNumber, limits: Limits
         limit=result.limit,
         solver_version=_solver_version(),
         difficulty=difficulty,
+        settled_by=result.settled_by,
     )
 
 
@@ -508,7 +509,9 @@ _Line = tuple[int, str, tuple[str, ...]]
 Failure = tuple[int, str, str]
 """A winning line that does not win: the deal's number, its text and what went wrong."""
 
-_Packed = tuple[str, int, str, tuple[str, ...], int, int, float, str | None, int | None, str]
+_Packed = tuple[
+    str, int, str, tuple[str, ...], int, int, float, str | None, int | None, str, str | None
+]
 """A solved deal as a worker sends it back: a :class:`DealResult`'s fields as plain values."""
 
 
@@ -526,6 +529,7 @@ def _pack(r: DealResult) -> _Packed:
         None if r.limit is None else r.limit.value,
         r.difficulty,
         r.solver_version,
+        r.settled_by,
     )
 
 
@@ -533,7 +537,7 @@ _STATUSES = {s.value: s for s in Status}
 
 
 def _unpack(p: _Packed) -> DealResult:
-    deal, number, status, moves, states, unique, seconds, limit, difficulty, version = p
+    deal, number, status, moves, states, unique, seconds, limit, difficulty, version, by = p
     return DealResult(
         deal,
         number,
@@ -545,6 +549,7 @@ def _unpack(p: _Packed) -> DealResult:
         None if limit is None else Limit(limit),
         version,
         difficulty=difficulty,
+        settled_by=by,
     )
 
 

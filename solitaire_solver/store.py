@@ -14,7 +14,8 @@ ever reads the rows of the preset and rules it was asked about. A store
 written by the first schema (rows keyed by fingerprint alone, one set of
 rules per game) is migrated when it is opened, and so is one of the second
 (which kept neither a won deal's difficulty figure nor where an imported
-row came from).
+row came from) or the third (which did not keep the part of the solver that
+settled a deal).
 """
 
 from __future__ import annotations
@@ -32,7 +33,7 @@ import attrs
 from .errors import StoreError
 from .search import Limit, Limits, Status
 
-SCHEMA_VERSION = 3
+SCHEMA_VERSION = 4
 """The ``user_version`` of a store file this module writes and reads."""
 
 BUSY_TIMEOUT = 60.0
@@ -62,6 +63,7 @@ CREATE TABLE IF NOT EXISTS results (
     finished TEXT NOT NULL,
     difficulty INTEGER,
     origin TEXT,
+    settled_by TEXT,
     PRIMARY KEY (preset, fingerprint, deal)
 );
 CREATE INDEX IF NOT EXISTS results_by_number ON results (preset, fingerprint, number);
@@ -87,9 +89,13 @@ _COLUMNS = (
     "finished",
     "difficulty",
     "origin",
+    "settled_by",
 )
 _ADDED_IN_3 = {"difficulty": "INTEGER", "origin": "TEXT"}
 """The columns the third schema added, with their types (both may be NULL)."""
+_ADDED_IN_4 = {"settled_by": "TEXT"}
+"""The column the fourth schema added (NULL for rows stored before it, and for
+solvers that do not say which of their parts settled a deal)."""
 _KEY_COLUMNS = 4
 """The leading columns that name a row: preset, game, fingerprint and deal."""
 
@@ -136,9 +142,11 @@ class DealResult:
     :meth:`.Game.difficulty`; ``None`` when not won, or for a row stored before
     the store kept it). ``origin`` names the verdict file a row was imported
     from (``None`` for a deal solved into the store): such a row keeps the
-    line's length (``line_length``) but not its moves or effort. Neither the
-    time, ``from_store`` nor ``origin`` takes part in comparisons: two
-    results of a deal are equal when the search's outcome is.
+    line's length (``line_length``) but not its moves or effort.
+    ``settled_by`` names the part of the solver that settled the deal, when
+    the solver says (:attr:`~.search.SolveResult.settled_by`). Neither the
+    time, ``from_store``, ``origin`` nor ``settled_by`` takes part in
+    comparisons: two results of a deal are equal when the search's outcome is.
     """
 
     deal: str
@@ -154,6 +162,7 @@ class DealResult:
     difficulty: int | None = None
     line_length: int | None = None
     origin: str | None = attrs.field(default=None, eq=False)
+    settled_by: str | None = attrs.field(default=None, eq=False)
 
     @property
     def length(self) -> int:
@@ -245,6 +254,8 @@ class Store:
                 self._migrate_from_1()
             elif version == 2:
                 self._migrate_from_2()
+            elif version == 3:
+                self._migrate_from_3()
             elif version != SCHEMA_VERSION:
                 raise StoreError(
                     f"'{self.path}' is a results database of schema {version}, and this "
@@ -278,8 +289,8 @@ class Store:
         db.execute("ALTER TABLE results RENAME TO results_v1")
         # The old table's index keeps its name through the rename.
         self._create()
-        old = [c for c in _COLUMNS if c not in ("preset", *_ADDED_IN_3)]
-        new = [c for c in _COLUMNS if c not in _ADDED_IN_3]
+        old = [c for c in _COLUMNS if c not in ("preset", *_ADDED_IN_3, *_ADDED_IN_4)]
+        new = [c for c in _COLUMNS if c not in (*_ADDED_IN_3, *_ADDED_IN_4)]
         pairs = db.execute("SELECT DISTINCT game, fingerprint FROM results_v1").fetchall()
         for game, fingerprint in pairs:
             db.execute(
@@ -291,9 +302,15 @@ class Store:
         db.execute("DROP TABLE IF EXISTS games")
 
     def _migrate_from_2(self) -> None:
-        """Add the columns of the third schema: rows already there have neither."""
+        """Add the columns of the third and fourth schemas: rows already there have none."""
         for column in _ADDED_IN_3:
             self._db.execute(f"ALTER TABLE results ADD COLUMN {column} {_ADDED_IN_3[column]}")
+        self._migrate_from_3()
+
+    def _migrate_from_3(self) -> None:
+        """Add the column of the fourth schema: rows already there do not say what settled them."""
+        for column in _ADDED_IN_4:
+            self._db.execute(f"ALTER TABLE results ADD COLUMN {column} {_ADDED_IN_4[column]}")
 
     def close(self) -> None:
         """Close the database."""
@@ -444,6 +461,7 @@ class Store:
                 finished,
                 r.difficulty,
                 r.origin,
+                r.settled_by,
             )
             for r in results
         ]
@@ -515,4 +533,5 @@ def _result(r: dict[str, Any]) -> DealResult:
         difficulty=r["difficulty"],
         line_length=r["length"] if r["origin"] is not None else None,
         origin=r["origin"],
+        settled_by=r["settled_by"],
     )
