@@ -5,7 +5,7 @@ model and of the relaxed game, for speed; the Python ones are the reference.
 Here the two must give the same successors in the same order on random
 positions of every variant and sub-game, and their searches (the engine's
 beam, the relaxed depth-first search) must expand the same positions and
-reach the same verdicts, each won line replaying in the real game. The same
+reach the same verdicts with the same lines, each replaying in the real game. The same
 suite also runs with the kernel left out (``SOLITAIRE_SOLVER_PURE=1``, as
 ``.ci/run`` does for the Windmill tests).
 """
@@ -94,8 +94,8 @@ def test_compiled_beam_expands_what_the_python_beam_expands(
 ) -> None:
     # From deals (narrow beams, which drop positions) and from late
     # positions (a beam wide enough to drop nothing, whose end is a proof):
-    # the same verdict, the same counts of positions expanded and stored and
-    # the same depth; every won line replays in the real game.
+    # the same verdict, the same line, the same counts of positions expanded
+    # and stored and the same depth; every won line replays in the real game.
     g = game(**rules)
     starts = [(dealt(g, n), w) for n in (1, 2, 3, 5) for w in (8, 64)]
     starts += [(s, 10**6) for s in late_positions(g, range(1, 5), left=12, per_deal=2)]
@@ -114,11 +114,10 @@ def test_compiled_beam_expands_what_the_python_beam_expands(
             )
             assert (fast is None) == (slow is None)
             if fast is not None:
-                assert fast.won == slow.won
+                assert (fast.won, fast.moves) == (slow.won, slow.moves)
                 verdicts.add(fast.won)
                 if fast.won:
                     assert_replays_to_win(g, s, fast.moves)
-                    assert_replays_to_win(g, s, slow.moves)
     assert verdicts == {True, False} or rules == {"foundation_moves": "free"}
 
 

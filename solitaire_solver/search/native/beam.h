@@ -6,9 +6,8 @@
  * rounds, the table emptied at each round (forget) and, optionally, a
  * dominator (the Dominated hook) of one state: the same states are expanded in
  * the same order, the same candidates are kept, ties are broken in the order
- * the candidates were found, and the count of expansions is the same, so the
- * tests compare the two move for move. Only the way a won line is given back
- * differs (see beam_line).
+ * the candidates were found, the count of expansions is the same, and a won
+ * line is the same line, so the tests compare the two move for move.
  *
  * A round starts from the states kept ("layer"). Each is expanded, and every
  * state reached from it by moves within the round ("plays") is expanded in
@@ -24,9 +23,11 @@
  *
  * Memory: a round's states live in growing arrays and open-addressing hash
  * tables of 64-bit slots (the upper half of the hash beside the index + 1), all
- * emptied when the round ends. What survives a round is, for each state kept,
- * the index of the state it came from in the round before and a 64-bit hash of
- * it: 12 bytes a kept state, enough to find the won line again (beam_line).
+ * emptied when the round ends. Each state of a round records the state it was
+ * first reached from and which of that state's moves reached it. What
+ * survives a round is, for each state kept, the index of the state it came
+ * from in the round before and the moves within the round that led from that
+ * one to it (a byte a move): enough to play the won line again (beam_line).
  */
 #ifndef SOLITAIRE_SOLVER_BEAM_H
 #define SOLITAIRE_SOLVER_BEAM_H
@@ -40,7 +41,8 @@
 #endif
 
 #define BEAM_MAX_PLAYS 64
-/* A bound on the moves within a round from one state (the game guarantees it). */
+/* A bound on the moves within a round from one state (the game guarantees it); a move is
+ * named by its index among them, a byte. */
 
 typedef struct {
     uint64_t w[BEAM_WORDS];
@@ -85,10 +87,14 @@ static inline uint64_t beam_hash(const beam_state *s)
 
 /* ------------------------------------------------------------ growing arrays */
 
+#define BEAM_NONE UINT32_MAX
+
 typedef struct {
     beam_state s;
     uint32_t origin; /* the state kept at the round's start that this one came from */
-    uint32_t depth;  /* moves from the start */
+    uint32_t from;   /* the state of the round it was first reached from (BEAM_NONE: kept) */
+    uint16_t depth;  /* moves from the start */
+    uint8_t move;    /* which of that state's moves within the round reached it */
 } beam_node;
 
 typedef struct {
@@ -96,7 +102,8 @@ typedef struct {
     size_t n, cap;
 } beam_nodes;
 
-static int beam_nodes_push(beam_nodes *a, const beam_state *s, uint32_t origin, uint32_t depth)
+static int beam_nodes_push(beam_nodes *a, const beam_state *s, uint32_t origin, uint32_t from,
+                           uint32_t depth, int move)
 {
     if (a->n == a->cap) {
         size_t cap = a->cap ? 2 * a->cap : 1024;
@@ -109,7 +116,9 @@ static int beam_nodes_push(beam_nodes *a, const beam_state *s, uint32_t origin, 
     beam_node *x = &a->v[a->n++];
     x->s = *s;
     x->origin = origin;
-    x->depth = depth;
+    x->from = from;
+    x->depth = (uint16_t)depth;
+    x->move = (uint8_t)move;
     return 1;
 }
 
@@ -195,8 +204,9 @@ static inline int beam_set_add(beam_set *t, const beam_nodes *a, size_t at, uint
 /* ------------------------------------------------------------ the beam */
 
 typedef struct {
-    uint32_t *parent; /* for each state kept, its index in the round before */
-    uint64_t *hash;   /* and its beam_hash */
+    uint32_t *parent; /* for each state kept, its index in the round before, */
+    uint32_t *path;   /* where its moves within that round start in `moves` (n + 1 entries), */
+    uint8_t *moves;   /* the moves (indices among beam_plays), the deal after them */
     size_t n;
 } beam_kept;
 
@@ -217,9 +227,9 @@ typedef struct {
     int started, status, truncated;
     uint64_t expanded;
     uint32_t max_depth;
-    uint32_t win_origin; /* the won state, the kept state of its round it came from, */
-    beam_state win;
-    int win_across;      /* and whether the move that won was across rounds */
+    uint32_t win_origin; /* the kept state of the won state's round it came from, */
+    uint32_t win_from;   /* the state of the round whose move won, */
+    int win_move;        /* that move's index among beam_plays (-1: the move across) */
 } beam_t;
 
 static void beam_free(beam_t *b)
@@ -232,7 +242,8 @@ static void beam_free(beam_t *b)
     free(b->todo);
     for (size_t r = 0; r < b->nrounds; r++) {
         free(b->rounds[r].parent);
-        free(b->rounds[r].hash);
+        free(b->rounds[r].path);
+        free(b->rounds[r].moves);
     }
     free(b->rounds);
     free(b->count);
@@ -249,7 +260,7 @@ static int beam_init(beam_t *b, const struct beam_rules *g, const beam_state *ro
     b->root = *root;
     b->count = (size_t *)calloc(beam_scores(g), sizeof(size_t));
     if (!b->count || !beam_set_init(&b->seen, 1024) || !beam_set_init(&b->next, 1024) ||
-        !beam_nodes_push(&b->layer, root, 0, 0)) {
+        !beam_nodes_push(&b->layer, root, 0, BEAM_NONE, 0, 0)) {
         beam_free(b);
         return 0;
     }
@@ -301,7 +312,7 @@ static int beam_start_round(beam_t *b)
         if (beam_set_find(&b->seen, &b->closure, &x->s, h) >= 0 ||
             beam_is_dominated(b, &b->seen, &b->closure, &x->s))
             continue;
-        if (!beam_nodes_push(&b->closure, &x->s, (uint32_t)i, x->depth) ||
+        if (!beam_nodes_push(&b->closure, &x->s, (uint32_t)i, BEAM_NONE, x->depth, 0) ||
             !beam_set_add(&b->seen, &b->closure, b->closure.n - 1, h) ||
             !beam_todo_push(b, (uint32_t)(b->closure.n - 1)))
             return 0;
@@ -386,16 +397,33 @@ static int beam_end_round(beam_t *b)
     beam_kept *r = &b->rounds[b->nrounds];
     r->n = kept.n;
     r->parent = (uint32_t *)malloc((kept.n ? kept.n : 1) * sizeof(uint32_t));
-    r->hash = (uint64_t *)malloc((kept.n ? kept.n : 1) * sizeof(uint64_t));
-    if (!r->parent || !r->hash) {
+    r->path = (uint32_t *)malloc((kept.n + 1) * sizeof(uint32_t));
+    size_t total = 0;
+    for (size_t i = 0; i < kept.n; i++)
+        for (uint32_t at = kept.v[i].from; b->closure.v[at].from != BEAM_NONE;
+             at = b->closure.v[at].from)
+            total++;
+    r->moves = (uint8_t *)malloc(total ? total : 1);
+    if (!r->parent || !r->path || !r->moves) {
         free(kept.v);
         return 0;
     }
     b->nrounds++;
+    size_t end = 0;
     for (size_t i = 0; i < kept.n; i++) {
         r->parent[i] = kept.v[i].origin;
-        r->hash[i] = beam_hash(&kept.v[i].s);
+        r->path[i] = (uint32_t)end;
+        size_t first = end;
+        for (uint32_t at = kept.v[i].from; b->closure.v[at].from != BEAM_NONE;
+             at = b->closure.v[at].from)
+            r->moves[end++] = b->closure.v[at].move;
+        for (size_t x = first, y = end ? end - 1 : 0; x < y; x++, y--) {
+            uint8_t t = r->moves[x];
+            r->moves[x] = r->moves[y];
+            r->moves[y] = t;
+        }
     }
+    r->path[kept.n] = (uint32_t)end;
     free(b->layer.v);
     b->layer = kept;
     return 1;
@@ -445,13 +473,14 @@ static int beam_run(beam_t *b, int64_t n)
                 beam_is_dominated(b, &b->seen, &b->closure, s))
                 continue;
             if (beam_is_won(g, s)) {
-                b->win = *s;
                 b->win_origin = x.origin;
-                if (x.depth + 1 > b->max_depth)
-                    b->max_depth = x.depth + 1;
+                b->win_from = at;
+                b->win_move = i;
+                if (x.depth + 1u > b->max_depth)
+                    b->max_depth = x.depth + 1u;
                 return b->status = BEAM_WON;
             }
-            if (!beam_nodes_push(&b->closure, s, x.origin, x.depth + 1) ||
+            if (!beam_nodes_push(&b->closure, s, x.origin, at, x.depth + 1u, i) ||
                 !beam_set_add(&b->seen, &b->closure, b->closure.n - 1, h) ||
                 !beam_todo_push(b, (uint32_t)(b->closure.n - 1)))
                 return b->status = BEAM_NO_MEMORY;
@@ -462,14 +491,14 @@ static int beam_run(beam_t *b, int64_t n)
             if (beam_set_find(&b->next, &b->cand, &t, h) >= 0)
                 continue;
             if (beam_is_won(g, &t)) {
-                b->win = t;
                 b->win_origin = x.origin;
-                b->win_across = 1;
-                if (x.depth + 1 > b->max_depth)
-                    b->max_depth = x.depth + 1;
+                b->win_from = at;
+                b->win_move = -1;
+                if (x.depth + 1u > b->max_depth)
+                    b->max_depth = x.depth + 1u;
                 return b->status = BEAM_WON;
             }
-            if (!beam_nodes_push(&b->cand, &t, x.origin, x.depth + 1) ||
+            if (!beam_nodes_push(&b->cand, &t, x.origin, at, x.depth + 1u, 0) ||
                 !beam_set_add(&b->next, &b->cand, b->cand.n - 1, h))
                 return b->status = BEAM_NO_MEMORY;
         }
@@ -478,106 +507,48 @@ static int beam_run(beam_t *b, int64_t n)
 
 /* ------------------------------------------------------------ the won line */
 
-/*
- * The shortest line of moves within a round from `from` to a state `goal`
- * accepts (with the across move last when `across`), by a breadth-first
- * search: its states, `from` excluded, go into `out`. Returns 1 when found.
- *
- * `goal(state, arg)` is tried on each state reached (after the across move
- * from it when `across`).
- */
-typedef int (*beam_goal)(const struct beam_rules *g, const beam_state *s, const void *arg);
-
-/* Appends to `out` the states from seen[0] (excluded) to seen[at] along the
- * origins, then `last` if given. Returns 0 when memory ran out. */
-static int beam_trace(const beam_nodes *seen, size_t at, const beam_state *last, beam_nodes *out)
+/* Plays `n` recorded moves within a round from `at`, then the move across when `across`,
+ * appending each state to `out`; 0 when a move is not there or memory ran out. */
+static int beam_replay(const struct beam_rules *g, beam_state *at, const uint8_t *moves, size_t n,
+                       int across, beam_nodes *out)
 {
-    size_t first = out->n;
-    if (last && !beam_nodes_push(out, last, 0, 0))
-        return 0;
-    for (size_t i = at; i != 0; i = seen->v[i].origin)
-        if (!beam_nodes_push(out, &seen->v[i].s, 0, 0))
+    beam_state kids[BEAM_MAX_PLAYS];
+    for (size_t i = 0; i < n; i++) {
+        int k = beam_plays(g, at, kids);
+        if (moves[i] >= k)
             return 0;
-    for (size_t i = first, j = out->n ? out->n - 1 : 0; i < j; i++, j--) {
-        beam_node tmp = out->v[i];
-        out->v[i] = out->v[j];
-        out->v[j] = tmp;
+        *at = kids[moves[i]];
+        if (!beam_nodes_push(out, at, 0, 0, 0, 0))
+            return 0;
+    }
+    if (across) {
+        beam_state t;
+        if (!beam_across(g, at, &t))
+            return 0;
+        *at = t;
+        if (!beam_nodes_push(out, at, 0, 0, 0, 0))
+            return 0;
     }
     return 1;
 }
 
-static int beam_path(const struct beam_rules *g, const beam_state *from, int across,
-                     beam_goal goal, const void *arg, beam_nodes *out)
-{
-    beam_nodes seen = {0}; /* origin: the index of the state it was reached from */
-    beam_set set;
-    beam_state kids[BEAM_MAX_PLAYS];
-    beam_state t;
-    int found = 0;
-    if (!beam_set_init(&set, 1024))
-        return 0;
-    if (!beam_nodes_push(&seen, from, 0, 0) || !beam_set_add(&set, &seen, 0, beam_hash(from)))
-        goto done;
-    for (size_t at = 0; at < seen.n; at++) {
-        beam_state s = seen.v[at].s;
-        if (across && beam_across(g, &s, &t) && goal(g, &t, arg)) {
-            found = beam_trace(&seen, at, &t, out);
-            goto done;
-        }
-        int k = beam_plays(g, &s, kids);
-        for (int i = 0; i < k; i++) {
-            uint64_t h = beam_hash(&kids[i]);
-            if (beam_set_find(&set, &seen, &kids[i], h) >= 0)
-                continue;
-            if (!beam_nodes_push(&seen, &kids[i], (uint32_t)at, 0) ||
-                !beam_set_add(&set, &seen, seen.n - 1, h))
-                goto done;
-            if (!across && goal(g, &kids[i], arg)) {
-                found = beam_trace(&seen, seen.n - 1, NULL, out);
-                goto done;
-            }
-        }
-    }
-done:
-    free(seen.v);
-    free(set.slots);
-    return found;
-}
-
-static int beam_goal_hash(const struct beam_rules *g, const beam_state *s, const void *arg)
-{
-    (void)g;
-    return beam_hash(s) == *(const uint64_t *)arg;
-}
-
-static int beam_goal_state(const struct beam_rules *g, const beam_state *s, const void *arg)
-{
-    (void)g;
-    return beam_equal(s, (const beam_state *)arg);
-}
-
 /*
  * The won line, as the states after each move (the root excluded), into
- * `out`; returns 1, or 0 when it could not be found again (memory ran out).
+ * `out`; returns 1, or 0 when memory ran out.
  *
- * The beam keeps no line: for each state kept, only where it came from in
- * the round before and its hash. The states kept along the line are found
- * again round by round: from the state kept at the start of round r, a
- * breadth-first search over the moves within the round finds a state whose
- * move across has the hash of the state kept at the start of round r + 1
- * (it exists: that is how the beam reached it); the last round ends at the
- * won state. Each line is the shortest within its round, so the line may
- * differ from the one the beam followed, and it is a line of legal moves all
- * the same (the caller turns it into the game's moves, which checks every
- * one of them). A 64-bit hash that two states of one search met in one round
- * shared would make the search follow the other one; the game's own replay of
- * the line would then refuse it, never accept a wrong line.
+ * The states kept along the line are found back through the rounds (each
+ * kept state's index in the round before), and the line is played again from
+ * the root: in each round, the moves recorded for the next kept state, then
+ * the deal; in the last round, the moves that reached the state whose move
+ * won, then that move. These are the very moves the beam followed, so the
+ * line is the engine's.
  */
 static int beam_line(const beam_t *b, beam_nodes *out)
 {
     out->n = 0;
     if (b->status != BEAM_WON || !b->started)
         return 1; /* won at the root: no moves */
+    const struct beam_rules *g = b->rules;
     size_t last = b->nrounds - 1; /* the round of the win */
     uint32_t *chain = (uint32_t *)malloc((last + 1) * sizeof(uint32_t));
     if (!chain)
@@ -586,16 +557,30 @@ static int beam_line(const beam_t *b, beam_nodes *out)
     for (size_t r = last; r > 0; r--)
         chain[r - 1] = b->rounds[r].parent[chain[r]];
     beam_state at = b->root;
-    for (size_t r = 1; r <= last; r++) {
-        uint64_t h = b->rounds[r].hash[chain[r]];
-        if (!beam_path(b->rules, &at, 1, beam_goal_hash, &h, out)) {
-            free(chain);
-            return 0;
-        }
-        at = out->v[out->n - 1].s;
+    int ok = 1;
+    for (size_t r = 1; ok && r <= last; r++) {
+        const beam_kept *k = &b->rounds[r];
+        uint32_t i = chain[r];
+        ok = beam_replay(g, &at, k->moves + k->path[i], k->path[i + 1] - k->path[i], 1, out);
     }
     free(chain);
-    return beam_path(b->rules, &at, b->win_across, beam_goal_state, &b->win, out);
+    if (!ok)
+        return 0;
+    /* The last round: from its kept state to the one whose move won. */
+    size_t n = 0;
+    for (uint32_t x = b->win_from; b->closure.v[x].from != BEAM_NONE; x = b->closure.v[x].from)
+        n++;
+    uint8_t *moves = (uint8_t *)malloc(n + 1);
+    if (!moves)
+        return 0;
+    size_t j = n;
+    for (uint32_t x = b->win_from; b->closure.v[x].from != BEAM_NONE; x = b->closure.v[x].from)
+        moves[--j] = b->closure.v[x].move;
+    if (b->win_move >= 0)
+        moves[n++] = (uint8_t)b->win_move;
+    ok = beam_replay(g, &at, moves, n, b->win_move < 0, out);
+    free(moves);
+    return ok;
 }
 
 #endif
