@@ -279,9 +279,9 @@ def test_deal_551_is_relaxed_lost_within_the_solvers_cap() -> None:
 
 
 def test_the_relaxations_cap_grows_with_a_larger_states_limit() -> None:
-    assert relaxation_cap(Limits(max_states=13_000_000)) == RELAXATION_STATES
+    assert relaxation_cap(Limits(max_states=140_000_000)) == RELAXATION_STATES
     assert relaxation_cap(Limits(max_states=1_000_000)) == RELAXATION_STATES
-    assert relaxation_cap(Limits(max_states=40_000_000)) == 25_600_000
+    assert relaxation_cap(Limits(max_states=400_000_000)) == 100_000_000
     assert relaxation_cap(Limits(timeout=600)) is None  # no states limit, no cap
 
 

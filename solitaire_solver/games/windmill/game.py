@@ -38,29 +38,23 @@ from .rules import (
 )
 from .solver import any_line, shortest_line
 
-DEFAULT_MAX_STATES = 13_000_000
+DEFAULT_MAX_STATES = 140_000_000
 """States a solve may expand when the caller gives no limit at all (preset data, see
 :data:`PRESETS`).
 
-It leaves the beams of :func:`.solver.any_line` room for their 8,192 beam
-after the narrower ones and the sub-games' (about 2 million states on a
-deal none of them wins), with the real searches' and the summaries' turns
-on top (at most 14.8% of the beams' own states), and the relaxation's cap
-(:data:`.solver.RELAXATION_STATES`, 8,355,840 relaxed positions), which it
-reaches within 10,613,232 states in all: room for the relaxed proofs of loss
-measured (deal 503 takes 6,092,124 relaxed positions, deal 551 8,065,543).
-It was 3,000,000 before the relaxation took part."""
+It leaves the beams of :func:`.solver.any_line` room for their ladder of
+widths (about 100 million states on a deal none of them wins, up to the
+524,288 beam), with the relaxation's cap (:data:`.solver.RELAXATION_STATES`,
+35,000,000 relaxed positions) and the real searches' and the summaries'
+small shares beside it; on a deal whose relaxation leaves at once, the beams
+go on with more seeds until the limit. On this project's machine a deal
+that spends it takes under a minute, the beams and the relaxation running
+compiled."""
 
-DEFAULT_MAX_STATES_FREE = 13_000_000
-"""The same under free foundation moves, where the beams search two sets of rules.
-
-There the restricted rules' beams run besides the free ones up to width
-8,192 (see :data:`.solver.RESTRICTED_UP_TO`); beams up to 2,048 cost about
-2.2 million states on a deal none wins, and the two 8,192 beams about 1.0
-and 1.7 million more. A beam the limit cuts short wins nothing (wins are
-found only once the stock is dealt out), so the limit leaves room for
-both, and for the relaxation's cap beside them (reached within 10,548,208
-states here; the limit was 5,000,000 before the relaxation took part)."""
+DEFAULT_MAX_STATES_FREE = 140_000_000
+"""The same under free foundation moves, where the restricted rules' beams run besides the
+free ones up to width 8,192 (see :data:`.solver.RESTRICTED_UP_TO`), about 1.5 million states
+more."""
 
 
 class Windmill(Game[WindmillState, WindmillMove]):

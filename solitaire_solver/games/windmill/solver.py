@@ -68,62 +68,80 @@ from .relaxation import RelaxedPruned, relaxed_run
 from .rules import WindmillProblem, WindmillState
 from .summaries import applies, summary_run
 
-BEAM_WIDTHS = (8, 32, 128, 512, 2048, 8192, 32768)
-"""Beam widths tried in turn (each four times the last)."""
+BEAM_WIDTHS = (8, 32, 128, 512, 2048, 8192, 32768, 131072, 524288)
+"""Beam widths tried in turn (each four times the last); at each width, beams in the orders
+and over the sub-games below (see :func:`beams`)."""
 
 ORDER_NAMES = {PLAIN: "plain", SHUFFLED: "shuffled", BURIED: "buried"}
 """The orders a beam keeps its candidates in (:data:`.kernel.PLAIN`...), in words."""
+
+PLAIN_UP_TO = 32768
+"""The widest beam in the plain order (fewest cards off, then the longest primary)."""
+
+SHUFFLED_FROM = 8192
+"""The narrowest beam in the shuffled order (ties broken by a seeded hash), which runs at
+every width from there to the widest.
+
+A beam keeps, among positions of equal score, those it found first, which
+come from the same few positions of the round before; breaking the ties at
+random keeps a more varied set. On the 183 deals of 1..1,000 (of the three
+variants) that the solver left unknown with beams up to 32,768 wide, one
+beam of 32,768 won 9 of them in the plain order and 14 shuffled, and one of
+131,072 won 21 plain and 25 shuffled, largely other deals
+(docs/games/windmill.md)."""
+
+SHUFFLE_SEED = 1
+"""The seed of the shuffled order's hash in the ladder of widths."""
+
+SEED_WIDTH = 131072
+"""The width of the beams that follow the ladder (see :data:`MORE_SEEDS`)."""
+
+MORE_SEEDS = 64
+"""After the ladder of widths, shuffled beams of :data:`SEED_WIDTH` with the seeds 2, 3, ...,
+this many at most: the solve's limit, not the ladder, decides when the beams stop, and
+beams of one width with other seeds keep other positions and win other deals, in steps
+of about 17 million states, small enough that little of the limit is left unused."""
+
+BURIED_WIDTHS = (8192, 32768)
+"""The widths of the beams in the buried order (twice the cards off plus the waste cards
+above the first card the primary needs): at 32,768, 14 of the 183 deals above, several of
+them ones neither other order won at that width."""
 
 SUB_GAMES_UP_TO = 2048
 """The widest beam also run over sub-games (see :func:`beams`)."""
 
 RESTRICTED_UP_TO = 8192
-"""Under free rules, the widest beam also run over the restricted rules (sub-game 0).
-
-Measured on the 72 deals of 1..1,000 that the free solver left unknown
-with 3,000,000 states (when it ran the restricted rules' beams only up to
-2,048, after the free ones): the restricted 8,192 beam won 5 of them
-(deals 383, 688, 859, 915 and 945, all won under restricted rules), for
-about 1.0 million states each, against 1.5 to 1.8 million for the free
-8,192 beam. On the hard free wins (deals 584, 319 and 645) the
-restricted 2,048 beam was the one that won.
-"""
+"""Under free rules, the widest beam also run over the restricted rules (sub-game 0):
+at that width it won 5 of the 72 deals of 1..1,000 that the free beams had left
+unknown (all won under restricted rules)."""
 
 SUB_GAME_HOLDS = (1, 2, 3)
 """The sub-games' numbers of held ranks, one beam each (under free rules,
 taken over the restricted rules, which are a sub-game of their own: see
-:data:`RESTRICTED_UP_TO`).
-
-Measured on deals 1..1,000 of ``windmill`` with beams up to 2,048 wide: of
-the 110 deals that the game's beams up to 8,192 left unknown, holding 1
-rank won 10; of the 101 still unknown then, holding 2 won 10, 3 won 12
-and 5 won 8 (18 of them together, 16 with 2 and 3). Each costs about
-300,000 states on a deal it does not win, against about 1.1 million for
-the game's 8,192 beam. Different sub-games win different deals, which is
-why there are several.
-"""
+:data:`RESTRICTED_UP_TO`). Different sub-games win different deals, which is
+why there are several."""
 
 BEAMS_WEIGHT = 1.0
 """The beams' weight in the portfolio (see :func:`any_line`)."""
 
-DEPTH_FIRST_WEIGHT = 1 / 64
-"""The depth-first search's weight in the portfolio (see :func:`any_line`)."""
-
-SUMMARIES_WEIGHT = 1 / 16
-"""The summaries' weight in the portfolio (see :func:`any_line`)."""
-
-RELAXATION_WEIGHT = 4.0
+RELAXATION_WEIGHT = 1.0
 """The relaxation's weight in the portfolio (see :func:`any_line`)."""
 
-RESTARTS_WEIGHT = 1 / 128
+DEPTH_FIRST_WEIGHT = 1 / 1024
+"""The depth-first search's weight in the portfolio (see :func:`any_line`)."""
+
+RESTARTS_WEIGHT = 1 / 4096
 """The shuffled restarts' weight in the portfolio (see :func:`any_line`)."""
 
-DISCREPANCIES_WEIGHT = 1 / 32
+DISCREPANCIES_WEIGHT = 1 / 1024
 """The limited discrepancy search's weight in the portfolio (see :func:`any_line`)."""
 
-RELAXED_DEPTH_FIRST_WEIGHT = 1 / 32
+RELAXED_DEPTH_FIRST_WEIGHT = 1 / 256
 """The weight of the depth-first search with the relaxation as its dead-end test (see
 :func:`any_line`)."""
+
+SUMMARIES_WEIGHT = 1 / 512
+"""The summaries' weight in the portfolio (see :func:`any_line`)."""
 
 PORTFOLIO_BASE = 8192
 """States a member of weight 1 may expand in the portfolio's first round."""
@@ -131,19 +149,14 @@ PORTFOLIO_BASE = 8192
 PORTFOLIO_GROWTH = 2.0
 """Factor by which the members' turns grow from one round to the next."""
 
-RELAXATION_STATES = 32_768 * 255
-"""Relaxed positions the relaxation member may expand before it gives up (see
-:func:`relaxation`): 8,355,840, its turns through the portfolio's eighth round
-(32,768 x 2^r for r = 0..7), so that it leaves at the end of a turn of its
-own. Within the default limit of 13,000,000 states it could not have much
-more: its ninth turn comes after the beams' (2,097,152 states), when the
-solve has spent about 12.9 million. It was 8,000,000, and deal 551 of
-``windmill``, relaxed lost after 8,065,543 relaxed positions, was left
-unknown."""
+RELAXATION_STATES = 35_000_000
+"""Relaxed positions the relaxation member may expand before it gives up under the
+default limit (see :func:`relaxation_cap`): the deals of 1..1,000 it proves lost take
+up to 25,247,395 (``foundation_moves=free`` deal 611)."""
 
-RELAXATION_SHARE = 0.64
+RELAXATION_SHARE = 0.25
 """The relaxation's cap as a share of a larger states limit (see :func:`relaxation_cap`):
-the default cap's share of the default limit, 8,355,840 of 13,000,000, rounded down."""
+the default cap's share of the default limit, 35,000,000 of 140,000,000."""
 
 RESTART_FIRST = 20_000
 """States the first shuffled attempt of :func:`restarts` may expand (the next, twice as many)."""
@@ -162,16 +175,18 @@ def beams(
     widths: tuple[int, ...] = BEAM_WIDTHS,
     sub_games: bool = True,
     model: RankModel | None = None,
+    seeds: int | None = None,
 ) -> Strategy:
     """The beams of growing width, as one chain, with their wins lifted to real moves.
 
     The widths are tried in turn; each beam keeps, at each card dealt, the
-    ``width`` compact positions with the best :func:`~.model.beam_score`,
-    and follows every play from them (engine :func:`~solitaire_solver.search.beam`
-    with the plays within a round and the deal across; its table is emptied
-    each round, every round dealing a card). After each beam up to
-    :data:`SUB_GAMES_UP_TO` wide, beams of the same width run over
-    sub-games, rules with some moves left out: for each k of
+    ``width`` compact positions that come first in its order, and follows
+    every play from them (engine :func:`~solitaire_solver.search.beam` with
+    the plays within a round and the deal across; its table is emptied each
+    round, every round dealing a card). At each width the beams run in the
+    orders :func:`orders_at` gives (the plain order, then the shuffled one,
+    then the buried one), and after them, up to :data:`SUB_GAMES_UP_TO`
+    wide, over sub-games, rules with some moves left out: for each k of
     :data:`SUB_GAME_HOLDS`, one where no waste or reserve card of the next
     k ranks the primary needs goes to a secondary (taken over the
     restricted rules under free rules). Under free rules the restricted
@@ -184,12 +199,16 @@ def beams(
     moves are moves of the game), so their wins are real wins; they never
     prove a loss. A beam over the game's own rules that never dropped a
     position has visited everything reachable, and then finding no win
-    proves the loss. ``model`` is the game's own rank model (a new one by
+    proves the loss, whatever its order. After the widths come ``seeds``
+    shuffled beams of :data:`SEED_WIDTH` with the seeds 2, 3, ... (on the
+    last pass; by default :data:`MORE_SEEDS` after the default widths, none
+    after others). ``model`` is the game's own rank model (a new one by
     default), so that others can share its memo.
     """
     own = model or rank_model(problem)
     restricted = rank_model(problem, free=False) if problem.free else None
     held = [rank_model(problem, free=False, hold=k) for k in SUB_GAME_HOLDS]
+    last_pass = start.redeals_used == problem.rules.redeals
     ladder: list[Strategy] = []
     for width in widths:
         if sub_games and restricted is not None and width <= RESTRICTED_UP_TO:
@@ -197,14 +216,36 @@ def beams(
             # 60% of the free one and won more of the hard deals (see
             # RESTRICTED_UP_TO).
             ladder.append(_beam(restricted, start, width))
-        ladder.append(_beam(own, start, width))
+        for order in orders_at(width, last_pass):
+            ladder.append(_beam(own, start, width, order, SHUFFLE_SEED))
         if sub_games and width <= SUB_GAMES_UP_TO:
             ladder += [_beam(m, start, width) for m in held]
+    if seeds is None:
+        seeds = MORE_SEEDS if widths == BEAM_WIDTHS else 0
+    if last_pass:
+        ladder += [_beam(own, start, SEED_WIDTH, SHUFFLED, 2 + k) for k in range(seeds)]
 
     def run(budget: Budget) -> Run:
         return chain(ladder, budget)
 
     return projected(run, own.lift(start))
+
+
+def orders_at(width: int, last_pass: bool = True) -> list[int]:
+    """The orders of the game's beams of ``width``, in the order they run.
+
+    Plain up to :data:`PLAIN_UP_TO`, shuffled from :data:`SHUFFLED_FROM` (on
+    the last pass only, where positions have the kernel's form to hash; plain
+    instead before it), buried at :data:`BURIED_WIDTHS`; at least one.
+    """
+    out: list[int] = []
+    if width <= PLAIN_UP_TO:
+        out.append(PLAIN)
+    if width >= SHUFFLED_FROM:
+        out.append(SHUFFLED if last_pass else PLAIN)
+    if width in BURIED_WIDTHS:
+        out.append(BURIED)
+    return list(dict.fromkeys(out)) or [PLAIN]
 
 
 def beam_over(
@@ -373,21 +414,18 @@ def relaxation_cap(limits: Limits) -> int | None:
     """How many relaxed positions the relaxation member may expand under ``limits``.
 
     :data:`RELAXATION_STATES` under the default limits, and under any states
-    limit up to about 13 million; under a larger one, :data:`RELAXATION_SHARE`
+    limit up to the default; under a larger one, :data:`RELAXATION_SHARE`
     of it, so that a caller who allows more states gives the loss prover
-    more of them in the same proportion (the deals whose relaxation is still
-    running at the default cap are the ones it proves lost with more: of
-    deals 1..1,000, `windmill` 611 after 21,722,018 relaxed positions, 710
-    after 12,691,736, reversed 106 after 13,279,847 and 369 after
-    12,596,358). With no states limit (a timeout alone) it has no cap of its
-    own. The cap stays within the limit's reach. Say the relaxation reaches
-    ``c`` in round ``R``: it had fewer than ``c`` through round ``R - 1``,
-    32,768 x (2^R - 1); the beams, whose turn comes first, had 8,192 x
-    (2^(R+1) - 1) through round ``R``, less than ``c / 2 + 8,192``; the
-    members after it, of weights 0.148 in all, less than 0.148 / 4 of ``c``.
-    So the solve has spent less than ``1.54 c + 8,192`` states, plus one
-    dead-end test a round by which the relaxed depth-first search may run
-    over its turn: under the limit when ``c`` is 0.64 of it.
+    more of them in the same proportion. With no states limit (a timeout
+    alone) it has no cap of its own. The cap stays within the limit's
+    reach. Say the relaxation reaches ``c`` in round ``R``: it had fewer
+    than ``c`` through round ``R - 1``, 8,192 x (2^R - 1) (its weight is the
+    beams'); the beams, whose turn comes first, had 8,192 x (2^(R+1) - 1)
+    through round ``R``, less than ``2 c + 8,192``; the members after it, of
+    weights 0.0083 in all, less than 0.0083 of the beams'. So the solve has
+    spent less than ``3.02 c + 8,300`` states, plus one dead-end test a round
+    by which the relaxed depth-first search may run over its turn: under the
+    limit when ``c`` is a quarter of it.
     """
     if limits.max_states is None:
         return None
@@ -440,49 +478,34 @@ def any_line(
     relaxed searches would otherwise eat the turns of the others. ``memo``
     goes to the two depth-first searches (see :func:`depth_first`).
 
-    Why these shares. The relaxation has four times the beams' weight: it
-    is the member that proves losses from the deal, and a relaxed search
-    that proves one takes up to several million relaxed positions (deal 2:
-    1,400,686; deal 503: 6,092,124), while on a won deal it leaves almost
-    at once (a relaxed game is won as soon as its stack is dug out: on the
-    2,751 won deals of 1..1,000 of the three variants the median is one
-    relaxed position, and 9 take more than 8,192). It never spends more
-    than :data:`RELAXATION_STATES` of its own, the sum of its turns through
-    the eighth round, which it reaches within 10,613,232 states in all
-    (10,548,208 under free rules, where the summaries do not run): by then
-    the beams have had at most 8,192 x 255 states, and the members after it
-    in the round at most their weights' share of seven rounds, plus one
-    dead-end test a round by which the relaxed depth-first search may run
-    over its turn. The four real searches and
-    the summaries share 1/64 + 1/128 + 1/32 + 1/32 + 1/16 = 0.148 of the
-    beams' states (limited discrepancy search has 1/32: alone, it wins 14
-    of the deals the solver left unknown within 16,549 states, and shuffled
-    restarts none): when the beams win after n states of their own the
-    solve costs at most 1.148 n, plus what the relaxation spent before it
-    left (at most 4 n + 32,768, by the portfolio's rule, and mostly next to
-    nothing), plus up to one dead-end test (2,000 relaxed positions) a
-    round by which the relaxed depth-first search may overrun its turn.
-    Over the won deals of 1..1,000 that bound, worked out with each deal's
-    own relaxed cost, is at most 3,186,622 states and some 20,000 for the
-    overruns (reversed deal 6, which the beams win after 2,774,602 of their
-    own, and the solve after 3,097,669) and 4,743,696 under free rules
-    (deal 91: 4,750,829). The default limits
-    (:data:`.game.DEFAULT_MAX_STATES`) are 13,000,000 states (3,000,000
-    before the relaxation) and as many under free rules (5,000,000): room
-    for the relaxation's cap beside what the beams had.
-    The
-    other way round, a member that settles a position after n states of its
-    own ends the solve within the portfolio's bound, n + (W - w) / w *
-    (growth * n + base * w) states for weight w of a total W, whatever the
-    beams do: free deal 442, which the depth-first search alone wins in
-    2,191 states, is won all the same, and deal 6543, which the relaxation
-    alone proves lost in 23,638 relaxed positions, is proved lost after
-    31,830 states. A first turn of 8,192 states holds most wins of
-    the beams (the median won deal takes about 1,600), and those cost what
-    the beams alone cost plus the relaxation's first turn at most. A state
-    of the depth-first search, on real positions, costs about four times a
-    beam's, which is one more reason for the small shares of the real
-    searches.
+    Why these shares. A state is a position expanded by any member, and
+    the members' positions do not cost the same: the beams and the
+    relaxation run compiled (:mod:`.kernel`, about 0.1 to 0.4 µs a position),
+    the real searches and the summaries in Python (several µs). The beams,
+    which win the deals, and the relaxation, which proves the losses from
+    the deal, share the states equally; the relaxation leaves the portfolio
+    once its relaxed game is won (at once on most deals: a relaxed game is
+    won as soon as its stack is dug out) or its cap is reached
+    (:func:`relaxation_cap`). The four real searches and the summaries
+    share 1/1024 + 1/4096 + 1/1024 + 1/256 + 1/512 = 0.0083 of the beams'
+    states (0.0063 without the summaries, which run only on the last pass
+    under restricted rules; the depth-first search with the relaxation as
+    its dead-end test spends most of its share on compiled relaxed
+    searches): small shares of costly states that still find
+    the wins a few early choices away from the play-first line within the
+    portfolio's bound. That bound: a member that settles a position after n
+    states of its own ends the solve within n + (W - w) / w * (growth * n +
+    base * w) states for weight w of a total W, whatever the others do:
+    free deal 442, which the depth-first search alone wins in 2,191 states,
+    is won all the same, and deal 6543, which the relaxation alone proves
+    lost in 23,638 relaxed positions, is proved lost after about twice as
+    many. A first turn of 8,192 states holds most wins of the beams (the
+    median won deal takes about 1,600), and those cost what the beams alone
+    cost plus the relaxation's first turn at most. The default limit
+    (:data:`.game.DEFAULT_MAX_STATES`, 140,000,000 states) leaves room for
+    the ladder of widths (about 100 million states on a deal none of its
+    beams wins) beside the relaxation's cap; on a deal whose relaxation
+    leaves at once, the rest goes to beams with more seeds.
     """
     own = rank_model(problem)
     members = [
