@@ -6,7 +6,9 @@ what a deal that is not won quickly costs before it is reported unknown, and
 the beam runs time one width on a deal no narrow beam wins, over the game
 and over sub-games that never give a secondary the next one or three ranks
 the primary needs. The summary search is timed on a fixed lost position 17
-stock cards from the end, alone and in the solver's portfolio.
+stock cards from the end, alone and in the solver's portfolio. The cost of a
+position is timed for the beams and the relaxed search, compiled and in
+Python (``extra_info``: positions, microseconds a position).
 """
 
 from __future__ import annotations
@@ -26,6 +28,8 @@ from solitaire_solver.games.windmill import (
     rank_model,
     summary_search,
 )
+from solitaire_solver.games.windmill import kernel as kernel_module
+from solitaire_solver.games.windmill.relaxation import Relaxation, RelaxedRules, first_play
 from solitaire_solver.numbering import parse_deal_number
 from solitaire_solver.search import Budget, Limits, Status, Verdict, drive
 from solitaire_solver.search import solve as run_strategy
@@ -127,3 +131,55 @@ def test_whole_solver_late_position(benchmark: Any, summaries: bool) -> None:
     strategy = any_line(g.problem, s, with_depth_first=False) if summaries else beams(g.problem, s)
     r = benchmark(run_strategy, strategy)
     assert r.status is Status.LOST
+
+
+@pytest.mark.parametrize("kernel", ["compiled", "python"])
+def test_beam_cost_per_position(benchmark: Any, kernel: str, monkeypatch: Any) -> None:
+    # One beam of width 2,048 on deal 2, which no beam wins: the compiled
+    # kernel against the Python rank model, the same positions expanded.
+    # ``extra_info`` has the positions and the cost of one in microseconds.
+    if kernel == "python":
+        monkeypatch.setenv(kernel_module.PURE, "1")
+    elif not kernel_module.built():
+        pytest.skip("the compiled kernel is not built")
+    g = make_game("windmill")
+    assert isinstance(g, Windmill)
+    s = g.deal(parse_deal_number(2))
+    one = beam_over(rank_model(g.problem), s, 2048)
+    budgets: list[Budget] = []
+
+    def run() -> Verdict[Any] | None:
+        budget = Budget()
+        budgets.append(budget)
+        return drive(one(budget), budget)
+
+    verdict = benchmark.pedantic(run, rounds=3, iterations=1)
+    assert verdict is None
+    positions = budgets[-1].expanded
+    benchmark.extra_info["positions"] = positions
+    benchmark.extra_info["us_per_position"] = benchmark.stats.stats.median / positions * 1e6
+
+
+@pytest.mark.parametrize("kernel", ["compiled", "python"])
+def test_relaxed_search_cost_per_position(benchmark: Any, kernel: str, monkeypatch: Any) -> None:
+    # The relaxation of deal 598 cut at its first play (lost, about a million
+    # relaxed positions): the compiled search against the engine's Python loop.
+    if kernel == "python":
+        monkeypatch.setenv(kernel_module.PURE, "1")
+    elif not kernel_module.built():
+        pytest.skip("the compiled kernel is not built")
+    g = make_game("windmill")
+    assert isinstance(g, Windmill)
+    cut = first_play(g.problem, g.deal(parse_deal_number(598)))
+    budgets: list[Budget] = []
+
+    def run() -> Verdict[Any] | None:
+        budget = Budget()
+        budgets.append(budget)
+        return drive(Relaxation(RelaxedRules(g.problem), cut).run(budget), budget)
+
+    verdict = benchmark.pedantic(run, rounds=3, iterations=1)
+    assert verdict is not None and not verdict.won
+    positions = budgets[-1].expanded
+    benchmark.extra_info["positions"] = positions
+    benchmark.extra_info["us_per_position"] = benchmark.stats.stats.median / positions * 1e6

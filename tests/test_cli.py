@@ -155,3 +155,20 @@ def test_python_dash_m_runs_and_fails_cleanly() -> None:
     assert bad.stderr.strip() == (
         "solitaire-solver: error: bad deal number '-1': deal numbers start at 1"
     )
+
+
+def test_solve_says_which_part_of_the_solver_settled_it(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    # Windmill's solver is a portfolio: deal 6543 (nothing plays until 54
+    # cards are dealt) is proved lost by its relaxation, deal 1 won by its
+    # narrowest beam. Decade's solver is one search, which names nothing.
+    code, out, _ = run_cli(capsys, "solve", "windmill", "6543", "--json")
+    doc = json.loads(out)
+    assert (code, doc["status"], doc["settled_by"]) == (0, "lost", "relaxation")
+    code, out, _ = run_cli(capsys, "solve", "windmill", "1")
+    assert code == 0 and "settled by: beams: width 8\n" in out
+    code, out, _ = run_cli(capsys, "solve", "decade", "3", "--json")
+    assert json.loads(out)["settled_by"] is None
+    code, out, _ = run_cli(capsys, "solve", "decade", "3")
+    assert "settled by" not in out

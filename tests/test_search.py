@@ -36,6 +36,7 @@ from solitaire_solver.search import (
     greedy_order,
     incremental_dfs,
     lds,
+    named,
     portfolio,
     projected,
     restarted,
@@ -848,6 +849,7 @@ def test_portfolio_does_not_starve_the_member_that_wins() -> None:
         ]
         r = solve(lambda b, ms=members: portfolio(ms, b))
         assert r.won and len(r.moves) == n
+        assert r.settled_by == "ladder"
         w_i, total_w = weights[1], sum(weights)
         bound = n + (total_w - w_i) / w_i * (DEFAULT_GROWTH * n + DEFAULT_BASE * w_i)
         assert r.stats.expanded <= bound
@@ -893,6 +895,22 @@ def test_portfolio_stops_at_a_proved_loss_and_drops_members_without_a_verdict() 
     ]
     r = solve(lambda b: portfolio(members, b))
     assert r.lost
+    assert r.settled_by == "complete"
+
+
+def test_names_go_in_front_of_the_names_inside() -> None:
+    # A named strategy inside a portfolio's member: the result says both,
+    # outermost first; a strategy nobody names settles with no name, and the
+    # shared LOST verdict is never renamed in place.
+    lost = GraphPuzzle({0: [1], 1: [2]}, {9})
+    inner = named(lambda b: dfs(lost, 0, b), "depth first")
+    r = solve(lambda b: portfolio([Member("member", inner)], b))
+    assert (r.status, r.settled_by) == (Status.LOST, "member: depth first")
+    plain = solve(lambda b: dfs(lost, 0, b))
+    assert plain.lost and plain.settled_by is None
+    assert LOST.by is None
+    won_line = solve(named(lambda b: dfs(Ladder(5), 0, b), "ladder"))
+    assert (won_line.won, won_line.settled_by) == (True, "ladder")
 
 
 def test_portfolio_limit_stops_every_member() -> None:

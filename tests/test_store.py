@@ -687,3 +687,28 @@ def test_moves_are_written_as_json_writes_them(moves: list[str]) -> None:
 @pytest.mark.parametrize("moves", [["d", "x1-3"], ['a"b'], ["a\\b"], ["\x7f"], ["é"], ["", " "]])
 def test_moves_that_need_escaping_are_written_as_json_writes_them(moves: list[str]) -> None:
     assert encode_moves(tuple(moves)) == json.dumps(moves)
+
+
+def test_a_third_schema_store_gains_settled_by_and_keeps_it(tmp_path: Path) -> None:
+    # A store of the third schema (made here by dropping the fourth's column)
+    # is migrated when opened: its rows say nothing of what settled them, and
+    # the rows solved afterwards keep the solver's word.
+    db = tmp_path / "third.sqlite"
+    first = solve_deals("windmill", "1-3", store=db, max_states=20_000)
+    assert all(
+        r.settled_by and r.settled_by.startswith("beams") for r in first if r.status.value == "won"
+    )
+    with sqlite3.connect(db) as con:
+        con.execute("ALTER TABLE results DROP COLUMN settled_by")
+        con.execute("PRAGMA user_version = 3")
+    again = solve_deals("windmill", "1-5", store=db, max_states=20_000)
+    assert [r.from_store for r in again] == [True] * 3 + [False] * 2
+    assert all(r.settled_by is None for r in again[:3])
+    assert [r.settled_by is not None for r in again[3:]] == [
+        r.status.value != "unknown" for r in again[3:]
+    ]
+    with sqlite3.connect(db) as con:
+        assert con.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
+        stored = dict(con.execute("SELECT deal, settled_by FROM results"))
+    assert stored["4"] == again[3].settled_by
+    assert integrity(db) == "ok"
