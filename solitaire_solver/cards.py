@@ -30,6 +30,15 @@ SUITS = "CSHD"
 CLUBS, SPADES, HEARTS, DIAMONDS = range(4)
 ACE, KING = 0, 12
 
+HIDDEN = Card(-2)
+"""A card the player cannot see (face down): it prints and parses as ``??``.
+
+What a player sees of a position (:meth:`.games.Game.seen`) has this value in
+every place whose card is face down, and position files may write ``??``
+there; which card it is, the player knows only as one of the unseen cards."""
+
+HIDDEN_TEXT = "??"
+
 _TEXT = [r + s for s in SUITS for r in RANKS]
 
 
@@ -51,7 +60,10 @@ def suit_of(card: int) -> int:
 
 
 def card_text(card: int) -> str:
-    """Two-character text of a card (or card id of any deck): ``'TD'``."""
+    """Two-character text of a card (or card id of any deck): ``'TD'``; ``??`` for
+    :data:`HIDDEN`."""
+    if card == HIDDEN:
+        return HIDDEN_TEXT
     return _TEXT[card % 52]
 
 
@@ -73,9 +85,21 @@ def cards_text(cards: Iterable[int]) -> str:
     return " ".join(card_text(c) for c in cards)
 
 
-def parse_cards(text: str) -> list[Card]:
-    """Parse space-separated card text; the empty string is no cards."""
-    return [parse_card(t) for t in text.split()]
+def parse_cards(text: str, *, hidden: bool = False) -> list[Card]:
+    """Parse space-separated card text; the empty string is no cards.
+
+    With ``hidden``, ``??`` is a face-down card (:data:`HIDDEN`); without,
+    it is refused like any other text that is not a card.
+    """
+    out = []
+    for t in text.split():
+        if t == HIDDEN_TEXT:
+            if not hidden:
+                raise BadCardError(f"a hidden card {HIDDEN_TEXT} cannot go here (it is face up)")
+            out.append(HIDDEN)
+        else:
+            out.append(parse_card(t))
+    return out
 
 
 def count_text(n: int, noun: str = "card") -> str:

@@ -25,7 +25,7 @@ from . import __version__
 from .analysis import Analysis, Outcome, Review, analyse, plural, review_line
 from .api import get_game, make_limits, play_line, rule_assignments
 from .deal_files import format_deal, load_deal
-from .errors import BadOptionError, SolverError
+from .errors import BadOptionError, HiddenCardsError, SolverError
 from .games import PRESETS, Game
 from .games.base import rules_items, rules_knobs
 from .numbering import MT_THRESHOLD, DealNumber, parse_deal_number
@@ -259,6 +259,14 @@ def cmd_solve(args: argparse.Namespace) -> int:
         if args.rule:
             raise BadOptionError("--rule does not go with --file: change the file's 'rules:' line")
         game, start, deal = load_deal(args.file)
+        if game.has_hidden(start):
+            hidden = game.seen(start).hidden
+            source = "standard input" if args.file == "-" else args.file
+            raise HiddenCardsError(
+                f"{source}: the position hides {hidden} card{'s' if hidden != 1 else ''} "
+                f"(??): solve needs every card; hint --fair --file {args.file} gives each "
+                "move's chance for a player who cannot see them"
+            )
     else:
         if args.game is None or args.number is None:
             raise BadOptionError("solve needs GAME and NUMBER, or --file PATH")

@@ -60,6 +60,10 @@ class BadOptionError(SolverError):
     """A command-line or API option with a value it does not accept."""
 
 
+class HiddenCardsError(SolverError):
+    """A position with face-down cards (``??``) given where every card must be known."""
+
+
 class StoreError(SolverError):
     """A results database that cannot be used: missing folder, not a store, a newer schema."""
 

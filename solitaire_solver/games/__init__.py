@@ -12,7 +12,7 @@ from typing import Any
 
 from ..errors import UnknownGameError
 from . import black_hole, decade, eagle_wing, windmill
-from .base import Game, Preset
+from .base import Game, Preset, Seen
 
 _MODULES = (decade, eagle_wing, windmill, black_hole)
 
@@ -44,4 +44,4 @@ def make_game(name: str, rules: Mapping[str, Any] | Iterable[str] | None = None)
     return preset.make(rules)
 
 
-__all__ = ["PRESETS", "Game", "Preset", "find_preset", "make_game"]
+__all__ = ["PRESETS", "Game", "Preset", "Seen", "find_preset", "make_game"]

@@ -14,14 +14,17 @@ a position file.
 
 from __future__ import annotations
 
+import random
 import re
 from abc import ABC, abstractmethod
+from collections import Counter
 from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from typing import Any, ClassVar, Generic, TypeVar
 
 import attrs
 
-from ..errors import BadRuleError, DealFileError, IllegalMoveError
+from ..cards import Card
+from ..errors import BadRuleError, DealFileError, HiddenCardsError, IllegalMoveError
 from ..numbering import DealNumber
 from ..search import (
     NO_LIMITS,
@@ -222,6 +225,30 @@ class FieldReader:
             raise self.error(f"unknown label {f.label!r} for {self.game} (its labels: {known})", f)
 
 
+# ---------------------------------------------------------------- what a player sees
+
+
+@attrs.frozen
+class Seen(Generic[S]):
+    """What a player sees of a position: the cards face up, and which cards are unseen.
+
+    ``state`` is the position with :data:`~solitaire_solver.cards.HIDDEN` in
+    every place whose card the player has not seen (face-down cards), and
+    ``unseen`` those cards, sorted: all the player knows of them is that they
+    fill the hidden places in some order, every order as likely as any other
+    (a shuffled deck). Two positions that differ only in their hidden cards
+    look the same. A game with no face-down cards has none hidden.
+    """
+
+    state: S
+    unseen: tuple[Card, ...] = ()
+
+    @property
+    def hidden(self) -> int:
+        """How many cards the player cannot see."""
+        return len(self.unseen)
+
+
 # ---------------------------------------------------------------- games
 
 
@@ -314,6 +341,66 @@ class Game(ProblemDefaults, ABC, Generic[S, M]):
             raise IllegalMoveError(f"illegal move {move}: not allowed in this position")
         return self.apply(state, move)
 
+    # -- what a player sees
+
+    decks: ClassVar[int] = 1
+    """How many 52-card decks the game plays with."""
+
+    face_down: ClassVar[bool] = False
+    """Whether some of the game's cards are ever face down (see :meth:`seen`)."""
+
+    def seen(self, state: S) -> Seen[S]:
+        """What a player sees of ``state`` (:class:`Seen`).
+
+        :meth:`mask` replaces every face-down card by
+        :data:`~solitaire_solver.cards.HIDDEN`, and the unseen cards are the
+        decks less every card the position shows (:meth:`visible_cards`). So
+        a position read from a file with hidden cards (``??``) is seen the
+        same way as one reached in play. A player remembers what the game
+        has shown: a card turned face up once (dealt onto a waste, say) is
+        seen for good, even after it is turned face down again with the
+        waste.
+        """
+        if not self.face_down:
+            return Seen(state)
+        masked = self.mask(state)
+        left = Counter({Card(c): self.decks for c in range(52)})
+        left.subtract(self.visible_cards(masked))
+        if any(n < 0 for n in left.values()):
+            raise ValueError(f"{self.name}: a card shows more often than the decks hold it")
+        return Seen(masked, tuple(sorted(left.elements())))
+
+    def mask(self, state: S) -> S:
+        """``state`` with :data:`~solitaire_solver.cards.HIDDEN` in place of every face-down
+        card; by default every card is face up."""
+        return state
+
+    def visible_cards(self, state: S) -> list[Card]:
+        """Every card a position shows, foundations and discards included (hidden ones not)."""
+        raise NotImplementedError(f"{self.name} does not list its visible cards")
+
+    def has_hidden(self, state: S) -> bool:
+        """Whether some card of ``state`` is :data:`~solitaire_solver.cards.HIDDEN` (a position
+        from a file that hides cards): the exact solver needs every card."""
+        return False
+
+    def fill(self, state: S, cards: Sequence[Card]) -> S:
+        """``state`` (a :meth:`seen` one) with its hidden places filled by ``cards`` in turn.
+
+        The places are taken in an order of the game's choosing, the same
+        every time. A game with no face-down cards has nothing to fill.
+        """
+        if cards:
+            raise ValueError(f"{self.name} has no face-down cards to fill")
+        return state
+
+    def determinise(self, seen: Seen[S], rng: random.Random) -> S:
+        """A position consistent with ``seen``: its unseen cards dealt at random into the
+        hidden places, every arrangement equally likely."""
+        cards = list(seen.unseen)
+        rng.shuffle(cards)
+        return self.fill(seen.state, cards)
+
     # -- position files
 
     def position_fields(self, state: S) -> list[tuple[str, str]]:
@@ -377,8 +464,16 @@ class Game(ProblemDefaults, ABC, Generic[S, M]):
         so (:attr:`SolveResult.shortest`); a game whose exact shortest
         search cannot finish may return another line, marked not shortest.
         ``memo`` shares what earlier solves of the same deal proved lost
-        (see :meth:`strategy`).
+        (see :meth:`strategy`). A position with hidden cards (from a file
+        with ``??``) raises :class:`~solitaire_solver.errors.HiddenCardsError`:
+        an exact solve needs every card.
         """
+        if self.has_hidden(state):
+            hidden = self.seen(state).hidden
+            raise HiddenCardsError(
+                f"the position hides {hidden} card{'s' if hidden != 1 else ''} (??): an exact "
+                "solve needs every card; a fair hint (hint --fair) gives each move's chance"
+            )
         if limits.any:
             effective, by_default = limits, False
         else:

@@ -24,7 +24,7 @@ from typing import Any, cast
 
 import attrs
 
-from ..cards import Card, card_text, cards_text, count_text, parse_cards
+from ..cards import HIDDEN, Card, card_text, cards_text, count_text, parse_cards
 from ..errors import BadCardError, BadMoveError
 from ..numbering import DealNumber, shuffled_talon
 from ..search import (
@@ -965,6 +965,36 @@ class Decade(Game[DecadeState, DecadeMove]):
         nxt = f", next {card_text(rest[0])}" if rest else ""
         return f"line:  {cards_text(state.line) or '(empty)'}\nstock: {len(rest)} cards{nxt}"
 
+    # ------------------------------------------------------------ what a player sees
+
+    face_down = True
+
+    def mask(self, state: DecadeState) -> DecadeState:
+        """The stock is face down: the player sees the line and the discarded cards."""
+        left = len(state.stock) - state.dealt
+        if not left:
+            return state
+        return DecadeState(state.line, state.stock[: state.dealt] + (HIDDEN,) * left, state.dealt)
+
+    def visible_cards(self, state: DecadeState) -> list[Card]:
+        """The cards dealt: the line's and the discarded ones."""
+        return list(state.stock[: state.dealt])
+
+    def fill(self, state: DecadeState, cards: Sequence[Card]) -> DecadeState:
+        """The stock's hidden cards, next first."""
+        rest = state.stock[state.dealt :]
+        if len(cards) != rest.count(HIDDEN):
+            raise ValueError(f"decade: {len(cards)} cards for {rest.count(HIDDEN)} hidden places")
+        it = iter(cards)
+        filled = tuple(next(it) if c == HIDDEN else c for c in rest)
+        return DecadeState(state.line, state.stock[: state.dealt] + filled, state.dealt)
+
+    def has_hidden(self, state: DecadeState) -> bool:
+        """Whether some stock card is hidden."""
+        return HIDDEN in state.stock
+
+    # ------------------------------------------------------------ position files
+
     def position_fields(self, state: DecadeState) -> list[tuple[str, str]]:
         """``line``, ``stock`` (next card first) and ``discarded``."""
         present = set(state.line) | set(state.remaining)
@@ -978,29 +1008,46 @@ class Decade(Game[DecadeState, DecadeMove]):
     def parse_position(self, reader: FieldReader) -> DecadeState:
         """Read ``line``, ``stock`` (next card first) and ``discarded``.
 
-        Every card of the deck must appear exactly once. With nothing
-        discarded and fewer than three cards in the line, the start of play
-        deals up to three (so a deal may be given as a stock alone). Positions
-        that no play reaches are refused where that is certain and cheap to
-        see; see :meth:`_unreachable`.
+        Every card of the deck must appear exactly once, or, in the stock,
+        as ``??``: a face-down card, one of those the file shows nowhere
+        (what a player sees, to be hinted fairly). With nothing discarded and
+        fewer than three cards in the line, the start of play deals up to
+        three (so a deal may be given as a stock alone). Positions that no
+        play reaches are refused where that is certain and cheap to see; see
+        :meth:`_unreachable`.
         """
         piles: dict[str, list[Card]] = {}
         fields = {label: reader.take(label, "") for label in ("line", "stock", "discarded")}
         seen: dict[int, str] = {}
         for label, field in fields.items():
             try:
-                piles[label] = parse_cards(field.text)
+                piles[label] = parse_cards(field.text, hidden=label == "stock")
             except BadCardError as exc:
-                raise reader.error(str(exc), field) from None
+                raise reader.error(f"{label}: {exc}", field) from None
             for c in piles[label]:
+                if c == HIDDEN:
+                    continue
                 if c in seen:
                     where = f"in {seen[c]} and {label}" if seen[c] != label else f"in {label}"
                     raise reader.error(f"card {card_text(c)} appears twice ({where})", field)
                 seen[c] = label
         reader.finish()
-        if len(seen) != 52:
-            missing = [card_text(c) for c in range(52) if c not in seen]
-            raise reader.error(f"{count_text(len(missing))} missing: {' '.join(missing)}")
+        hidden = piles["stock"].count(HIDDEN)
+        missing = [card_text(c) for c in range(52) if c not in seen]
+        if len(missing) != hidden:
+            if not hidden:
+                raise reader.error(f"{count_text(len(missing))} missing: {' '.join(missing)}")
+            raise reader.error(
+                f"stock: {hidden} hidden (??) but {count_text(len(missing))} not shown "
+                f"anywhere ({' '.join(missing) or 'none'}): the hidden cards are those",
+                fields["stock"],
+            )
+        if hidden and not piles["discarded"] and len(piles["line"]) < START_CARDS:
+            raise reader.error(
+                f"line: the start deals {START_CARDS} cards face up before any discard; "
+                "write them in the line",
+                fields["line"],
+            )
         # The discarded cards go first in ``stock`` as if dealt long ago, so that
         # position_fields finds them again (the order among them plays no part).
         gone, line = tuple(sorted(piles["discarded"])), tuple(piles["line"])

@@ -6,10 +6,12 @@ The rules themselves are in :mod:`.rules`.
 from __future__ import annotations
 
 import itertools
-from collections.abc import Hashable
+from collections.abc import Hashable, Sequence
 from functools import partial
 
-from ...cards import RANKS, Card, card_text, cards_text, count_text, parse_cards
+import attrs
+
+from ...cards import HIDDEN, RANKS, Card, card_text, cards_text, count_text, parse_cards
 from ...errors import BadCardError, BadMoveError
 from ...numbering import DealNumber, shuffled_talon
 from ...search import Budget, Memo, Run, Strategy, best_first, dfs, projected, screened
@@ -305,12 +307,14 @@ class EagleWing(Game[EagleWingState, EagleWingMove]):
         """Read the lines :meth:`position_fields` writes; every card exactly once."""
         seen: dict[int, str] = {}
 
-        def cards(field: Field, text: str, place: str) -> list[Card]:
+        def cards(field: Field, text: str, place: str, hidden: bool = False) -> list[Card]:
             try:
-                out = parse_cards(text)
+                out = parse_cards(text, hidden=hidden)
             except BadCardError as exc:
                 raise reader.error(f"{place}: {exc}", field) from None
             for c in out:
+                if c == HIDDEN:
+                    continue
                 if c in seen:
                     where = f"in {seen[c]} and {place}" if seen[c] != place else f"in {place}"
                     raise reader.error(f"card {card_text(c)} appears twice ({where})", field)
@@ -349,7 +353,7 @@ class EagleWing(Game[EagleWingState, EagleWingMove]):
                 seen[c] = "foundations"
 
         trunk_field = reader.take("trunk", "")
-        trunk = tuple(cards(trunk_field, trunk_field.text, "trunk"))
+        trunk = tuple(cards(trunk_field, trunk_field.text, "trunk", hidden=True))
 
         wings_field = reader.take("wings")
         parts = [p.strip() for p in wings_field.text.split(",")]
@@ -382,7 +386,7 @@ class EagleWing(Game[EagleWingState, EagleWingMove]):
         waste_field = reader.take("waste", "")
         waste = tuple(cards(waste_field, waste_field.text, "waste"))
         stock_field = reader.take("stock", "")
-        stock = tuple(cards(stock_field, stock_field.text, "stock"))
+        stock = tuple(cards(stock_field, stock_field.text, "stock", hidden=True))
 
         used_field = reader.take("redeals used", "0")
         try:
@@ -398,9 +402,21 @@ class EagleWing(Game[EagleWingState, EagleWingMove]):
                 used_field,
             )
         reader.finish()
-        if len(seen) != 52:
-            missing = [card_text(c) for c in range(52) if c not in seen]
-            raise reader.error(f"{count_text(len(missing))} missing: {' '.join(missing)}")
+        if HIDDEN in stock and used:
+            raise reader.error(
+                "stock: after a redeal every stock card has been seen on the waste; "
+                "write it instead of ??",
+                stock_field,
+            )
+        hidden = trunk.count(HIDDEN) + stock.count(HIDDEN)
+        missing = [card_text(c) for c in range(52) if c not in seen]
+        if len(missing) != hidden:
+            if not hidden:
+                raise reader.error(f"{count_text(len(missing))} missing: {' '.join(missing)}")
+            raise reader.error(
+                f"{hidden} hidden (??) but {count_text(len(missing))} not shown anywhere "
+                f"({' '.join(missing) or 'none'}): the hidden cards are those"
+            )
         return EagleWingState(
             base,
             (counts[0], counts[1], counts[2], counts[3]),
@@ -410,6 +426,49 @@ class EagleWing(Game[EagleWingState, EagleWingMove]):
             len(waste),
             used,
         )
+
+    # -------------------------------------------------------------- what a player sees
+
+    face_down = True
+
+    def mask(self, state: EagleWingState) -> EagleWingState:
+        """The trunk is face down but for its last card, alone; the stock is face down on the
+        first pass (after a redeal every stock card has been seen on the waste)."""
+        trunk = state.trunk
+        if len(trunk) > 1:
+            trunk = (HIDDEN,) * len(trunk)
+        talon = state.talon
+        if state.redeals_used == 0:
+            talon = talon[: state.waste_size] + (HIDDEN,) * (len(talon) - state.waste_size)
+        if trunk is state.trunk and talon is state.talon:
+            return state
+        return attrs.evolve(state, trunk=trunk, talon=talon)
+
+    def visible_cards(self, state: EagleWingState) -> list[Card]:
+        """The foundations' cards, the trunk's and stock's face-up ones, the wings, the waste."""
+        out = [
+            Card(suit * 13 + (state.base + i) % 13)
+            for suit, n in enumerate(state.foundations)
+            for i in range(n)
+        ]
+        out += [c for c in state.trunk if c != HIDDEN]
+        out += [c for pile in state.wings for c in pile]
+        out += [c for c in state.talon if c != HIDDEN]
+        return out
+
+    def fill(self, state: EagleWingState, cards: Sequence[Card]) -> EagleWingState:
+        """The trunk's hidden cards bottom up, then the stock's, next first."""
+        places = state.trunk.count(HIDDEN) + state.talon.count(HIDDEN)
+        if len(cards) != places:
+            raise ValueError(f"eagle-wing: {len(cards)} cards for {places} hidden places")
+        it = iter(cards)
+        trunk = tuple(next(it) if c == HIDDEN else c for c in state.trunk)
+        talon = tuple(next(it) if c == HIDDEN else c for c in state.talon)
+        return attrs.evolve(state, trunk=trunk, talon=talon)
+
+    def has_hidden(self, state: EagleWingState) -> bool:
+        """Whether some trunk or stock card is hidden."""
+        return HIDDEN in state.trunk or HIDDEN in state.talon
 
     # -------------------------------------------------------------- solving
 

@@ -8,9 +8,20 @@ names its solver (:meth:`Windmill.strategy`, composed in :mod:`.solver`).
 
 from __future__ import annotations
 
-from collections.abc import Hashable
+from collections.abc import Hashable, Sequence
 
-from ...cards import Card, card_text, cards_text, count_text, parse_cards, rank_text
+import attrs
+
+from ...cards import (
+    HIDDEN,
+    HIDDEN_TEXT,
+    Card,
+    card_text,
+    cards_text,
+    count_text,
+    parse_cards,
+    rank_text,
+)
 from ...errors import BadCardError
 from ...numbering import DealNumber
 from ...search import Limits, Memo, Strategy
@@ -37,6 +48,9 @@ from .rules import (
     ranks_text,
 )
 from .solver import any_line, shortest_line
+
+HIDDEN_RANK = "?"
+"""A hidden card's letter in a position's text of ranks (``seq_ranks``)."""
 
 DEFAULT_MAX_STATES = 140_000_000
 """States a solve may expand when the caller gives no limit at all (preset data, see
@@ -197,6 +211,9 @@ class Windmill(Game[WindmillState, WindmillMove]):
                 if label == "reserve" and w == "--":
                     out.append(Card(GAP))
                     continue
+                if label == "stock" and w == HIDDEN_TEXT:
+                    out.append(HIDDEN)
+                    continue
                 try:
                     (c,) = parse_cards(w)
                 except BadCardError as exc:
@@ -252,7 +269,7 @@ class Windmill(Game[WindmillState, WindmillMove]):
                 rf,
             )
         waste, _ = cards("waste", "")
-        stock, _ = cards("stock", "")
+        stock, stock_field = cards("stock", "")
         if GAP in reserve and (waste or stock):
             raise reader.error(
                 "reserve: a gap is refilled at once while the waste or the stock has cards",
@@ -264,9 +281,22 @@ class Windmill(Game[WindmillState, WindmillMove]):
         except ValueError as exc:
             raise reader.error(f"redeals used: {exc}", used_field) from None
         reader.finish()
+        if HIDDEN in stock and used:
+            raise reader.error(
+                "stock: after a redeal every stock card has been seen on the waste; "
+                "write it instead of ??",
+                stock_field,
+            )
+        hidden = stock.count(HIDDEN)
         missing = [card_text(c) for c in range(52) for _ in range(2 - counts.get(c, 0))]
-        if missing:
-            raise reader.error(f"{count_text(len(missing))} missing: {' '.join(missing)}")
+        if len(missing) != hidden:
+            if not hidden:
+                raise reader.error(f"{count_text(len(missing))} missing: {' '.join(missing)}")
+            raise reader.error(
+                f"stock: {hidden} hidden (??) but {count_text(len(missing))} not shown "
+                f"anywhere ({' '.join(missing) or 'none'}): the hidden cards are those",
+                stock_field,
+            )
         seq = tuple(waste + stock)
         return WindmillState(
             primary=tuple(primary),
@@ -279,6 +309,46 @@ class Windmill(Game[WindmillState, WindmillMove]):
             flag=flag,
             redeals_used=used,
         )
+
+    # ------------------------------------------------------------ what a player sees
+
+    face_down = True
+
+    decks = 2
+
+    def mask(self, state: WindmillState) -> WindmillState:
+        """The stock is face down on the first pass (after a redeal every stock card has
+        been seen on the waste)."""
+        left = len(state.seq) - state.dealt
+        if state.redeals_used or not left:
+            return state
+        seq = state.seq[: state.dealt] + (HIDDEN,) * left
+        return attrs.evolve(
+            state, seq=seq, seq_ranks=state.seq_ranks[: state.dealt] + HIDDEN_RANK * left
+        )
+
+    def visible_cards(self, state: WindmillState) -> list[Card]:
+        """The foundations, the reserve, the waste and the stock's face-up cards."""
+        out = list(state.primary)
+        out += [c for pile in state.secondaries for c in pile]
+        out += [Card(c) for c in state.reserve if c != GAP]
+        out += state.waste_cards
+        out += [c for c in state.stock if c != HIDDEN]
+        return out
+
+    def fill(self, state: WindmillState, cards: Sequence[Card]) -> WindmillState:
+        """The stock's hidden cards, next first."""
+        places = state.stock.count(HIDDEN)
+        if len(cards) != places:
+            raise ValueError(f"windmill: {len(cards)} cards for {places} hidden places")
+        it = iter(cards)
+        stock = tuple(next(it) if c == HIDDEN else c for c in state.stock)
+        seq = state.seq[: state.dealt] + stock
+        return attrs.evolve(state, seq=seq, seq_ranks=ranks_text(seq))
+
+    def has_hidden(self, state: WindmillState) -> bool:
+        """Whether some stock card is hidden."""
+        return HIDDEN in state.stock
 
     # ------------------------------------------------------------ solving
 
