@@ -42,12 +42,10 @@ from .api import GameLike, RulesLike, get_game, make_limits, verify
 from .errors import BadDealNumberError, BadOptionError, ClusterError, UnknownGameError
 from .games import Game, find_preset, make_game
 from .games.base import rules_items
+from .maths import Z95, percentile, wilson_interval
 from .numbering import MT_THRESHOLD, DealNumber, parse_deal_number
 from .search import Limit, Limits, Status
 from .store import DealResult, Store, StoreKey
-
-Z95 = 1.959963984540054
-"""The two-sided 95% quantile of the standard normal distribution."""
 
 Progress = Callable[[int, int], None]
 """Called as ``progress(done, todo)``: once with ``done == 0`` before the first
@@ -194,38 +192,6 @@ def _deal_sequence(deals: Iterable[int | str | DealNumber] | str) -> Sequence[De
     if not out:
         raise BadOptionError("no deals to solve")
     return out
-
-
-# ---------------------------------------------------------------- intervals
-
-
-def wilson_interval(successes: int, trials: int, z: float = Z95) -> tuple[float, float]:
-    """The Wilson score interval of a binomial proportion (95% by default).
-
-    With no trials it is the whole range ``(0, 1)``. The ends are exactly 0
-    with no successes and exactly 1 with no failures.
-    """
-    if not 0 <= successes <= trials:
-        raise ValueError(f"successes {successes} not between 0 and trials {trials}")
-    if trials == 0:
-        return (0.0, 1.0)
-    n = trials
-    p = successes / n
-    z2 = z * z
-    centre = (p + z2 / (2 * n)) / (1 + z2 / n)
-    half = z / (1 + z2 / n) * math.sqrt(p * (1 - p) / n + z2 / (4 * n * n))
-    low = 0.0 if successes == 0 else max(0.0, centre - half)
-    high = 1.0 if successes == n else min(1.0, centre + half)
-    return (low, high)
-
-
-def percentile(values: Sequence[float], p: float) -> float:
-    """The nearest-rank ``p``-th percentile: the smallest value with p% at or below it."""
-    if not values:
-        return 0.0
-    ordered = sorted(values)
-    rank = max(1, math.ceil(p / 100 * len(ordered)))
-    return float(ordered[rank - 1])
 
 
 @attrs.frozen

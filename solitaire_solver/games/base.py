@@ -379,6 +379,11 @@ class Game(ProblemDefaults, ABC, Generic[S, M]):
         """Every card a position shows, foundations and discards included (hidden ones not)."""
         raise NotImplementedError(f"{self.name} does not list its visible cards")
 
+    def fair_move(self, seen: Seen[S]) -> M | None:
+        """A move at least as good as any other for a player who sees only ``seen``, when the
+        game can name one (it argues why), else ``None``; by default ``None``."""
+        return None
+
     def has_hidden(self, state: S) -> bool:
         """Whether some card of ``state`` is :data:`~solitaire_solver.cards.HIDDEN` (a position
         from a file that hides cards): the exact solver needs every card."""

@@ -41,7 +41,16 @@ from ..search import (
     solve,
     won,
 )
-from .base import FieldReader, Game, Preset, knob, parse_bool, parse_int_range, show_bool
+from .base import (
+    FieldReader,
+    Game,
+    Preset,
+    Seen,
+    knob,
+    parse_bool,
+    parse_int_range,
+    show_bool,
+)
 
 START_CARDS = 3
 """Cards dealt to the line before the first discard may be made."""
@@ -992,6 +1001,20 @@ class Decade(Game[DecadeState, DecadeMove]):
     def has_hidden(self, state: DecadeState) -> bool:
         """Whether some stock card is hidden."""
         return HIDDEN in state.stock
+
+    def fair_move(self, seen: Seen[DecadeState]) -> DecadeMove | None:
+        """Under optional rules, with cards in the stock: the deal.
+
+        A winning line still wins with every deal moved to its front (see
+        :func:`_optional_groups`), so dealing first loses nothing, whatever
+        the hidden cards are, and it shows every card: a player who deals
+        the whole stock first then sees the whole position and wins exactly
+        the deals that can be won. Her fair chance is the thoughtful one.
+        """
+        state = seen.state
+        if self.rules.compulsory or state.dealt == len(state.stock):
+            return None
+        return DEAL
 
     # ------------------------------------------------------------ position files
 

@@ -1,0 +1,338 @@
+"""Fair play: the chance of each move for a player who cannot see the face-down cards.
+
+Every verdict of the solver is *thoughtful*: it sees every card. A player
+sees only what the game shows (:meth:`.games.Game.seen`): the cards face up,
+and the set of cards still unseen, in an order she does not know. This
+module answers her question, "which move gives me the best chance?", without
+looking at the hidden cards.
+
+**Sampling** (:func:`fair_hint`). Deal the unseen cards at random into the
+hidden places K times (determinisations, every arrangement equally likely),
+the same K for every move; for each sample and each move, solve the
+position after the move exactly, with full sight. A move's estimate is the
+share of samples in which it leads to a won position, with a 95% Wilson
+interval. This is hindsight optimisation. Its known bias: a sample solved
+with full sight is solved by a player who knows the hidden cards, so the
+estimate is the chance that the move keeps *some* winning line, which is at
+least the chance a fair player wins after it (she must choose her later
+moves before she sees the cards, and one choice must serve every
+arrangement at once: "strategy fusion"). So the figures overestimate, most
+where later choices depend on hidden cards; they rank moves, and a player
+who follows them is a real policy that never peeks, whose wins are real
+wins (:mod:`.players`): what that player wins is a true lower bound on the
+best fair odds, whatever the bias of the hint that drives it.
+
+**Exactly** (:func:`exact_values`), when few cards are hidden: the value of
+a position is the best chance over every fair strategy, an expectimax over
+what the player sees. A move that turns a hidden card face up is a chance
+node (each arrangement of the unseen cards equally likely, grouped by what
+the player then sees); any other move a choice. A position with nothing
+hidden is worth 1 when it is won with full sight, else 0. The hint says
+"exact" then.
+
+>>> from solitaire_solver import make_game
+>>> from solitaire_solver.numbering import parse_deal_number
+>>> g = make_game("decade")
+>>> hint = fair_hint(g, g.seen(g.deal(parse_deal_number(3))), samples=20, seed=1)
+>>> hint.samples, hint.exact, len(hint.moves) >= 1
+(20, False, True)
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections import Counter
+from collections.abc import Hashable, Iterator, Sequence
+from fractions import Fraction
+from typing import Any
+
+import attrs
+
+from .cards import Card
+from .games import Game, Seen
+from .maths import wilson_interval
+from .search import Limits, Memo, Status
+
+SAMPLES = 200
+"""Determinisations a hint solves by default."""
+
+EXACT_HIDDEN = 5
+"""With at most this many hidden cards, a hint works out the exact values (expectimax)."""
+
+EXACT_NODES = 20_000
+"""The most positions (what the player sees) the exact expectimax may visit before the hint
+falls back to sampling."""
+
+EXACT_DEPTH = 200
+"""The longest line of moves the exact expectimax follows before the hint falls back to
+sampling (its recursion stays well within Python's)."""
+
+SOLVE_LIMITS = Limits(max_states=200_000)
+"""The limits of each exact solve of a sample, by default: a sample left unknown by them
+counts apart (:attr:`FairMove.unknown`), never as a win."""
+
+
+@attrs.frozen
+class FairMove:
+    """One legal move and its chance for a player who cannot see the hidden cards.
+
+    Sampled: ``wins`` of ``samples`` determinisations are won after the move
+    with full sight (``unknown`` more were left unknown by the solve's
+    limits), ``value`` is ``wins / samples`` and ``low``..``high`` its 95%
+    Wilson interval. Exact: ``value`` is the expectimax value, ``low`` and
+    ``high`` equal to it, and ``samples`` the arrangements of the unseen cards.
+    """
+
+    move: Any
+    value: float
+    low: float
+    high: float
+    wins: int
+    samples: int
+    unknown: int = 0
+    exact: bool = False
+    votes: int = 0
+    """Samples whose winning line, as the solver found it, starts with this move: among
+    moves of equal value, the one the solver would play (it tries the most promising
+    moves first), and the tie-break of :attr:`FairHint.best`."""
+
+
+@attrs.frozen
+class FairHint:
+    """Every legal move of a position with its chance (:class:`FairMove`), in the game's
+    order, and the best of them (the first of the highest value)."""
+
+    moves: tuple[FairMove, ...]
+    samples: int
+    exact: bool
+    hidden: int
+    seconds: float
+    solves: int
+    """Exact solves (or positions of the expectimax) it took."""
+
+    @property
+    def best(self) -> FairMove | None:
+        """The move of the highest value, of the most votes among those (the first of them),
+        or ``None`` with no move.
+
+        The votes matter where values tie, most often where every move keeps
+        the chance: moving cards to and fro between wings keeps it too, and a
+        player choosing among equals by the game's order alone may do that
+        for ever; the solver's own first moves go somewhere.
+        """
+        best: FairMove | None = None
+        for m in self.moves:
+            if best is None or (m.value, m.votes) > (best.value, best.votes):
+                best = m
+        return best
+
+
+def arrangements(cards: Sequence[Card]) -> int:
+    """How many distinct orders the multiset ``cards`` has."""
+    counts = Counter(cards)
+    out = math.factorial(len(cards))
+    for n in counts.values():
+        out //= math.factorial(n)
+    return out
+
+
+def distinct_orders(cards: Sequence[Card]) -> Iterator[tuple[Card, ...]]:
+    """Every distinct order of the multiset ``cards``, each once."""
+    counts = Counter(cards)
+    kinds = sorted(counts)
+    order: list[Card] = []
+
+    def walk(left: int) -> Iterator[tuple[Card, ...]]:
+        if not left:
+            yield tuple(order)
+            return
+        for c in kinds:
+            if counts[c]:
+                counts[c] -= 1
+                order.append(c)
+                yield from walk(left - 1)
+                order.pop()
+                counts[c] += 1
+
+    yield from walk(len(cards))
+
+
+def legal_moves_seen(game: Game[Any, Any], seen: Seen[Any]) -> list[Any]:
+    """The legal moves of what the player sees.
+
+    The rules of these games never make a move's legality depend on a
+    face-down card, so the moves are those of the position with the hidden
+    places filled in a fixed order (the unseen cards sorted), which looks at
+    no hidden card.
+    """
+    return list(game.legal_moves(game.fill(seen.state, seen.unseen)))
+
+
+def position_seed(seed: int | str, seen: Seen[Any]) -> random.Random:
+    """A generator for the samples of ``seen``: the same for the same seed and position."""
+    return random.Random(f"{seed}:{seen.state!r}:{seen.unseen!r}")
+
+
+def fair_hint(
+    game: Game[Any, Any],
+    seen: Seen[Any],
+    *,
+    samples: int = SAMPLES,
+    seed: int | str = 0,
+    limits: Limits = SOLVE_LIMITS,
+    exact_hidden: int = EXACT_HIDDEN,
+) -> FairHint:
+    """Each legal move's chance for a player who sees ``seen`` (see the module docstring).
+
+    Exact when at most ``exact_hidden`` cards are hidden and the expectimax
+    finishes within :data:`EXACT_NODES` positions; else ``samples``
+    determinisations, drawn from ``seed`` and the position (the same hint
+    every time), each solved exactly under ``limits`` after every move.
+    """
+    if samples < 1:
+        raise ValueError(f"a fair hint needs at least 1 sample, not {samples}")
+    t0 = time.perf_counter()
+    moves = legal_moves_seen(game, seen)
+    if seen.hidden <= exact_hidden:
+        exact = exact_values(game, seen, limits=limits)
+        if exact is not None:
+            values, nodes = exact
+            count = arrangements(seen.unseen)
+            out = tuple(
+                FairMove(m, float(v), float(v), float(v), 0, count, exact=True)
+                for m, v in zip(moves, values, strict=True)
+            )
+            return FairHint(out, count, True, seen.hidden, time.perf_counter() - t0, nodes)
+    rng = position_seed(seed, seen)
+    wins = [0] * len(moves)
+    unknown = [0] * len(moves)
+    votes = [0] * len(moves)
+    solves = 0
+    for _ in range(samples):
+        state = game.determinise(seen, rng)
+        memo = Memo()
+        # Moves that lead to one key share a verdict; a sample lost as a whole
+        # is lost after every move.
+        whole = game.solve(state, limits, memo=memo)
+        solves += 1
+        if whole.status is Status.LOST:
+            continue
+        done: dict[Hashable, Status] = {}
+        for i, m in enumerate(moves):
+            child = game.apply(state, m)
+            k = game.key(child)
+            status = done.get(k)
+            first = whole.won and bool(whole.moves) and whole.moves[0] == m
+            votes[i] += first
+            if status is None:
+                if first:
+                    status = Status.WON
+                else:
+                    status = game.solve(child, limits, memo=memo).status
+                    solves += 1
+                done[k] = status
+            if status is Status.WON:
+                wins[i] += 1
+            elif status is Status.UNKNOWN:
+                unknown[i] += 1
+    sampled = []
+    for m, w, u, v in zip(moves, wins, unknown, votes, strict=True):
+        low, high = wilson_interval(w, samples)
+        sampled.append(FairMove(m, w / samples, low, high, w, samples, u, votes=v))
+    return FairHint(tuple(sampled), samples, False, seen.hidden, time.perf_counter() - t0, solves)
+
+
+def exact_values(
+    game: Game[Any, Any],
+    seen: Seen[Any],
+    *,
+    limits: Limits = SOLVE_LIMITS,
+    max_nodes: int = EXACT_NODES,
+) -> tuple[list[Fraction], int] | None:
+    """The exact value of each legal move of ``seen`` (expectimax), and the positions visited.
+
+    ``None`` when the search visits more than ``max_nodes`` positions,
+    follows a line longer than :data:`EXACT_DEPTH` moves, or leaves a
+    position with nothing hidden unknown under ``limits`` (the values would
+    not be exact). See the module docstring for the model.
+
+    Cycles. A move that reveals nothing may lead back to a position seen
+    earlier on the same line (cards moved to and fro); a card once revealed
+    stays revealed, so every cycle is made of choices alone, and a best
+    strategy never needs to close one: a position met again on the line
+    counts 0 there, and a value that leaned on such a 0 is not kept for
+    later (it may be too low elsewhere).
+    """
+    memo: dict[Seen[Any], Fraction] = {}
+    on_line: set[Seen[Any]] = set()
+    nodes = 0
+
+    class Stop(Exception):
+        pass
+
+    def value(s: Seen[Any]) -> tuple[Fraction, bool]:
+        """The value of ``s`` and whether it is clean (leaned on no cycle)."""
+        nonlocal nodes
+        found = memo.get(s)
+        if found is not None:
+            return found, True
+        if s in on_line:
+            return Fraction(0), False
+        nodes += 1
+        if nodes > max_nodes:
+            raise Stop
+        if not s.hidden:
+            r = game.solve(s.state, limits)
+            if r.status is Status.UNKNOWN:
+                raise Stop
+            v = Fraction(1 if r.won else 0)
+            memo[s] = v
+            return v, True
+        if game.is_won(game.fill(s.state, s.unseen)):
+            memo[s] = Fraction(1)
+            return Fraction(1), True
+        if len(on_line) >= EXACT_DEPTH:
+            raise Stop
+        on_line.add(s)
+        try:
+            best = Fraction(0)
+            clean = True
+            for m in legal_moves_seen(game, s):
+                v, c = move_value(s, m)
+                clean = clean and c
+                best = max(best, v)
+                if best == 1:
+                    break
+        finally:
+            on_line.discard(s)
+        if clean:
+            memo[s] = best
+        return best, clean
+
+    def move_value(s: Seen[Any], m: Any) -> tuple[Fraction, bool]:
+        """The chance after ``m``: the positions it may lead to, weighted by their share of
+        the arrangements of the unseen cards."""
+        outcomes: Counter[Seen[Any]] = Counter()
+        total = 0
+        for order in distinct_orders(s.unseen):
+            child = game.apply(game.fill(s.state, order), m)
+            outcomes[game.seen(child)] += 1
+            total += 1
+        out = Fraction(0)
+        clean = True
+        for child_seen, n in outcomes.items():
+            v, c = value(child_seen)
+            clean = clean and c
+            out += Fraction(n, total) * v
+        return out, clean
+
+    try:
+        values = []
+        for m in legal_moves_seen(game, seen):
+            v, _ = move_value(seen, m)
+            values.append(v)
+    except Stop:
+        return None
+    return values, nodes

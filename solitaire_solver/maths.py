@@ -1,0 +1,42 @@
+"""Statistics maths: the Wilson interval of a win rate, and percentiles.
+
+>>> [round(x, 4) for x in wilson_interval(50, 100)]
+[0.4038, 0.5962]
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+
+Z95 = 1.959963984540054
+"""The two-sided 95% quantile of the standard normal distribution."""
+
+
+def wilson_interval(successes: int, trials: int, z: float = Z95) -> tuple[float, float]:
+    """The Wilson score interval of a binomial proportion (95% by default).
+
+    With no trials it is the whole range ``(0, 1)``. The ends are exactly 0
+    with no successes and exactly 1 with no failures.
+    """
+    if not 0 <= successes <= trials:
+        raise ValueError(f"successes {successes} not between 0 and trials {trials}")
+    if trials == 0:
+        return (0.0, 1.0)
+    n = trials
+    p = successes / n
+    z2 = z * z
+    centre = (p + z2 / (2 * n)) / (1 + z2 / n)
+    half = z / (1 + z2 / n) * math.sqrt(p * (1 - p) / n + z2 / (4 * n * n))
+    low = 0.0 if successes == 0 else max(0.0, centre - half)
+    high = 1.0 if successes == n else min(1.0, centre + half)
+    return (low, high)
+
+
+def percentile(values: Sequence[float], p: float) -> float:
+    """The nearest-rank ``p``-th percentile: the smallest value with p% at or below it."""
+    if not values:
+        return 0.0
+    ordered = sorted(values)
+    rank = max(1, math.ceil(p / 100 * len(ordered)))
+    return float(ordered[rank - 1])

@@ -1,0 +1,224 @@
+"""Players that play a deal from the start, seeing only what the game shows.
+
+A player is a policy: in each position it chooses a move knowing only what
+a person at the table would know (:meth:`.games.Game.seen`: the cards face
+up, and which cards are still unseen), and it learns a hidden card only when
+the game turns it face up. Three are here:
+
+- ``fair``: the move of the highest chance by the fair hint
+  (:func:`.fair.fair_hint`, K determinisations solved with full sight);
+- ``greedy``: the first legal move in a fixed order of preference;
+- ``random``: a legal move drawn at random.
+
+Every player leaves out a move that turns nothing face up and leads back to
+a position it has already seen (without that rule a player who may move
+cards to and fro would go round in circles), and stops after
+:data:`MAX_MOVES` moves. What a player wins is won by a line of legal moves
+that the tests and ``stats --verify`` replay; its win rate over many deals
+is a lower bound on the best odds a player who cannot see the hidden cards
+can have (:mod:`.fair`).
+
+>>> from solitaire_solver import make_game
+>>> from solitaire_solver.numbering import parse_deal_number
+>>> g = make_game("decade")
+>>> played = play(g, g.deal(parse_deal_number(3)), Player("greedy"))
+>>> played.won, len(played.moves) > 0
+(True, True)
+"""
+
+from __future__ import annotations
+
+import random
+import re
+import time
+from collections.abc import Callable
+from typing import Any
+
+import attrs
+
+from .errors import BadOptionError
+from .fair import SOLVE_LIMITS, fair_hint, legal_moves_seen
+from .games import Game, Seen
+from .search import Limits
+
+KINDS = ("fair", "greedy", "random")
+"""The players there are."""
+
+PLAYER_SAMPLES = 32
+"""Determinisations the fair player's hint solves at each choice, by default.
+
+Fewer than a hint for people (:data:`.fair.SAMPLES`): the player makes tens of
+choices a deal and plays thousands of deals, and its figure is a lower bound
+whatever K is (a smaller K makes it choose worse, never peek)."""
+
+MAX_MOVES = 2000
+"""A bound no real game reaches: a safety net, should a player's moves cycle."""
+
+
+@attrs.frozen
+class Player:
+    """A player: its kind (:data:`KINDS`), the samples of the fair player's hints, and the
+    seed that makes every run the same. ``str()`` gives the words a store keeps."""
+
+    kind: str
+    samples: int = PLAYER_SAMPLES
+    seed: int = 0
+    limits: Limits = SOLVE_LIMITS
+    """The limits of each exact solve of the fair player's hints."""
+
+    def __attrs_post_init__(self) -> None:
+        if self.kind not in KINDS:
+            raise BadOptionError(f"unknown player {self.kind!r} (players: {', '.join(KINDS)})")
+        if self.samples < 1:
+            raise BadOptionError(f"samples must be at least 1, not {self.samples}")
+
+    def __str__(self) -> str:
+        if self.kind == "fair":
+            states = self.limits.max_states
+            return f"fair samples={self.samples} seed={self.seed} states={states}"
+        if self.kind == "random":
+            return f"random seed={self.seed}"
+        return "greedy"
+
+    @classmethod
+    def parse(cls, text: str) -> Player:
+        """A player from the words :meth:`__str__` writes (``fair samples=32 seed=0``)."""
+        kind, *words = text.split()
+        fields: dict[str, Any] = {}
+        for w in words:
+            m = re.fullmatch(r"(samples|seed|states)=(\d+)", w)
+            if m is None:
+                raise BadOptionError(f"bad player word {w!r} in {text!r}")
+            name, value = m.group(1), int(m.group(2))
+            if name == "states":
+                fields["limits"] = Limits(max_states=value)
+            else:
+                fields[name] = value
+        return cls(kind, **fields)
+
+
+@attrs.frozen
+class Played:
+    """A deal played by a player: the moves, whether they won, the positions where it had
+    a choice, the exact solves its hints took, and the seconds."""
+
+    moves: tuple[Any, ...]
+    won: bool
+    choices: int
+    solves: int
+    seconds: float
+    stopped: bool = False
+    """The move bound (:data:`MAX_MOVES`) ended the game."""
+
+
+def _eagle_wing_order(move: Any) -> tuple[int, int]:
+    # A card home first (target 8 is the foundation; sources 0..9 are the
+    # wings, the waste and the trunk); the sort is stable, so the rest stays
+    # in the game's order.
+    from .games.eagle_wing import FOUNDATION
+
+    return (0 if move.target == FOUNDATION and move.source < 10 else 1, 0)
+
+
+PREFERENCES: dict[str, Callable[[Any], Any] | None] = {
+    "decade": None,
+    "eagle-wing": _eagle_wing_order,
+    "black-hole": None,
+    "windmill": None,
+}
+"""The greedy player's order of the moves by game (``None``: the order ``legal_moves``
+gives). Decade: the leftmost run, the shortest there, else deal. Eagle Wing: a card
+home (waste, trunk, wings in that order), then the rest in the game's order, deal and
+redeal last. Black Hole: the lowest-numbered pile that can go. Windmill: the game's
+order."""
+
+
+def _progress(game: Game[Any, Any], seen: Seen[Any], move: Any) -> tuple[int, int]:
+    """What ``move`` does that can be seen before it is made: cards it sends home, and cards
+    it turns face up (worked out on the hidden places filled in a fixed order: neither
+    count depends on which cards are hidden)."""
+    before = game.fill(seen.state, seen.unseen)
+    after = game.apply(before, move)
+    return (
+        game.cards_left(before) - game.cards_left(after),
+        seen.hidden - game.seen(after).hidden,
+    )
+
+
+def _repeats(game: Game[Any, Any], seen: Seen[Any], move: Any, met: set[Seen[Any]]) -> bool:
+    """Whether ``move`` turns nothing face up and leads to a position already met.
+
+    Worked out on the position with the hidden places filled in a fixed
+    order: a move that reveals nothing leads to the same thing seen whatever
+    the hidden cards are, so this looks at none of them.
+    """
+    child = game.seen(game.apply(game.fill(seen.state, seen.unseen), move))
+    return child.hidden == seen.hidden and child in met
+
+
+def play(game: Game[Any, Any], start: Any, player: Player, *, deal: str = "") -> Played:
+    """Play ``start`` with ``player`` until it wins, has no move left, or :data:`MAX_MOVES`.
+
+    ``deal`` (the deal number's text) goes into the seeds of the fair and
+    random players, so that each deal of a run gets its own draws and a
+    rerun the same ones. The real position is used only to apply the chosen
+    move and to see what it shows; every choice reads :meth:`Game.seen` alone.
+    """
+    t0 = time.perf_counter()
+    state = start
+    moves: list[Any] = []
+    choices = solves = 0
+    rng = random.Random(f"{player.seed}:{deal}")
+    order = PREFERENCES.get(game.name)
+    met = {game.seen(state)}
+    for step in range(MAX_MOVES):
+        if game.is_won(state):
+            return Played(tuple(moves), True, choices, solves, time.perf_counter() - t0)
+        seen = game.seen(state)
+        if player.kind == "fair" and not seen.hidden:
+            # Nothing is hidden any more: what the player sees is the whole
+            # position, and she plays it as the solver does.
+            result = game.solve(seen.state, player.limits)
+            solves += 1
+            if result.won:
+                moves += result.moves
+                for m in result.moves:
+                    state = game.apply(state, m)
+            return Played(
+                tuple(moves), game.is_won(state), choices, solves, time.perf_counter() - t0
+            )
+        legal = [m for m in legal_moves_seen(game, seen) if not _repeats(game, seen, m, met)]
+        if not legal:
+            return Played(tuple(moves), False, choices, solves, time.perf_counter() - t0)
+        fair = game.fair_move(seen) if player.kind == "fair" else None
+        if fair is not None and fair in legal:
+            move = fair
+        elif len(legal) == 1:
+            move = legal[0]
+        else:
+            choices += 1
+            if player.kind == "greedy":
+                if order is not None:
+                    legal.sort(key=order)
+                move = legal[0]
+            elif player.kind == "random":
+                move = rng.choice(legal)
+            else:
+                hint = fair_hint(
+                    game,
+                    seen,
+                    samples=player.samples,
+                    seed=f"{player.seed}:{deal}:{step}",
+                    limits=player.limits,
+                )
+                solves += hint.solves
+                rank = {m.move: (m.value, m.votes) for m in hint.moves}
+                # The best (see FairHint.best) among the moves that do not go
+                # round in a circle; among equals, one that sends a card home
+                # or turns one face up: with every move as good as the next,
+                # cards moved to and fro would be new positions for ever.
+                move = max(legal, key=lambda m: (*rank[m], *_progress(game, seen, m)))
+        moves.append(move)
+        state = game.apply(state, move)
+        met.add(game.seen(state))
+    return Played(tuple(moves), game.is_won(state), choices, solves, time.perf_counter() - t0, True)
