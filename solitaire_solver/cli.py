@@ -26,10 +26,12 @@ from .analysis import Analysis, Outcome, Review, analyse, plural, review_line
 from .api import get_game, make_limits, play_line, rule_assignments
 from .deal_files import format_deal, load_deal
 from .errors import BadOptionError, HiddenCardsError, SolverError
-from .games import PRESETS, Game
+from .fair import SAMPLES, SOLVE_LIMITS, FairHint, fair_hint
+from .games import PRESETS, Game, Seen
 from .games.base import rules_items, rules_knobs
 from .numbering import MT_THRESHOLD, DealNumber, parse_deal_number
 from .play import CHECK_LIMITS, Style, hint_lines, play_game
+from .players import KINDS, PLAYER_SAMPLES, Player
 from .plot import check_plot_path, plot_run
 from .progress import ProgressBar
 from .search import NO_LIMITS, Limit, Limits, SolveResult, Status, limit_text
@@ -43,6 +45,7 @@ from .stats import (
     connect_dask,
     default_store_path,
     parse_deals,
+    player_key,
     run_deals,
 )
 from .store import DealResult, Store, StoreKey
@@ -87,6 +90,25 @@ def _positive_int(text: str) -> int:
     if value < 1:
         raise argparse.ArgumentTypeError(f"expected a number of at least 1, not {text!r}")
     return value
+
+
+def _non_negative_int(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, not {text!r}") from None
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"expected a number of at least 0, not {text!r}")
+    return value
+
+
+def stats_player(args: argparse.Namespace) -> Player | None:
+    """The player of a ``stats`` run (``--player``, ``--samples``, ``--seed``), or ``None``."""
+    if args.player is None:
+        if args.samples != PLAYER_SAMPLES or args.seed:
+            raise BadOptionError("--samples and --seed go with --player")
+        return None
+    return Player(args.player, samples=args.samples, seed=args.seed)
 
 
 def _positive_float(text: str) -> float:
@@ -386,20 +408,33 @@ def unknown_text(summary: Summary, limits: Limits, by_default: bool) -> str:
 
 
 def print_summary(
-    summary: Summary, deals: str, store: Path, limits: Limits = NO_LIMITS, by_default: bool = False
+    summary: Summary,
+    deals: str,
+    store: Path,
+    limits: Limits = NO_LIMITS,
+    by_default: bool = False,
+    player: Player | None = None,
 ) -> None:
     """The human form of a winnability summary of a run under ``limits`` (its effective
-    limits; ``by_default`` when they are the preset's defaults)."""
+    limits; ``by_default`` when they are the preset's defaults), or of a player's run."""
     s = summary
     rules = s.fingerprint.partition(" ")[2]
     print(f"{s.game}  ({rules})" if rules else s.game)
     solved = s.deals - s.reused
     imported = f" ({s.imported} imported from verdict files)" if s.imported else ""
+    verb = "solved" if player is None else "played"
     print(
         f"deals:  {deals}: {s.deals} deals, {s.reused} from the store{imported}, "
-        f"{solved} solved now"
+        f"{solved} {verb} now"
     )
-    print(f"won {s.won}, lost {s.lost}, unknown {s.unknown}")
+    if player is not None:
+        print(
+            f"player: {player}: it sees only what the game shows; its win rate is a lower "
+            "bound on the best chance of a player who cannot see the hidden cards"
+        )
+        print(f"the player won {s.won}, did not win {s.lost}")
+    else:
+        print(f"won {s.won}, lost {s.lost}, unknown {s.unknown}")
     if s.unknown:
         print(f"unknown deals stopped: {unknown_text(s, limits, by_default)}")
     if s.win_rate is None:
@@ -420,8 +455,9 @@ def print_summary(
     st, sec = s.states, s.seconds
     if s.imported:
         print(f"(the {s.imported} imported deals carry no search effort: left out below)")
+    effort = "states per deal" if player is None else "solves per deal"
     print(
-        f"states per deal: median {_count(st.median)}, 99th percentile {_count(st.p99)}, "
+        f"{effort}: median {_count(st.median)}, 99th percentile {_count(st.p99)}, "
         f"max {_count(st.maximum)}{_approximate(st)}"
     )
     print(
@@ -501,6 +537,11 @@ def cmd_stats(args: argparse.Namespace) -> int:
     csv_path = _output_path(args.csv, "CSV") if args.csv else None
     plot_path = check_plot_path(args.plot) if args.plot else None
     db_path = Path(args.db) if args.db else default_store_path(game)
+    player = stats_player(args)
+    if player is not None and (args.export or args.import_files):
+        raise BadOptionError(
+            "--export and --import are for the solver's verdicts, not a player's results"
+        )
     if args.export:
         _output_path(args.export, "verdict file")
         plain_blocks(deals)
@@ -514,7 +555,7 @@ def cmd_stats(args: argparse.Namespace) -> int:
         # Connect first, so that an unreachable scheduler is reported before any work.
         dask = connect_dask(args.dask, timeout=args.dask_timeout)
     try:
-        return _run_stats(args, game, deals, db_path, dask, csv_path, plot_path, imports)
+        return _run_stats(args, game, deals, db_path, dask, csv_path, plot_path, imports, player)
     finally:
         if dask is not None:
             close_dask(dask)
@@ -547,6 +588,7 @@ def _run_stats(
     csv_path: Path | None,
     plot_path: Path | None,
     imports: list[tuple[str, Verdicts]],
+    player: Player | None = None,
 ) -> int:
     # Results are counted as they arrive and not kept: a range may be
     # longer than any list of them. What needs them in the order asked (the
@@ -588,6 +630,7 @@ def _run_stats(
                 dask=dask,
                 progress=bar,
                 verify=args.verify,
+                player=player,
             )
         finally:
             bar.finish()
@@ -618,7 +661,7 @@ def _run_stats(
                 f"({written.stat().st_size:,} bytes)",
                 file=sys.stderr,
             )
-        key = StoreKey.of(game)
+        key = player_key(game, player)
         if csv_path is not None:
             write_csv(csv_path, stored_in_order(store, key, deals))
         if plot_path is not None:
@@ -636,11 +679,12 @@ def _run_stats(
             "range": args.deals,
             "store": str(where),
             "verified": summary.won - imported_wins - len(failures) if args.verify else None,
+            "player": None if player is None else str(player),
             "solver_version": __version__,
         }
         print(json.dumps(doc, indent=2))
     else:
-        print_summary(summary, args.deals, where, limits, by_default)
+        print_summary(summary, args.deals, where, limits, by_default, player)
     for _, _, failure in sorted(failures):
         print(f"{PROG}: error: {failure}", file=sys.stderr)
     return EXIT_BAD_LINE if failures else 0
@@ -1025,6 +1069,10 @@ def cmd_hint(args: argparse.Namespace) -> int:
     limits = make_limits(args.max_states, args.timeout, args.max_table)
     game, start, deal = _start(args, "hint")
     played = _played_moves(args)
+    if args.fair or game.has_hidden(start):
+        return _fair_hint(args, game, start, deal, played, limits)
+    if args.samples != SAMPLES or args.seed:
+        raise BadOptionError("--samples and --seed go with --fair")
     analysis = analyse(
         game,
         start,
@@ -1057,6 +1105,115 @@ def cmd_hint(args: argparse.Namespace) -> int:
         f"{s.elapsed:.3f} s"
     )
     return 0
+
+
+def _fair_hint(
+    args: argparse.Namespace,
+    game: Game[Any, Any],
+    start: Any,
+    deal: str | None,
+    played: list[str],
+    limits: Limits,
+) -> int:
+    """``hint --fair``: each legal move's chance for a player who sees what the game shows."""
+    if args.shortest:
+        raise BadOptionError("--shortest does not go with --fair (a chance has no line)")
+    if played and game.has_hidden(start):
+        raise BadOptionError(
+            "--moves: the file hides cards, and a move may turn one face up; give the "
+            "position as it stands now"
+        )
+    moves = [m for m, _, _ in play_line(game, start, played)]
+    position = start
+    for m in moves:
+        position = game.apply(position, m)
+    seen = game.seen(position)
+    hint = fair_hint(
+        game,
+        seen,
+        samples=args.samples,
+        seed=args.seed,
+        limits=limits if limits.any else SOLVE_LIMITS,
+    )
+    best = hint.best
+    if args.json:
+        doc: dict[str, Any] = {
+            "game": game.preset,
+            "rules": dict(rules_items(game.rules)),
+            "deal": deal,
+            "played": [str(m) for m in moves],
+            "hidden": hint.hidden,
+            "exact": hint.exact,
+            "samples": hint.samples,
+            "best": None if best is None else str(best.move),
+            "moves": [
+                {
+                    "move": str(m.move),
+                    "description": game.describe(game.fill(seen.state, seen.unseen), m.move),
+                    "chance": m.value,
+                    "low": m.low,
+                    "high": m.high,
+                    "wins": m.wins,
+                    "unknown": m.unknown,
+                    "votes": m.votes,
+                }
+                for m in hint.moves
+            ],
+            "solves": hint.solves,
+            "seconds": round(hint.seconds, 6),
+            "solver_version": __version__,
+        }
+        if args.file is not None:
+            doc["file"] = args.file
+        print(json.dumps(doc, indent=2))
+        return 0
+    style = Style.for_stream(sys.stdout, args.colour)
+    rules = " ".join(f"{k}={v}" for k, v in rules_items(game.rules))
+    where = f"after {plural(len(moves), 'move')}" if moves else "at the start"
+    title = f"{_title(game, deal, args.file)}, {where}, as a player sees it"
+    print(f"{title}  ({rules})" if rules else title)
+    print(style.cards(game.show(seen.state)))
+    print()
+    for line in fair_hint_lines(game, seen, hint):
+        print(line)
+    print()
+    print(
+        f"search: {plural(hint.solves, 'exact solve')}, {hint.seconds:.3f} s "
+        "(see docs/players.md: what the figures mean)"
+    )
+    return 0
+
+
+def fair_hint_lines(game: Game[Any, Any], seen: Seen[Any], hint: FairHint) -> list[str]:
+    """The text of a fair hint: how it was worked out, then each move with its chance."""
+    if not hint.moves:
+        return ["no legal move: the game is over"]
+    hidden = plural(hint.hidden, "hidden card")
+    if hint.exact:
+        head = (
+            f"fair chances, exact: every one of the {hint.samples:,} orders of the "
+            f"{hidden}, the best play after each move"
+        )
+    else:
+        head = (
+            f"fair chances: {hint.samples} random deals of the {hidden}, each solved with "
+            "full sight after every move (95% intervals)"
+        )
+    out = [head]
+    best = hint.best
+    width = max(len(str(m.move)) for m in hint.moves)
+    shown = game.fill(seen.state, seen.unseen)
+    for m in hint.moves:
+        figure = f"{m.value:7.2%}"
+        if not m.exact:
+            figure += f"  ({m.low:.1%} to {m.high:.1%})"
+        if m.unknown:
+            figure += f", {m.unknown} unknown"
+        mark = "  <- best" if m is best else ""
+        words = game.describe(shown, m.move) if not seen.hidden else ""
+        text = f"  {m.move!s:<{width}}  {figure}{mark}"
+        out.append(f"{text}  {words}".rstrip() if words else text)
+    return out
 
 
 def _outcome_status(outcome: Outcome) -> str:
@@ -1284,6 +1441,28 @@ def build_parser() -> argparse.ArgumentParser:
         help=f"give up on a Dask scheduler that does not answer within S seconds "
         f"(default {DASK_TIMEOUT:g})",
     )
+    p.add_argument(
+        "--player",
+        choices=KINDS,
+        help="play every deal with a player that sees only what the game shows, instead of "
+        "solving it: fair (the fair hint's best move), greedy or random; its win rate is a "
+        "lower bound on what a player who cannot see the hidden cards can win",
+    )
+    p.add_argument(
+        "--samples",
+        type=_positive_int,
+        default=PLAYER_SAMPLES,
+        metavar="K",
+        help=f"with --player fair: determinisations each hint solves (default {PLAYER_SAMPLES})",
+    )
+    p.add_argument(
+        "--seed",
+        type=_non_negative_int,
+        default=0,
+        metavar="N",
+        help="with --player fair or random: the seed of its draws (default 0); the same seed "
+        "plays every deal the same way",
+    )
     add_limit_options(p)
     p.set_defaults(run=cmd_stats)
 
@@ -1367,6 +1546,27 @@ def build_parser() -> argparse.ArgumentParser:
         "--shortest",
         action="store_true",
         help="search for the fewest moves after each move (slower; said where proved)",
+    )
+    p.add_argument(
+        "--fair",
+        action="store_true",
+        help="each move's chance for a player who cannot see the face-down cards (no peeking): "
+        "K deals of the hidden cards at random, each solved after every move, or the exact "
+        "value where few are hidden; implied by a file with hidden cards (??)",
+    )
+    p.add_argument(
+        "--samples",
+        type=_positive_int,
+        default=SAMPLES,
+        metavar="K",
+        help=f"with --fair: the random deals of the hidden cards (default {SAMPLES})",
+    )
+    p.add_argument(
+        "--seed",
+        type=_non_negative_int,
+        default=0,
+        metavar="N",
+        help="with --fair: the seed of the random deals (default 0)",
     )
     p.add_argument("--json", action="store_true", help="print one JSON document")
     _colour_option(p)

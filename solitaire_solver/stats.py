@@ -44,6 +44,7 @@ from .games import Game, find_preset, make_game
 from .games.base import rules_items
 from .maths import Z95, percentile, wilson_interval
 from .numbering import MT_THRESHOLD, DealNumber, parse_deal_number
+from .players import Player, play
 from .search import Limit, Limits, Status
 from .store import DealResult, Store, StoreKey
 
@@ -446,6 +447,38 @@ def _solver_version() -> str:
     return __version__
 
 
+def play_one(game: Game[Any, Any], deal: int | str | DealNumber, player: Player) -> DealResult:
+    """Deal ``deal`` and play it with ``player`` (:mod:`.players`).
+
+    Won when the player wins; lost when it does not (the deal may still be
+    winnable: what a player wins is a lower bound). ``states`` holds the
+    exact solves its hints took and ``unique`` the positions where it had a
+    choice.
+    """
+    t0 = time.perf_counter()
+    number = parse_deal_number(deal)
+    played = play(game, game.deal(number), player, deal=str(number))
+    return DealResult(
+        deal=str(number),
+        number=number.value,
+        status=Status.WON if played.won else Status.LOST,
+        moves=tuple(str(m) for m in played.moves) if played.won else (),
+        states=played.solves,
+        unique=played.choices,
+        seconds=time.perf_counter() - t0,
+        solver_version=_solver_version(),
+    )
+
+
+def player_key(game: Game[Any, Any], player: Player | None) -> StoreKey:
+    """The store key of a run: the game's, and for a player's run its words too, so that
+    a player's results never mix with the solver's or another player's."""
+    key = StoreKey.of(game)
+    if player is None:
+        return key
+    return StoreKey(key.preset, key.game, f"{key.fingerprint} player={player}")
+
+
 def solve_one(game: Game[Any, Any], deal: int | str | DealNumber, limits: Limits) -> DealResult:
     """Deal and solve one numbered deal; the time includes dealing (and the difficulty figure)."""
     t0 = time.perf_counter()
@@ -542,6 +575,8 @@ class _Task:
     limits: Limits
     verify: bool = False
     lines: tuple[_Line, ...] = ()
+    player: str = ""
+    """A player's words (:class:`~.players.Player`), to play the deals instead of solving."""
 
 
 _Done = tuple[list[_Packed], list[Failure], int, float]
@@ -565,7 +600,11 @@ def _solve_task(task: _Task) -> _Done:
             f"a worker builds other rules for {task.preset} ({game.fingerprint}, expected "
             f"{task.fingerprint}): install the same solitaire_solver everywhere"
         )
-    results = [solve_one(game, d, task.limits) for d in task.deals]
+    if task.player:
+        player = Player.parse(task.player)
+        results = [play_one(game, d, player) for d in task.deals]
+    else:
+        results = [solve_one(game, d, task.limits) for d in task.deals]
     failures: list[Failure] = []
     if task.verify:
         # Replayed here rather than where the store is: a replay costs more
@@ -716,6 +755,7 @@ def run_deals(
     dask: Any = None,
     progress: Progress | None = None,
     verify: bool = False,
+    player: Player | None = None,
 ) -> RunCounts:
     """Solve every deal (each once), handing each result to ``sink`` as it arrives.
 
@@ -729,6 +769,8 @@ def run_deals(
     listed, the store is read a few hundred deals ahead of the solving, and
     a bounded number of batches is in flight. ``progress(0, todo)`` is
     called once the store has been counted, before the first deal is solved.
+    With a ``player`` the deals are played by it (:func:`play_one`) instead
+    of solved, under a store key of their own (:func:`player_key`).
     """
     g = get_game(game, rules)
     limits = make_limits(max_states, timeout, max_table)
@@ -736,9 +778,9 @@ def run_deals(
     if jobs is not None and (isinstance(jobs, bool) or not isinstance(jobs, int) or jobs < 1):
         raise BadOptionError(f"jobs must be at least 1, not {jobs!r}")
     if store is None or isinstance(store, Store):
-        return _Run(g, limits, store, sink, progress, verify).run(numbers, jobs, dask)
+        return _Run(g, limits, store, sink, progress, verify, player).run(numbers, jobs, dask)
     with Store(Path(store)) as db:
-        return _Run(g, limits, db, sink, progress, verify).run(numbers, jobs, dask)
+        return _Run(g, limits, db, sink, progress, verify, player).run(numbers, jobs, dask)
 
 
 def solve_deals(
@@ -753,6 +795,7 @@ def solve_deals(
     store: Store | str | os.PathLike[str] | None = None,
     dask: Any = None,
     progress: Progress | None = None,
+    player: Player | None = None,
 ) -> list[DealResult]:
     """Solve every deal (each once) and return the results in the order asked.
 
@@ -785,6 +828,7 @@ def solve_deals(
         store=store,
         dask=dask,
         progress=progress,
+        player=player,
     )
     return [found[str(n)] for n in numbers]
 
@@ -811,13 +855,15 @@ class _Run:
         sink: Sink,
         progress: Progress | None,
         verify: bool = False,
+        player: Player | None = None,
     ) -> None:
         # The limits the solves work under, defaults included: the store
         # keeps these with each result, so an unknown reached under an
         # older default is retried.
         self.game = game
         self.limits = game.effective_limits(limits)
-        self.key = StoreKey.of(game)
+        self.player = player
+        self.key = player_key(game, player)
         self.db = db
         self.sink = sink
         self.progress = progress
@@ -939,6 +985,12 @@ class _Run:
         self.solved += len(results)
         self._report()
 
+    def _one(self, deal: str) -> DealResult:
+        """One deal solved, or played by this run's player."""
+        if self.player is None:
+            return solve_one(self.game, deal, self.limits)
+        return play_one(self.game, deal, self.player)
+
     def _run_here(self, names: Iterator[str | None]) -> None:
         # Results are committed in batches of about a quarter of a second of
         # solving, as a pool's batches are: one commit a deal cost more than
@@ -949,7 +1001,7 @@ class _Run:
         while more:
             batch, more = self._take(names, batcher.size())
             started = time.perf_counter()
-            results = [solve_one(self.game, d, self.limits) for d in self.fresh(batch)]
+            results = [self._one(d) for d in self.fresh(batch)]
             self.arrived(results)
             if self.verify:
                 self.failures.extend(_replay_failures(self.game, results))
@@ -1050,6 +1102,7 @@ class _Run:
                             self.limits,
                             self.verify,
                             replays,
+                            "" if self.player is None else str(self.player),
                         )
                         pending.add(executor.submit(_solve_task, task))
                         batcher.handed(len(deals) + len(replays))
@@ -1223,6 +1276,7 @@ def winnability(
     store: Store | str | os.PathLike[str] | None = None,
     dask: Any = None,
     progress: Progress | None = None,
+    player: Player | None = None,
 ) -> Summary:
     """Solve every deal (see :func:`solve_deals`) and summarise the results.
 
@@ -1242,6 +1296,7 @@ def winnability(
         store=store,
         dask=dask,
         progress=progress,
+        player=player,
     )
     return tally.summary()
 
