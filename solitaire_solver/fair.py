@@ -258,6 +258,10 @@ def exact_values(
     position with nothing hidden unknown under ``limits`` (the values would
     not be exact). See the module docstring for the model.
 
+    A move the game names as at least as good as any other for a player who
+    cannot see the hidden cards (:meth:`~.games.Game.fair_move`, argued by
+    the game) is the only one followed below the position asked about.
+
     Cycles. A move that reveals nothing may lead back to a position seen
     earlier on the same line (cards moved to and fro); a card once revealed
     stays revealed, so every cycle is made of choices alone, and a best
@@ -299,7 +303,10 @@ def exact_values(
         try:
             best = Fraction(0)
             clean = True
-            for m in legal_moves_seen(game, s):
+            # A move the game names as fairly at least as good as any other
+            # is the only one worth working out.
+            named = game.fair_move(s)
+            for m in [named] if named is not None else legal_moves_seen(game, s):
                 v, c = move_value(s, m)
                 clean = clean and c
                 best = max(best, v)

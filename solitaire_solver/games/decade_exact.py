@@ -36,6 +36,17 @@ limit than the largest sum (both presets), the line is kept as the bit set of
 its prefix totals (:class:`_Stack`); other knobs use tuples of values
 (:class:`_Lines`). Both compute the same numbers, and the tests compare them.
 
+What is not folded, and why: every card must go, so no part of the line is
+inert. A prefix total x of the line ends a later run as soon as the cards
+above it are brought down to less than the largest sum, and since
+neighbouring prefix totals differ by at most 10 (a card) no stretch of the
+line is out of reach of that in principle; a line that can never empty is
+caught by the zero test below instead. The unseen multiset is needed whole,
+as it sets the chances. (An exact table keyed by the line's top part alone
+fails for the same reason: with u cards to come the value depends on the
+prefix totals down to ``T - 29u``, which is all of any line still worth
+more than 0.)
+
 Bounds, each sound:
 
 - *No arrangement can win* (value 0), with u cards still to deal and R the
@@ -46,23 +57,39 @@ Bounds, each sound:
   ``ceil(R / top) <= D <= min(u, R // smallest, cards // min_run)`` and
   ``D >= ceil(cards / longest)``; and R must be a multiple of the greatest
   common divisor of the sums. When no such D exists the state is worth 0.
+  (The bit-set engine tests ``R <= top * u`` and the divisor only: with its
+  knobs the other conditions hardly ever cut, and cost a call per state.)
 - *A value is at most 1*: at a choice, once a child wins every order
   (W = N) the other runs are not tried.
 - *Closed forms at the bottom*: with no card to come a run-free line is won
   exactly when it is empty; with one card v to come it is won exactly when
-  the whole line and v make a run (any other run leaves cards behind).
+  the whole line and v make a run (any other run leaves cards behind). The
+  bit-set engine works out two cards to come directly too (each of the two
+  orders: the runs the first card makes, then whether the line kept and the
+  last card make a run of the whole line), without storing them: they are
+  the most numerous states and cheaper to redo than to keep.
+- *A table* (:class:`FairTable`) of every state worth more than 0 with at
+  most n unseen cards that fits in one deck: absent means 0. It is built
+  backwards (each state worth more than 0 has a deal leading to one), and
+  grows so fast that only n = 1 fits in memory (see the docs), which the
+  closed forms cover already; it is kept as the measured answer to how far
+  a complete table goes, and it checks the closed forms.
 
 Optional rules (preset ``decade-optional``): fair equals thoughtful
 -------------------------------------------------------------------
 A run stays a run when cards are added at the right end, so any winning
 line of play still wins with every deal moved to the front (see
 :func:`.decade.optional_plug_in`). Hence, for every order of the stock, the
-strategy "deal everything, then discard" wins whenever any strategy with
-full sight would; and it needs no sight at all. So the fair value of an
-optional position *equals* its thoughtful value: the probability that the
-line followed by a random order of the unseen cards can be emptied, and
-dealing is always a best move while the stock has cards. The expectimax of
-the optional rules therefore has no choices left: it is a sum over orders.
+strategy "deal everything, then discard as well as possible" wins whenever
+any strategy with full sight would, and it needs no sight of the stock:
+once everything is dealt nothing is hidden. No strategy does better than
+full sight, so the fair value of an optional position *equals* its
+thoughtful value: the probability that the line followed by a random order
+of the unseen cards can be emptied. Dealing is always a best move while the
+stock has cards (a discard may be as good, never better;
+:meth:`FairSolver.move_values` works discards out for a hint). The expectimax of the optional
+rules therefore has no choices left: it is a sum over orders. The tests
+check this against a plain expectimax that does try every discard.
 
 Its memo key folds the line exactly. A line (followed by more cards) can be
 emptied when its discards form groups that never cross, each of 2 or more
@@ -75,11 +102,14 @@ plays no part). Which later cards complete the line depends on the line only
 through the *set of stacks* reachable after reading it (:class:`_Reach`), so
 that set is the key. Stacks that the unseen cards cannot complete are dropped
 (each open group needs at least one more card and at least the gap to its
-next allowed sum; the groups take disjoint cards; the open totals plus the
-unseen total must be a multiple of the sums' divisor). Dropping them changes
+next allowed sum, and the groups take disjoint cards). Dropping them changes
 no completion that uses exactly the unseen cards, so the values stay exact;
 an empty set is worth 0. With no card left the line is won exactly when the
-empty stack is in the set.
+empty stack is in the set. (Every stack of one set has the same open total
+modulo the sums' divisor, the line's total less whole groups, so that
+condition is tested once, for the line.) The sets are stored as shared
+tries of the stacks read from the top, each node made once, so that a card,
+which changes only the tops, costs little and a set's node is its key.
 
 What is out of reach
 --------------------
