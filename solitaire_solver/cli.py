@@ -26,11 +26,11 @@ from .analysis import Analysis, Outcome, Review, analyse, plural, review_line
 from .api import get_game, make_limits, play_line, rule_assignments
 from .deal_files import format_deal, load_deal
 from .errors import BadOptionError, HiddenCardsError, SolverError
-from .fair import SAMPLES, SOLVE_LIMITS, FairHint, fair_hint
-from .games import PRESETS, Game, Seen
+from .fair import SAMPLES, SOLVE_LIMITS, fair_hint
+from .games import PRESETS, Game
 from .games.base import rules_items, rules_knobs
 from .numbering import MT_THRESHOLD, DealNumber, parse_deal_number
-from .play import CHECK_LIMITS, Style, hint_lines, play_game
+from .play import CHECK_LIMITS, PLAY_SAMPLES, Fair, Style, fair_hint_lines, hint_lines, play_game
 from .players import KINDS, PLAYER_SAMPLES, Player
 from .plot import check_plot_path, plot_run
 from .progress import ProgressBar
@@ -1184,38 +1184,6 @@ def _fair_hint(
     return 0
 
 
-def fair_hint_lines(game: Game[Any, Any], seen: Seen[Any], hint: FairHint) -> list[str]:
-    """The text of a fair hint: how it was worked out, then each move with its chance."""
-    if not hint.moves:
-        return ["no legal move: the game is over"]
-    hidden = plural(hint.hidden, "hidden card")
-    if hint.exact:
-        head = (
-            f"fair chances, exact: every one of the {hint.samples:,} orders of the "
-            f"{hidden}, the best play after each move"
-        )
-    else:
-        head = (
-            f"fair chances: {hint.samples} random deals of the {hidden}, each solved with "
-            "full sight after every move (95% intervals)"
-        )
-    out = [head]
-    best = hint.best
-    width = max(len(str(m.move)) for m in hint.moves)
-    shown = game.fill(seen.state, seen.unseen)
-    for m in hint.moves:
-        figure = f"{m.value:7.2%}"
-        if not m.exact:
-            figure += f"  ({m.low:.1%} to {m.high:.1%})"
-        if m.unknown:
-            figure += f", {m.unknown} unknown"
-        mark = "  <- best" if m is best else ""
-        words = game.describe(shown, m.move) if not seen.hidden else ""
-        text = f"  {m.move!s:<{width}}  {figure}{mark}"
-        out.append(f"{text}  {words}".rstrip() if words else text)
-    return out
-
-
 def _outcome_status(outcome: Outcome) -> str:
     if outcome in (Outcome.WON, Outcome.WINNABLE):
         return "won"
@@ -1334,6 +1302,7 @@ def cmd_play(args: argparse.Namespace) -> int:
         style=Style.for_stream(sys.stdout, args.colour),
         title=_title(game, deal, args.file),
         deal=deal,
+        fair=Fair(args.samples, args.seed) if args.fair else None,
     )
 
 
@@ -1612,6 +1581,28 @@ def build_parser() -> argparse.ArgumentParser:
         "under the preset's default limits or the ones given.",
     )
     _player_arguments(p)
+    p.add_argument(
+        "--fair",
+        action="store_true",
+        help="play without spoilers: the face-down cards stay hidden, no verdict is shown, "
+        "hint is the fair hint (no peeking) and solve is off; at the end it says whether the "
+        "deal could be won and the fair chance you had at the start",
+    )
+    p.add_argument(
+        "--samples",
+        type=_positive_int,
+        default=PLAY_SAMPLES,
+        metavar="K",
+        help=f"with --fair: the random deals of the hidden cards a hint solves "
+        f"(default {PLAY_SAMPLES})",
+    )
+    p.add_argument(
+        "--seed",
+        type=_non_negative_int,
+        default=0,
+        metavar="N",
+        help="with --fair: the seed of the hints' random deals (default 0)",
+    )
     p.add_argument(
         "--check-states",
         type=_positive_int,

@@ -28,7 +28,8 @@ import attrs
 from .analysis import Analysis, analyse_position, plural, verdict_words
 from .deal_files import dump_deal
 from .errors import BadMoveError, IllegalMoveError, SolverError
-from .games import Game
+from .fair import FairHint, fair_hint
+from .games import Game, Seen
 from .search import Limits, Memo, SolveResult, Status
 
 CHECK_LIMITS = Limits(max_states=200_000)
@@ -44,6 +45,19 @@ _CARD = re.compile(r"(?<![A-Za-z0-9])([A2-9TJQK])([CSHD])(?![A-Za-z0-9])")
 """A card's text inside a line of a picture or a description."""
 
 _RED, _GREEN, _YELLOW, _BOLD, _RESET = "\033[31m", "\033[32m", "\033[33m", "\033[1m", "\033[0m"
+
+
+PLAY_SAMPLES = 64
+"""Random deals of the hidden cards a fair hint solves in ``play --fair``, by default: fewer
+than ``hint --fair``'s, so that a hint comes back in a few seconds at most."""
+
+
+@attrs.frozen
+class Fair:
+    """``play --fair``: the hidden cards stay hidden, no verdict is shown, hints are fair."""
+
+    samples: int = PLAY_SAMPLES
+    seed: int = 0
 
 
 @attrs.frozen
@@ -231,8 +245,15 @@ def play_game(
     style: Style | None = None,
     title: str | None = None,
     deal: str | None = None,
+    fair: Fair | None = None,
 ) -> int:
     """Play ``start`` with lines read from ``stdin``, and what is seen written to ``stdout``.
+
+    With ``fair`` the player sees only what the game shows (:meth:`.Game.seen`):
+    hidden cards print as ``??``, no verdict is shown, ``hint`` is the fair
+    hint and ``solve`` is off; when the game ends (won, no move left, quit or
+    the end of the input) it says whether the deal could be won, in how many
+    moves, and the fair chance at the start.
 
     Returns 0: when the game is won, or the player quits, or the input
     ends. Bad input (an unknown command, a move that does not parse or is
@@ -245,19 +266,56 @@ def play_game(
     def say(text: str = "") -> None:
         stdout.write(text + "\n")
 
+    def seen() -> Seen[Any]:
+        return game.seen(session.position)
+
     def show() -> None:
         say()
-        say(style.cards(game.show(session.position)))
-        say(winnable_text(session, style))
+        if fair is None:
+            say(style.cards(game.show(session.position)))
+            say(winnable_text(session, style))
+        else:
+            view = seen()
+            say(style.cards(game.show(view.state)))
+            if view.hidden:
+                say(f"{plural(view.hidden, 'card')} face down")
         legal = game.legal_moves(session.position)
         if not legal:
             say("no move is left")
             return
         width = len(str(len(legal)))
         notation = max(len(str(m)) for m in legal)
+        # A move's words may name the card it turns up: with fair, words only
+        # once nothing is hidden.
+        wordy = fair is None or not seen().hidden
         for i, move in enumerate(legal, 1):
-            text = style.cards(game.describe(session.position, move))
-            say(f"  {i:>{width}}. {move!s:<{notation}}  {text}")
+            text = style.cards(game.describe(session.position, move)) if wordy else ""
+            say(f"  {i:>{width}}. {move!s:<{notation}}  {text}".rstrip())
+
+    def reveal() -> None:
+        if fair is None:
+            return
+        say()
+        say("the deal, with every card shown:")
+        first = session.start
+        result = game.solve(first, session.limits)
+        if result.won:
+            say(
+                style.verdict(
+                    Status.WON, f"it could be won, in {plural(len(result.moves), 'move')}"
+                )
+            )
+        elif result.status is Status.LOST:
+            say(style.verdict(Status.LOST, "it could not be won, however it was played"))
+        else:
+            say(f"whether it could be won is not known (stopped by {result.stop_reason()})")
+        start = fair_hint(game, game.seen(first), samples=fair.samples, seed=fair.seed)
+        best = start.best
+        if best is not None:
+            how = (
+                "exact" if best.exact else f"from {start.samples} random deals of the hidden cards"
+            )
+            say(f"your fair chance at the start: {best.value:.1%} ({how})")
 
     say(style.bold(title or game.preset))
     say("type a move's number or notation; help lists the commands")
@@ -270,6 +328,7 @@ def play_game(
 
     def cmd_quit(rest: str) -> bool:
         say(f"bye: {plural(len(session.moves), 'move')} played")
+        reveal()
         return True
 
     def cmd_undo(rest: str) -> bool:
@@ -287,11 +346,20 @@ def play_game(
 
     def cmd_hint(rest: str) -> bool:
         say("searching every move...")
+        if fair is not None:
+            view = seen()
+            hint = fair_hint(game, view, samples=fair.samples, seed=fair.seed)
+            for line in fair_hint_lines(game, view, hint):
+                say(line)
+            return False
         for line in hint_lines(session.hint(), style):
             say(line)
         return False
 
     def cmd_solve(rest: str) -> bool:
+        if fair is not None:
+            say("solve is off in a fair game (it would show the hidden cards); hint is fair")
+            return False
         result = session.solve()
         say(style.verdict(result.status, f"from here: {verdict_words(result)}"))
         if result.won:
@@ -336,6 +404,7 @@ def play_game(
         if not line:
             say()
             say(f"end of input: {plural(len(session.moves), 'move')} played")
+            reveal()
             return 0
         text = line.strip()
         if not text:
@@ -350,14 +419,21 @@ def play_game(
         if move is None:
             continue
         said = game.describe(session.position, move)
+        if fair is not None and seen().hidden:
+            said = ""
         session.play(move)
-        say(f"played {move}: {style.cards(said)}")
+        say(f"played {move}: {style.cards(said)}" if said else f"played {move}")
         if game.is_won(session.position):
             say()
             say(style.cards(game.show(session.position)))
             say(style.verdict(Status.WON, f"won in {plural(len(session.moves), 'move')}!"))
+            reveal()
             return 0
         show()
+        if fair is not None and not game.legal_moves(session.position):
+            say("the game is over")
+            reveal()
+            return 0
 
 
 def _read_move(
@@ -442,4 +518,36 @@ def hint_lines(analysis: Analysis, style: Style) -> list[str]:
                 f"  {r.index + 1:>{width}}. {r.notation:<{notation}}  {cell}  "
                 f"{style.cards(r.description)}"
             )
+    return out
+
+
+def fair_hint_lines(game: Game[Any, Any], seen: Seen[Any], hint: FairHint) -> list[str]:
+    """The text of a fair hint: how it was worked out, then each move with its chance."""
+    if not hint.moves:
+        return ["no legal move: the game is over"]
+    hidden = plural(hint.hidden, "hidden card")
+    if hint.exact:
+        head = (
+            f"fair chances, exact: every one of the {hint.samples:,} orders of the "
+            f"{hidden}, the best play after each move"
+        )
+    else:
+        head = (
+            f"fair chances: {hint.samples} random deals of the {hidden}, each solved with "
+            "full sight after every move (95% intervals)"
+        )
+    out = [head]
+    best = hint.best
+    width = max(len(str(m.move)) for m in hint.moves)
+    shown = game.fill(seen.state, seen.unseen)
+    for m in hint.moves:
+        figure = f"{m.value:7.2%}"
+        if not m.exact:
+            figure += f"  ({m.low:.1%} to {m.high:.1%})"
+        if m.unknown:
+            figure += f", {m.unknown} unknown"
+        mark = "  <- best" if m is best else ""
+        words = game.describe(shown, m.move) if not seen.hidden else ""
+        text = f"  {m.move!s:<{width}}  {figure}{mark}"
+        out.append(f"{text}  {words}".rstrip() if words else text)
     return out

@@ -10,6 +10,7 @@ the same moves until the game shows a card that tells them apart.
 
 from __future__ import annotations
 
+import io
 import random
 import re
 from collections import Counter
@@ -32,6 +33,7 @@ from solitaire_solver.fair import (
 from solitaire_solver.games import Game, Seen
 from solitaire_solver.maths import wilson_interval
 from solitaire_solver.numbering import parse_deal_number
+from solitaire_solver.play import Fair, play_game
 from solitaire_solver.players import Player, play
 from solitaire_solver.search import Limits, Status
 from solitaire_solver.verdicts import shipped_verdicts
@@ -415,3 +417,38 @@ def test_hidden_is_never_a_card() -> None:
     assert card_text(HIDDEN) == "??"
     assert HIDDEN not in range(52)
     assert Status.WON.value == "won"
+
+
+def fair_game(g: Game[Any, Any], start: Any, commands: str) -> str:
+    out = io.StringIO()
+    play_game(g, start, io.StringIO(commands), out, fair=Fair(samples=8, seed=1))
+    return out.getvalue()
+
+
+@pytest.mark.parametrize("name", ["decade", "eagle-wing-coops", "windmill"])
+def test_play_fair_shows_nothing_hidden(name: str) -> None:
+    # Two starts that differ only in hidden cards print the same game, hint
+    # included, up to the reveal at the end; the reveal answers for the real deal.
+    g, s = dealt(name, 5)
+    other = other_hidden(g, s, 3)
+    assert other != s
+    commands = "hint\nsolve\nquit\n" if name != "windmill" else "solve\nquit\n"
+    mine, theirs = fair_game(g, s, commands), fair_game(g, other, commands)
+    head = "the deal, with every card shown:"
+    assert head in mine and head in theirs
+    assert mine.split(head)[0] == theirs.split(head)[0]
+    assert "solve is off" in mine
+    assert "face down" in mine.split(head)[0]
+    won = g.solve(s).won
+    assert ("it could be won, in" in mine.split(head)[1]) == won
+    assert "your fair chance at the start:" in mine
+
+
+def test_play_fair_ends_with_the_reveal_when_won() -> None:
+    # Follow the solver's line by notation: the game ends won, then reveals.
+    g, s = dealt("decade", 3)
+    r = g.solve(s)
+    assert r.won
+    text = fair_game(g, s, "".join(f"{m}\n" for m in r.moves))
+    assert f"won in {len(r.moves)} moves!" in text
+    assert "it could be won" in text
