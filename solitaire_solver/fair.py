@@ -195,6 +195,14 @@ def fair_hint(
         raise ValueError(f"a fair hint needs at least 1 sample, not {samples}")
     t0 = time.perf_counter()
     moves = legal_moves_seen(game, seen)
+    own = game.fair_values(seen) if exact_hidden > 0 else None
+    if own is not None:
+        count = arrangements(seen.unseen)
+        out = tuple(
+            FairMove(m, float(v), float(v), float(v), 0, count, exact=True)
+            for m, v in zip(moves, own, strict=True)
+        )
+        return FairHint(out, count, True, seen.hidden, time.perf_counter() - t0, 0)
     if seen.hidden <= exact_hidden:
         exact = exact_values(game, seen, limits=limits)
         if exact is not None:

@@ -25,6 +25,7 @@ from solitaire_solver.cards import HIDDEN
 from solitaire_solver.deal_files import format_deal, parse_deal
 from solitaire_solver.errors import DealFileError, HiddenCardsError
 from solitaire_solver.fair import (
+    arrangements,
     distinct_orders,
     exact_values,
     fair_hint,
@@ -452,3 +453,30 @@ def test_play_fair_ends_with_the_reveal_when_won() -> None:
     text = fair_game(g, s, "".join(f"{m}\n" for m in r.moves))
     assert f"won in {len(r.moves)} moves!" in text
     assert "it could be won" in text
+
+
+def test_decade_exact_hint_agrees_with_the_general_expectimax() -> None:
+    # Decade's own exact method (decade_exact) and the general expectimax over
+    # what the player sees give the same values on positions with few cards
+    # hidden; with more hidden, the hint is still exact, through the former.
+    g = make_game("decade")
+    checked = 0
+    for n in range(1, 40):
+        seen = few_hidden("decade", n, 5)
+        if seen is None:
+            continue
+        own = g.fair_values(seen)
+        general = exact_values(g, seen, limits=Limits(max_states=500_000), max_nodes=200_000)
+        assert own is not None and general is not None
+        assert own == general[0]
+        checked += 1
+        if checked == 3:
+            break
+    assert checked == 3
+    for n in range(1, 40):
+        seen = few_hidden("decade", n, 10)
+        if seen is not None and seen.hidden > 6:
+            hint = fair_hint(g, seen, samples=50, seed=1)
+            assert hint.exact and hint.samples == arrangements(seen.unseen)
+            return
+    pytest.fail("no decade position with 7 to 10 hidden cards")

@@ -19,6 +19,7 @@ import re
 from abc import ABC, abstractmethod
 from collections import Counter
 from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
+from fractions import Fraction
 from typing import Any, ClassVar, Generic, TypeVar
 
 import attrs
@@ -382,6 +383,13 @@ class Game(ProblemDefaults, ABC, Generic[S, M]):
     def fair_move(self, seen: Seen[S]) -> M | None:
         """A move at least as good as any other for a player who sees only ``seen``, when the
         game can name one (it argues why), else ``None``; by default ``None``."""
+        return None
+
+    def fair_values(self, seen: Seen[S]) -> list[Fraction] | None:
+        """The exact fair value after each legal move of ``seen`` (in the order of
+        :meth:`legal_moves`), when the game has an exact method of its own that reaches it
+        cheaply, else ``None`` (the fair hint then uses its general methods); by default
+        ``None``."""
         return None
 
     def has_hidden(self, state: S) -> bool:

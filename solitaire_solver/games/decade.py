@@ -17,6 +17,7 @@ from __future__ import annotations
 import functools
 import re
 from collections.abc import Callable, Generator, Hashable, Iterator, Sequence
+from fractions import Fraction
 from functools import partial
 from itertools import accumulate
 from operator import is_, itemgetter
@@ -172,6 +173,14 @@ class DecadeMove:
 
 
 DEAL = DecadeMove()
+
+EXACT_FAIR_HIDDEN = 10
+"""With at most this many cards in the stock, the fair hint's values come from the exact
+expectimax of :mod:`.decade_exact` (:meth:`Decade.fair_values`)."""
+
+EXACT_FAIR_NODES = 300_000
+"""The most states that expectimax may expand for one hint (under a second) before the hint
+falls back to sampling."""
 
 _MOVE = re.compile(r"^\s*(?:(d|deal)|x\s*(\d+)\s*-\s*(\d+))\s*$", re.IGNORECASE)
 
@@ -1015,6 +1024,29 @@ class Decade(Game[DecadeState, DecadeMove]):
         if self.rules.compulsory or state.dealt == len(state.stock):
             return None
         return DEAL
+
+    def fair_values(self, seen: Seen[DecadeState]) -> list[Fraction] | None:
+        """Under compulsory rules, exact by :mod:`.decade_exact`, with at most
+        :data:`EXACT_FAIR_HIDDEN` cards hidden and within :data:`EXACT_FAIR_NODES` states;
+        else ``None``.
+
+        What the player sees is the line's values and the unseen values (the
+        rules look at nothing else), which is what the exact method keys by.
+        Under optional rules its states cost about a hundred times more (the
+        sets of stacks a line reaches), so the hint keeps its general methods.
+        """
+        if not self.rules.compulsory or not 0 < seen.hidden <= EXACT_FAIR_HIDDEN:
+            return None
+        from .decade_exact import NodeLimitReached, move_values
+
+        line = [card_value(c) for c in seen.state.line]
+        unseen = [card_value(c) for c in seen.unseen]
+        try:
+            values = move_values(self.rules, line, unseen, max_nodes=EXACT_FAIR_NODES)
+        except NodeLimitReached:
+            return None
+        by_move = {v.move: v.value for v in values}
+        return [by_move[m] for m in self.legal_moves(seen.state)]
 
     # ------------------------------------------------------------ position files
 
