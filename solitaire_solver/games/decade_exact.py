@@ -130,7 +130,16 @@ from fractions import Fraction
 
 import attrs
 
-from .decade import DEAL, START_CARDS, DecadeMove, DecadeRules, DecadeState, card_value
+from .decade import (
+    DEAL,
+    START_CARDS,
+    DecadeMove,
+    DecadeRules,
+    DecadeState,
+    _all_runs,
+    _RunShape,
+    card_value,
+)
 
 DECK_COUNTS: tuple[int, ...] = (0, 4, 4, 4, 4, 4, 4, 4, 4, 4, 16)
 """Cards of each value (index 1 to 10) in one deck; index 0 is unused."""
@@ -277,8 +286,10 @@ class MoveValue:
 
 @attrs.frozen
 class _Shape:
-    """What makes a run, as the expectimax needs it."""
+    """What makes a run, as the expectimax needs it: the solvers' :class:`~.decade._RunShape`
+    and what the bounds add to it."""
 
+    run: _RunShape
     sums: frozenset[int]
     top: int
     smallest: int
@@ -292,31 +303,22 @@ class _Shape:
 
     @classmethod
     def of(cls, rules: DecadeRules) -> _Shape:
-        top = max(rules.sums)
-        longest = top if rules.max_run is None else min(rules.max_run, top)
+        run = _RunShape.of(rules)
         return cls(
-            sums=rules.sums,
-            top=top,
-            smallest=min(rules.sums),
-            divisor=math.gcd(*rules.sums),
-            min_run=rules.min_run,
-            longest=longest,
-            limited=longest < top,
+            run=run,
+            sums=run.sums,
+            top=run.top,
+            smallest=min(run.sums),
+            divisor=math.gcd(*run.sums),
+            min_run=run.min_run,
+            longest=run.max_run,
+            limited=run.max_run < run.top,
             compulsory=rules.compulsory,
         )
 
     def runs(self, line: Sequence[int]) -> list[tuple[int, int]]:
         """Every run of ``line`` as (start, length)."""
-        out = []
-        for i in range(len(line)):
-            total = 0
-            for j in range(i, min(len(line), i + self.longest)):
-                total += line[j]
-                if total > self.top:
-                    break
-                if j - i + 1 >= self.min_run and total in self.sums:
-                    out.append((i, j - i + 1))
-        return out
+        return _all_runs(line, self.run)
 
     def may_win(self, remaining: int, cards: int, unseen: int) -> bool:
         """The sound test of the compulsory rules: whether some count of discards fits.
@@ -355,6 +357,15 @@ class _Engine:
         if n is None:
             n = self._orders[packed] = _orders(_unpack(packed))
         return n
+
+    def run_free(self, line: Sequence[int], packed: int) -> int:
+        """W of a run-free line (compulsory rules) with the unseen multiset ``packed``."""
+        counts = _unpack(packed)
+        return self._run_free(line, packed, sum(counts), sum(v * c for v, c in enumerate(counts)))
+
+    def _run_free(self, line: Sequence[int], packed: int, u: int, tot: int) -> int:
+        """W of a run-free line with ``u`` unseen cards worth ``tot``: the engine's own."""
+        raise NotImplementedError
 
 
 class _Stack(_Engine):
@@ -487,11 +498,7 @@ class _Stack(_Engine):
 
         return wins
 
-    def run_free(self, line: Sequence[int], packed: int) -> int:
-        """W of a run-free line."""
-        counts = _unpack(packed)
-        u = sum(counts)
-        tot = sum(v * c for v, c in enumerate(counts))
+    def _run_free(self, line: Sequence[int], packed: int, u: int, tot: int) -> int:
         return self.wins(self.full_of(line, self.shape.top), packed, u, tot)
 
 
@@ -557,11 +564,7 @@ class _Lines(_Engine):
 
         return wins
 
-    def run_free(self, line: Sequence[int], packed: int) -> int:
-        """W of a run-free line."""
-        counts = _unpack(packed)
-        u = sum(counts)
-        tot = sum(v * c for v, c in enumerate(counts))
+    def _run_free(self, line: Sequence[int], packed: int, u: int, tot: int) -> int:
         return self.wins(tuple(line), sum(line), packed, u, tot)
 
 
