@@ -1523,20 +1523,7 @@ def build_parser() -> argparse.ArgumentParser:
         "K deals of the hidden cards at random, each solved after every move, or the exact "
         "value where few are hidden; implied by a file with hidden cards (??)",
     )
-    p.add_argument(
-        "--samples",
-        type=_positive_int,
-        default=SAMPLES,
-        metavar="K",
-        help=f"with --fair: the random deals of the hidden cards (default {SAMPLES})",
-    )
-    p.add_argument(
-        "--seed",
-        type=_non_negative_int,
-        default=0,
-        metavar="N",
-        help="with --fair: the seed of the random deals (default 0)",
-    )
+    _fair_sampling_options(p, SAMPLES)
     p.add_argument("--json", action="store_true", help="print one JSON document")
     _colour_option(p)
     add_limit_options(p)
@@ -1588,21 +1575,7 @@ def build_parser() -> argparse.ArgumentParser:
         "hint is the fair hint (no peeking) and solve is off; at the end it says whether the "
         "deal could be won and the fair chance you had at the start",
     )
-    p.add_argument(
-        "--samples",
-        type=_positive_int,
-        default=PLAY_SAMPLES,
-        metavar="K",
-        help=f"with --fair: the random deals of the hidden cards a hint solves "
-        f"(default {PLAY_SAMPLES})",
-    )
-    p.add_argument(
-        "--seed",
-        type=_non_negative_int,
-        default=0,
-        metavar="N",
-        help="with --fair: the seed of the hints' random deals (default 0)",
-    )
+    _fair_sampling_options(p, PLAY_SAMPLES)
     p.add_argument(
         "--check-states",
         type=_positive_int,
@@ -1627,6 +1600,24 @@ def _player_arguments(p: argparse.ArgumentParser) -> None:
         help="start from the deal or position in this file instead (- reads standard input)",
     )
     add_rule_option(p)
+
+
+def _fair_sampling_options(p: argparse.ArgumentParser, samples: int) -> None:
+    """--samples (by default ``samples``) and --seed, of the fair hints under --fair."""
+    p.add_argument(
+        "--samples",
+        type=_positive_int,
+        default=samples,
+        metavar="K",
+        help=f"with --fair: the random deals of the hidden cards a hint solves (default {samples})",
+    )
+    p.add_argument(
+        "--seed",
+        type=_non_negative_int,
+        default=0,
+        metavar="N",
+        help="with --fair: the seed of the hints' random deals (default 0)",
+    )
 
 
 def _colour_option(p: argparse.ArgumentParser) -> None:

@@ -197,22 +197,11 @@ def fair_hint(
     moves = legal_moves_seen(game, seen)
     own = game.fair_values(seen) if exact_hidden > 0 else None
     if own is not None:
-        count = arrangements(seen.unseen)
-        out = tuple(
-            FairMove(m, float(v), float(v), float(v), 0, count, exact=True)
-            for m, v in zip(moves, own, strict=True)
-        )
-        return FairHint(out, count, True, seen.hidden, time.perf_counter() - t0, 0)
+        return _exact_hint(seen, moves, own, 0, t0)
     if seen.hidden <= exact_hidden:
         exact = exact_values(game, seen, limits=limits)
         if exact is not None:
-            values, nodes = exact
-            count = arrangements(seen.unseen)
-            out = tuple(
-                FairMove(m, float(v), float(v), float(v), 0, count, exact=True)
-                for m, v in zip(moves, values, strict=True)
-            )
-            return FairHint(out, count, True, seen.hidden, time.perf_counter() - t0, nodes)
+            return _exact_hint(seen, moves, *exact, t0)
     rng = position_seed(seed, seen)
     wins = [0] * len(moves)
     unknown = [0] * len(moves)
@@ -250,6 +239,18 @@ def fair_hint(
         low, high = wilson_interval(w, samples)
         sampled.append(FairMove(m, w / samples, low, high, w, samples, u, votes=v))
     return FairHint(tuple(sampled), samples, False, seen.hidden, time.perf_counter() - t0, solves)
+
+
+def _exact_hint(
+    seen: Seen[Any], moves: Sequence[Any], values: Sequence[Fraction], nodes: int, t0: float
+) -> FairHint:
+    """The hint of exact ``values`` (one per move), worked out with ``nodes`` positions."""
+    count = arrangements(seen.unseen)
+    out = tuple(
+        FairMove(m, float(v), float(v), float(v), 0, count, exact=True)
+        for m, v in zip(moves, values, strict=True)
+    )
+    return FairHint(out, count, True, seen.hidden, time.perf_counter() - t0, nodes)
 
 
 def exact_values(

@@ -269,13 +269,18 @@ def play_game(
     def seen() -> Seen[Any]:
         return game.seen(session.position)
 
+    def wordy() -> bool:
+        # A move's words may name the card it turns up: with fair, words only
+        # once nothing is hidden.
+        return fair is None or not seen().hidden
+
     def show() -> None:
         say()
-        if fair is None:
+        view = None if fair is None else seen()
+        if view is None:
             say(style.cards(game.show(session.position)))
             say(winnable_text(session, style))
         else:
-            view = seen()
             say(style.cards(game.show(view.state)))
             if view.hidden:
                 say(f"{plural(view.hidden, 'card')} face down")
@@ -285,11 +290,9 @@ def play_game(
             return
         width = len(str(len(legal)))
         notation = max(len(str(m)) for m in legal)
-        # A move's words may name the card it turns up: with fair, words only
-        # once nothing is hidden.
-        wordy = fair is None or not seen().hidden
+        words = view is None or not view.hidden
         for i, move in enumerate(legal, 1):
-            text = style.cards(game.describe(session.position, move)) if wordy else ""
+            text = style.cards(game.describe(session.position, move)) if words else ""
             say(f"  {i:>{width}}. {move!s:<{notation}}  {text}".rstrip())
 
     def reveal() -> None:
@@ -418,9 +421,7 @@ def play_game(
         move = _read_move(game, session, text, say)
         if move is None:
             continue
-        said = game.describe(session.position, move)
-        if fair is not None and seen().hidden:
-            said = ""
+        said = game.describe(session.position, move) if wordy() else ""
         session.play(move)
         say(f"played {move}: {style.cards(said)}" if said else f"played {move}")
         if game.is_won(session.position):
