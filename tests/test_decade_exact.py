@@ -13,7 +13,7 @@ import itertools
 import math
 import random
 import zlib
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from fractions import Fraction
 from functools import cache
 
@@ -80,14 +80,21 @@ def ref_value(
     return max(options, default=Fraction(0))
 
 
-def ref_deal(line: tuple[int, ...], possible: frozenset[tuple[int, ...]], rules: Rules) -> Fraction:
-    """The chance after dealing: the orders split by their first card."""
+def ref_deal(
+    line: tuple[int, ...],
+    possible: frozenset[tuple[int, ...]],
+    rules: Rules,
+    then: Callable[[tuple[int, ...], frozenset[tuple[int, ...]], Rules], Fraction] | None = None,
+) -> Fraction:
+    """The chance after dealing: the orders split by their first card, each part worth
+    ``then`` (:func:`ref_value` by default) of the line with that card."""
+    after = ref_value if then is None else then
     by_first: dict[int, set[tuple[int, ...]]] = {}
     for order in possible:
         by_first.setdefault(order[0], set()).add(order[1:])
     return sum(
         (
-            Fraction(len(rest), len(possible)) * ref_value((*line, v), frozenset(rest), rules)
+            Fraction(len(rest), len(possible)) * after((*line, v), frozenset(rest), rules)
             for v, rest in by_first.items()
         ),
         Fraction(0),
@@ -100,16 +107,7 @@ def ref_start(
     """The start: three cards are dealt before any discard."""
     if len(line) >= 3 or not next(iter(possible)):
         return ref_value(line, possible, rules)
-    by_first: dict[int, set[tuple[int, ...]]] = {}
-    for order in possible:
-        by_first.setdefault(order[0], set()).add(order[1:])
-    return sum(
-        (
-            Fraction(len(rest), len(possible)) * ref_start((*line, v), frozenset(rest), rules)
-            for v, rest in by_first.items()
-        ),
-        Fraction(0),
-    )
+    return ref_deal(line, possible, rules, then=ref_start)
 
 
 def all_orders(unseen: Sequence[int]) -> frozenset[tuple[int, ...]]:

@@ -11,6 +11,7 @@ the same moves until the game shows a card that tells them apart.
 from __future__ import annotations
 
 import io
+import json
 import random
 import re
 from collections import Counter
@@ -353,26 +354,9 @@ def test_decade_optional_fair_is_thoughtful() -> None:
 
 def test_players_and_stats(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     db = str(tmp_path / "p.sqlite")
-    code, out, err = run_cli(
-        capsys,
-        "stats",
-        "decade",
-        "--deals",
-        "1-40",
-        "--player",
-        "fair",
-        "--samples",
-        "8",
-        "--db",
-        db,
-        "--verify",
-        "--json",
-        "--jobs",
-        "2",
-    )
+    fair_run = ("stats", "decade", "--deals", "1-40", "--player", "fair", "--samples", "8")
+    code, out, err = run_cli(capsys, *fair_run, "--db", db, "--verify", "--json", "--jobs", "2")
     assert code == 0, err
-    import json
-
     fair = json.loads(out)
     assert fair["player"] == "fair samples=8 seed=0 states=200000"
     code, out, _ = run_cli(capsys, "stats", "decade", "--deals", "1-40", "--db", db, "--json")
@@ -380,20 +364,7 @@ def test_players_and_stats(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -
     # The thoughtful run solved every deal again: the player's rows are apart.
     assert exact["reused"] == 0 and exact["player"] is None
     assert fair["won"] <= exact["won"]
-    code, out, _ = run_cli(
-        capsys,
-        "stats",
-        "decade",
-        "--deals",
-        "1-40",
-        "--player",
-        "fair",
-        "--samples",
-        "8",
-        "--db",
-        db,
-        "--json",
-    )
+    code, out, _ = run_cli(capsys, *fair_run, "--db", db, "--json")
     assert json.loads(out)["reused"] == 40
     code, _, err = run_cli(
         capsys,
