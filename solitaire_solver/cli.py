@@ -58,7 +58,7 @@ from .verdicts import (
     check_verdicts,
     import_verdicts,
     read_verdicts,
-    shipped_verdicts,
+    shipped_table,
     store_verdicts,
     write_verdicts,
 )
@@ -759,13 +759,11 @@ class _Source:
 
 
 def _table_source(game: Game[Any, Any]) -> _Source:
-    from .games import find_preset
-
-    v = shipped_verdicts(game.preset)
-    if v is None or game.rules != find_preset(game.preset).rules:
+    v = shipped_table(game)
+    if v is None:
         raise BadOptionError(
             f"no published table for {game.preset}"
-            + (" under changed rules" if v is not None else "")
+            + (" under these rules" if game.changed_rules() else "")
             + ": give --db with a store of a stats run"
         )
     names = {0: None, WON: "won", LOST: "lost", UNKNOWN: "unknown"}
@@ -804,8 +802,8 @@ def _store_source(game: Game[Any, Any], path: Path) -> _Source:
     if low_high is None:
         store.close()
         raise BadOptionError(f"the store '{path}' holds no deal of {game.fingerprint}")
-    shipped = shipped_verdicts(game.preset)
-    if shipped is not None and shipped.fingerprint == key.fingerprint:
+    shipped = shipped_table(game)
+    if shipped is not None:
         classes = shipped.classes
     else:
         # No published table of these rules: thirds of the store's own wins.
@@ -833,10 +831,6 @@ def _store_source(game: Game[Any, Any], path: Path) -> _Source:
 def cmd_deals(args: argparse.Namespace) -> int:
     """``deals GAME``: deal numbers and their verdicts, from the published tables or a store."""
     game = get_game(args.game, rule_assignments(args.rule))
-    if args.rule and not args.db:
-        raise BadOptionError(
-            "--rule needs --db: the published tables are of the presets' own rules"
-        )
     if args.difficulty is not None and args.lost:
         raise BadOptionError("--difficulty goes with won deals, not with --lost")
     source = _store_source(game, Path(args.db)) if args.db else _table_source(game)
@@ -917,7 +911,8 @@ def cmd_deals(args: argparse.Namespace) -> int:
         print(json.dumps(doc, indent=2))
         return 0
     what = {"won": "winnable", "lost": "lost", None: "settled"}[want]
-    title = f"{game.preset}: {what} deals from {start:,}"
+    changed = "".join(f" {name}={text}" for name, text in game.changed_rules())
+    title = f"{game.preset}{changed}: {what} deals from {start:,}"
     if label:
         title += f", difficulty {label}"
     print(f"{title}; from {source.name}")

@@ -562,6 +562,32 @@ def shipped_verdicts(preset: str) -> Verdicts | None:
     return load_verdicts(resource.read_bytes(), f"the published table {shipped_name(preset)}")
 
 
+def shipped_variant_name(preset: str, changed: Iterable[tuple[str, str]]) -> str:
+    """The file name of a table under changed knobs: ``windmill+foundation_moves=free.verdicts``.
+
+    ``changed`` holds the knobs that differ from the preset's, as
+    ``(name, value)`` pairs; with none, this is :func:`shipped_name`.
+    """
+    return preset + "".join(f"+{name}={value}" for name, value in sorted(changed)) + SUFFIX
+
+
+def shipped_table(game: Any) -> Verdicts | None:
+    """The published table of ``game``'s preset under exactly ``game``'s rules, if any.
+
+    The preset's own table when the rules are the preset's, else a variant
+    table named by the changed knobs (:func:`shipped_variant_name`). A file
+    whose header names other rules than its name says is refused, so a
+    misnamed file can never answer for the wrong game.
+    """
+    name = shipped_variant_name(game.preset, game.changed_rules())
+    resource = resources.files("solitaire_solver").joinpath("data", name)
+    if not resource.is_file():
+        return None
+    v = load_verdicts(resource.read_bytes(), f"the published table {name}")
+    check_verdicts(v, game, f"the published table {name}")
+    return v
+
+
 # ---------------------------------------------------------------- stores
 
 
@@ -689,6 +715,8 @@ __all__ = [
     "load_verdicts",
     "read_verdicts",
     "shipped_name",
+    "shipped_table",
+    "shipped_variant_name",
     "shipped_verdicts",
     "store_verdicts",
     "write_verdicts",

@@ -26,6 +26,8 @@ from solitaire_solver.verdicts import (
     import_verdicts,
     load_verdicts,
     read_verdicts,
+    shipped_table,
+    shipped_variant_name,
     shipped_verdicts,
     store_verdicts,
     write_verdicts,
@@ -301,7 +303,7 @@ def test_deals_counts_unknown_and_unsolved_deals_apart(
         (["--from", "ms40000"], "plain deal numbers"),
         (["--from", "0"], "deal numbers start at 1"),
         (["--winnable", "--lost"], "not allowed with argument"),
-        (["--rule", "min_run=3"], "--rule needs --db"),
+        (["--rule", "min_run=3"], "no published table for decade under these rules"),
         (["--db", "/nonexistent/s.sqlite"], "no results store"),
     ],
 )
@@ -462,3 +464,52 @@ def test_classes_split_the_figures_as_evenly_as_whole_figures_allow(figures: lis
         # No other split has a larger smallest class.
         best = max(min(sizes(Classes(e, m))) for e in range(21) for m in range(e, 21))
         assert min(got) == best
+
+
+FREE = ("windmill", ["foundation_moves=free"])
+"""The one table shipped under changed rules: Windmill with free foundation moves."""
+
+
+def test_a_variant_table_is_found_by_its_changed_knobs_only() -> None:
+    free = make_game(*FREE)
+    v = shipped_table(free)
+    if v is None:
+        pytest.skip("no published free-moves table in this checkout")
+    assert shipped_variant_name("windmill", free.changed_rules()) == (
+        "windmill+foundation_moves=free.verdicts"
+    )
+    assert (v.preset, v.fingerprint) == ("windmill", free.fingerprint)
+    # Unknown means a limit was reached, and the header names it.
+    assert v.count(UNKNOWN) > 0 and v.limits.max_states is not None
+    # The preset's own rules find the preset's own table, and rules with no
+    # table find none (not the nearest table).
+    assert shipped_table(make_game("windmill")) == shipped_verdicts("windmill")
+    assert shipped_table(make_game("windmill", ["direction=down"])) is None
+    assert shipped_table(make_game("windmill", ["foundation_moves=free", "direction=down"])) is None
+
+
+def test_deals_reads_the_variant_table(capsys: pytest.CaptureFixture[str]) -> None:
+    v = shipped_table(make_game(*FREE))
+    if v is None:
+        pytest.skip("no published free-moves table in this checkout")
+    code, out, _ = run_cli(
+        capsys, "deals", "windmill", "--rule", FREE[1][0], "--lost", "--count", "3", "--json"
+    )
+    assert code == 0
+    deals = json.loads(out)["deals"]
+    assert [d["status"] for d in deals] == ["lost"] * 3
+    lost = [n for n in range(v.first, v.last + 1) if v.status(n) == "lost"]
+    assert [d["deal"] for d in deals] == lost[:3]
+
+
+def test_the_variant_table_agrees_with_a_fresh_run_on_a_sample() -> None:
+    v = shipped_table(make_game(*FREE))
+    if v is None:
+        pytest.skip("no published free-moves table in this checkout")
+    rng = random.Random("free")
+    won = rng.sample([n for n in range(v.first, v.last + 1) if v.status(n) == "won"], 6)
+    fresh = solve_deals("windmill", won, rules=FREE[1], max_states=v.limits.max_states)
+    for r in fresh:
+        assert r.status.value == "won", r.deal
+        i = v.won_index(r.number)
+        assert (v.lengths[i], v.difficulty[i]) == (r.length, r.difficulty), r.deal

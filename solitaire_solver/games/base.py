@@ -283,6 +283,13 @@ class Game(ProblemDefaults, ABC, Generic[S, M]):
         """Game name and every knob: equal exactly when two games play alike."""
         return f"{self.name} {rules_text(self.rules)}"
 
+    def changed_rules(self) -> list[tuple[str, str]]:
+        """The knobs that differ from the preset's, as ``(name, text)`` pairs."""
+        from . import find_preset
+
+        base = dict(rules_items(find_preset(self.preset).rules))
+        return [(name, text) for name, text in rules_items(self.rules) if base[name] != text]
+
     # -- dealing and the search protocol
 
     @abstractmethod
