@@ -1265,8 +1265,10 @@ def cmd_review(args: argparse.Namespace) -> int:
     if result.keeping_line:
         line = " ".join(str(m) for m in result.keeping_line)
         print(f"a winning line from before move {(result.losing or 0) + 1}: {line}")
-    settled = ", ".join(f"{i} {r.status.value}" for i, r in sorted(result.verdicts.items()))
-    print(f"positions settled (moves played, verdict): {settled}")
+    # A won game needs no search, so it may have no settled position to list.
+    if result.verdicts:
+        settled = ", ".join(f"{i} {r.status.value}" for i, r in sorted(result.verdicts.items()))
+        print(f"positions settled (moves played, verdict): {settled}")
     s = result.stats
     print(
         f"search: {plural(result.searches, 'search')}, {s.expanded:,} states expanded, "

@@ -112,6 +112,9 @@ def test_review_reads_what_solve_json_prints(
     path.write_text(out)
     code, out, _ = run_cli(capsys, "review", "black-hole", "2", "--moves-file", str(path))
     assert code == 0 and "verdict: the game was won, in 51 moves" in out
+    # A won game is settled without a search: no list of settled positions, empty or not.
+    assert "positions settled" not in out
+    assert not re.search(r": *$", out, re.M), out
 
 
 def test_review_of_a_lost_deal(capsys: pytest.CaptureFixture[str]) -> None:
