@@ -25,6 +25,13 @@ MT_THRESHOLD = 32000
 """Plain deal numbers from here up use the Mersenne Twister generator."""
 MS_MAX = 0x1FFFFFFFF
 """The largest number the Microsoft-compatible generator accepts."""
+MT_MAX = 10**20
+"""The largest plain deal number: PySolFC's ``MAX_SEED``, the top of its game numbers.
+
+RULES.md sets no upper end for Mersenne Twister numbers and Python's
+generator takes any number, but a deal above PySolFC's range is one nobody
+playing there can be dealt: a longer number is a typing mistake, refused.
+"""
 
 _PLAIN = re.compile(r"[0-9]+")
 _GROUPED = re.compile(r"[0-9]{1,3}(?:([,_. ])[0-9]{3})(?:\1[0-9]{3})*")
@@ -60,6 +67,16 @@ def _digits_problem(body: str) -> str:
     return "digits are grouped in groups of three after the first, as in 1,234,567"
 
 
+def _whole(digits: str) -> int:
+    """The value of a run of digits, capped just above every range so that no length fails.
+
+    ``int`` refuses text of more than 4,300 digits with a plain ValueError;
+    any number that long is out of range, and the range check says so.
+    """
+    digits = digits.lstrip("0") or "0"
+    return int(digits) if len(digits) <= 22 else 10**22
+
+
 def _value_of(raw: str) -> tuple[int, bool]:
     """The value of deal number text and whether it forces the Microsoft generator.
 
@@ -78,7 +95,7 @@ def _value_of(raw: str) -> tuple[int, bool]:
         rest = text[2:]
         if not _PLAIN.fullmatch(rest):
             raise bad("expected digits after 'ms', as in ms40000")
-        return int(rest), True
+        return _whole(rest), True
     if text[0] == "-" and (_PLAIN.fullmatch(text[1:]) or _GROUPED.fullmatch(text[1:])):
         # A leading minus reads as a negative number, not as a separator.
         raise bad("deal numbers start at 1")
@@ -86,9 +103,9 @@ def _value_of(raw: str) -> tuple[int, bool]:
     if not body:
         raise bad("expected digits after '#'")
     if _PLAIN.fullmatch(body):
-        return int(body), False
+        return _whole(body), False
     if _GROUPED.fullmatch(body):
-        return int(re.sub(r"[^0-9]", "", body)), False
+        return _whole(re.sub(r"[^0-9]", "", body)), False
     raise bad(_digits_problem(body))
 
 
@@ -99,7 +116,8 @@ def parse_deal_number(text: str | int | DealNumber) -> DealNumber:
     in threes by one kind of separator (``,``, ``_``, ``.`` or a space).
     Raises :class:`BadDealNumberError`, quoting the text and saying why, for
     anything else (``1-5``, ``1.0``, ``.7``, ``12,34``) and for a number out
-    of range.
+    of range: plain numbers run from 1 to :data:`MT_MAX` (10**20), ``ms``
+    numbers from 1 to :data:`MS_MAX`.
     """
     if isinstance(text, DealNumber):
         return text
@@ -116,7 +134,10 @@ def parse_deal_number(text: str | int | DealNumber) -> DealNumber:
         raise BadDealNumberError(f"bad deal number {raw!r}: {why}", why=why)
     microsoft = microsoft_forced or value < MT_THRESHOLD
     if microsoft and value > MS_MAX:
-        why = f"the Microsoft generator takes at most {MS_MAX}"
+        why = f"the Microsoft generator takes at most {MS_MAX} (ms1 to ms{MS_MAX})"
+        raise BadDealNumberError(f"bad deal number {raw!r}: {why}", why=why)
+    if not microsoft and value > MT_MAX:
+        why = f"deal numbers run from 1 to {MT_MAX} (10**20, PySolFC's largest)"
         raise BadDealNumberError(f"bad deal number {raw!r}: {why}", why=why)
     return DealNumber(value, microsoft)
 

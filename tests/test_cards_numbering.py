@@ -6,6 +6,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from solitaire_solver import solve
 from solitaire_solver.cards import card_text, cards_text, parse_card, parse_cards, rank_of, suit_of
 from solitaire_solver.errors import BadCardError, BadDealNumberError
 from solitaire_solver.numbering import DealNumber, parse_deal_number, shuffled_talon
@@ -106,6 +107,11 @@ def test_deal_number_parsing(text: str | int, value: int, microsoft: bool) -> No
         ("ms", "after 'ms'"),
         ("1.5e3x", "digits"),
         ("ms8589934592", "at most"),
+        # PySolFC's game numbers stop at 10**20 (pysol_cards' MAX_SEED).
+        ("100000000000000000001", "run from 1 to 100000000000000000000"),
+        ("99999999999999999999999999", "run from 1 to 100000000000000000000"),
+        ("1" * 5000, "run from 1 to 100000000000000000000"),
+        ("ms" + "9" * 5000, "at most 8589934591"),
         ("\u0661\u0662", "digits"),
     ],
 )
@@ -122,6 +128,13 @@ def test_bad_deal_numbers_are_rejected_with_the_text_and_why(text: str, why: str
 def test_bad_deal_number_values(value: object) -> None:
     with pytest.raises(BadDealNumberError, match="bad deal number"):
         parse_deal_number(value)  # type: ignore[arg-type]
+
+
+def test_the_library_refuses_a_deal_number_out_of_range_as_a_value_error() -> None:
+    # The API's callers catch ValueError without importing the errors module.
+    with pytest.raises(ValueError, match=r"'100000000000000000001'.*1 to 100000000000000000000"):
+        solve("decade", 10**20 + 1)
+    assert parse_deal_number(10**20) == DealNumber(10**20, False)
 
 
 def test_deal_number_prints_back() -> None:
@@ -211,7 +224,7 @@ def reference_talon(number: int, decks: int, microsoft: bool) -> list[int]:
 @pytest.mark.parametrize("decks", [1, 2])
 @pytest.mark.parametrize(
     "number",
-    [1, 2, 617, 11982, 31999, 32001, 123456, 10**6, 2**31 - 1, 2**40 + 3, 10**15],
+    [1, 2, 617, 11982, 31999, 32001, 123456, 10**6, 2**31 - 1, 2**40 + 3, 10**15, 10**20],
 )
 def test_plain_numbers_match_pysol_cards(number: int, decks: int) -> None:
     microsoft = number < 32000

@@ -128,6 +128,17 @@ def test_accepted_deal_number_forms(
     assert json.loads(out)["deal"] == deal
 
 
+def test_a_deal_number_beyond_pysolfc_s_range_is_refused_in_one_line(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    code, out, err = run_cli(capsys, "solve", "decade", "99999999999999999999999999")
+    assert (code, out) == (2, "")
+    assert err == (
+        "solitaire-solver: error: bad deal number '99999999999999999999999999': "
+        "deal numbers run from 1 to 100000000000000000000 (10**20, PySolFC's largest)\n"
+    )
+
+
 def test_ms_and_plain_numbers_above_32000_are_different_deals(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
