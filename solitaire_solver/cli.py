@@ -1663,8 +1663,3 @@ def main(argv: Sequence[str] | None = None) -> int:
     finally:
         if previous is not None:
             signal.signal(signal.SIGTERM, previous)
-
-
-def solve_main(argv: Sequence[str] | None = None) -> int:
-    """The ``solve`` command: the same as ``solitaire-solver solve``."""
-    return main(["solve", *(sys.argv[1:] if argv is None else argv)])
