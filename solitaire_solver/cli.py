@@ -29,6 +29,7 @@ from .errors import BadOptionError, HiddenCardsError, SolverError
 from .fair import SAMPLES, SOLVE_LIMITS, fair_hint
 from .games import PRESETS, Game
 from .games.base import rules_items, rules_knobs
+from .maths import count_percentile
 from .numbering import MT_THRESHOLD, DealNumber, parse_deal_number
 from .play import CHECK_LIMITS, PLAY_SAMPLES, Fair, Style, fair_hint_lines, hint_lines, play_game
 from .players import KINDS, PLAYER_SAMPLES, Player
@@ -464,10 +465,65 @@ def print_summary(
         f"time per deal:   median {_ms(sec.median)}, 99th percentile {_ms(sec.p99)}, "
         f"max {_ms(sec.maximum)}{_approximate(sec)}"
     )
-    if s.lengths:
-        lengths = ", ".join(f"{n}: {c}" for n, c in s.lengths)
-        print(f"winning lines (moves: deals): {lengths}")
+    for line in length_lines(s.lengths):
+        print(line)
     print(f"store: {store}")
+
+
+HISTOGRAM_BINS = 8
+"""The most bins of the histogram of winning lines' lengths in the text of ``stats``."""
+
+HISTOGRAM_BAR = 30
+"""The width of the longest bar of that histogram, in characters."""
+
+
+def _bin_width(low: int, high: int) -> int:
+    """The narrowest of 1, 2, 5, 10, 20, 50, ... whose bins, at its multiples, cover
+    ``low``..``high`` in at most :data:`HISTOGRAM_BINS` bins."""
+    width = 1
+    while True:
+        for step in (1, 2, 5):
+            w = width * step
+            if high // w - low // w < HISTOGRAM_BINS:
+                return w
+        width *= 10
+
+
+def length_lines(lengths: Sequence[tuple[int, int]]) -> list[str]:
+    """The lengths of the winning lines, as ``(moves, deals)`` pairs sorted by moves, in a
+    few lines: the least, the quartiles (nearest rank) and the most, then a histogram of
+    at most :data:`HISTOGRAM_BINS` bins of round widths. Empty with no win.
+
+    A run of thousands of deals has about a hundred lengths; one line each (or one
+    pair each on a line that wraps) filled a terminal. ``--json`` keeps every pair.
+    """
+    if not lengths:
+        return []
+    won = sum(n for _, n in lengths)
+    low, high = lengths[0][0], lengths[-1][0]
+    q1, median, q3 = (count_percentile(lengths, p) for p in (25, 50, 75))
+    out = [
+        f"moves to win: min {low}, lower quartile {q1}, median {median}, "
+        f"upper quartile {q3}, max {high} ({won:,} {'deal' if won == 1 else 'deals'} won)"
+    ]
+    width = _bin_width(low, high)
+    bins: dict[int, int] = {}
+    for moves, n in lengths:
+        start = moves // width * width
+        bins[start] = bins.get(start, 0) + n
+    rows = []
+    for start in range(low // width * width, high + 1, width):
+        # The first and last bins show only the lengths the run has.
+        a, b = max(start, low), min(start + width - 1, high)
+        rows.append((str(a) if a == b else f"{a}-{b}", bins.get(start, 0)))
+    most = max(n for _, n in rows)
+    label_width = max(len(label) for label, _ in rows)
+    count_width = max(len(f"{n:,}") for _, n in rows)
+    for label, n in rows:
+        # Any deal at all gets a mark, however small its share.
+        bar = "#" * max(1, round(HISTOGRAM_BAR * n / most)) if n else ""
+        out.append(f"  {label:>{label_width}}  {n:>{count_width},}  {bar}".rstrip())
+    return out
 
 
 def write_csv(path: Path, results: Iterable[DealResult]) -> None:

@@ -40,3 +40,22 @@ def percentile(values: Sequence[float], p: float) -> float:
     ordered = sorted(values)
     rank = max(1, math.ceil(p / 100 * len(ordered)))
     return float(ordered[rank - 1])
+
+
+def count_percentile(counts: Sequence[tuple[int, int]], p: float) -> int:
+    """The nearest-rank ``p``-th percentile of values given as ``(value, count)`` pairs,
+    sorted by value: what :func:`percentile` gives for the values written out.
+
+    >>> count_percentile([(10, 1), (20, 2), (30, 1)], 50)
+    20
+    """
+    total = sum(n for _, n in counts)
+    if not total:
+        return 0
+    rank = max(1, math.ceil(p / 100 * total))
+    seen = 0
+    for value, n in counts:
+        seen += n
+        if seen >= rank:
+            return value
+    return counts[-1][0]

@@ -12,7 +12,7 @@ import attrs
 import pytest
 
 from solitaire_solver import make_game, solve
-from solitaire_solver.cli import main, unknown_text
+from solitaire_solver.cli import length_lines, main, unknown_text
 from solitaire_solver.progress import ProgressBar
 from solitaire_solver.search import Limits
 from solitaire_solver.stats import summarize
@@ -263,3 +263,61 @@ def test_terminal_with_nothing_to_solve_draws_no_bar() -> None:
     bar(0, 0)
     bar.finish()
     assert out.getvalue() == "decade: 3 deals, 3 already stored, 0 to solve\n"
+
+
+# ---------------------------------------------------------------- lengths of the winning lines
+
+
+def test_lengths_read_as_quartiles_and_a_few_binned_lines() -> None:
+    # Four wins, of 10, 20, 20 and 30 moves: by nearest rank the quartiles
+    # are the 1st, 2nd and 3rd of the four; bins five moves wide (the
+    # narrowest of 1, 2, 5, ... giving at most eight bins from 10 to 30)
+    # hold 1, 0, 2, 0 and 1 deals, the last one only 30.
+    assert length_lines(((10, 1), (20, 2), (30, 1))) == [
+        "moves to win: min 10, lower quartile 10, median 20, upper quartile 20, max 30 "
+        "(4 deals won)",
+        "  10-14  1  " + "#" * 15,
+        "  15-19  0",
+        "  20-24  2  " + "#" * 30,
+        "  25-29  0",
+        "     30  1  " + "#" * 15,
+    ]
+    assert length_lines(((60, 15),)) == [
+        "moves to win: min 60, lower quartile 60, median 60, upper quartile 60, max 60 "
+        "(15 deals won)",
+        "  60  15  " + "#" * 30,
+    ]
+
+
+def test_many_lengths_stay_a_few_lines() -> None:
+    # 1..1000 moves, one deal each: quartiles 250, 500, 750; bins of 200.
+    lines = length_lines(tuple((n, 1) for n in range(1, 1001)))
+    assert lines[0] == (
+        "moves to win: min 1, lower quartile 250, median 500, upper quartile 750, max 1000 "
+        "(1,000 deals won)"
+    )
+    assert [line.split()[:2] for line in lines[1:]] == [
+        ["1-199", "199"],
+        ["200-399", "200"],
+        ["400-599", "200"],
+        ["600-799", "200"],
+        ["800-999", "200"],
+        ["1000", "1"],
+    ]
+
+
+def test_the_summary_shows_the_spread_of_lengths_and_json_keeps_every_one(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    lengths = sorted(
+        len(r.moves) for r in (solve("decade", n) for n in range(1, 41)) if r.status.value == "won"
+    )
+    assert len(set(lengths)) > 3  # enough lengths for a list to be longer than a spread
+    code, out, _ = run(capsys, "decade", "--deals", "1-40", "--jobs", "1")
+    assert code == 0
+    assert "moves: deals" not in out
+    assert f"moves to win: min {lengths[0]}, " in out
+    assert f", max {lengths[-1]} ({len(lengths)} deals won)" in out
+    assert len(out.splitlines()) <= 8 + 8
+    code, out, _ = run(capsys, "decade", "--deals", "1-40", "--json")
+    assert json.loads(out)["lengths"] == {str(n): lengths.count(n) for n in sorted(set(lengths))}
