@@ -21,10 +21,10 @@ from .errors import (
     BadDealNumberError,
     BadMoveError,
     BadOptionError,
-    BadRuleError,
     IllegalMoveError,
 )
 from .games import Game, make_game
+from .games.base import parse_rule_assignments
 from .numbering import DealNumber, parse_deal_number
 from .search import Limits, SolveResult
 
@@ -36,25 +36,8 @@ StartLike = int | str | DealNumber | os.PathLike[str] | Any
 """Where a line of moves starts: a deal number, a position, or a deal or position file."""
 
 
-def rule_assignments(words: Iterable[str]) -> dict[str, str]:
-    """``name=value`` words (as ``--rule`` takes them) as a dict of knob names to text.
-
-    A knob named twice is an error even with the same value: with two
-    values, keeping either one would answer a question nobody asked.
-    """
-    out: dict[str, str] = {}
-    for word in words:
-        name, sep, value = word.partition("=")
-        name, value = name.strip(), value.strip()
-        if not sep or not name:
-            raise BadRuleError(f"bad rule {word!r}: expected NAME=VALUE, such as redeals=1")
-        if name in out:
-            raise BadRuleError(
-                f"rule {name!r} given twice ({name}={out[name]}, then {name}={value}): "
-                "give each rule once"
-            )
-        out[name] = value
-    return out
+rule_assignments = parse_rule_assignments
+"""``name=value`` words as a dict of knob names to text (one parser for every entry point)."""
 
 
 def _rules_mapping(rules: RulesLike) -> Mapping[str, Any] | None:

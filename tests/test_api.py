@@ -24,6 +24,11 @@ def test_a_rule_given_twice_is_refused() -> None:
         BadRuleError, match=r"rule 'min_run' given twice \(min_run=2, then min_run=3\)"
     ):
         ss.solve("decade", 3, rules=["min_run=2", "min_run=3"])
+    # make_game reads the words with the same parser, so it refuses them too,
+    # even with the same value twice.
+    for words in (["compulsory=true", "compulsory=false"], ["min_run=3", "min_run=3"]):
+        with pytest.raises(BadRuleError, match="given twice"):
+            ss.make_game("decade", words)
     # Once is fine, in either form.
     assert ss.get_game("decade", ["min_run=3"]).rules.min_run == 3
     assert ss.get_game("decade", {"min_run": 3}).rules.min_run == 3

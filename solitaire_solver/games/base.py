@@ -118,13 +118,23 @@ def rules_text(rules: Any) -> str:
 
 
 def parse_rule_assignments(assignments: Iterable[str]) -> dict[str, str]:
-    """Split ``name=value`` words (as given to ``--rule``) into a dict."""
+    """``name=value`` words (as ``--rule`` takes them) as a dict of knob names to text.
+
+    A knob named twice is an error even with the same value: with two
+    values, keeping either one would answer a question nobody asked.
+    """
     out: dict[str, str] = {}
     for word in assignments:
         name, sep, value = word.partition("=")
-        if not sep or not name.strip():
+        name, value = name.strip(), value.strip()
+        if not sep or not name:
             raise BadRuleError(f"bad rule {word!r}: expected NAME=VALUE, such as redeals=1")
-        out[name.strip()] = value.strip()
+        if name in out:
+            raise BadRuleError(
+                f"rule {name!r} given twice ({name}={out[name]}, then {name}={value}): "
+                "give each rule once"
+            )
+        out[name] = value
     return out
 
 
