@@ -165,7 +165,7 @@ def decade_scene(game: Game[Any, Any], state: Any) -> Scene:
 
 
 def black_hole_scene(game: Game[Any, Any], state: Any) -> Scene:
-    """Black Hole: piles 0-8 in a row, the hole below them, piles 9-16 at the bottom."""
+    """Black Hole: piles 1-9 in a row, the hole below them, piles 10-17 at the bottom."""
     piles: list[Pile] = []
     top = MARGIN + LABEL
     # Room for a pile of three spread downwards, and for a single card.
@@ -204,7 +204,7 @@ _SUIT_NAMES = ("clubs", "spades", "hearts", "diamonds")
 
 
 def eagle_wing_scene(game: Game[Any, Any], state: Any) -> Scene:
-    """Eagle Wing: foundations, waste and stock on top; wings 0-3, trunk, wings 4-7 below.
+    """Eagle Wing: foundations, waste and stock on top; wings 1-4, trunk, wings 5-8 below.
 
     The trunk is face down but for its last card, which is face up.
     """
@@ -645,8 +645,9 @@ _PAGE = """<!DOCTYPE html>
 <g id="layer"></g>
 </svg>
 <pre id="text-board" hidden></pre>
-<p class="keys">Keys: &larr; and &rarr; step, Home and End jump to the start and the end,
-space plays and pauses.</p>
+<p class="keys">Keys: &larr; and &rarr; step, Page Up and Page Down step ten moves, Home and
+End jump to the start and the end, space plays and pauses. The address names the move shown
+(<code>#12</code>): copy it to link to the move, or change it to go there.</p>
 </main>
 <script type="application/json" id="line-data">{data}</script>
 <script>{script}</script>
@@ -914,8 +915,28 @@ _SCRIPT = """
     }
   }
 
+  // The step a link names: "#12" is the position after move 12; null for anything else.
+  function linked() {
+    const found = /^#(\\d+)$/.exec(location.hash);
+    return found ? Number(found[1]) : null;
+  }
+
+  // The address follows the step shown, so that a link to this move can be copied.
+  // Replacing the entry, not adding one, keeps the browser's Back button for leaving
+  // the page rather than for taking back every step.
+  function mark() {
+    if (location.hash === "#" + at) return;
+    try {
+      history.replaceState(null, "", "#" + at);
+    } catch (error) {
+      // Some browsers refuse history changes to pages opened from files; the page
+      // works the same without them.
+    }
+  }
+
   function show(k) {
     at = Math.max(0, Math.min(last, k));
+    mark();
     const step = steps[at];
     if (textual) {
       $("text-board").textContent = step.show || "";
@@ -1011,7 +1032,13 @@ _SCRIPT = """
   }
   // A link may open the page at a step: page.html#12 shows the position after move 12.
   // Otherwise the page opens at its first marked step (or the deal).
-  const wanted = /^#(\\d+)$/.exec(location.hash);
-  show(wanted ? Number(wanted[1]) : data.open);
+  const wanted = linked();
+  show(wanted !== null ? wanted : data.open);
+  // A new number typed into the address, or a link followed within the page, loads
+  // nothing: the page moves to the step itself.
+  window.addEventListener("hashchange", () => {
+    const k = linked();
+    if (k !== null && k !== at) go(k);
+  });
 })();
 """

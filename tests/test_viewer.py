@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import re
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -12,6 +13,7 @@ from solitaire_solver import solve, viewer
 from solitaire_solver.cards import card_text
 from solitaire_solver.errors import BadOptionError, IllegalMoveError
 from solitaire_solver.games import PRESETS, Game, make_game
+from solitaire_solver.numbering import parse_deal_number
 from solitaire_solver.viewer import solution_html
 
 from .support import WON_DEALS
@@ -262,3 +264,50 @@ def test_marks_go_with_their_steps_and_the_page_opens_at_the_first() -> None:
     assert page_data(solution_html(game, start, moves, title="t", verdict_text="v"))["open"] == 0
     with pytest.raises(BadOptionError, match=r"mark at step 52: the line has steps 0 to 51"):
         solution_html(game, start, moves, title="t", verdict_text="v", marks={52: "x"})
+
+
+# The words the keys line under the board uses for each key the script acts on.
+KEY_WORDS = {
+    "ArrowRight": "&rarr;",
+    "ArrowLeft": "&larr;",
+    "Home": "Home",
+    "End": "End",
+    "PageUp": "Page Up",
+    "PageDown": "Page Down",
+}
+
+
+def test_the_keys_line_names_every_key_the_page_handles() -> None:
+    game, start, moves = won_line("decade")
+    page = solution_html(game, start, moves, title="t", verdict_text="v")
+    keys_line = re.search(r'<p class="keys">(.*?)</p>', page, re.S)
+    assert keys_line is not None
+    words = " ".join(keys_line.group(1).split())
+    # The keys the script steps with, read from its table of keys to steps.
+    table = re.search(r"const to = \{(.*?)\}\[event\.key\]", viewer._SCRIPT, re.S)
+    assert table is not None
+    handled = re.findall(r"(\w+):", table.group(1))
+    assert set(handled) == set(KEY_WORDS), "a key the page handles has no words here"
+    for key in handled:
+        assert KEY_WORDS[key] in words, f"the keys line leaves out {key}"
+    assert "space" in words and 'event.key === " "' in viewer._SCRIPT
+
+
+def test_the_address_follows_the_step_and_moves_the_page() -> None:
+    # What the browser test checks in Chromium, here as the script's text: it
+    # writes the step into the address and listens for the address changing.
+    script = viewer._SCRIPT
+    assert 'history.replaceState(null, "", "#" + at)' in script
+    assert 'addEventListener("hashchange"' in script
+
+
+def test_the_docs_count_piles_as_the_page_labels_them() -> None:
+    doc = (Path(__file__).parent.parent / "docs" / "viewer.md").read_text(encoding="utf-8")
+    for preset, word in (("eagle-wing", "wing"), ("black-hole", "pile")):
+        game = make_game(preset)
+        labels = {p.label for p in viewer.scene(game, game.deal(parse_deal_number(1))).piles}
+        spans = re.findall(rf"\b{word}s (\d+)-(\d+)", doc)
+        assert spans, f"docs/viewer.md names no {word}s by number"
+        for low, high in spans:
+            for n in range(int(low), int(high) + 1):
+                assert f"{word} {n}" in labels, f"docs/viewer.md names {word} {n}"

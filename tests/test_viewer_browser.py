@@ -269,6 +269,52 @@ def test_play_runs_by_itself_and_a_link_opens_a_step(
     assert b.errors == []
 
 
+def test_the_address_follows_the_steps_and_moves_the_page(
+    browser: Browser, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    b = browser
+    path, doc = write_page(capsys, tmp_path, "decade", 3)
+    n = len(doc["moves"])
+
+    def hash_now() -> str:
+        found: str = b.page.evaluate("location.hash")
+        return found
+
+    b.open(path)
+    assert hash_now() == "#0"
+    history = b.page.evaluate("history.length")
+    # Stepping writes the move shown into the address, so it can be copied as a link.
+    b.press("ArrowRight")
+    b.press("ArrowRight")
+    assert hash_now() == "#2"
+    b.press("PageDown")
+    assert b.text("#counter") == f"move 12 of {n}" and hash_now() == "#12"
+    b.page.click("#last")
+    assert hash_now() == f"#{n}"
+    # ... replacing the entry: the browser's Back button still leaves the page.
+    assert b.page.evaluate("history.length") == history
+    # A number typed into the address moves the page there, loading nothing.
+    b.page.evaluate("location.hash = '#7'")
+    b.page.wait_for_function(
+        f"document.getElementById('counter').textContent === 'move 7 of {n}'", timeout=10_000
+    )
+    assert b.text("#text") == doc["moves"][6]["description"]
+    b.page.goto(path.as_uri() + "#20")  # a link within the same page
+    b.page.wait_for_function(
+        f"document.getElementById('counter').textContent === 'move 20 of {n}'", timeout=10_000
+    )
+    # The copied address opens the same move.
+    copied = b.page.url
+    assert copied.endswith("#20")
+    b.press("Home")
+    assert hash_now() == "#0"
+    b.page.goto(copied)
+    b.page.reload()
+    assert b.text("#counter") == f"move 20 of {n}"
+    assert b.errors == []
+    assert all(url.startswith(("file:", "data:")) for url in b.requests), b.requests
+
+
 def test_a_review_page_opens_at_the_losing_move_and_marks_it(
     browser: Browser, capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
