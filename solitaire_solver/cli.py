@@ -24,7 +24,7 @@ import attrs
 from . import __version__
 from .analysis import Analysis, Outcome, Review, analyse, plural, review_line
 from .api import get_game, make_limits, play_line, rule_assignments
-from .deal_files import format_deal, load_deal
+from .deal_files import format_deal, load_deal, read_text
 from .errors import BadOptionError, HiddenCardsError, SolverError
 from .fair import SAMPLES, SOLVE_LIMITS, fair_hint
 from .games import PRESETS, Game
@@ -1029,11 +1029,8 @@ def moves_from_file(path: str) -> list[str]:
     (an object with a ``moves`` list of notation texts, or of objects with a
     ``move``) is read too, so a solution can be reviewed as it was saved.
     """
-    try:
-        text = sys.stdin.read() if path == "-" else Path(path).read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
-        raise BadOptionError(f"cannot read the moves file '{path}': {reason}") from None
+    # Read as deal files are, so that a file that is not text gets one message.
+    text = read_text(path, "moves file")
     if text.lstrip().startswith("{"):
         try:
             doc = json.loads(text)

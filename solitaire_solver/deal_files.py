@@ -79,20 +79,49 @@ def load_deal(source: str | os.PathLike[str] | IO[str]) -> DealFile:
     """A deal or position from a file path, ``"-"`` for standard input, or an open file."""
     if isinstance(source, (str, os.PathLike)):
         path = os.fspath(source)
-        if path == "-":
-            return parse_deal(_read_stream(sys.stdin, "<stdin>"), path="<stdin>")
-        try:
-            with open(path, encoding="utf-8") as f:
-                text = f.read()
-        except UnicodeDecodeError as exc:
-            raise DealFileError(f"not UTF-8 text ({exc.reason})", path=path) from None
-        except OSError as exc:
-            raise DealFileError(f"cannot read the file: {exc.strerror or exc}", path=path) from None
-        except ValueError as exc:  # such as a NUL character in the path
-            raise DealFileError(f"cannot read the file: {exc}", path=path) from None
-        return parse_deal(text, path=path)
+        return parse_deal(read_text(path), path="<stdin>" if path == "-" else path)
     name = str(getattr(source, "name", "<stream>"))
     return parse_deal(_read_stream(source, name), path=name)
+
+
+def read_text(path: str | os.PathLike[str], what: str = "file") -> str:
+    """The text of a file a person wrote, ``"-"`` for standard input.
+
+    Deal and position files and moves files all come through here, so a
+    file that is not text gets the same message whatever it was meant to
+    be: a :class:`~solitaire_solver.errors.DealFileError` naming the file
+    and the line of the first byte that is not UTF-8 (or the first NUL,
+    which no text file holds). ``what`` names the file in the message of
+    one that cannot be read at all. Line ends become ``\n``, as Python's
+    text mode reads them.
+    """
+    name = os.fspath(path)
+    shown = "<stdin>" if name == "-" else name
+    try:
+        if name == "-":
+            # A test or a caller may have put a text stream in sys.stdin.
+            buffer = getattr(sys.stdin, "buffer", None)
+            data = buffer.read() if buffer is not None else sys.stdin.read()
+        else:
+            with open(name, "rb") as f:
+                data = f.read()
+    except OSError as exc:
+        raise DealFileError(f"cannot read the {what}: {exc.strerror or exc}", path=shown) from None
+    except ValueError as exc:  # such as a NUL character in the path
+        raise DealFileError(f"cannot read the {what}: {exc}", path=shown) from None
+    if isinstance(data, str):
+        text = data
+    else:
+        try:
+            text = data.decode("utf-8")
+        except UnicodeDecodeError as exc:
+            line = data.count(b"\n", 0, exc.start) + 1
+            raise DealFileError(f"not UTF-8 text ({exc.reason})", path=shown, line=line) from None
+    nul = text.find("\0")
+    if nul >= 0:
+        line = text.count("\n", 0, nul) + 1
+        raise DealFileError("not UTF-8 text (a NUL byte)", path=shown, line=line)
+    return text.replace("\r\n", "\n").replace("\r", "\n")
 
 
 def _read_stream(stream: IO[str], name: str) -> str:

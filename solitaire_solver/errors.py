@@ -46,7 +46,7 @@ class IllegalMoveError(SolverError):
 
 
 class DealFileError(SolverError):
-    """A deal or position file that cannot be read, with file and line."""
+    """A deal, position or moves file that cannot be read, with file and line."""
 
     def __init__(self, message: str, *, path: str = "<text>", line: int | None = None) -> None:
         self.path = path

@@ -220,6 +220,34 @@ def test_unreadable_files(tmp_path: Path, capsys: pytest.CaptureFixture[str]) ->
     assert_one_line_error(*run_cli(capsys, "solve", "--file", str(binary)), "UTF-8")
 
 
+def test_a_file_that_is_not_text_gets_one_message_as_deal_or_moves_file(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # The first bytes of a PNG: 0x89 cannot start a UTF-8 character.
+    junk = tmp_path / "junk"
+    junk.write_bytes(b"\x89PNG\r\n\x1a\n\x00\x00")
+    expected = f"solitaire-solver: error: {junk}, line 1: not UTF-8 text (invalid start byte)\n"
+    for argv in (
+        ["solve", "--file", str(junk)],
+        ["hint", "decade", "3", "--moves-file", str(junk)],
+        ["review", "decade", "3", "--moves-file", str(junk)],
+    ):
+        code, out, err = run_cli(capsys, *argv)
+        assert (code, out, err) == (2, "", expected), argv
+    # The line is the one the bad byte is on; a NUL is no text either.
+    late = tmp_path / "late.moves"
+    late.write_bytes(b"d\nd\n# caf\xe9\n")
+    assert_one_line_error(
+        *run_cli(capsys, "review", "decade", "3", "--moves-file", str(late)),
+        f"{late}, line 3: not UTF-8 text",
+    )
+    nul = tmp_path / "nul.deal"
+    nul.write_bytes(b"game: decade\n\x00\n")
+    assert_one_line_error(
+        *run_cli(capsys, "solve", "--file", str(nul)), f"{nul}, line 2: not UTF-8 text (a NUL byte)"
+    )
+
+
 @pytest.mark.parametrize(
     ("argv", "words"),
     [
