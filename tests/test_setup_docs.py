@@ -1,0 +1,60 @@
+"""The README's set-up and command list say what a newcomer needs, and the tests keep to it."""
+
+from __future__ import annotations
+
+import os
+import re
+import subprocess
+import sys
+
+from .support import ROOT
+
+README = (ROOT / "README.md").read_text(encoding="utf-8")
+
+
+def section(title: str) -> str:
+    """The text of the README's ``## title`` section."""
+    start = README.index(f"\n## {title}\n")
+    end = README.find("\n## ", start + 1)
+    return README[start : end if end >= 0 else len(README)]
+
+
+def test_set_up_makes_a_virtual_environment_before_pip_install() -> None:
+    # A Debian or Ubuntu system Python refuses `pip install` outside a
+    # virtual environment (PEP 668, "externally managed").
+    commands = re.search(r"```sh\n(.*?)```", section("Set up"), re.DOTALL)
+    assert commands is not None
+    lines = commands.group(1).splitlines()
+    assert lines[0] == "python3 -m venv .venv && . .venv/bin/activate"
+    assert lines[1].startswith("python3 -m pip install .")
+    assert "externally" in section("Set up")
+
+
+def test_set_up_says_the_browser_tests_need_chromium_and_skip_without_it() -> None:
+    text = " ".join(section("Set up").split())
+    assert "`chromium` (`apt-get install chromium`)" in text
+    assert "without it they skip" in text
+
+
+def test_the_browser_tests_skip_where_chromium_is_missing() -> None:
+    # Run them in a new process where no Chromium can be found, as on a
+    # machine without Debian's package: every one skips, none fails.
+    script = (
+        "import sys, pytest, tests.chromium as c\n"
+        "c.chromium_executable = lambda: None\n"
+        "sys.exit(pytest.main(['-q', '-rs', '-p', 'no:cacheprovider', "
+        "'tests/test_viewer_browser.py']))\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", script],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
+        timeout=300,
+        check=False,
+    )
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert re.search(r"\b\d+ skipped\b", done.stdout), done.stdout
+    assert not re.search(r"\b(passed|failed|error)\b", done.stdout), done.stdout
+    assert "needs Chromium" in done.stdout
