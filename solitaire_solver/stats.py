@@ -447,16 +447,53 @@ def _solver_version() -> str:
     return __version__
 
 
+NOT_WINNABLE = "the published table: lost with full sight"
+"""What settles a player's deal that the thoughtful table proves lost (:func:`play_one`)."""
+
+_THOUGHTFUL: dict[str, Any] = {}
+"""Each fingerprint's published table (or None), loaded once per process."""
+
+
+def _thoughtful_status(game: Game[Any, Any], number: DealNumber) -> str | None:
+    """The published thoughtful verdict of a plain deal number, if a table holds one."""
+    from .verdicts import shipped_table
+
+    if game.fingerprint not in _THOUGHTFUL:
+        _THOUGHTFUL[game.fingerprint] = shipped_table(game)
+    table = _THOUGHTFUL[game.fingerprint]
+    if table is None or not table.first <= number.value <= table.last:
+        return None
+    if number.microsoft and number.value >= MT_THRESHOLD:
+        return None  # the tables hold plain deal numbers, not Microsoft deals beyond them
+    status: str | None = table.status(number.value)
+    return status
+
+
 def play_one(game: Game[Any, Any], deal: int | str | DealNumber, player: Player) -> DealResult:
     """Deal ``deal`` and play it with ``player`` (:mod:`.players`).
 
     Won when the player wins; lost when it does not (the deal may still be
     winnable: what a player wins is a lower bound). ``states`` holds the
     exact solves its hints took and ``unique`` the positions where it had a
-    choice.
+    choice. A deal that the published table of the game's rules proves lost
+    with full sight is recorded as lost without playing it
+    (``settled_by`` :data:`NOT_WINNABLE`): no player can win it.
     """
     t0 = time.perf_counter()
     number = parse_deal_number(deal)
+    if _thoughtful_status(game, number) == "lost":
+        # No line wins this deal even with every card in sight, so no player
+        # can win it: the outcome is known without playing, and recorded as
+        # the player's loss. (A player's run spends its time on the deals it
+        # could win; in eagle-wing that skips 94% of them.)
+        return DealResult(
+            deal=str(number),
+            number=number.value,
+            status=Status.LOST,
+            seconds=time.perf_counter() - t0,
+            solver_version=_solver_version(),
+            settled_by=NOT_WINNABLE,
+        )
     played = play(game, game.deal(number), player, deal=str(number))
     return DealResult(
         deal=str(number),

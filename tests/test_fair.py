@@ -38,6 +38,7 @@ from solitaire_solver.numbering import parse_deal_number
 from solitaire_solver.play import Fair, play_game
 from solitaire_solver.players import Player, play
 from solitaire_solver.search import Limits, Status
+from solitaire_solver.stats import NOT_WINNABLE, play_one
 from solitaire_solver.verdicts import shipped_verdicts
 from tests.support import assert_replays_to_win, run_cli
 
@@ -328,6 +329,30 @@ def test_a_player_wins_only_winnable_deals_and_its_wins_replay(name: str) -> Non
         if p.won:
             assert table.status(n) == "won"
             assert_replays_to_win(g, s, p.moves)
+
+
+@pytest.mark.parametrize("name", ["decade", "eagle-wing-coops"])
+def test_a_run_skips_the_deals_lost_with_full_sight_without_changing_an_outcome(
+    name: str,
+) -> None:
+    # play_one records a deal the thoughtful table proves lost as the
+    # player's loss without playing it; playing those deals for real loses
+    # them too, and a deal the table says won is played.
+    table = shipped_verdicts(name)
+    assert table is not None
+    g = make_game(name)
+    lost = [n for n in range(1, 60) if table.status(n) == "lost"][:4]
+    won = [n for n in range(1, 60) if table.status(n) == "won"][:2]
+    player = Player("fair", samples=8)
+    for n in lost:
+        r = play_one(g, n, player)
+        assert (r.status, r.settled_by, r.moves) == (Status.LOST, NOT_WINNABLE, ())
+        assert not play(g, g.deal(parse_deal_number(n)), player, deal=str(n)).won
+    for n in won:
+        assert play_one(g, n, player).settled_by != NOT_WINNABLE
+    # Under rules with no published table every deal is played.
+    free = make_game(name, {"min_run": 3} if name == "decade" else {"redeals": 1})
+    assert play_one(free, lost[0], Player("greedy")).settled_by != NOT_WINNABLE
 
 
 def test_black_hole_fair_is_thoughtful() -> None:
