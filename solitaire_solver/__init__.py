@@ -2,7 +2,18 @@
 
 from .analysis import Analysis, MoveVerdict, Outcome, Review, analyse, review
 from .api import Verification, cards_left, get_game, replay, solve, start_position, verify
-from .deal_files import DealFile, dump_deal, format_deal, load_deal, parse_deal
+from .deal_files import (
+    DealFile,
+    GameFile,
+    dump_deal,
+    dump_game,
+    format_deal,
+    format_game,
+    load_deal,
+    load_game,
+    parse_deal,
+    parse_game,
+)
 from .errors import (
     BadCardError,
     BadDealNumberError,
@@ -33,6 +44,7 @@ __all__ = [
     "DealFile",
     "DealFileError",
     "Game",
+    "GameFile",
     "HiddenCardsError",
     "IllegalMoveError",
     "Limit",
@@ -52,12 +64,16 @@ __all__ = [
     "analyse",
     "cards_left",
     "dump_deal",
+    "dump_game",
     "find_preset",
     "format_deal",
+    "format_game",
     "get_game",
     "load_deal",
+    "load_game",
     "make_game",
     "parse_deal",
+    "parse_game",
     "replay",
     "review",
     "solve",

@@ -12,6 +12,7 @@ import csv
 import json
 import logging
 import re
+import shlex
 import signal
 import sys
 import threading
@@ -24,7 +25,7 @@ import attrs
 from . import __version__
 from .analysis import Analysis, Outcome, Review, analyse, plural, review_line
 from .api import get_game, make_limits, play_line, rule_assignments
-from .deal_files import format_deal, load_deal, read_text
+from .deal_files import format_deal, load_deal, load_game, read_text
 from .errors import BadOptionError, HiddenCardsError, SolverError
 from .fair import SAMPLES, SOLVE_LIMITS, fair_hint
 from .games import PRESETS, Game
@@ -998,7 +999,10 @@ def _start(args: argparse.Namespace, command: str) -> tuple[Game[Any, Any], Any,
             raise BadOptionError("--rule does not go with --file: change the file's 'rules:' line")
         if args.file == "-" and getattr(args, "moves_file", None) == "-":
             raise BadOptionError("--file - and --moves-file - cannot both read standard input")
-        game, start, deal = load_deal(args.file)
+        game, start, deal, moves = load_game(args.file)
+        # A game file (play's save) holds the moves played as well: hint, review and
+        # play take them as the moves played unless --moves or --moves-file says others.
+        args.file_moves = moves
         return game, start, deal
     if args.game is None or args.number is None:
         raise BadOptionError(f"{command} needs GAME and NUMBER, or --file PATH")
@@ -1062,7 +1066,9 @@ def _played_moves(args: argparse.Namespace) -> list[str]:
         raise BadOptionError("give --moves or --moves-file, not both")
     if args.moves_file is not None:
         return moves_from_file(args.moves_file)
-    return moves_from_text(args.moves or "")
+    if args.moves is None:
+        return [str(m) for m in getattr(args, "file_moves", ())]
+    return moves_from_text(args.moves)
 
 
 def _stats_document(stats: Any, searches: int) -> dict[str, Any]:
@@ -1278,9 +1284,10 @@ def cmd_review(args: argparse.Namespace) -> int:
     """``review GAME NUMBER --moves ...``: the move that lost a won game, if one did."""
     limits = make_limits(args.max_states, args.timeout, args.max_table)
     game, start, deal = _start(args, "review")
-    if args.moves is None and args.moves_file is None:
+    if args.moves is None and args.moves_file is None and not getattr(args, "file_moves", ()):
         raise BadOptionError(
-            'review needs the moves played: --moves "M1 M2 ..." or --moves-file PATH'
+            'review needs the moves played: --moves "M1 M2 ..." or --moves-file PATH, '
+            "or a game file that play saved as --file"
         )
     played = _played_moves(args)
     moves = [m for m, _, _ in play_line(game, start, played)]
@@ -1353,7 +1360,21 @@ def cmd_play(args: argparse.Namespace) -> int:
         title=_title(game, deal, args.file),
         deal=deal,
         fair=Fair(args.samples, args.seed) if args.fair else None,
+        moves=getattr(args, "file_moves", ()),
+        file=args.file,
+        review=_review_command(args, deal),
     )
+
+
+def _review_command(args: argparse.Namespace, deal: str | None) -> str:
+    """The start of the command line that reviews a game played from ``args``' deal or file."""
+    if args.file is not None:
+        words = [PROG, "review", "--file", args.file]
+    else:
+        words = [PROG, "review", args.game, deal or args.number]
+        for rule in args.rule:
+            words += ["--rule", rule]
+    return " ".join(shlex.quote(w) for w in words)
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -1647,7 +1668,8 @@ def _player_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument(
         "--file",
         metavar="PATH",
-        help="start from the deal or position in this file instead (- reads standard input)",
+        help="start from the deal, position or saved game (play's save) in this file instead "
+        "(- reads standard input)",
     )
     add_rule_option(p)
 

@@ -22,6 +22,12 @@ The JSON form holds the same content: an object with ``game``, ``rules`` (an
 object of knob names to values), ``deal`` and ``position`` (an object of the
 game's labels to the text of their lines, or to lists of card texts).
 
+A game file is the JSON form with one more key, ``moves``: the moves played
+from the position, in the game's notation (the ``moves`` list of ``solve
+--json`` has the same name, so the file serves as a moves file too). Read
+as a game (:func:`load_game`) it is the position and the moves; read as a
+position (:func:`load_deal`) it is the position those moves reach.
+
 Whatever the input, reading either returns a position or raises a
 :class:`~solitaire_solver.errors.DealFileError` naming the file and, where
 there is one, the line (for JSON, the key).
@@ -59,6 +65,19 @@ class DealFile(NamedTuple):
     """The deal number the file names (for information), or ``None``."""
 
 
+class GameFile(NamedTuple):
+    """What a game file holds: a position and the moves played from it."""
+
+    game: Game[Any, Any]
+    """The game with the file's rules."""
+    start: Any
+    """The position the moves start from, a state of :attr:`game`."""
+    deal: str | None = None
+    """The deal number the file names (for information), or ``None``."""
+    moves: tuple[Any, ...] = ()
+    """The moves played from :attr:`start`, each checked legal (none for a position file)."""
+
+
 # ---------------------------------------------------------------- reading
 
 
@@ -67,21 +86,51 @@ def parse_deal(text: str, *, path: str = "<text>") -> DealFile:
 
     Text whose first character other than white space is ``{`` is read as
     JSON. ``path`` is the name errors give for the file. A byte order mark,
-    as some editors write, is ignored.
+    as some editors write, is ignored. For a game file, the position its
+    moves reach.
     """
-    text = text.removeprefix("\ufeff")
-    if text.lstrip().startswith("{"):
-        return _parse_json(text, path)
-    return _parse_text(text, path)
+    played, final = _parse(text, path)
+    return DealFile(played.game, final, played.deal)
+
+
+def parse_game(text: str, *, path: str = "<text>") -> GameFile:
+    """A game from the text of a file: its position and the moves played from it.
+
+    A deal or position file is a game with no moves yet. Each move is
+    checked as it is played; an illegal or unreadable one is a
+    :class:`DealFileError` naming the file and the move's number.
+    """
+    return _parse(text, path)[0]
 
 
 def load_deal(source: str | os.PathLike[str] | IO[str]) -> DealFile:
     """A deal or position from a file path, ``"-"`` for standard input, or an open file."""
+    text, path = _read(source)
+    return parse_deal(text, path=path)
+
+
+def load_game(source: str | os.PathLike[str] | IO[str]) -> GameFile:
+    """A game (a position and its moves) from a path, ``"-"`` or an open file."""
+    text, path = _read(source)
+    return parse_game(text, path=path)
+
+
+def _read(source: str | os.PathLike[str] | IO[str]) -> tuple[str, str]:
+    """The text of a file path, ``"-"`` for standard input, or an open file, and its name."""
     if isinstance(source, (str, os.PathLike)):
         path = os.fspath(source)
-        return parse_deal(read_text(path), path="<stdin>" if path == "-" else path)
+        return read_text(path), "<stdin>" if path == "-" else path
     name = str(getattr(source, "name", "<stream>"))
-    return parse_deal(_read_stream(source, name), path=name)
+    return _read_stream(source, name), name
+
+
+def _parse(text: str, path: str) -> tuple[GameFile, Any]:
+    """The game a file holds and the position its moves reach."""
+    text = text.removeprefix("\ufeff")
+    if text.lstrip().startswith("{"):
+        return _parse_json(text, path)
+    game, position, deal = _parse_text(text, path)
+    return GameFile(game, position, deal), position
 
 
 def read_text(path: str | os.PathLike[str], what: str = "file") -> str:
@@ -265,7 +314,7 @@ class _DuplicateKey(Exception):
     """A key given twice in one JSON object (caught and reported as a file error)."""
 
 
-def _parse_json(text: str, path: str) -> DealFile:
+def _parse_json(text: str, path: str) -> tuple[GameFile, Any]:
     try:
         doc = json.loads(text, object_pairs_hook=_no_duplicate_keys)
     except json.JSONDecodeError as exc:
@@ -284,8 +333,10 @@ def _parse_json(text: str, path: str) -> DealFile:
     if not isinstance(doc, dict):
         raise bad('expected a JSON object with "game", "rules", "deal" and "position"')
     for key in doc:
-        if key not in (*HEADER_LABELS, "position"):
-            raise bad(f'unknown JSON key {key!r} (known: "game", "rules", "deal", "position")')
+        if key not in (*HEADER_LABELS, "position", "moves"):
+            raise bad(
+                f'unknown JSON key {key!r} (known: "game", "rules", "deal", "position", "moves")'
+            )
     name = doc.get("game")
     if not isinstance(name, str):
         raise bad('"game" must be the name of a game, such as "decade"')
@@ -318,7 +369,33 @@ def _parse_json(text: str, path: str) -> DealFile:
         fields.append(Field(normalise_label(label), value, i))
     reader = _JsonReader(fields, path, game.preset, 0)
     position = _parse_position(game, reader, path, None)
-    return DealFile(game, position, deal)
+    moves, final = _play_moves(game, position, doc.get("moves", []), path)
+    return GameFile(game, position, deal, moves), final
+
+
+def _play_moves(
+    game: Game[Any, Any], start: Any, moves_doc: Any, path: str
+) -> tuple[tuple[Any, ...], Any]:
+    """The moves of a game file, each read and played from ``start``, and the position reached."""
+    if not isinstance(moves_doc, list):
+        raise DealFileError('"moves" must be a list of moves in the game\'s notation', path=path)
+    if moves_doc and game.has_hidden(start):
+        # Playing on would need the face-down cards the file does not give.
+        raise DealFileError('"moves" cannot follow a position with hidden cards (??)', path=path)
+    moves = []
+    state = start
+    for i, text in enumerate(moves_doc, 1):
+        if not isinstance(text, str):
+            raise DealFileError(
+                f'"moves": move {i} must be a move\'s notation, not {json.dumps(text)}', path=path
+            )
+        try:
+            move = game.parse_move(text)
+            state = game.play(state, move)
+        except SolverError as exc:
+            raise DealFileError(f'"moves": move {i}: {exc}', path=path) from None
+        moves.append(move)
+    return tuple(moves), state
 
 
 def _json_scalar(value: Any, where: str, path: str) -> str:
@@ -365,13 +442,7 @@ def format_deal(
     fields = position_fields(game, position)
     deal_text = None if deal is None else str(parse_deal_number(deal))
     if as_json:
-        doc = {
-            "game": game.preset,
-            "rules": dict(rules_items(game.rules)),
-            "deal": deal_text,
-            "position": dict(fields),
-        }
-        return json.dumps(doc, indent=2) + "\n"
+        return json.dumps(_json_doc(game, fields, deal_text), indent=2) + "\n"
     lines = [
         f"# {game.preset} position; cards are rank (A23456789TJQK) then suit (CSHD)",
         f"game: {game.preset}",
@@ -397,6 +468,53 @@ def dump_deal(
     See :func:`format_deal` for the arguments.
     """
     text = format_deal(game, position, deal=deal, as_json=as_json)
+    return _write(text, destination)
+
+
+def _json_doc(
+    game: Game[Any, Any], fields: list[tuple[str, str]], deal: str | None
+) -> dict[str, Any]:
+    return {
+        "game": game.preset,
+        "rules": dict(rules_items(game.rules)),
+        "deal": deal,
+        "position": dict(fields),
+    }
+
+
+def format_game(
+    game: Game[Any, Any],
+    start: Any,
+    moves: Sequence[Any],
+    *,
+    deal: str | int | DealNumber | None = None,
+) -> str:
+    """The text of a game file: ``start`` in the JSON form, and ``moves`` in notation.
+
+    Always JSON: the text form has no place for moves, and a JSON document
+    with a ``moves`` list is what the moves files of ``review`` and ``hint``
+    read already.
+    """
+    deal_text = None if deal is None else str(parse_deal_number(deal))
+    doc = _json_doc(game, position_fields(game, start), deal_text)
+    doc["moves"] = [str(m) for m in moves]
+    return json.dumps(doc, indent=2) + "\n"
+
+
+def dump_game(
+    game: Game[Any, Any],
+    start: Any,
+    moves: Sequence[Any],
+    destination: str | os.PathLike[str] | IO[str] | None = None,
+    *,
+    deal: str | int | DealNumber | None = None,
+) -> str:
+    """Write a game file (see :func:`format_game`) as :func:`dump_deal` writes a position."""
+    return _write(format_game(game, start, moves, deal=deal), destination)
+
+
+def _write(text: str, destination: str | os.PathLike[str] | IO[str] | None) -> str:
+    """Write ``text`` to a path, ``"-"`` or an open file (or nowhere), and return it."""
     if destination is None:
         return text
     if isinstance(destination, (str, os.PathLike)):
@@ -432,11 +550,16 @@ def check_labels(game: Game[Any, Any], labels: Sequence[str]) -> list[str]:
 __all__ = [
     "HEADER_LABELS",
     "DealFile",
+    "GameFile",
     "check_labels",
     "dump_deal",
+    "dump_game",
     "format_deal",
+    "format_game",
     "load_deal",
+    "load_game",
     "normalise_label",
     "parse_deal",
+    "parse_game",
     "position_fields",
 ]

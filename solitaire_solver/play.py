@@ -11,6 +11,12 @@ terminal and reads a script from standard input as well as a person;
 colour and suit symbols only where the output is a terminal that shows
 them (:class:`Style`).
 
+``save FILE`` writes the game: the start and the moves played, a game file
+(:func:`~solitaire_solver.deal_files.dump_game`) that ``play --file`` resumes
+with every move replayed (so ``undo`` reaches back past them) and ``review
+--file`` reviews. When the game ends it says where it was saved, or lists
+the moves played, with the ``review`` command that looks into them.
+
 Every search of a session shares one :class:`~solitaire_solver.search.Memo`:
 the positions of one deal share their keys, so what one search proves lost
 no later search repeats, whatever moves and undos come in between.
@@ -20,13 +26,14 @@ from __future__ import annotations
 
 import os
 import re
-from collections.abc import Callable
+import shlex
+from collections.abc import Callable, Sequence
 from typing import Any, TextIO
 
 import attrs
 
 from .analysis import Analysis, analyse_position, plural, verdict_words
-from .deal_files import dump_deal
+from .deal_files import dump_game
 from .errors import BadMoveError, IllegalMoveError, SolverError
 from .fair import FairHint, fair_hint
 from .games import Game, Seen
@@ -128,7 +135,8 @@ that number), or one of:
   hint       every move with its verdict, the recommended move first
   undo       take back the last move
   solve      a winning line from here, if there is one
-  save FILE  write the position to a file (solve --file FILE reads it back)
+  save FILE  write the game to a file: play --file FILE goes on with it, review
+             --file FILE reviews it, solve --file FILE solves where it stands
   moves      show the position and the moves again
   help       this list
   quit       leave the game"""
@@ -158,6 +166,8 @@ class Session:
         self.positions: list[Any] = [start]
         self.checks: list[SolveResult[Any] | None] = [None]
         """The verdict found for each position (``None``: not searched yet)."""
+        self.saved: tuple[str, tuple[Any, ...]] | None = None
+        """The file the game was last saved to, and the moves it then held."""
 
     @property
     def position(self) -> Any:
@@ -230,8 +240,15 @@ class Session:
         return result
 
     def save(self, path: str) -> None:
-        """Write the position now to ``path`` as a position file."""
-        dump_deal(self.game, self.position, path, deal=self.deal)
+        """Write the game to ``path``: the start and the moves played, as a game file."""
+        dump_game(self.game, self.start, self.moves, path, deal=self.deal)
+        self.saved = (path, tuple(self.moves))
+
+    def saved_to(self) -> str | None:
+        """The file that holds the game as it stands, if it was saved since the last move."""
+        if self.saved is None or self.saved[1] != tuple(self.moves):
+            return None
+        return self.saved[0]
 
 
 def play_game(
@@ -246,8 +263,17 @@ def play_game(
     title: str | None = None,
     deal: str | None = None,
     fair: Fair | None = None,
+    moves: Sequence[Any] = (),
+    file: str | None = None,
+    review: str | None = None,
 ) -> int:
     """Play ``start`` with lines read from ``stdin``, and what is seen written to ``stdout``.
+
+    ``moves`` were played already (a game resumed from ``file``, the game
+    file they came from): they are played again first, so ``undo`` takes
+    them back too. ``review`` is the start of the command line that reviews
+    this game (``solitaire-solver review decade 3``), completed with the
+    moves and shown when the game ends.
 
     With ``fair`` the player sees only what the game shows (:meth:`.Game.seen`):
     hidden cards print as ``??``, no verdict is shown, ``hint`` is the fair
@@ -261,6 +287,11 @@ def play_game(
     prompt again.
     """
     session = Session(game, start, limits=limits, check_limits=check_limits, deal=deal)
+    for move in moves:
+        session.play(move)
+    if file is not None and moves:
+        # The file holds the game as it stands until the next move.
+        session.saved = (file, tuple(session.moves))
     style = style if style is not None else Style()
 
     def say(text: str = "") -> None:
@@ -320,7 +351,23 @@ def play_game(
             )
             say(f"your fair chance at the start: {best.value:.1%} ({how})")
 
+    def keep() -> None:
+        # What the player needs to come back to the game, or to review it.
+        if not session.moves:
+            return
+        path = session.saved_to()
+        if path is not None:
+            say(f"the game is saved in {path}")
+            say(f"review it: solitaire-solver review --file {shlex.quote(path)}")
+            return
+        played = " ".join(str(m) for m in session.moves)
+        say(f"the moves played: {played}")
+        if review is not None:
+            say(f"review them: {review} --moves {shlex.quote(played)}")
+
     say(style.bold(title or game.preset))
+    if session.moves:
+        say(f"resumed after {plural(len(session.moves), 'move')} (undo takes them back too)")
     say("type a move's number or notation; help lists the commands")
     show()
     commands: dict[str, Callable[[str], bool]] = {}
@@ -331,6 +378,7 @@ def play_game(
 
     def cmd_quit(rest: str) -> bool:
         say(f"bye: {plural(len(session.moves), 'move')} played")
+        keep()
         reveal()
         return True
 
@@ -385,7 +433,8 @@ def play_game(
         except SolverError as exc:
             say(f"cannot save: {exc}")
             return False
-        say(f"saved the position to {path} (solitaire-solver solve --file {path} reads it)")
+        quoted = shlex.quote(path)
+        say(f"saved the game to {path} (solitaire-solver play --file {quoted} goes on with it)")
         return False
 
     for names, fn in (
@@ -407,6 +456,7 @@ def play_game(
         if not line:
             say()
             say(f"end of input: {plural(len(session.moves), 'move')} played")
+            keep()
             reveal()
             return 0
         text = line.strip()
@@ -428,11 +478,13 @@ def play_game(
             say()
             say(style.cards(game.show(session.position)))
             say(style.verdict(Status.WON, f"won in {plural(len(session.moves), 'move')}!"))
+            keep()
             reveal()
             return 0
         show()
         if fair is not None and not game.legal_moves(session.position):
             say("the game is over")
+            keep()
             reveal()
             return 0
 

@@ -25,9 +25,11 @@ from solitaire_solver import (
     Status,
     dump_deal,
     format_deal,
+    format_game,
     load_deal,
     make_game,
     parse_deal,
+    parse_game,
 )
 from solitaire_solver.cards import RANKS, SUITS, card_text, parse_cards
 from solitaire_solver.cli import main
@@ -638,3 +640,19 @@ def test_byte_order_mark_and_windows_line_ends_are_read(tmp_path: Path) -> None:
         text = format_deal(game, state, as_json=as_json).replace("\n", "\r\n")
         path.write_bytes(b"\xef\xbb\xbf" + text.encode("utf-8"))
         assert load_deal(path).position == state
+
+
+def test_the_documented_game_file_reads() -> None:
+    """The game file example of docs/files.md: the deal, and the moves played from it."""
+    root = Path(__file__).resolve().parent.parent
+    page = (root / "docs" / "files.md").read_text(encoding="utf-8")
+    section = page.split("## Game files", 1)[1]
+    block = section.split("```json\n", 1)[1].split("```", 1)[0]
+    game, start, deal, moves = parse_game(block)
+    assert deal == "3" and start == game.deal(parse_deal_number(3))
+    assert [str(m) for m in moves] == ["d", "d", "d"]
+    # Read as a position, the file is where the moves lead: three cards dealt.
+    assert len(parse_deal(block).position.line) == 6
+    again = parse_game(format_game(game, start, moves, deal=deal))
+    assert again.game.preset == game.preset and again.game.rules == game.rules
+    assert again[1:] == (start, deal, moves)

@@ -5,11 +5,13 @@ from __future__ import annotations
 import io
 import json
 import re
+import shlex
 from pathlib import Path
 
 import pytest
 
 from solitaire_solver import make_game, solve
+from solitaire_solver.deal_files import load_deal, load_game
 from solitaire_solver.numbering import parse_deal_number
 from solitaire_solver.play import Style
 
@@ -193,7 +195,7 @@ def test_play_to_a_win_with_an_undo_and_a_hint(
     assert f"took back {line[0]}" in out
     assert re.search(r"^this position: won in \d+ moves$", out, re.M)
     assert re.search(r"^play \d+ \(.+\): it keeps the game won", out, re.M)
-    assert out.rstrip().endswith(f"won in {len(line)} moves!")
+    assert f"won in {len(line)} moves!\nthe moves played: {' '.join(line)}\n" in out
     assert out.count("move 1> ") == 3  # the prompt before the number, the hint and the line
 
 
@@ -211,10 +213,14 @@ def test_play_keeps_going_after_bad_input(
     assert "illegal move x1-2: not allowed in this position" in out
     assert "nothing to undo: this is the start" in out
     assert "save needs a file name" in out
-    assert saved.read_text().startswith("# decade position")
+    # The game as it stood: the deal and no move yet.
+    assert load_game(saved).moves == ()
     assert "played d: deal 7H" in out
     assert "hint       every move with its verdict" in out
-    assert out.rstrip().endswith("bye: 1 move played")
+    assert out.rstrip().endswith(
+        "bye: 1 move played\nthe moves played: d\n"
+        "review them: solitaire-solver review decade 3 --moves d"
+    )
     assert out.count("move 1> ") == 7 and out.count("move 2> ") == 2
 
 
@@ -226,7 +232,7 @@ def test_play_says_when_the_game_is_lost_and_which_move_lost_it(
     code, out = play(monkeypatch, capsys, "\n".join(moves) + "\n", "black-hole", "2")
     assert code == 0
     assert f"still winnable: no, the game is lost (move {data['losing']} lost it)" in out
-    assert out.rstrip().endswith(f"end of input: {len(moves)} moves played")
+    assert f"end of input: {len(moves)} moves played\n" in out
 
 
 def test_play_says_cannot_tell_with_the_limit(
@@ -235,6 +241,97 @@ def test_play_says_cannot_tell_with_the_limit(
     code, out = play(monkeypatch, capsys, "", "eagle-wing-coops", "1", "--check-states", "1")
     assert code == 0
     assert "still winnable: cannot tell (stopped by the limit of 1 state" in out
+
+
+def test_play_saves_the_game_and_goes_on_with_it(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    data = REVIEW_GAMES["black-hole"]
+    words = data["moves"].split()
+    saved = tmp_path / "my game.json"
+    script = "\n".join([*words[:3], f"save {saved}", "quit"]) + "\n"
+    code, out = play(monkeypatch, capsys, script, "black-hole", "2")
+    assert code == 0
+    assert f"saved the game to {saved} (solitaire-solver play --file '{saved}'" in out
+    assert out.rstrip().endswith(
+        f"bye: 3 moves played\nthe game is saved in {saved}\n"
+        f"review it: solitaire-solver review --file '{saved}'"
+    )
+    game, start, deal, moves = load_game(saved)
+    assert deal == "2" and start == game.deal(parse_deal_number(2))
+    assert [str(m) for m in moves] == words[:3]
+    # Read as a position, the file is where the game stands.
+    assert load_deal(saved).position == game.play(
+        game.play(game.play(start, moves[0]), moves[1]), moves[2]
+    )
+
+    # play --file goes on from the third move, and undo reaches back past the file's moves.
+    script = "\n".join([*words[3:5], "undo", "undo", "undo", "undo", "undo", "undo", "quit"])
+    code, out = play(monkeypatch, capsys, script + "\n", "--file", str(saved))
+    assert code == 0
+    assert "resumed after 3 moves (undo takes them back too)" in out
+    assert out.count("move 4> ") == 2 and "move 6> " in out
+    took_back = re.findall(r"^(?:move \d+> )?took back (\S+)$", out, re.M)
+    assert took_back == words[4::-1]
+    assert "nothing to undo: this is the start" in out
+    assert "bye: 0 moves played" in out
+
+    # The saved game reviews as it stands, and serves as a moves file too.
+    code, out, _ = run_cli(capsys, "review", "--file", str(saved))
+    assert code == 0 and "review of 3 moves" in out
+    code, out, _ = run_cli(capsys, "review", "black-hole", "2", "--moves-file", str(saved))
+    assert code == 0 and "review of 3 moves" in out
+    code, out, _ = run_cli(capsys, "hint", "--file", str(saved))
+    assert code == 0 and "after 3 moves" in out
+
+
+def test_play_ends_with_the_moves_and_the_review_command(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    data = REVIEW_GAMES["black-hole"]
+    moves = data["moves"].split()[: data["losing"] + 1]
+    code, out = play(monkeypatch, capsys, "\n".join(moves) + "\n", "black-hole", "2")
+    assert code == 0
+    assert f"\nthe moves played: {' '.join(moves)}\n" in out
+    command = re.findall(r"^review them: (.*)$", out, re.M)
+    assert len(command) == 1
+    argv = shlex.split(command[0])
+    assert argv[:4] == ["solitaire-solver", "review", "black-hole", "2"]
+    # The command as printed reviews the game and finds the move that lost it.
+    code, out, _ = run_cli(capsys, *argv[1:])
+    assert code == 0 and f"verdict: move {data['losing']}, " in out
+
+
+def test_the_review_command_keeps_changed_rules(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, out = play(monkeypatch, capsys, "d\nquit\n", "decade", "3", "--rule", "max_run=4")
+    assert code == 0
+    assert "review them: solitaire-solver review decade 3 --rule max_run=4 --moves d" in out
+
+
+@pytest.mark.parametrize(
+    ("moves", "message"),
+    [
+        (["d", "x9-9"], '"moves": move 2: illegal move x9-9'),
+        (["d", "zz"], '"moves": move 2: bad decade move'),
+        (["d", 7], '"moves": move 2 must be a move\'s notation, not 7'),
+        ("d d", '"moves" must be a list'),
+    ],
+)
+def test_a_game_file_with_bad_moves_is_one_line(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, moves: object, message: str
+) -> None:
+    code, out, _ = run_cli(capsys, "show", "decade", "3", "--json")
+    doc = json.loads(out)
+    doc["moves"] = moves
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(doc))
+    for command in ("play", "review", "solve"):
+        code, out, err = run_cli(capsys, command, "--file", str(path))
+        assert code == 2 and out == ""
+        assert err.startswith(f"solitaire-solver: error: {path}: {message}")
+        assert err.count("\n") == 1
 
 
 def test_style_colours_and_symbols_only_where_asked() -> None:
