@@ -24,9 +24,9 @@ import attrs
 
 from . import __version__
 from .analysis import Analysis, Outcome, Review, analyse, plural, review_line
-from .api import get_game, make_limits, play_line, rule_assignments
+from .api import get_game, make_limits, play_line, rule_assignments, verify
 from .deal_files import format_deal, load_deal, load_game, read_text
-from .errors import BadOptionError, HiddenCardsError, SolverError
+from .errors import BadMoveError, BadOptionError, HiddenCardsError, SolverError
 from .fair import SAMPLES, SOLVE_LIMITS, fair_hint
 from .games import PRESETS, Game
 from .games.base import rules_items, rules_knobs
@@ -60,6 +60,8 @@ from .verdicts import (
     check_verdicts,
     import_verdicts,
     read_verdicts,
+    recheck,
+    sample_settled,
     shipped_table,
     store_verdicts,
     write_verdicts,
@@ -75,6 +77,12 @@ DEAL_NUMBER_HELP = (
 """What NUMBER may be, as RULES.md's 'Deal numbers' allows."""
 EXIT_BAD_LINE = 1
 """``stats --verify``: a winning line that does not replay (a solver bug or a damaged store)."""
+EXIT_NOT_WON = 1
+"""``verify``: every move is legal but the line does not end in a won position.
+
+An illegal or unreadable move is bad input, status 2 like any other."""
+EXIT_DISAGREES = 1
+"""``deals --verify``: a deal solved again contradicts the published table."""
 
 
 class _Parser(argparse.ArgumentParser):
@@ -885,9 +893,96 @@ def _store_source(game: Game[Any, Any], path: Path) -> _Source:
     return _Source(f"the store {path.resolve()}", first, last, classes, entries)
 
 
+DEFAULT_SAMPLE = 10
+"""Deals ``deals --verify`` solves again unless told otherwise: a few seconds at most."""
+
+
+def _verify_table(args: argparse.Namespace, game: Game[Any, Any]) -> int:
+    """``deals GAME --verify``: solve a sample of the published table again and compare."""
+    if args.db or args.difficulty is not None:
+        raise BadOptionError("--verify checks the published table: not with --db or --difficulty")
+    if args.start != 1 or args.count != DEFAULT_COUNT:
+        raise BadOptionError("--from and --count list deals; --verify takes --sample and --seed")
+    v = shipped_table(game)
+    if v is None:
+        raise BadOptionError(
+            f"no published table of {game.preset}"
+            + (" under these rules" if game.changed_rules() else "")
+            + " to verify (see docs/tables.md)"
+        )
+    want = "won" if args.winnable else "lost" if args.lost else None
+    numbers, unknown = sample_settled(v, args.sample, args.seed, want)
+    source = (
+        f"the published table of deals {v.first:,}-{v.last:,} (solver {v.solver_version}, "
+        f"sha256 {v.sha256[:12]})"
+    )
+    # A verdict won or lost holds under any limits: the deals are solved as
+    # `solve` solves them, under the preset's limits, not the table's.
+    limits = _limits_phrase(game.effective_limits(NO_LIMITS))
+    what = {"won": "won ", "lost": "lost ", None: ""}[want]
+    if not args.json:
+        print(
+            f"{game.preset}: {len(numbers)} {what}deals of {source}, drawn with seed "
+            f"{args.seed}, solved again under {limits}"
+        )
+    checks = []
+    for check in recheck(v, game, numbers):
+        checks.append(check)
+        if args.json:
+            continue
+        if check.agrees:
+            said = "agrees" + (f", {plural(check.moves, 'move')}" if check.found == "won" else "")
+        elif check.disagrees:
+            said = f"DISAGREES: solved {check.found}" + (f" ({check.note})" if check.note else "")
+        else:
+            said = f"not settled again: unknown under {limits}"
+        print(f"{check.number:>10}  {check.table:<4}  {said}  {check.seconds:.2f} s", flush=True)
+    agree = sum(c.agrees for c in checks)
+    disagree = sum(c.disagrees for c in checks)
+    unsettled = len(checks) - agree - disagree
+    if args.json:
+        doc = {
+            "game": game.preset,
+            "source": source,
+            "seed": args.seed,
+            "sample": args.sample,
+            "filter": want,
+            "limits": limits,
+            "checked": [
+                {
+                    "deal": c.number,
+                    "table": c.table,
+                    "found": c.found,
+                    "agrees": c.agrees,
+                    "moves": c.moves if c.found == "won" else None,
+                    "note": c.note or None,
+                    "seconds": round(c.seconds, 6),
+                }
+                for c in checks
+            ],
+            "agree": agree,
+            "disagree": disagree,
+            "unsettled": unsettled,
+            "unknown_in_table": unknown,
+        }
+        print(json.dumps(doc, indent=2))
+    else:
+        summary = f"{agree} agree, {disagree} disagree"
+        if unsettled:
+            summary += f", {unsettled} not settled again (no contradiction)"
+        if unknown:
+            summary += f"; the table's {unknown:,} unknown deals are not drawn"
+        print(summary)
+    return EXIT_DISAGREES if disagree else 0
+
+
 def cmd_deals(args: argparse.Namespace) -> int:
     """``deals GAME``: deal numbers and their verdicts, from the published tables or a store."""
     game = get_game(args.game, rule_assignments(args.rule))
+    if args.verify:
+        return _verify_table(args, game)
+    if args.sample != DEFAULT_SAMPLE or args.seed:
+        raise BadOptionError("--sample and --seed go with --verify")
     if args.difficulty is not None and args.lost:
         raise BadOptionError("--difficulty goes with won deals, not with --lost")
     source = _store_source(game, Path(args.db)) if args.db else _table_source(game)
@@ -1337,6 +1432,56 @@ def cmd_review(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_verify(args: argparse.Namespace) -> int:
+    """``verify GAME NUMBER --moves ...``: replay a line and say whether it wins."""
+    game, start, deal = _start(args, "verify")
+    if args.moves is None and args.moves_file is None:
+        raise BadOptionError('verify needs the moves: --moves "M1 M2 ..." or --moves-file PATH')
+    if game.has_hidden(start):
+        raise HiddenCardsError(
+            f"{args.file}: the position hides cards (??): verify needs every card"
+        )
+    played = _played_moves(args)
+    check = verify(game, start, played)
+    title = _title(game, deal, args.file)
+    reason = check.reason
+    failed = None
+    if check.failed_at is not None:
+        failed = played[check.failed_at]
+        number, _, rest = reason.partition(":")
+        # Every reason starts "move N:"; one that does not quote the move
+        # (a move after the game was won) gets it beside its number.
+        if not re.search(rf"(?:^|[\s'\"]){re.escape(failed)}(?:$|[\s'\":,])", rest):
+            reason = f"{number} ({failed}):{rest}"
+    if args.json:
+        doc = {
+            "game": game.preset,
+            "rules": dict(rules_items(game.rules)),
+            "deal": deal,
+            "moves": len(played),
+            "legal": check.legal,
+            "won": check.won and check.legal,
+            "played": check.played,
+            "failed_at": None if check.failed_at is None else check.failed_at + 1,
+            "move": failed,
+            "reason": reason or None,
+            "cards_left": game.cards_left(check.position),
+            "solver_version": __version__,
+        }
+        if args.file is not None:
+            doc["file"] = args.file
+        print(json.dumps(doc, indent=2))
+    if not check.legal:
+        raise BadMoveError(f"{title}: {reason}")
+    if args.json:
+        return 0 if check.won else EXIT_NOT_WON
+    if check.won:
+        print(f"{title}: the line wins: {plural(check.played, 'move')}, every one legal")
+        return 0
+    print(f"{title}: the line does not win: every move is legal, but it {reason}")
+    return EXIT_NOT_WON
+
+
 def cmd_play(args: argparse.Namespace) -> int:
     """``play GAME NUMBER``: play in the terminal, told after each move if it can still be won."""
     limits = make_limits(args.max_states, args.timeout, args.max_table)
@@ -1544,6 +1689,27 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="PATH",
         help="read a results store of `stats` instead of the published table",
     )
+    p.add_argument(
+        "--verify",
+        action="store_true",
+        help="solve a random sample of the published table's won and lost deals again (only "
+        "won ones with --winnable, lost ones with --lost) and compare; exit status 1 on a "
+        "disagreement; unknown deals are never drawn",
+    )
+    p.add_argument(
+        "--sample",
+        type=_positive_int,
+        default=DEFAULT_SAMPLE,
+        metavar="K",
+        help=f"with --verify: how many deals to solve again (default {DEFAULT_SAMPLE})",
+    )
+    p.add_argument(
+        "--seed",
+        type=_non_negative_int,
+        default=0,
+        metavar="S",
+        help="with --verify: the seed of the draw (default 0); the same seed draws the same deals",
+    )
     add_rule_option(p)
     p.add_argument("--json", action="store_true", help="print one JSON document")
     p.set_defaults(run=cmd_deals)
@@ -1628,6 +1794,33 @@ def build_parser() -> argparse.ArgumentParser:
     )
     add_limit_options(p)
     p.set_defaults(run=cmd_review)
+
+    p = sub.add_parser(
+        "verify",
+        help="replay a line of moves and say whether it wins (exit status 0 won, 1 not won)",
+        description="Replay a line of moves from a deal or a position, checking every move, "
+        "and say whether it ends in a won position. Exit status 0: it wins; 1: every move "
+        "is legal but the game is not won; 2: a move is illegal or unreadable (named with "
+        "its number), or other bad input.",
+    )
+    _player_arguments(p)
+    p.add_argument(
+        "--moves",
+        metavar='"M1 M2 ..."',
+        help="the moves, in notation, separated by spaces or commas",
+    )
+    p.add_argument(
+        "--moves-file",
+        metavar="PATH",
+        help="read the moves from a file (words, # comments; or solve --json's output; - for "
+        "standard input)",
+    )
+    p.add_argument(
+        "--json",
+        action="store_true",
+        help="print one JSON document (for an illegal move too, with the error line)",
+    )
+    p.set_defaults(run=cmd_verify)
 
     p = sub.add_parser(
         "play",

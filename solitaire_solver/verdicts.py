@@ -41,7 +41,9 @@ from __future__ import annotations
 import hashlib
 import lzma
 import os
+import random
 import re
+import time
 from array import array
 from collections.abc import Iterable, Iterator, Mapping
 from importlib import resources
@@ -698,6 +700,81 @@ def read_verdicts(path: str | os.PathLike[str]) -> Verdicts:
     return load_verdicts(data, str(p))
 
 
+# ---------------------------------------------------------------- checking a table
+
+
+@attrs.frozen
+class Recheck:
+    """One deal of a verdict file solved again: what the file says and what the solver says."""
+
+    number: int
+    table: str
+    """The file's verdict: ``won`` or ``lost``."""
+    found: str
+    """The solver's verdict now: ``won``, ``lost`` or ``unknown`` (a limit was reached)."""
+    seconds: float
+    moves: int = 0
+    """The length of the winning line found (0 unless won)."""
+    note: str = ""
+    """Why a won verdict does not count: its line did not replay."""
+
+    @property
+    def agrees(self) -> bool:
+        """Whether the solver settles the deal as the file does."""
+        return self.found == self.table and not self.note
+
+    @property
+    def disagrees(self) -> bool:
+        """Whether the solver contradicts the file (an unknown contradicts nothing)."""
+        return self.found != "unknown" and not self.agrees
+
+
+def sample_settled(
+    v: Verdicts, k: int, seed: int = 0, status: str | None = None
+) -> tuple[list[int], int]:
+    """``k`` deal numbers drawn at random (by ``seed``) from the deals ``v`` settles.
+
+    Settled is won or lost, or only ``status`` when given. Unknown deals
+    are never drawn: an unknown verdict is no claim to check, and solving
+    one again is as long as the search that gave up on it. Returns the
+    numbers in increasing order and how many unknown deals the file holds.
+    """
+    wanted = {WON, LOST} if status is None else {_CODE_OF[Status(status)]}
+    settled = [v.first + i for i, code in enumerate(v.codes) if code in wanted]
+    numbers = random.Random(seed).sample(settled, min(k, len(settled)))
+    return sorted(numbers), v.count(UNKNOWN)
+
+
+def recheck(
+    v: Verdicts, game: Any, numbers: Iterable[int], limits: Limits = NO_LIMITS
+) -> Iterator[Recheck]:
+    """Solve each deal of ``numbers`` again and set the verdict beside ``v``'s.
+
+    ``game`` must be of ``v``'s preset and rules. The search runs under
+    ``limits``, by default the game's own as ``solve`` uses them, not the
+    file's: those stopped the searches that left deals unknown, while a
+    won or lost verdict holds under any limits, and proving a deal lost can
+    take more than they allow. A won verdict counts only when its line
+    replays to a win from the deal, as ``verify`` checks it.
+    """
+    from .api import verify
+    from .numbering import MT_THRESHOLD, DealNumber
+
+    check_verdicts(v, game, "the verdict file")
+    for number in numbers:
+        table = v.status(number)
+        if table not in ("won", "lost"):
+            raise ValueError(f"deal {number} is not settled in the file ({table or 'absent'})")
+        start = game.deal(DealNumber(number, number < MT_THRESHOLD))
+        began = time.perf_counter()
+        result = game.solve(start, limits)
+        seconds = time.perf_counter() - began
+        note = ""
+        if result.status is Status.WON and not verify(game, start, result.moves).won:
+            note = "the winning line found does not replay"
+        yield Recheck(number, table, result.status.value, seconds, len(result.moves), note)
+
+
 __all__ = [
     "ABSENT",
     "FORMAT_VERSION",
@@ -707,6 +784,7 @@ __all__ = [
     "UNKNOWN",
     "WON",
     "Classes",
+    "Recheck",
     "Verdicts",
     "check_verdicts",
     "dump_verdicts",
@@ -714,6 +792,8 @@ __all__ = [
     "limits_text",
     "load_verdicts",
     "read_verdicts",
+    "recheck",
+    "sample_settled",
     "shipped_name",
     "shipped_table",
     "shipped_variant_name",

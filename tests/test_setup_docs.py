@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import argparse
 import os
 import re
 import subprocess
 import sys
+
+from solitaire_solver.cli import build_parser
 
 from .support import ROOT
 
@@ -58,3 +61,16 @@ def test_the_browser_tests_skip_where_chromium_is_missing() -> None:
     assert re.search(r"\b\d+ skipped\b", done.stdout), done.stdout
     assert not re.search(r"\b(passed|failed|error)\b", done.stdout), done.stdout
     assert "needs Chromium" in done.stdout
+
+
+def test_the_command_list_names_every_command() -> None:
+    listed = set(re.findall(r"^solitaire-solver (\w+)", section("The command line"), re.MULTILINE))
+    parser = build_parser()
+    commands = {
+        name
+        for action in parser._actions
+        if isinstance(action, argparse._SubParsersAction)
+        for name in action.choices
+    }
+    assert commands - listed == set()
+    assert "solitaire-solver deals GAME --verify" in section("The command line")
