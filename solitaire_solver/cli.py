@@ -1435,8 +1435,12 @@ def cmd_review(args: argparse.Namespace) -> int:
 def cmd_verify(args: argparse.Namespace) -> int:
     """``verify GAME NUMBER --moves ...``: replay a line and say whether it wins."""
     game, start, deal = _start(args, "verify")
-    if args.moves is None and args.moves_file is None:
-        raise BadOptionError('verify needs the moves: --moves "M1 M2 ..." or --moves-file PATH')
+    # A game file (play's save) holds its moves, which are the line unless others are given.
+    if args.moves is None and args.moves_file is None and not getattr(args, "file_moves", ()):
+        raise BadOptionError(
+            'verify needs the moves: --moves "M1 M2 ..." or --moves-file PATH, '
+            "or a game file (play's save) with --file"
+        )
     if game.has_hidden(start):
         raise HiddenCardsError(
             f"{args.file}: the position hides cards (??): verify needs every card"

@@ -48,6 +48,20 @@ def test_a_winning_line_exits_0(capsys: pytest.CaptureFixture[str], tmp_path: Pa
     assert doc["file"] == str(position)
 
 
+def test_a_game_file_brings_its_moves(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    # A game file (play's save) is the JSON position file with a "moves" list.
+    path = winning_json(capsys, tmp_path)
+    moves = [m["move"] for m in json.loads(path.read_text(encoding="utf-8"))["moves"]]
+    _, out, _ = run_cli(capsys, "show", "decade", "3", "--json")
+    game_file = tmp_path / "decade-3.game"
+    game_file.write_text(json.dumps({**json.loads(out), "moves": moves}), encoding="utf-8")
+    code, out, _ = run_cli(capsys, "verify", "--file", str(game_file))
+    assert code == 0 and "the line wins" in out
+    # --moves given says which line to check instead.
+    code, out, _ = run_cli(capsys, "verify", "--file", str(game_file), "--moves", "d")
+    assert code == 1 and "after 1 move in a position that is not won" in out
+
+
 def test_a_legal_line_that_does_not_win_exits_1(capsys: pytest.CaptureFixture[str]) -> None:
     # RULES.md: deal 123456 deals 3D 2D 2C 9C AC ... to the line, three at the
     # start. After two more deals 9C AC (9 + 1 = 10) is the only run; its
