@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import enum
 import time
-from collections.abc import Iterable, Sequence
+from collections.abc import Hashable, Iterable, Sequence
 from typing import Any
 
 import attrs
@@ -82,7 +82,11 @@ class MoveVerdict:
     (:meth:`~solitaire_solver.games.base.Game.legal_moves`), from 0.
     ``result`` is the verdict after the move; when won, ``result.moves`` is
     a line that wins from there (``length`` moves). ``recommended`` marks
-    the move :attr:`Analysis.recommended` names.
+    the move :attr:`Analysis.recommended` names. ``twins`` are the indices
+    of the other legal moves whose positions after have this move's key
+    (:meth:`~solitaire_solver.games.base.Game.key`, which folds the piles
+    and cards no rule tells apart, such as Windmill's empty secondaries or
+    Eagle Wing's wings): the same position up to symmetry, with one future.
     """
 
     index: int
@@ -91,6 +95,7 @@ class MoveVerdict:
     description: str
     result: SolveResult[Any]
     recommended: bool = False
+    twins: tuple[int, ...] = ()
 
     @property
     def status(self) -> Status:
@@ -144,6 +149,32 @@ class Analysis:
         """Whether the position is already won (no move is left to play)."""
         return self.game.is_won(self.position)
 
+    def groups(self) -> list[tuple[MoveVerdict, tuple[MoveVerdict, ...]]]:
+        """Each group of twin moves (:attr:`MoveVerdict.twins`) once, in the order of the
+        rows: its first row, which stands for the group, and its other rows in the order
+        of the legal moves. A move with no twin is a group of its own."""
+        by_index = {r.index: r for r in self.rows}
+        done: set[int] = set()
+        out = []
+        for r in self.rows:
+            if r.index in done:
+                continue
+            done.update((r.index, *r.twins))
+            out.append((r, tuple(by_index[i] for i in sorted(r.twins))))
+        return out
+
+
+def twin_indices(signatures: Sequence[Hashable]) -> list[tuple[int, ...]]:
+    """For each signature, the indices of the others equal to it, in order.
+
+    >>> twin_indices(["a", "b", "a", "a"])
+    [(2, 3), (), (0, 3), (0, 2)]
+    """
+    where: dict[Hashable, list[int]] = {}
+    for i, sig in enumerate(signatures):
+        where.setdefault(sig, []).append(i)
+    return [tuple(j for j in where[sig] if j != i) for i, sig in enumerate(signatures)]
+
 
 def _total(results: Iterable[SolveResult[Any]], elapsed: float) -> SearchStats:
     expanded = unique = depth = 0
@@ -192,8 +223,11 @@ def analyse_position(
     # an equal position (a key may fold symmetric piles that moves name).
     seen: dict[Any, tuple[Any, SolveResult[Any]]] = {}
     found: list[SolveResult[Any]] = []
+    keys: list[Hashable] = []
     for move in legal:
         child = game.apply(position, move)
+        k = game.key(child)
+        keys.append(k)
         if own.lost:
             # Every position after a lost one is lost: no search needed.
             r: SolveResult[Any] = SolveResult(Status.LOST)
@@ -202,7 +236,6 @@ def analyse_position(
         elif game.is_won(child):
             r = SolveResult(Status.WON, (), shortest=True)
         else:
-            k = game.key(child)
             twin = seen.get(k)
             if twin is not None and (not twin[1].won or twin[0] == child):
                 r = twin[1]
@@ -224,6 +257,7 @@ def analyse_position(
     own = _with_stats(own, stats)
     order = sorted(range(len(legal)), key=lambda i: _rank(found[i], i))
     best = order[0] if order and found[order[0]].won else None
+    twins = twin_indices(keys)
     rows = tuple(
         MoveVerdict(
             i,
@@ -232,6 +266,7 @@ def analyse_position(
             game.describe(position, legal[i]),
             found[i],
             recommended=i == best,
+            twins=twins[i],
         )
         for i in order
     )

@@ -1177,9 +1177,16 @@ def _stats_document(stats: Any, searches: int) -> dict[str, Any]:
 
 
 def hint_document(analysis: Analysis, deal: str | None, played: Sequence[Any]) -> dict[str, Any]:
-    """The JSON form of an analysed position."""
+    """The JSON form of an analysed position: every legal move, each with the move listed
+    for its group of moves that lead to the same position up to symmetry (``group``, its
+    own notation when it stands for the group or has no twin) and the others (``also``)."""
     game, own = analysis.game, analysis.result
     best = analysis.recommended
+    group = {
+        member.index: (listed, (listed, *others))
+        for listed, others in analysis.groups()
+        for member in (listed, *others)
+    }
 
     def line(moves: Sequence[Any]) -> list[str]:
         return [str(m) for m in moves]
@@ -1205,6 +1212,8 @@ def hint_document(analysis: Analysis, deal: str | None, played: Sequence[Any]) -
                 "stopped_by": r.result.stop_reason() or None,
                 "recommended": r.recommended,
                 "line": line(r.result.moves),
+                "group": group[r.index][0].notation,
+                "also": [m.notation for m in group[r.index][1] if m is not r],
             }
             for r in analysis.rows
         ],
@@ -1286,6 +1295,11 @@ def _fair_hint(
     )
     best = hint.best
     if args.json:
+        group = {
+            id(member): (listed, (listed, *others))
+            for listed, others in hint.groups()
+            for member in (listed, *others)
+        }
         doc: dict[str, Any] = {
             "game": game.preset,
             "rules": dict(rules_items(game.rules)),
@@ -1305,6 +1319,8 @@ def _fair_hint(
                     "wins": m.wins,
                     "unknown": m.unknown,
                     "votes": m.votes,
+                    "group": str(group[id(m)][0].move),
+                    "also": [str(o.move) for o in group[id(m)][1] if o is not m],
                 }
                 for m in hint.moves
             ],

@@ -50,6 +50,7 @@ from typing import Any
 
 import attrs
 
+from .analysis import twin_indices
 from .cards import Card
 from .games import Game, Seen
 from .maths import wilson_interval
@@ -68,6 +69,10 @@ falls back to sampling."""
 EXACT_DEPTH = 200
 """The longest line of moves the exact expectimax follows before the hint falls back to
 sampling (its recursion stays well within Python's)."""
+
+TWIN_ORDERS = 720
+"""An exact hint groups its moves over every order of the unseen cards when they have at
+most this many orders, else over this many random ones (see :func:`fair_twins`)."""
 
 SOLVE_LIMITS = Limits(max_states=200_000)
 """The limits of each exact solve of a sample, by default: a sample left unknown by them
@@ -97,6 +102,9 @@ class FairMove:
     """Samples whose winning line, as the solver found it, starts with this move: among
     moves of equal value, the one the solver would play (it tries the most promising
     moves first), and the tie-break of :attr:`FairHint.best`."""
+    twins: tuple[int, ...] = ()
+    """The places in :attr:`FairHint.moves` of the other moves that lead to the same
+    position up to symmetry, whatever the hidden cards (:func:`fair_twins`)."""
 
 
 @attrs.frozen
@@ -127,6 +135,22 @@ class FairHint:
             if best is None or (m.value, m.votes) > (best.value, best.votes):
                 best = m
         return best
+
+    def groups(self) -> list[tuple[FairMove, tuple[FairMove, ...]]]:
+        """Each group of twin moves (:attr:`FairMove.twins`) once, in the game's order: the
+        move that stands for it (the best move when it is in the group, else the first)
+        and the others in the game's order. A move with no twin is a group of its own."""
+        best = self.best
+        done: set[int] = set()
+        out = []
+        for i, m in enumerate(self.moves):
+            if i in done:
+                continue
+            members = sorted((i, *m.twins))
+            done.update(members)
+            first = next((j for j in members if self.moves[j] is best), i)
+            out.append((self.moves[first], tuple(self.moves[j] for j in members if j != first)))
+        return out
 
 
 def arrangements(cards: Sequence[Card]) -> int:
@@ -170,6 +194,21 @@ def legal_moves_seen(game: Game[Any, Any], seen: Seen[Any]) -> list[Any]:
     return list(game.legal_moves(game.fill(seen.state, seen.unseen)))
 
 
+def fair_twins(
+    game: Game[Any, Any], moves: Sequence[Any], states: Sequence[Any], values: Sequence[Any]
+) -> list[tuple[int, ...]]:
+    """For each move, the others that lead to the same position up to symmetry, as far as
+    the player can know: the positions after them have one key
+    (:meth:`~.games.Game.key`) in every state of ``states`` (arrangements of the hidden
+    cards) and one value of ``values``. Moves that only trade places the rules treat
+    alike do so in every arrangement; the hint cannot tell them apart either."""
+    signatures = [
+        (v, tuple(game.key(game.apply(state, m)) for state in states))
+        for m, v in zip(moves, values, strict=True)
+    ]
+    return twin_indices(signatures)
+
+
 def position_seed(seed: int | str, seen: Seen[Any]) -> random.Random:
     """A generator for the samples of ``seen``: the same for the same seed and position."""
     return random.Random(f"{seed}:{seen.state!r}:{seen.unseen!r}")
@@ -197,18 +236,27 @@ def fair_hint(
     moves = legal_moves_seen(game, seen)
     own = game.fair_values(seen) if exact_hidden > 0 else None
     if own is not None:
-        return _exact_hint(seen, moves, own, 0, t0)
+        return _exact_hint(game, seen, moves, own, 0, t0, seed)
     if seen.hidden <= exact_hidden:
         exact = exact_values(game, seen, limits=limits)
         if exact is not None:
-            return _exact_hint(seen, moves, *exact, t0)
+            return _exact_hint(game, seen, moves, *exact, t0, seed)
     rng = position_seed(seed, seen)
     wins = [0] * len(moves)
     unknown = [0] * len(moves)
     votes = [0] * len(moves)
     solves = 0
+    # The keys after each move, in the fixed arrangement and in every sample:
+    # moves with the same keys in all of them are twins, as in fair_twins.
+    keys: list[list[Hashable]] = [
+        [game.key(game.apply(game.fill(seen.state, seen.unseen), m))] for m in moves
+    ]
     for _ in range(samples):
         state = game.determinise(seen, rng)
+        children = [game.apply(state, m) for m in moves]
+        after = [game.key(child) for child in children]
+        for i, k in enumerate(after):
+            keys[i].append(k)
         memo = Memo()
         # Moves that lead to one key share a verdict; a sample lost as a whole
         # is lost after every move.
@@ -218,8 +266,7 @@ def fair_hint(
             continue
         done: dict[Hashable, Status] = {}
         for i, m in enumerate(moves):
-            child = game.apply(state, m)
-            k = game.key(child)
+            child, k = children[i], after[i]
             status = done.get(k)
             first = whole.won and bool(whole.moves) and whole.moves[0] == m
             votes[i] += first
@@ -234,21 +281,38 @@ def fair_hint(
                 wins[i] += 1
             elif status is Status.UNKNOWN:
                 unknown[i] += 1
+    # Twins have one key in every sample, so one verdict in each: the same
+    # figures. Only the votes may differ.
+    twins = twin_indices([(w, u, tuple(k)) for w, u, k in zip(wins, unknown, keys, strict=True)])
     sampled = []
-    for m, w, u, v in zip(moves, wins, unknown, votes, strict=True):
+    for m, w, u, v, t in zip(moves, wins, unknown, votes, twins, strict=True):
         low, high = wilson_interval(w, samples)
-        sampled.append(FairMove(m, w / samples, low, high, w, samples, u, votes=v))
+        sampled.append(FairMove(m, w / samples, low, high, w, samples, u, votes=v, twins=t))
     return FairHint(tuple(sampled), samples, False, seen.hidden, time.perf_counter() - t0, solves)
 
 
 def _exact_hint(
-    seen: Seen[Any], moves: Sequence[Any], values: Sequence[Fraction], nodes: int, t0: float
+    game: Game[Any, Any],
+    seen: Seen[Any],
+    moves: Sequence[Any],
+    values: Sequence[Fraction],
+    nodes: int,
+    t0: float,
+    seed: int | str,
 ) -> FairHint:
-    """The hint of exact ``values`` (one per move), worked out with ``nodes`` positions."""
+    """The hint of exact ``values`` (one per move), worked out with ``nodes`` positions;
+    its twins from every order of the unseen cards, or :data:`TWIN_ORDERS` random ones
+    drawn from ``seed`` when they have more."""
     count = arrangements(seen.unseen)
+    if count <= TWIN_ORDERS:
+        states = [game.fill(seen.state, order) for order in distinct_orders(seen.unseen)]
+    else:
+        rng = position_seed(seed, seen)
+        states = [game.determinise(seen, rng) for _ in range(TWIN_ORDERS)]
+    twins = fair_twins(game, moves, states, values)
     out = tuple(
-        FairMove(m, float(v), float(v), float(v), 0, count, exact=True)
-        for m, v in zip(moves, values, strict=True)
+        FairMove(m, float(v), float(v), float(v), 0, count, exact=True, twins=t)
+        for m, v, t in zip(moves, values, twins, strict=True)
     )
     return FairHint(out, count, True, seen.hidden, time.perf_counter() - t0, nodes)
 

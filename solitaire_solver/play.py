@@ -54,6 +54,12 @@ _CARD = re.compile(r"(?<![A-Za-z0-9])([A2-9TJQK])([CSHD])(?![A-Za-z0-9])")
 _RED, _GREEN, _YELLOW, _BOLD, _RESET = "\033[31m", "\033[32m", "\033[33m", "\033[1m", "\033[0m"
 
 
+def twins_text(notations: list[str]) -> str:
+    """What a hint says under a move of the others that lead to the same position up to
+    symmetry: ``also r3>s2, r3>s3: the same position up to symmetry``."""
+    return f"also {', '.join(notations)}: the same position up to symmetry"
+
+
 PLAY_SAMPLES = 64
 """Random deals of the hidden cards a fair hint solves in ``play --fair``, by default: fewer
 than ``hint --fair``'s, so that a hint comes back in a few seconds at most."""
@@ -545,7 +551,11 @@ def winnable_text(session: Session, style: Style) -> str:
 
 
 def hint_lines(analysis: Analysis, style: Style) -> list[str]:
-    """The rows of an analysis for a player: each move by its number, the recommended first."""
+    """The rows of an analysis for a player: each move by its number, the recommended first.
+
+    Moves that lead to the same position up to symmetry (:meth:`.Analysis.groups`)
+    take one row, the group's best, with the others named on the line under it.
+    """
     out = []
     own = analysis.result
     out.append(style.verdict(own.status, f"this position: {verdict_words(own, after=True)}"))
@@ -559,23 +569,31 @@ def hint_lines(analysis: Analysis, style: Style) -> list[str]:
         out.append("every move loses")
     elif analysis.rows:
         out.append("no move is known to keep the game won: some searches stopped at their limit")
-    rows = analysis.rows
-    if rows:
+    groups = analysis.groups()
+    if groups:
+        rows = [r for r, _ in groups]
         width = len(str(max(r.index for r in rows) + 1))
         notation = max(len(r.notation) for r in rows)
         verdicts = [r.verdict_text() for r in rows]
         wide = max(len(v) for v in verdicts)
-        for r, verdict in zip(rows, verdicts, strict=True):
+        for (r, others), verdict in zip(groups, verdicts, strict=True):
             cell = style.verdict(r.status, f"{verdict:<{wide}}")
             out.append(
                 f"  {r.index + 1:>{width}}. {r.notation:<{notation}}  {cell}  "
                 f"{style.cards(r.description)}"
             )
+            if others:
+                indent = " " * (width + 4)
+                out.append(indent + twins_text([o.notation for o in others]))
     return out
 
 
 def fair_hint_lines(game: Game[Any, Any], seen: Seen[Any], hint: FairHint) -> list[str]:
-    """The text of a fair hint: how it was worked out, then each move with its chance."""
+    """The text of a fair hint: how it was worked out, then each move with its chance.
+
+    Moves that lead to the same position up to symmetry (:meth:`.FairHint.groups`)
+    take one row, with the others named on the line under it.
+    """
     if not hint.moves:
         return ["no legal move: the game is over"]
     hidden = plural(hint.hidden, "hidden card")
@@ -591,9 +609,10 @@ def fair_hint_lines(game: Game[Any, Any], seen: Seen[Any], hint: FairHint) -> li
         )
     out = [head]
     best = hint.best
-    width = max(len(str(m.move)) for m in hint.moves)
+    groups = hint.groups()
+    width = max(len(str(m.move)) for m, _ in groups)
     shown = game.fill(seen.state, seen.unseen)
-    for m in hint.moves:
+    for m, others in groups:
         figure = f"{m.value:7.2%}"
         if not m.exact:
             figure += f"  ({m.low:.1%} to {m.high:.1%})"
@@ -603,4 +622,6 @@ def fair_hint_lines(game: Game[Any, Any], seen: Seen[Any], hint: FairHint) -> li
         words = game.describe(shown, m.move) if not seen.hidden else ""
         text = f"  {m.move!s:<{width}}  {figure}{mark}"
         out.append(f"{text}  {words}".rstrip() if words else text)
+        if others:
+            out.append("    " + twins_text([str(o.move) for o in others]))
     return out
