@@ -15,6 +15,7 @@ import re
 import shlex
 import signal
 import sys
+import textwrap
 import threading
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from pathlib import Path
@@ -345,7 +346,8 @@ def cmd_show(args: argparse.Namespace) -> int:
 
 
 def games_document() -> list[dict[str, Any]]:
-    """Every preset with its game, summary and knobs."""
+    """Every preset with its game, its rules in a player's words, its move notation, the
+    page that has the game's details and its knobs."""
     out = []
     for preset in PRESETS.values():
         knobs = []
@@ -357,6 +359,8 @@ def games_document() -> list[dict[str, Any]]:
                 "preset": preset.name,
                 "game": preset.game.name,
                 "summary": preset.summary,
+                "notation": preset.game.notation,
+                "docs": f"docs/games/{preset.game.name}.md",
                 "rules": knobs,
             }
         )
@@ -369,8 +373,15 @@ def cmd_games(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(doc, indent=2))
         return 0
-    for entry in doc:
-        print(f"{entry['preset']}  (game {entry['game']}): {entry['summary']}")
+    for i, entry in enumerate(doc):
+        if i:
+            print()
+        print(f"{entry['preset']}  (game {entry['game']})")
+        for line in textwrap.wrap(entry["summary"], 76):
+            print(f"    {line}")
+        moves = f"moves: {entry['notation']} (more in {entry['docs']})"
+        for line in textwrap.wrap(moves, 76, subsequent_indent="    "):
+            print(f"    {line}")
         for k in entry["rules"]:
             print(f"    {k['name']}={k['value']}  {k['doc']}")
     return 0

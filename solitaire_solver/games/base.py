@@ -332,6 +332,9 @@ class Game(ProblemDefaults, ABC, Generic[S, M]):
 
     # -- moves for people
 
+    notation: ClassVar[str] = ""
+    """The game's move notation in a line, for ``games``: each kind of move with an example."""
+
     @abstractmethod
     def parse_move(self, text: str) -> M:
         """A move from its notation; :class:`BadMoveError` when it does not parse."""

@@ -567,6 +567,7 @@ class BlackHole(Game[BlackHoleState, BlackHoleMove]):
 
     name = "black-hole"
     rules_type = BlackHoleRules
+    notation = "p5: the top card of pile 5 to the hole (piles 1 to 17)"
     rules: BlackHoleRules
 
     def __init__(self, rules: BlackHoleRules, preset: str | None = None) -> None:
@@ -734,6 +735,9 @@ PRESETS = (
         "black-hole",
         BlackHole,
         BlackHoleRules(),
-        "Black Hole (PySolFC game 98), the calibration game of the search core",
+        "One deck: 17 piles of three cards, all face up, and the ace of spades in the hole. "
+        "The top card of a pile goes to the hole when it is one rank above or below the "
+        "hole's top card, whatever its suit (A and K are neighbours). Won when every card is "
+        "in the hole. PySolFC's game 98; the classic test of solitaire solvers.",
     ),
 )

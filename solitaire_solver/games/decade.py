@@ -95,7 +95,7 @@ def _show_max_run(value: int | None) -> str:
 
 @attrs.frozen
 class DecadeRules:
-    """The knobs of Decade; the defaults are the seed's rules (preset ``decade``)."""
+    """The knobs of Decade; the defaults are the traditional rules (preset ``decade``)."""
 
     sums: frozenset[int] = knob(
         frozenset({10, 20, 30}), "totals a run may add up to", _parse_sums, _show_sums
@@ -810,6 +810,7 @@ class Decade(Game[DecadeState, DecadeMove]):
 
     name = "decade"
     rules_type = DecadeRules
+    notation = "d: deal the next card; x3-5: discard the cards in places 3 to 5 of the line"
     rules: DecadeRules
 
     def __init__(self, rules: DecadeRules, preset: str | None = None) -> None:
@@ -1198,11 +1199,20 @@ def _discard_sums(
 
 
 PRESETS = (
-    Preset("decade", Decade, DecadeRules(), "Decade as in the seed: runs must be discarded"),
+    Preset(
+        "decade",
+        Decade,
+        DecadeRules(),
+        "One deck, dealt one card at a time into a line (three to start). Two or more "
+        "neighbouring cards adding up to 10, 20 or 30 (ace 1, pictures 10) are a run and are "
+        "discarded, and while there is a run one must be: only then is the next card dealt. "
+        "Won when all 52 cards are discarded.",
+    ),
     Preset(
         "decade-optional",
         Decade,
         DecadeRules(compulsory=False),
-        "PySolFC's Decade (game 816): the player may deal instead of discarding",
+        "Decade as PySolFC plays it (game 816): the same, but discarding a run is up to "
+        "the player, who may deal the next card instead.",
     ),
 )

@@ -15,8 +15,8 @@ budget interrupts it and returns a :class:`Verdict`):
 - :func:`restarted` (attempts in new orders, with growing allowances) and
   :func:`lds` (limited discrepancy search): other lines early;
 - :func:`portfolio`, :func:`chain`, :func:`capped`, :func:`screened`,
-  :func:`projected` and :func:`named` put strategies (and a game's own exact plug-ins, which
-  are runs too) together.
+  :func:`projected`, :func:`shortened` and :func:`named` put strategies
+  (and a game's own exact plug-ins, which are runs too) together.
 
 A :class:`Memo` carries the keys one depth-first search proved lost to the
 next search of a position with the same keys (the children of one position,
@@ -29,12 +29,21 @@ plain searches ready to run.
 
 from .astar import astar, astar_order, best_first, greedy_order, weighted_order
 from .beam import beam
-from .budget import LOST, Budget, Run, Strategy, Verdict, drive, solve, won
+from .budget import LOST, Budget, Run, Strategy, Verdict, Watcher, drive, solve, won
 from .compiled import Compiled, compiled
 from .dfs import depth_first, dfs, successors_of
 from .incremental import Restarts, incremental_dfs
 from .memo import Memo
-from .portfolio import Member, capped, chain, named, portfolio, projected, screened
+from .portfolio import (
+    Member,
+    capped,
+    chain,
+    named,
+    portfolio,
+    projected,
+    screened,
+    shortened,
+)
 from .protocol import (
     Dominated,
     IncrementalProblem,
@@ -69,6 +78,7 @@ __all__ = [
     "Status",
     "Strategy",
     "Verdict",
+    "Watcher",
     "astar",
     "astar_order",
     "beam",
@@ -89,6 +99,7 @@ __all__ = [
     "projected",
     "restarted",
     "screened",
+    "shortened",
     "solve",
     "successors_of",
     "weighted_order",

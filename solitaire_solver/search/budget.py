@@ -30,6 +30,11 @@ M = TypeVar("M")
 CLOCK_EVERY = 512
 """Expansions between two looks at the clock."""
 
+WATCH_EVERY = 4096
+"""Expansions between two calls of a budget's watcher: often enough for a display
+redrawn a few times a second, rare enough that a compiled search, which runs
+from one checkpoint to the next, is not slowed by crossing into C more often."""
+
 _NEVER = 1 << 62
 
 
@@ -92,6 +97,10 @@ Run = Generator[None, None, "Verdict[Any] | None"]
 Strategy = Callable[["Budget"], Run]
 """A strategy with its problem and start bound: give it a budget and it runs."""
 
+Watcher = Callable[["Budget"], None]
+"""Told of a solve's progress: called with its budget every :data:`WATCH_EVERY`
+expansions or so (to show the states expanded and the limits on a terminal)."""
+
 
 class Budget:
     """Counts the effort of one solve and decides when a limit is reached.
@@ -102,11 +111,15 @@ class Budget:
     ``checkpoint`` is the count of expansions at which a run must call
     :meth:`interrupted`; it is kept below the state limit, the next look at
     the clock, the end of the current turn and the room left in the table.
+    ``watch``, when given, is called with the budget every
+    :data:`WATCH_EVERY` expansions (at a checkpoint), whatever the limits;
+    it must not change the budget.
     """
 
     __slots__ = (
         "_clock_at",
         "_turns",
+        "_watch_at",
         "checkpoint",
         "deadline",
         "default",
@@ -116,9 +129,12 @@ class Budget:
         "max_depth",
         "stored",
         "t0",
+        "watch",
     )
 
-    def __init__(self, limits: Limits = NO_LIMITS, *, default: bool = False) -> None:
+    def __init__(
+        self, limits: Limits = NO_LIMITS, *, default: bool = False, watch: Watcher | None = None
+    ) -> None:
         self.limits = limits
         self.default = default
         """The limits are the game's defaults, not the caller's."""
@@ -131,8 +147,10 @@ class Budget:
         """The limit reached, once one is."""
         self._turns: list[int] = []
         self._clock_at = CLOCK_EVERY
+        self.watch = watch
+        self._watch_at = WATCH_EVERY
         self.checkpoint = _NEVER
-        if limits.any:
+        if limits.any or watch is not None:
             self._aim()
 
     def _aim(self) -> None:
@@ -147,6 +165,8 @@ class Budget:
             at = min(at, self.expanded + max(0, lim.max_table - self.stored))
         if self._turns:
             at = min(at, self._turns[-1])
+        if self.watch is not None:
+            at = min(at, self._watch_at)
         self.checkpoint = at
 
     def interrupted(self) -> bool:
@@ -156,6 +176,9 @@ class Budget:
         """
         if self.limit is not None:
             return True
+        if self.watch is not None and self.expanded >= self._watch_at:
+            self._watch_at = self.expanded + WATCH_EVERY
+            self.watch(self)
         lim = self.limits
         if lim.max_states is not None and self.expanded >= lim.max_states:
             self.limit = Limit.STATES
@@ -181,6 +204,27 @@ class Budget:
             self.checkpoint = 0
             return True
         return False
+
+    def narrow(self, more: int, *, default: bool) -> None:
+        """Lower the state limit to ``more`` expansions from now, unless it is lower already.
+
+        For a part of a solve that may go on for far longer than the rest
+        (the search for a shorter line after a line is found, say: see
+        :func:`~.portfolio.shortened`). The lowered limit is an ordinary
+        one from then on: a result it stops names it, with its value (the
+        expansions so far plus ``more``), and ``default`` says whether it
+        is a default of the game rather than the caller's (the flag is the
+        budget's, for all its limits: narrow a budget whose limits are all
+        of one kind).
+        """
+        if more < 1:
+            raise ValueError(f"more must be at least 1, not {more}")
+        at = self.expanded + more
+        if self.limits.max_states is not None and self.limits.max_states <= at:
+            return
+        self.limits = Limits(at, self.limits.timeout, self.limits.max_table)
+        self.default = default
+        self._aim()
 
     # -- turns
 
@@ -260,19 +304,37 @@ class Budget:
         )
 
     def result(self, verdict: Verdict[M] | None) -> SolveResult[M]:
-        """The result of a solve that ended with ``verdict`` (``None``: no verdict)."""
+        """The result of a solve that ended with ``verdict`` (``None``: no verdict).
+
+        A won verdict reached although a limit was reached is a line found
+        before a limit stopped the search for a shorter one
+        (:func:`~.portfolio.shortened`): the result names that limit too.
+        """
         stats = self.stats()
+        value = None if self.limit is None else self.limits.value(self.limit)
+        by_default = self.default and value is not None
         if verdict is None:
             if self.limit is None:
                 # Every strategy gave up without a limit: only incomplete ones ran.
                 raise RuntimeError("no strategy reached a verdict and no limit was reached")
-            value = self.limits.value(self.limit)
-            return SolveResult(
-                Status.UNKNOWN, (), stats, self.limit, value, self.default and value is not None
-            )
+            return SolveResult(Status.UNKNOWN, (), stats, self.limit, value, by_default)
         if verdict.won:
+            if verdict.shortest or self.limit is None:
+                return SolveResult(
+                    Status.WON,
+                    verdict.moves,
+                    stats,
+                    shortest=verdict.shortest,
+                    settled_by=verdict.by,
+                )
             return SolveResult(
-                Status.WON, verdict.moves, stats, shortest=verdict.shortest, settled_by=verdict.by
+                Status.WON,
+                verdict.moves,
+                stats,
+                limit=self.limit,
+                limit_value=value,
+                default_limit=by_default,
+                settled_by=verdict.by,
             )
         return SolveResult(Status.LOST, (), stats, settled_by=verdict.by)
 
@@ -291,12 +353,17 @@ def drive(run: Run, budget: Budget) -> Verdict[Any] | None:
 
 
 def solve(
-    strategy: Strategy, limits: Limits = NO_LIMITS, *, default: bool = False
+    strategy: Strategy,
+    limits: Limits = NO_LIMITS,
+    *,
+    default: bool = False,
+    watch: Watcher | None = None,
 ) -> SolveResult[Any]:
     """Run ``strategy`` under ``limits`` and make the result.
 
     ``default`` says that the limits are the game's defaults, so that an
-    unknown result can say so.
+    unknown result can say so; ``watch`` is told of the progress (see
+    :class:`Budget`).
     """
-    budget = Budget(limits, default=default)
+    budget = Budget(limits, default=default, watch=watch)
     return budget.result(drive(strategy(budget), budget))

@@ -28,7 +28,9 @@ strategy under a cap of its own expansions, counted across the turns of a
 portfolio; :func:`screened` runs a cheap complete test (a loss prover, say)
 before a strategy, counting its work only when it settles the position;
 :func:`projected` runs a strategy on a compact model of the game and lifts
-its line back to the game's own moves; :func:`named` names the verdicts of a
+its line back to the game's own moves; :func:`shortened` finds a line, then
+looks for a shortest one, keeping the first when a limit stops the second;
+:func:`named` names the verdicts of a
 strategy, so that a result can say which part of a composition settled it.
 """
 
@@ -189,6 +191,54 @@ def screened(screen: Strategy, strategy: Strategy, cap: int) -> Strategy:
                 return verdict
         verdict = yield from strategy(budget)
         return verdict
+
+    return run
+
+
+def shortened(first: Strategy, exact: Strategy, *, more: int | None = None) -> Strategy:
+    """A line by ``first``, then a shortest one by ``exact``, or ``first``'s when a limit
+    stops ``exact``.
+
+    ``first`` finds some line quickly (a depth-first search, say); ``exact``
+    proves its line shortest (A* with an admissible heuristic) but may take
+    far longer, and a limit would otherwise throw a known win away. A lost
+    or unknown verdict of ``first`` is final, and so is a line it marks
+    shortest itself. Once ``first`` has a line, ``exact`` runs under what
+    is left of the budget; ``more``, when given, is a default of the game:
+    the state limit is lowered to that many expansions from there
+    (:meth:`~.budget.Budget.narrow`). When a limit stops ``exact``, the line
+    of ``first`` comes back, not marked shortest, and the result names the
+    limit (:meth:`~.budget.Budget.result`), so that a caller knows which to
+    raise. ``exact`` runs in the turns of any portfolio around this one.
+    """
+
+    def run(budget: Budget) -> Run:
+        line = yield from first(budget)
+        if line is None or not line.won or line.shortest:
+            return line
+        if not line.moves:
+            return Verdict(True, (), True, line.by)
+        if more is not None:
+            budget.narrow(more, default=True)
+        search = exact(budget)
+        try:
+            while True:
+                try:
+                    next(search)
+                except StopIteration as stop:
+                    found: Verdict[Any] | None = stop.value
+                    break
+                if budget.limit is not None:
+                    # Returning now, not yielding: a run that yields at a
+                    # limit ends the solve with no verdict, and this one has
+                    # a line.
+                    return line
+                yield
+        finally:
+            search.close()
+        if found is not None and found.won and len(found.moves) <= len(line.moves):
+            return found
+        return line
 
     return run
 

@@ -11,7 +11,7 @@ card). The stock is dealt one card at a time; the waste may be turned over
 ``redeals`` times. Under ``building = down-in-suit`` a wing holds up to
 ``wing_capacity`` cards built down in suit, wrapping (an A takes a K).
 
-Two presets: ``eagle-wing`` (the seed's rules: wing cards only go to the
+Two presets: ``eagle-wing`` (the traditional rules: wing cards only go to the
 foundations) and ``eagle-wing-coops`` (PySolFC's Eagle Wing: build down in
 suit on the wings, three cards at most).
 

@@ -47,6 +47,10 @@ class EagleWing(Game[EagleWingState, EagleWingMove]):
 
     name = "eagle-wing"
     rules_type = EagleWingRules
+    notation = (
+        "d: deal; r: redeal; else a source (w waste, t the trunk's last card, or wing 1-8) "
+        "then a target (f foundation or a wing): 2f, w5, t1, 36"
+    )
     rules: EagleWingRules
 
     def __init__(self, rules: EagleWingRules, preset: str | None = None) -> None:
@@ -519,12 +523,18 @@ PRESETS = (
         "eagle-wing",
         EagleWing,
         EagleWingRules(),
-        "Eagle Wing as in the seed: wing cards only go to the foundations, two redeals",
+        "One deck. The first card dealt sets the rank all four foundations start at; they "
+        "build up in suit, K wrapping to A. Eight wings of one card each, refilled at once "
+        "from a face-down trunk of 13 cards; a wing card only goes to a foundation. The stock "
+        "is dealt one card at a time onto the waste, with two redeals. Won when all 52 cards "
+        "are on the foundations.",
     ),
     Preset(
         "eagle-wing-coops",
         EagleWing,
         EagleWingRules(wing_capacity=3, building=DOWN_IN_SUIT),
-        "PySolFC's Eagle Wing (game 112): build down in suit on the wings, 3 cards at most",
+        "Eagle Wing as PySolFC plays it (game 112): the same, but a wing holds up to 3 cards "
+        "built down in suit (an A takes a K), its top card may also move onto another wing, "
+        "and once the trunk is empty an empty wing takes any card.",
     ),
 )

@@ -31,7 +31,7 @@ def _parse_building(text: str) -> str:
 
 @attrs.frozen
 class EagleWingRules:
-    """The knobs of Eagle Wing; the defaults are the seed's rules (preset ``eagle-wing``)."""
+    """The knobs of Eagle Wing; the defaults are the traditional rules (preset ``eagle-wing``)."""
 
     trunk_size: int = knob(13, "cards dealt face down to the trunk", parse_int_range(0, 42))
     redeals: int = knob(

@@ -76,6 +76,10 @@ class Windmill(Game[WindmillState, WindmillMove]):
 
     name = "windmill"
     rules_type = WindmillRules
+    notation = (
+        "d: deal; rd: redeal; else SOURCE>TARGET with p (the primary), s1-s4 (the "
+        "secondaries), r1-r8 (the reserve) and w (the waste): r3>p, w>s2, s1>p"
+    )
     rules: WindmillRules
 
     def __init__(self, rules: WindmillRules, preset: str | None = None) -> None:
@@ -377,7 +381,12 @@ PRESETS = (
         "windmill",
         Windmill,
         WindmillRules(),
-        "Windmill as in the seed: two decks, an ace in the centre, secondaries from kings down",
+        "Two decks. An ace in the centre (the primary foundation) builds up to 52 cards "
+        "whatever the suits, K wrapping to A; four secondary foundations each start with any "
+        "king and build down to the ace. Eight reserve cards; a gap is refilled at once from "
+        "the waste (or the stock). The stock is dealt one card at a time onto the waste, once "
+        "through. A secondary's top card may go to the primary, but not twice in a row. Won "
+        "when all 104 cards are on the foundations.",
         Limits(max_states=DEFAULT_MAX_STATES),
         (({"foundation_moves": FREE}, Limits(max_states=DEFAULT_MAX_STATES_FREE)),),
     ),
@@ -385,7 +394,8 @@ PRESETS = (
         "windmill-reversed",
         Windmill,
         WindmillRules(direction="down"),
-        "the seed's variation: a king in the centre built down, secondaries from aces up",
+        "Windmill turned round: a king in the centre builds down to 52 cards, A wrapping to "
+        "K, and the secondary foundations each start with any ace and build up to the king.",
         Limits(max_states=DEFAULT_MAX_STATES),
         (({"foundation_moves": FREE}, Limits(max_states=DEFAULT_MAX_STATES_FREE)),),
     ),

@@ -6,7 +6,7 @@ A); eight reserve cells of one card; four secondary foundations that each
 start with any king and build down to the ace; the stock is dealt one card
 at a time onto the waste. A reserve gap is refilled at once from the waste
 (or the stock when the waste is empty); the refill is part of the move that
-opened the gap. With the seed's ``restricted`` foundation moves a secondary's
+opened the gap. With the traditional ``restricted`` foundation moves a secondary's
 top card may go to the primary only when the card placed on the primary
 before it did not come from a secondary (a flag in the position); with
 ``free`` moves the top card of any foundation may go to any other foundation
