@@ -250,8 +250,14 @@ def verdict_text(doc: dict[str, Any]) -> str:
             note = ""
         elif doc["shortest"]:
             note = " (a shortest line)"
+        elif doc.get("stopped_by"):
+            hint = _RAISE_HINT.get(doc["limit"], "")
+            note = (
+                " (not proved shortest: the search for a shorter line was stopped by "
+                f"{doc['stopped_by']}{hint})"
+            )
         else:
-            note = " (not proved shortest: the exact search could not finish within the limits)"
+            note = " (not proved shortest)"
         return f"won in {len(doc['moves'])} moves{note}"
     if status == "lost":
         return "lost (no winning line exists)"

@@ -28,6 +28,7 @@ from solitaire_solver.search import (
     astar,
     astar_order,
     beam,
+    best_first,
     capped,
     chain,
     depth_first,
@@ -41,10 +42,12 @@ from solitaire_solver.search import (
     projected,
     restarted,
     screened,
+    shortened,
     solve,
     weighted_order,
     won,
 )
+from solitaire_solver.search.budget import WATCH_EVERY
 from solitaire_solver.search.portfolio import DEFAULT_BASE, DEFAULT_GROWTH
 from solitaire_solver.search.protocol import ProblemDefaults
 
@@ -1012,3 +1015,116 @@ def test_won_verdict_from_a_plug_in() -> None:
 
     r = solve(plug_in)
     assert r.won and r.moves == ("x", "y") and r.stats.expanded == 1
+
+
+# ---------------------------------------------------------------- a line, then a shortest one
+
+# Steps of 1 or 7 round a clock of 1,000 from 0 to 999: the depth-first search
+# tries steps of 1 first and walks 999 of them; the shortest line has 147
+# (142 sevens and 5 ones), and A* with no heuristic expands most of the clock
+# to prove it.
+WALK = ClockPuzzle(1000, (1, 7), 999)
+
+
+def _walk(b: Budget) -> Run:
+    return dfs(WALK, 0, b)
+
+
+def _fewest(b: Budget) -> Run:
+    return best_first(WALK, 0, b, proves_shortest=True)
+
+
+def test_shortened_finds_a_line_then_a_shortest_one() -> None:
+    quick, best = solve(_walk), solve(_fewest)
+    assert len(best.moves) == 147 < len(quick.moves) == 999 and best.shortest
+    r = solve(shortened(_walk, _fewest))
+    assert r.won and r.shortest and r.moves == best.moves
+    assert r.limit is None and r.stop_reason() == ""
+    assert r.stats.expanded == quick.stats.expanded + best.stats.expanded
+    assert_stats_consistent(r)
+
+
+def test_shortened_keeps_the_line_when_a_limit_stops_the_shortest_search() -> None:
+    quick = solve(_walk)
+    limit = quick.stats.expanded + 50
+    r = solve(shortened(_walk, _fewest), Limits(max_states=limit))
+    assert r.status is Status.WON and not r.shortest and r.moves == quick.moves
+    assert (r.limit, r.limit_value, r.default_limit) == (Limit.STATES, limit, False)
+    assert r.stats.expanded == limit
+    assert r.stop_reason() == f"the limit of {limit:,} states"
+    assert p_replays(r.moves)
+    # The shortest search alone, with the room it had, throws the win away.
+    assert solve(_fewest, Limits(max_states=50)).status is Status.UNKNOWN
+
+
+def p_replays(moves: tuple[int, ...]) -> bool:
+    return WALK.is_won(replay(WALK, 0, moves))
+
+
+def test_shortened_gives_the_shortest_search_a_default_allowance() -> None:
+    quick = solve(_walk)
+    r = solve(shortened(_walk, _fewest, more=50))
+    assert r.won and not r.shortest and r.moves == quick.moves
+    states = quick.stats.expanded + 50
+    assert (r.limit, r.limit_value, r.default_limit) == (Limit.STATES, states, True)
+    assert r.stop_reason() == f"the default limit of {states:,} states"
+    # A lower state limit stays in force, the caller's.
+    lower = quick.stats.expanded + 20
+    r = solve(shortened(_walk, _fewest, more=50), Limits(max_states=lower))
+    assert (r.limit, r.limit_value, r.default_limit) == (Limit.STATES, lower, False)
+    # Room enough: the allowance stops nothing.
+    r = solve(shortened(_walk, _fewest, more=100_000))
+    assert r.won and r.shortest and r.limit is None
+
+
+def test_shortened_takes_the_first_verdict_when_final() -> None:
+    def never(b: Budget) -> Run:
+        raise AssertionError("the shortest search must not run")
+
+    lost = ClockPuzzle(12, (4, 6), 1)
+    r = solve(shortened(lambda b: dfs(lost, 0, b), never))
+    assert r.lost
+    r = solve(shortened(_walk, never), Limits(max_states=10))
+    assert r.status is Status.UNKNOWN and r.limit is Limit.STATES
+    r = solve(shortened(_fewest, never))
+    assert r.won and r.shortest and len(r.moves) == 147
+    r = solve(shortened(lambda b: dfs(WALK, 999, b), never))
+    assert r.won and r.shortest and r.moves == ()
+
+
+def test_shortened_in_a_portfolio_runs_the_shortest_search_in_turns() -> None:
+    members = [
+        Member("endless", lambda b: dfs(Endless(), 0, b)),
+        Member("walk", shortened(_walk, _fewest)),
+    ]
+    r = solve(lambda b: portfolio(members, b, base=100), Limits(max_states=100_000))
+    assert r.won and r.shortest and len(r.moves) == 147
+
+
+# ---------------------------------------------------------------- watching a solve
+
+
+def test_a_watcher_sees_the_expansions_and_changes_nothing() -> None:
+    ladder = Ladder(20_000)
+    seen: list[tuple[int, Limits]] = []
+
+    def watch(b: Budget) -> None:
+        seen.append((b.expanded, b.limits))
+
+    plain = solve(lambda b: dfs(ladder, 0, b))
+    r = solve(lambda b: dfs(ladder, 0, b), watch=watch)
+    assert (r.status, r.moves, r.stats.expanded, r.stats.unique, r.stats.max_depth) == (
+        plain.status,
+        plain.moves,
+        plain.stats.expanded,
+        plain.stats.unique,
+        plain.stats.max_depth,
+    )
+    assert [n for n, _ in seen] == list(range(WATCH_EVERY, plain.stats.expanded, WATCH_EVERY))
+    assert all(lim == NO_LIMITS for _, lim in seen)
+    # Under limits too, which it sees.
+    seen.clear()
+    limits = Limits(max_states=3 * WATCH_EVERY + 1, timeout=600)
+    r = solve(lambda b: dfs(ladder, 0, b), limits, watch=watch)
+    assert r.status is Status.UNKNOWN and r.stats.expanded == limits.max_states
+    assert seen == [(n * WATCH_EVERY, limits) for n in (1, 2, 3)]

@@ -9,7 +9,7 @@ from solitaire_solver.games import PRESETS
 from solitaire_solver.numbering import parse_deal_number
 from solitaire_solver.search import Limit, Limits, SolveResult, Status
 
-from .support import assert_result_sound
+from .support import WON_DEALS, assert_result_sound
 
 # Deals quick to settle in every preset, and a state limit small enough to stop
 # a search on the first deals (a few expansions are enough to play moves).
@@ -60,3 +60,32 @@ def test_effort_is_kept_on_unknown_results(preset: str) -> None:
         else:
             assert result.stats.expanded <= SMALL
     assert stopped > 0, "the limit stopped no search: the test would prove nothing"
+
+
+@pytest.mark.parametrize("preset", sorted(PRESETS))
+def test_a_limit_on_the_shortest_search_keeps_the_line_found(preset: str) -> None:
+    # A shortest solve whose limit leaves room for the ordinary solver's line
+    # wins with a line that replays: a shortest one if its exact search
+    # finished within the limit, else the ordinary line, not marked
+    # shortest, with the limit named so that it can be raised.
+    game = make_game(preset)
+    start = game.deal(parse_deal_number(WON_DEALS[preset]))
+    plain = game.solve(start, Limits(max_states=200_000))
+    assert plain.won and plain.moves
+    limit = plain.stats.expanded + 1
+    result = game.solve(start, Limits(max_states=limit), shortest=True)
+    assert result.status is Status.WON
+    assert_result_sound(game, start, result)
+    check(result, True)
+    if result.shortest:
+        assert result.limit is None and result.stop_reason() == ""
+        assert len(result.moves) <= len(plain.moves)
+    else:
+        assert result.moves == plain.moves
+        assert (result.limit, result.limit_value, result.default_limit) == (
+            Limit.STATES,
+            limit,
+            False,
+        )
+        assert result.stats.expanded == limit
+        assert result.stop_reason() == f"the limit of {limit:,} states"

@@ -9,6 +9,7 @@ merging of moves, no pruning).
 
 from __future__ import annotations
 
+import json
 import random
 from collections import Counter
 from collections.abc import Hashable
@@ -28,6 +29,7 @@ from solitaire_solver.games.base import Field, FieldReader
 from solitaire_solver.games.windmill import (
     BEAMS_WEIGHT,
     DEAL_MOVE,
+    DEFAULT_SHORTEST_STATES,
     DEPTH_FIRST_WEIGHT,
     DISCREPANCIES_WEIGHT,
     GAP,
@@ -39,7 +41,6 @@ from solitaire_solver.games.windmill import (
     RESERVE,
     RESTARTS_WEIGHT,
     SECONDARY,
-    SHORTEST_CAP,
     WASTE,
     Pruned,
     RankModel,
@@ -51,7 +52,6 @@ from solitaire_solver.games.windmill import (
     beams,
     compact,
     rank_model,
-    shortest_line,
     stuck_and_lost,
     unflagged,
 )
@@ -1325,29 +1325,79 @@ def test_shortest_line_when_astar_finishes(position: Any) -> None:
     assert_stats_mean_what_they_say(r)
 
 
-def test_shortest_falls_back_to_the_quick_line() -> None:
-    # From the deal, A* does not finish within its cap: the quick line of
-    # the ordinary solver comes back, not marked shortest, at once.
+def test_shortest_falls_back_to_the_quick_line_and_names_the_limit() -> None:
+    # From the deal, A* does not finish within its default allowance: the
+    # quick line of the ordinary solver comes back, not marked shortest, and
+    # the result names the limit that stopped A* (the quick line's states
+    # plus the default allowance, a default limit), so that it can be raised.
     g = game()
     start = dealt(g, 7)
-    quick = g.solve(start, Limits(timeout=60))
-    r = g.solve(start, Limits(timeout=60), shortest=True)
+    quick = g.solve(start)
+    r = g.solve(start, shortest=True)
     assert r.won and not r.shortest
     assert r.moves == quick.moves
-    assert r.stats.expanded == quick.stats.expanded + SHORTEST_CAP
-    assert r.stats.elapsed < 30
+    assert_replays_to_win(g, start, r.moves)
+    expected = quick.stats.expanded + DEFAULT_SHORTEST_STATES
+    assert r.stats.expanded == expected
+    assert (r.limit, r.limit_value, r.default_limit) == (Limit.STATES, expected, True)
+    assert r.stop_reason() == f"the default limit of {expected:,} states"
     assert_stats_mean_what_they_say(r)
-    # A limit reached by A* keeps the quick line too.
-    limited = g.solve(start, Limits(max_states=quick.stats.expanded + 10), shortest=True)
+    # A limit the caller gives replaces the default and covers the whole solve.
+    lower = quick.stats.expanded + 10
+    limited = g.solve(start, Limits(max_states=lower), shortest=True)
     assert limited.won and not limited.shortest and limited.moves == quick.moves
-    capped = run_strategy(shortest_line(g.problem, start, cap=10))
-    assert capped.won and not capped.shortest and capped.moves == quick.moves
+    assert (limited.limit, limited.limit_value, limited.default_limit) == (
+        Limit.STATES,
+        lower,
+        False,
+    )
+    assert limited.stop_reason() == f"the limit of {lower:,} states"
+
+
+def test_the_default_allowance_of_the_shortest_search_can_be_raised(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # With a default allowance of one state, A* cannot finish on a position
+    # where it needs more: the line is not proved shortest and the default
+    # is named. A states limit given in its place lets A* prove the line.
+    from solitaire_solver.games import PRESETS
+
+    preset = attrs.evolve(PRESETS["windmill"], shortest_states=1)
+    monkeypatch.setitem(PRESETS, "windmill", preset)
+    g = game()
+    assert g.default_shortest_states == 1
+    s = temporary_home_position(g)
+    capped = g.solve(s, shortest=True)
+    assert capped.won and not capped.shortest
+    assert capped.limit is Limit.STATES and capped.default_limit
+    assert_replays_to_win(g, s, capped.moves)
+    raised = g.solve(s, Limits(max_states=capped.stats.expanded + 1_000_000), shortest=True)
+    assert raised.won and raised.shortest and raised.limit is None
+    assert raised.stop_reason() == ""
+    assert len(raised.moves) == shortest_by_breadth(g, s) <= len(capped.moves)
+    assert_replays_to_win(g, s, raised.moves)
 
 
 def test_command_line_shortest_on_deal_7(capsys: pytest.CaptureFixture[str]) -> None:
-    # `solitaire-solver solve windmill 7 --shortest --timeout 60` comes back
-    # at once with the quick line and says that it is not proved shortest.
-    code, out, _err = run_cli(capsys, "solve", "windmill", "7", "--shortest", "--timeout", "60")
+    # `solitaire-solver solve windmill 7 --shortest` comes back with the
+    # quick line, says that it is not proved shortest, names the limit that
+    # stopped the search for a shorter line and how to raise it.
+    code, out, _err = run_cli(capsys, "solve", "windmill", "7", "--shortest")
     assert code == 0
-    quick = game().solve(dealt(game(), 7), Limits(timeout=60))
-    assert f"verdict: won in {len(quick.moves)} moves (not proved shortest" in out
+    quick = game().solve(dealt(game(), 7))
+    states = quick.stats.expanded + DEFAULT_SHORTEST_STATES
+    assert (
+        f"verdict: won in {len(quick.moves)} moves (not proved shortest: the search for a "
+        f"shorter line was stopped by the default limit of {states:,} states; raise it with "
+        "--max-states)"
+    ) in out
+    code, out, _err = run_cli(capsys, "solve", "windmill", "7", "--shortest", "--json")
+    doc = json.loads(out)
+    assert (doc["status"], doc["shortest"], doc["limit"], doc["limit_value"]) == (
+        "won",
+        False,
+        "states",
+        states,
+    )
+    assert doc["default_limit"] is True
+    assert doc["stopped_by"] == f"the default limit of {states:,} states"

@@ -37,8 +37,10 @@ from ..search import (
     SolveResult,
     Status,
     Strategy,
+    Watcher,
     best_first,
     dfs,
+    shortened,
     solve,
 )
 
@@ -284,6 +286,9 @@ class Game(ProblemDefaults, ABC, Generic[S, M]):
         self.preset = preset or self.name
         self.default_limits = NO_LIMITS
         """The limits a solve works under when the caller sets none (from the preset)."""
+        self.default_shortest_states: int | None = None
+        """States the search for a shorter line may expand after a line is found, when the
+        caller sets no limit (from the preset; ``None``: only the default limits bound it)."""
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}({self.rules!r})"
@@ -461,8 +466,9 @@ class Game(ProblemDefaults, ABC, Generic[S, M]):
 
         By default a depth-first search, or with ``shortest`` an A* search
         (whose line is a shortest one with the game's admissible
-        heuristic). Games compose their own from :mod:`solitaire_solver.search`
-        and their exact plug-ins; whatever wins must replay with :meth:`play`.
+        heuristic; :meth:`solve` runs it once the first has a line). Games
+        compose their own from :mod:`solitaire_solver.search` and their
+        exact plug-ins; whatever wins must replay with :meth:`play`.
 
         ``memo`` (:class:`~solitaire_solver.search.Memo`) carries the keys
         proved lost by earlier solves of positions of the same deal to the
@@ -483,6 +489,11 @@ class Game(ProblemDefaults, ABC, Generic[S, M]):
 
         return any_line
 
+    def shortest_is_direct(self) -> bool:
+        """Whether the game's shortest search costs no more than its ordinary solver, so that
+        a shortest solve runs it alone (see :meth:`solve`); by default not."""
+        return False
+
     def solve(
         self,
         state: S,
@@ -490,16 +501,26 @@ class Game(ProblemDefaults, ABC, Generic[S, M]):
         *,
         shortest: bool = False,
         memo: Memo | None = None,
+        watch: Watcher | None = None,
     ) -> SolveResult[M]:
         """Solve ``state`` with the game's :meth:`strategy` under ``limits`` (or the defaults).
 
         With ``shortest`` the line is a shortest one when the result says
-        so (:attr:`SolveResult.shortest`); a game whose exact shortest
-        search cannot finish may return another line, marked not shortest.
-        ``memo`` shares what earlier solves of the same deal proved lost
-        (see :meth:`strategy`). A position with hidden cards (from a file
-        with ``??``) raises :class:`~solitaire_solver.errors.HiddenCardsError`:
-        an exact solve needs every card.
+        so (:attr:`SolveResult.shortest`). The ordinary solver finds a line
+        first, then the shortest search looks for a shorter one
+        (:func:`~solitaire_solver.search.shortened`), so that a limit that
+        stops the second leaves the line of the first, marked not shortest,
+        with the limit named in the result (a game whose shortest search is
+        as cheap runs it alone: :meth:`shortest_is_direct`). The limits
+        cover the whole solve; with none given, the default limits do, and
+        the search for a shorter line may expand at most
+        :attr:`default_shortest_states` after the line. ``memo`` shares what
+        earlier solves of the same deal proved lost (see :meth:`strategy`);
+        ``watch`` is told of the progress (see
+        :class:`~solitaire_solver.search.Budget`). A position with hidden
+        cards (from a file with ``??``) raises
+        :class:`~solitaire_solver.errors.HiddenCardsError`: an exact solve
+        needs every card.
         """
         if self.has_hidden(state):
             hidden = self.seen(state).hidden
@@ -512,9 +533,11 @@ class Game(ProblemDefaults, ABC, Generic[S, M]):
         else:
             effective = self.default_limits
             by_default = effective.any
-        result: SolveResult[M] = solve(
-            self.strategy(state, shortest=shortest, memo=memo), effective, default=by_default
-        )
+        strategy = self.strategy(state, shortest=shortest, memo=memo)
+        if shortest and not self.shortest_is_direct():
+            more = None if limits.any else self.default_shortest_states
+            strategy = shortened(self.strategy(state, memo=memo), strategy, more=more)
+        result: SolveResult[M] = solve(strategy, effective, default=by_default, watch=watch)
         return result
 
     def difficulty(self, state: S, result: SolveResult[M]) -> int | None:
@@ -541,6 +564,9 @@ class Preset:
     ``default_limits`` apply when the caller sets no limit; ``limits_when``
     gives other defaults for rules with some knobs set otherwise: pairs of
     (knob values, limits), the first whose knobs all match winning.
+    ``shortest_states``, when the caller sets no limit either, bounds the
+    states the search for a shorter line may expand once a shortest solve
+    has a line (see :meth:`Game.solve`).
     """
 
     name: str
@@ -549,6 +575,7 @@ class Preset:
     summary: str
     default_limits: Limits = NO_LIMITS
     limits_when: tuple[tuple[Mapping[str, Any], Limits], ...] = ()
+    shortest_states: int | None = None
 
     def default_limits_for(self, rules: Any) -> Limits:
         """The default limits of a game with this preset's name and ``rules``."""
@@ -562,4 +589,5 @@ class Preset:
         rules = apply_overrides(self.rules, overrides or {}, self.name)
         game = self.game(rules, self.name)
         game.default_limits = self.default_limits_for(rules)
+        game.default_shortest_states = self.shortest_states
         return game

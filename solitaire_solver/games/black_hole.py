@@ -707,6 +707,11 @@ class BlackHole(Game[BlackHoleState, BlackHoleMove]):
             raise reader.error(f"{count_text(len(missing))} missing: {' '.join(missing)}")
         return BlackHoleState(tuple(parts[:-1]), parts[-1])
 
+    def shortest_is_direct(self) -> bool:
+        """Yes: every win is a shortest one (see :meth:`strategy`), so a shortest solve is
+        the ordinary search, its line marked."""
+        return True
+
     def strategy(
         self, start: BlackHoleState, *, shortest: bool = False, memo: Memo | None = None
     ) -> Strategy:

@@ -106,7 +106,9 @@ class SolveResult(Generic[M]):
     empty otherwise. For an unknown result, ``limit`` names the limit that
     stopped the search, ``limit_value`` its value and ``default_limit``
     whether it was a default of the game rather than the caller's.
-    ``shortest`` is true when the line is proved to have the fewest moves.
+    ``shortest`` is true when the line is proved to have the fewest moves;
+    a won line not proved shortest because a limit stopped the search for a
+    shorter one names that limit the same way.
     ``settled_by`` names the part of the solver that reached a won or lost
     verdict, when the solver is a composition that knows (``"beams: width
     8,192"``, ``"relaxation"``), else ``None``.
@@ -134,7 +136,8 @@ class SolveResult(Generic[M]):
     def stop_reason(self) -> str:
         """Why an unknown search stopped, such as ``the default limit of 3,000,000 states``.
 
-        Empty for a won or lost result.
+        For a won line, the limit that stopped the search for a shorter one;
+        empty when no limit stopped anything (and for a lost result).
         """
         if self.limit is None:
             return ""

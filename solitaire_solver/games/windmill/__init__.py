@@ -18,7 +18,13 @@ The package, from the bottom up (each module imports only those before it):
   (:class:`Windmill`) and its presets.
 """
 
-from .game import DEFAULT_MAX_STATES, DEFAULT_MAX_STATES_FREE, PRESETS, Windmill
+from .game import (
+    DEFAULT_MAX_STATES,
+    DEFAULT_MAX_STATES_FREE,
+    DEFAULT_SHORTEST_STATES,
+    PRESETS,
+    Windmill,
+)
 from .model import (
     Compact,
     RankModel,
@@ -69,7 +75,6 @@ from .solver import (
     RESTART_FIRST,
     RESTARTS_WEIGHT,
     RESTRICTED_UP_TO,
-    SHORTEST_CAP,
     SUB_GAME_HOLDS,
     SUB_GAMES_UP_TO,
     SUMMARIES_WEIGHT,
@@ -94,6 +99,7 @@ __all__ = [
     "DEAL_MOVE",
     "DEFAULT_MAX_STATES",
     "DEFAULT_MAX_STATES_FREE",
+    "DEFAULT_SHORTEST_STATES",
     "DEPTH_FIRST_WEIGHT",
     "DISCREPANCIES_WEIGHT",
     "FREE",
@@ -119,7 +125,6 @@ __all__ = [
     "SECONDARIES",
     "SECONDARY",
     "SECONDARY_FULL",
-    "SHORTEST_CAP",
     "SUB_GAMES_UP_TO",
     "SUB_GAME_HOLDS",
     "SUMMARIES_WEIGHT",

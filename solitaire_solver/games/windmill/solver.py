@@ -30,8 +30,8 @@ that never dropped a position. Wins of any member are real lines: the
 beams' are lifted from the rank model move by move, the depth-first
 searches play real moves, and the tests replay every won line.
 
-:func:`shortest_line` looks for a quick line first, then for a shortest one by
-A* on the rank model, within a cap (:data:`SHORTEST_CAP`).
+:func:`shortest_line` is A* on the rank model; a shortest solve runs it once
+:func:`any_line` has a line (:meth:`~solitaire_solver.games.base.Game.solve`).
 """
 
 from __future__ import annotations
@@ -47,7 +47,6 @@ from ...search import (
     Memo,
     Run,
     Strategy,
-    Verdict,
     beam,
     best_first,
     chain,
@@ -58,7 +57,6 @@ from ...search import (
     portfolio,
     projected,
     restarted,
-    won,
 )
 from . import kernel
 from .kernel import BURIED, PLAIN, SHUFFLED, beam_order, seq_ranks
@@ -165,9 +163,6 @@ RESTART_FIRST = 20_000
 
 Pair = tuple[Any, Any]
 """A move and the position it leads to, as :func:`~solitaire_solver.search.dfs` orders them."""
-
-SHORTEST_CAP = 100_000
-"""States the A* search of :func:`shortest_line` may expand after the quick line."""
 
 
 def beams(
@@ -557,49 +552,20 @@ def any_line(
     return run
 
 
-def shortest_line(
-    problem: WindmillProblem,
-    start: WindmillState,
-    *,
-    cap: int = SHORTEST_CAP,
-    memo: Memo | None = None,
-) -> Strategy:
-    """A quick line by :func:`any_line`, then a shortest one by A* within ``cap`` states more.
+def shortest_line(problem: WindmillProblem, start: WindmillState) -> Strategy:
+    """A shortest line by A* on the rank model, lifted to real moves.
 
-    A* runs on the rank model with its admissible heuristic (cards not yet
-    home, argued in :class:`~.model.RankModel`); a compact move is one real
-    move, so its shortest line, lifted, is a shortest real line. The verdict
-    says ``shortest`` only when A* finished; when the cap or a limit stops
-    it first, the quick line comes back, not marked shortest. A lost or
-    unknown verdict of the solver is final. ``memo`` goes to the quick
-    line's depth-first search.
+    A* runs with the model's admissible heuristic (cards not yet home,
+    argued in :class:`~.model.RankModel`); a compact move is one real move,
+    so its shortest line, lifted, is a shortest real line. From a deal it
+    rarely finishes: a shortest solve runs it after :func:`any_line` has a
+    line, and keeps that line when a limit stops it
+    (:func:`~solitaire_solver.search.shortened`).
     """
-    quick = any_line(problem, start, memo=memo)
     model = rank_model(problem)
     root = compact(start)
-    lift = model.lift(start)
 
     def run(budget: Budget) -> Run:
-        first = yield from quick(budget)
-        if first is None or not first.won:
-            return first
-        if not first.moves:
-            return won((), shortest=True)
-        budget.begin_turn(cap)
-        exact = best_first(model, root, budget, proves_shortest=True)
-        found: Verdict[object] | None = None
-        try:
-            # A* alone, in one turn: when it yields, the cap or a limit is
-            # reached, and the quick line stands.
-            next(exact)
-        except StopIteration as stop:
-            found = stop.value
-        finally:
-            exact.close()
-            budget.end_turn()
-        if found is not None and found.won:
-            line = tuple(lift(found.moves))  # type: ignore[arg-type]
-            return Verdict(True, line, True, "A* over the rank model")
-        return first
+        return best_first(model, root, budget, proves_shortest=True)
 
-    return run
+    return named(projected(run, model.lift(start)), "A* over the rank model")
