@@ -36,7 +36,7 @@ from .numbering import MT_THRESHOLD, DealNumber, parse_deal_number
 from .play import CHECK_LIMITS, PLAY_SAMPLES, Fair, Style, fair_hint_lines, hint_lines, play_game
 from .players import KINDS, PLAYER_SAMPLES, Player
 from .plot import check_plot_path, plot_run
-from .progress import ProgressBar
+from .progress import ProgressBar, solve_progress
 from .search import NO_LIMITS, Limit, Limits, SolveResult, Status, limit_text
 from .stats import (
     DASK_TIMEOUT,
@@ -314,7 +314,13 @@ def cmd_solve(args: argparse.Namespace) -> int:
         start, deal = game.deal(number), str(number)
     # Checked before the search, which may be long, rather than after it.
     html_path = check_html_path(args.html) if args.html is not None else None
-    result = game.solve(start, limits, shortest=args.shortest)
+    # A long solve shows its progress on a terminal; JSON output is for programs.
+    progress = solve_progress(sys.stderr, quiet=args.json)
+    try:
+        result = game.solve(start, limits, shortest=args.shortest, watch=progress)
+    finally:
+        if progress is not None:
+            progress.finish()
     doc = result_document(game, deal, start, result)
     doc["shortest_asked"] = args.shortest
     if args.file is not None:

@@ -6,15 +6,26 @@ tqdm bar then redraws in place with the rate and the time left. When the
 output is a file or a pipe, a bar's carriage returns would make a mess of
 it, so a plain line in tqdm's words is written every ``every`` seconds and
 at the end instead, and logs stay readable.
+
+One long solve (:class:`SolveProgress`) shows a line on a terminal only,
+once it has run a few seconds: the states expanded, the rate, the time
+spent and the limits, redrawn in place and wiped at the end.
 """
 
 from __future__ import annotations
 
+import shutil
 import time
 from collections.abc import Callable
-from typing import Any, TextIO
+from typing import TYPE_CHECKING, Any, TextIO
 
 from tqdm import tqdm
+
+from .search import limit_text
+from .search.result import Limit
+
+if TYPE_CHECKING:
+    from .search import Budget
 
 _LINE = "{desc}: {n_fmt}/{total_fmt} {percentage:3.0f}% {rate_fmt}  {remaining} left"
 """A plain progress line while deals are left."""
@@ -112,3 +123,99 @@ class ProgressBar:
             self._bar = None
         elif self.started and self.todo and not self.final_shown:
             self._show(self.clock())
+
+
+SHOW_AFTER = 3.0
+"""Seconds a solve runs before its progress shows: a quick solve says nothing."""
+REDRAW_EVERY = 0.25
+"""Seconds between two redraws of a solve's progress line."""
+
+
+def limits_text(budget: Budget) -> str:
+    """The limits a solve works under, in words: ``limit 5 seconds``, ``no limit``."""
+    lim = budget.limits
+    parts = [
+        limit_text(which, value)
+        for which in (Limit.STATES, Limit.TIME, Limit.TABLE)
+        if (value := lim.value(which)) is not None
+    ]
+    if not parts:
+        return "no limit"
+    default = " (default)" if budget.default else ""
+    return ("limit " if len(parts) == 1 else "limits ") + ", ".join(parts) + default
+
+
+class SolveProgress:
+    """Shows the progress of one solve on a terminal; a :data:`~.search.Watcher`.
+
+    Nothing shows for the first ``after`` seconds (default :data:`SHOW_AFTER`),
+    and nothing at all when ``stream`` is not a terminal (``tty`` defaults to
+    whether it is one): a log or a pipe gets no carriage returns. Then one
+    line, redrawn in place at most every ``every`` seconds (default
+    :data:`REDRAW_EVERY`): the states expanded, their rate, the time spent
+    and the limits. :meth:`finish` wipes it, so that what is printed next
+    starts on a clean line. ``clock`` reads the time; ``width`` is the most
+    characters a line may take (default: the terminal's width, less one).
+    """
+
+    def __init__(
+        self,
+        stream: TextIO,
+        *,
+        tty: bool | None = None,
+        after: float | None = None,
+        every: float | None = None,
+        width: int | None = None,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
+        self.stream = stream
+        self.tty = stream.isatty() if tty is None else tty
+        self.after = SHOW_AFTER if after is None else after
+        self.every = REDRAW_EVERY if every is None else every
+        self.width = shutil.get_terminal_size().columns - 1 if width is None else width
+        self.clock = clock
+        self.start = clock()
+        self.last: float | None = None
+        self.shown = 0
+        """The length of the line on the terminal now (0: none)."""
+
+    def __call__(self, budget: Budget) -> None:
+        if not self.tty:
+            return
+        now = self.clock()
+        elapsed = now - self.start
+        if elapsed < self.after or (self.last is not None and now - self.last < self.every):
+            return
+        self.last = now
+        self._draw(self.text(budget, elapsed))
+
+    def text(self, budget: Budget, elapsed: float) -> str:
+        """The progress line after ``elapsed`` seconds: states, rate, time spent and limits."""
+        expanded = budget.expanded
+        rate = tqdm.format_sizeof(expanded / elapsed) if elapsed > 0 else "?"
+        line = (
+            f"solving: {expanded:,} states, {rate} states/s, "
+            f"{tqdm.format_interval(elapsed)} elapsed; {limits_text(budget)}"
+        )
+        return line[: max(self.width, 1)]
+
+    def _draw(self, text: str) -> None:
+        # Spaces over the rest of a longer line drawn before: no escape codes.
+        self.stream.write("\r" + text.ljust(self.shown))
+        self.stream.flush()
+        self.shown = len(text)
+
+    def finish(self) -> None:
+        """Wipe the line, if one is shown."""
+        if self.shown:
+            self.stream.write("\r" + " " * self.shown + "\r")
+            self.stream.flush()
+            self.shown = 0
+
+
+def solve_progress(stream: TextIO, *, quiet: bool = False) -> SolveProgress | None:
+    """A :class:`SolveProgress` on ``stream`` when it is a terminal and not ``quiet``
+    (output meant for programs, such as JSON), else ``None``: no watcher at all."""
+    if quiet or not stream.isatty():
+        return None
+    return SolveProgress(stream, tty=True)

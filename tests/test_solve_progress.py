@@ -1,0 +1,129 @@
+"""A long solve shows its progress on a terminal, and only there (clock and terminal faked)."""
+
+from __future__ import annotations
+
+import io
+import json
+import sys
+
+import pytest
+
+from solitaire_solver import progress
+from solitaire_solver.cli import main
+from solitaire_solver.progress import SolveProgress, limits_text, solve_progress
+from solitaire_solver.search import Budget, Limits
+
+
+class Terminal(io.StringIO):
+    """A stream that says it is a terminal."""
+
+    def isatty(self) -> bool:
+        return True
+
+
+class Clock:
+    """A clock that reads what a test sets."""
+
+    def __init__(self) -> None:
+        self.now = 100.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def budget(expanded: int, limits: Limits | None = None, *, default: bool = False) -> Budget:
+    b = Budget(limits or Limits(), default=default)
+    b.expanded = expanded
+    return b
+
+
+def test_nothing_shows_before_a_few_seconds_then_one_line_redrawn_in_place() -> None:
+    stream, clock = Terminal(), Clock()
+    shown = SolveProgress(stream, after=3.0, every=0.5, width=200, clock=clock)
+    clock.now += 2.9
+    shown(budget(4096))
+    assert stream.getvalue() == ""
+    clock.now += 1.1  # 4 seconds in
+    shown(budget(8192, Limits(max_states=1_000_000), default=True))
+    first = "solving: 8,192 states, 2.05k states/s, 00:04 elapsed; limit 1,000,000 states (default)"
+    assert stream.getvalue() == "\r" + first
+    clock.now += 0.4  # too soon to redraw
+    shown(budget(12_288))
+    assert stream.getvalue() == "\r" + first
+    clock.now += 0.6  # 5 seconds in
+    shown(budget(20_000, Limits(timeout=60)))
+    second = "solving: 20,000 states, 4.00k states/s, 00:05 elapsed; limit 60 seconds"
+    # The shorter line covers the rest of the longer one with spaces.
+    assert stream.getvalue() == "\r" + first + "\r" + second.ljust(len(first))
+    shown.finish()
+    assert stream.getvalue().endswith("\r" + " " * len(second) + "\r")
+    assert shown.shown == 0
+
+
+def test_a_line_fits_the_width() -> None:
+    stream, clock = Terminal(), Clock()
+    shown = SolveProgress(stream, after=0.0, width=30, clock=clock)
+    clock.now += 1
+    shown(budget(5))
+    assert stream.getvalue() == "\r" + "solving: 5 states, 5.00 states/s, 00:01"[:30]
+
+
+def test_nothing_at_all_when_not_a_terminal() -> None:
+    stream, clock = io.StringIO(), Clock()
+    shown = SolveProgress(stream, after=0.0, every=0.0, clock=clock)
+    assert not shown.tty
+    for _ in range(5):
+        clock.now += 10
+        shown(budget(1_000_000))
+    shown.finish()
+    assert stream.getvalue() == ""
+    assert solve_progress(io.StringIO()) is None
+    assert solve_progress(Terminal(), quiet=True) is None
+    made = solve_progress(Terminal())
+    assert made is not None and made.tty
+
+
+def test_limits_in_words() -> None:
+    assert limits_text(budget(0)) == "no limit"
+    assert limits_text(budget(0, Limits(timeout=5))) == "limit 5 seconds"
+    both = budget(0, Limits(max_states=1000, max_table=10), default=True)
+    assert limits_text(both) == "limits 1,000 states, 10 table entries (default)"
+
+
+def _solve_on(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], *argv: str
+) -> tuple[str, str]:
+    """Run ``solve ARGV`` with standard error a terminal and progress due at once."""
+    err = Terminal()
+    monkeypatch.setattr(progress, "SHOW_AFTER", 0.0)
+    monkeypatch.setattr(progress, "REDRAW_EVERY", 0.0)
+    monkeypatch.setattr(sys, "stderr", err)
+    assert main(["solve", *argv]) == 0
+    return capsys.readouterr().out, err.getvalue()
+
+
+# Eagle Wing (Coops) deal 1: a line in 32 states, then A* for a shorter one
+# until the limit: enough expansions for the watcher to be called.
+LONG = ("eagle-wing-coops", "1", "--shortest", "--max-states", "20000")
+
+
+def test_a_long_solve_shows_progress_on_a_terminal_and_wipes_it(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out, err = _solve_on(monkeypatch, capsys, *LONG)
+    assert "\rsolving: " in err and "states/s" in err and "limit 20,000 states" in err
+    assert err.endswith("\r")  # wiped before the result is printed
+    assert "solving:" not in out
+    # The line the depth-first search found, kept when the limit stopped A*.
+    assert (
+        "verdict: won in 124 moves (not proved shortest: the search for a shorter line was "
+        "stopped by the limit of 20,000 states; raise it with --max-states)"
+    ) in out
+
+
+def test_no_progress_with_json_output(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out, err = _solve_on(monkeypatch, capsys, *LONG, "--json")
+    assert err == ""
+    assert json.loads(out)["status"] == "won"
