@@ -42,17 +42,11 @@ from .api import (
     play_line,
     start_of,
 )
+from .cards import count_text
 from .games import Game
 from .search import Limits, Memo, SearchStats, SolveResult, Status
 
 # ---------------------------------------------------------------- verdict texts
-
-
-def plural(n: int, word: str) -> str:
-    """``1 move``, ``2 moves``, ``3 searches``."""
-    if n == 1:
-        return f"{n:,} {word}"
-    return f"{n:,} {word}es" if word.endswith(("s", "sh", "ch", "x")) else f"{n:,} {word}s"
 
 
 def verdict_words(result: SolveResult[Any], *, after: bool = False) -> str:
@@ -65,7 +59,7 @@ def verdict_words(result: SolveResult[Any], *, after: bool = False) -> str:
         if not result.moves and after:
             return "won: every card is home"
         fewest = " (fewest)" if result.shortest and result.moves else ""
-        return f"won in {plural(len(result.moves), 'move')}{fewest}"
+        return f"won in {count_text(len(result.moves), 'move')}{fewest}"
     if result.status is Status.LOST:
         return "lost"
     return f"unknown (stopped by {result.stop_reason()})"
@@ -389,11 +383,11 @@ class Review:
         """The finding in one sentence."""
         n = len(self.moves)
         if self.outcome is Outcome.WON:
-            return f"the game was won, in {plural(n, 'move')}"
+            return f"the game was won, in {count_text(n, 'move')}"
         if self.outcome is Outcome.NEVER:
             return "the deal was never winnable: no line of play wins it"
         if self.outcome is Outcome.WINNABLE:
-            after = f"after {plural(n, 'move')}" if n else "at the start"
+            after = f"after {count_text(n, 'move')}" if n else "at the start"
             return f"no move lost the game: it can still be won {after}"
         if self.outcome is Outcome.LOST_AT:
             assert self.losing is not None

@@ -103,8 +103,14 @@ def parse_cards(text: str, *, hidden: bool = False) -> list[Card]:
 
 
 def count_text(n: int, noun: str = "card") -> str:
-    """``1 card``, ``2 cards``: a count with its noun, singular for one."""
-    return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
+    """``1 card``, ``2 cards``, ``1,000 moves``, ``3 searches``: a count with its noun.
+
+    The one pluraliser of the package: singular for one, else the noun with
+    ``es`` after a hissing ending and ``s`` after any other.
+    """
+    if n == 1:
+        return f"{n:,} {noun}"
+    return f"{n:,} {noun}es" if noun.endswith(("s", "sh", "ch", "x")) else f"{n:,} {noun}s"
 
 
 def rank_text(rank: int) -> str:

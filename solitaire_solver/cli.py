@@ -24,8 +24,9 @@ from typing import Any, NoReturn
 import attrs
 
 from . import __version__
-from .analysis import Analysis, Outcome, Review, analyse, plural, review_line
+from .analysis import Analysis, Outcome, Review, analyse, review_line
 from .api import get_game, make_limits, play_line, rule_assignments, verify
+from .cards import count_text
 from .deal_files import format_deal, load_deal, load_game, read_text
 from .errors import BadMoveError, BadOptionError, HiddenCardsError, SolverError
 from .fair import SAMPLES, SOLVE_LIMITS, fair_hint
@@ -954,7 +955,8 @@ def _verify_table(args: argparse.Namespace, game: Game[Any, Any]) -> int:
         if args.json:
             continue
         if check.agrees:
-            said = "agrees" + (f", {plural(check.moves, 'move')}" if check.found == "won" else "")
+            moves = f", {count_text(check.moves, 'move')}" if check.found == "won" else ""
+            said = "agrees" + moves
         elif check.disagrees:
             said = f"DISAGREES: solved {check.found}" + (f" ({check.note})" if check.note else "")
         else:
@@ -1272,7 +1274,7 @@ def cmd_hint(args: argparse.Namespace) -> int:
         return 0
     style = Style.for_stream(sys.stdout, args.colour)
     rules = " ".join(f"{k}={v}" for k, v in rules_items(game.rules))
-    where = f"after {plural(len(moves), 'move')}" if moves else "at the start"
+    where = f"after {count_text(len(moves), 'move')}" if moves else "at the start"
     title = f"{_title(game, deal, args.file)}, {where}"
     print(f"{title}  ({rules})" if rules else title)
     print(style.cards(game.show(analysis.position)))
@@ -1282,7 +1284,7 @@ def cmd_hint(args: argparse.Namespace) -> int:
     s = analysis.stats
     print()
     print(
-        f"search: {plural(analysis.searches, 'search')}, {s.expanded:,} states expanded, "
+        f"search: {count_text(analysis.searches, 'search')}, {s.expanded:,} states expanded, "
         f"{s.elapsed:.3f} s"
     )
     return 0
@@ -1357,7 +1359,7 @@ def _fair_hint(
         return 0
     style = Style.for_stream(sys.stdout, args.colour)
     rules = " ".join(f"{k}={v}" for k, v in rules_items(game.rules))
-    where = f"after {plural(len(moves), 'move')}" if moves else "at the start"
+    where = f"after {count_text(len(moves), 'move')}" if moves else "at the start"
     title = f"{_title(game, deal, args.file)}, {where}, as a player sees it"
     print(f"{title}  ({rules})" if rules else title)
     print(style.cards(game.show(seen.state)))
@@ -1366,7 +1368,7 @@ def _fair_hint(
         print(line)
     print()
     print(
-        f"search: {plural(hint.solves, 'exact solve')}, {hint.seconds:.3f} s "
+        f"search: {count_text(hint.solves, 'exact solve')}, {hint.seconds:.3f} s "
         "(see docs/players.md: what the figures mean)"
     )
     return 0
@@ -1453,7 +1455,7 @@ def cmd_review(args: argparse.Namespace) -> int:
         print(json.dumps(doc, indent=2))
         return 0
     rules = " ".join(f"{k}={v}" for k, v in rules_items(game.rules))
-    title = f"{_title(game, deal, args.file)}: review of {plural(len(moves), 'move')}"
+    title = f"{_title(game, deal, args.file)}: review of {count_text(len(moves), 'move')}"
     print(f"{title}  ({rules})" if rules else title)
     print(f"verdict: {result.summary()}")
     if result.keeping_line:
@@ -1465,7 +1467,7 @@ def cmd_review(args: argparse.Namespace) -> int:
         print(f"positions settled (moves played, verdict): {settled}")
     s = result.stats
     print(
-        f"search: {plural(result.searches, 'search')}, {s.expanded:,} states expanded, "
+        f"search: {count_text(result.searches, 'search')}, {s.expanded:,} states expanded, "
         f"{s.elapsed:.3f} s"
     )
     return 0
@@ -1519,7 +1521,7 @@ def cmd_verify(args: argparse.Namespace) -> int:
     if args.json:
         return 0 if check.won else EXIT_NOT_WON
     if check.won:
-        print(f"{title}: the line wins: {plural(check.played, 'move')}, every one legal")
+        print(f"{title}: the line wins: {count_text(check.played, 'move')}, every one legal")
         return 0
     print(f"{title}: the line does not win: every move is legal, but it {reason}")
     return EXIT_NOT_WON

@@ -32,7 +32,8 @@ from typing import Any, TextIO
 
 import attrs
 
-from .analysis import Analysis, analyse_position, plural, verdict_words
+from .analysis import Analysis, analyse_position, verdict_words
+from .cards import count_text
 from .deal_files import dump_game
 from .errors import BadMoveError, IllegalMoveError, SolverError
 from .fair import FairHint, fair_hint
@@ -320,7 +321,7 @@ def play_game(
         else:
             say(style.cards(game.show(view.state)))
             if view.hidden:
-                say(f"{plural(view.hidden, 'card')} face down")
+                say(f"{count_text(view.hidden, 'card')} face down")
         legal = game.legal_moves(session.position)
         if not legal:
             say("no move is left")
@@ -342,7 +343,7 @@ def play_game(
         if result.won:
             say(
                 style.verdict(
-                    Status.WON, f"it could be won, in {plural(len(result.moves), 'move')}"
+                    Status.WON, f"it could be won, in {count_text(len(result.moves), 'move')}"
                 )
             )
         elif result.status is Status.LOST:
@@ -373,7 +374,7 @@ def play_game(
 
     say(style.bold(title or game.preset))
     if session.moves:
-        say(f"resumed after {plural(len(session.moves), 'move')} (undo takes them back too)")
+        say(f"resumed after {count_text(len(session.moves), 'move')} (undo takes them back too)")
     say("type a move's number or notation; help lists the commands")
     show()
     commands: dict[str, Callable[[str], bool]] = {}
@@ -383,7 +384,7 @@ def play_game(
         return False
 
     def cmd_quit(rest: str) -> bool:
-        say(f"bye: {plural(len(session.moves), 'move')} played")
+        say(f"bye: {count_text(len(session.moves), 'move')} played")
         keep()
         reveal()
         return True
@@ -461,7 +462,7 @@ def play_game(
         line = stdin.readline()
         if not line:
             say()
-            say(f"end of input: {plural(len(session.moves), 'move')} played")
+            say(f"end of input: {count_text(len(session.moves), 'move')} played")
             keep()
             reveal()
             return 0
@@ -483,7 +484,7 @@ def play_game(
         if game.is_won(session.position):
             say()
             say(style.cards(game.show(session.position)))
-            say(style.verdict(Status.WON, f"won in {plural(len(session.moves), 'move')}!"))
+            say(style.verdict(Status.WON, f"won in {count_text(len(session.moves), 'move')}!"))
             keep()
             reveal()
             return 0
@@ -535,7 +536,7 @@ def winnable_text(session: Session, style: Style) -> str:
     if result.won:
         if not result.moves:
             return style.verdict(Status.WON, "won: every card is home")
-        more = plural(len(result.moves), "more move")
+        more = count_text(len(result.moves), "more move")
         return style.verdict(Status.WON, f"still winnable: yes, in {more}")
     if result.lost:
         if not session.moves:
@@ -563,7 +564,7 @@ def hint_lines(analysis: Analysis, style: Style) -> list[str]:
     if best is not None:
         out.append(
             style.bold(f"play {best.index + 1} ({best.notation}): it keeps the game won")
-            + f", winning in {plural(best.length or 0, 'more move')}"
+            + f", winning in {count_text(best.length or 0, 'more move')}"
         )
     elif analysis.rows and all(r.status is Status.LOST for r in analysis.rows):
         out.append("every move loses")
@@ -596,7 +597,7 @@ def fair_hint_lines(game: Game[Any, Any], seen: Seen[Any], hint: FairHint) -> li
     """
     if not hint.moves:
         return ["no legal move: the game is over"]
-    hidden = plural(hint.hidden, "hidden card")
+    hidden = count_text(hint.hidden, "hidden card")
     if hint.exact:
         head = (
             f"fair chances, exact: every one of the {hint.samples:,} orders of the "

@@ -468,11 +468,7 @@ def end_text(game: Game[Any, Any], final: Any, moves: int) -> str:
     if not moves:
         return ""
     stuck = "; no move is left" if not game.legal_moves(final) else ""
-    return f"the line ends here, after {_plural(moves, 'move')}, without a win{stuck}"
-
-
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+    return f"the line ends here, after {count_text(moves, 'move')}, without a win{stuck}"
 
 
 def solution_html(
