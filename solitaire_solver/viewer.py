@@ -36,7 +36,7 @@ from typing import Any
 
 import attrs
 
-from .cards import RANKS, SUITS, card_text, count_text, rank_of
+from .cards import RANKS, SUITS, card_text, count_text, rank_of, suit_of
 from .errors import BadOptionError
 from .games import Game
 from .games.base import rules_items
@@ -354,6 +354,92 @@ def scene(game: Game[Any, Any], state: Any) -> Scene:
     return SCENES.get(game.name, text_scene)(game, state)
 
 
+# ---------------------------------------------------------------- where a move goes
+#
+# The page that plays in the browser (solitaire_solver.web) lets a player
+# click a card and then its place: it needs, for each legal move, the pile
+# (and for a line, the card) it starts from and the one it ends on, named as
+# the scenes above name them. Each function reads only the move's notation
+# and the position, so the rules stay with the game: which moves are legal
+# comes from its legal_moves alone.
+
+Place = tuple[str, "int | None"]
+"""A place a click names: a pile by name, and a card of it by its index among the pile's
+face-up cards (``None``: anywhere on the pile)."""
+
+
+@attrs.frozen
+class MovePlaces:
+    """Where a player clicks to make a move: on ``source``, then on ``target``.
+
+    A move with no target (dealing from the stock, say) is made by a click on
+    its source alone.
+    """
+
+    source: Place
+    target: Place | None = None
+
+
+def decade_places(game: Game[Any, Any], state: Any, move: Any) -> MovePlaces:
+    """Decade: a click on the stock deals; a run is picked by its first card, then its last."""
+    if move.is_deal:
+        return MovePlaces(("stock", None))
+    return MovePlaces(("line", move.start), ("line", move.start + move.length - 1))
+
+
+def black_hole_places(game: Game[Any, Any], state: Any, move: Any) -> MovePlaces:
+    """Black Hole: a pile's top card, then the hole."""
+    return MovePlaces((f"pile{move.pile + 1}", None), ("hole", None))
+
+
+def eagle_wing_places(game: Game[Any, Any], state: Any, move: Any) -> MovePlaces:
+    """Eagle Wing: the stock deals or redeals; otherwise a wing, the waste or the trunk, then a
+    wing or the foundation of the card's suit."""
+    text = str(move)
+    if move.is_deal or move.is_redeal:
+        return MovePlaces(("stock", None))
+    # The notation is the source then the target: w, t or a wing 1-8; f or a wing 1-8.
+    source, target = text[0], text[1]
+    names = {"w": "waste", "t": "trunk"}
+    if source in names:
+        card = state.waste[-1] if source == "w" else state.trunk[-1]
+        name = names[source]
+    else:
+        card = state.wings[int(source) - 1][-1]
+        name = f"wing{source}"
+    to = f"foundation{suit_of(card)}" if target == "f" else f"wing{target}"
+    return MovePlaces((name, None), (to, None))
+
+
+def windmill_places(game: Game[Any, Any], state: Any, move: Any) -> MovePlaces:
+    """Windmill: the stock deals or redeals; otherwise a place, then a foundation (the notation
+    ``r3>p`` names both, as the scene names its piles)."""
+    text = str(move)
+    if ">" not in text:
+        return MovePlaces(("stock", None))
+    names = {"p": "primary", "w": "waste"}
+    source, target = (names.get(t, t) for t in text.split(">"))
+    return MovePlaces((source, None), (target, None))
+
+
+PlacesFunction = Callable[[Game[Any, Any], Any, Any], MovePlaces]
+
+MOVE_PLACES: dict[str, PlacesFunction] = {
+    "decade": decade_places,
+    "black-hole": black_hole_places,
+    "eagle-wing": eagle_wing_places,
+    "windmill": windmill_places,
+}
+"""Where each game's moves start and end on its scene, by game name (as :data:`SCENES`)."""
+
+
+def move_places(game: Game[Any, Any], state: Any, move: Any) -> MovePlaces | None:
+    """Where ``move`` starts and ends on the page, or ``None`` for a game with no layout (its
+    moves are made from the list of moves)."""
+    places = MOVE_PLACES.get(game.name)
+    return None if places is None else places(game, state, move)
+
+
 # ---------------------------------------------------------------- the line as data
 
 
@@ -419,6 +505,19 @@ def line_data(
         said.append((str(move), game.describe(state, move)))
         state = game.play(state, move)
         scenes.append(scene(game, state))
+    slots, steps = scene_steps(scenes, said)
+    return slots, steps, state
+
+
+def scene_steps(
+    scenes: Sequence[Scene], said: Sequence[tuple[str, str]]
+) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+    """The places of the piles and the steps of :func:`line_data`, from the scenes of a line.
+
+    ``scenes[k]`` is the position after k moves and ``said[k]`` the k-th
+    move's notation and description (``("", "")`` for the start). What each
+    step marks as moved is found by comparing its scene with the one before.
+    """
     slots: dict[str, dict[str, Any]] = {}
     for sc in scenes:
         for p in sc.piles:
@@ -458,7 +557,7 @@ def line_data(
         if sc.text:
             step["show"] = sc.text
         steps.append(step)
-    return list(slots.values()), steps, state
+    return list(slots.values()), steps
 
 
 def end_text(game: Game[Any, Any], final: Any, moves: int) -> str:
@@ -532,8 +631,9 @@ def solution_html(
     payload = json.dumps(data, separators=(",", ":")).replace("<", "\\u003c")
     return (
         _PAGE.replace("{title}", html.escape(title))
-        .replace("{style}", _STYLE)
-        .replace("{script}", _SCRIPT)
+        .replace("{style}", STYLE)
+        .replace("{defs}", SUIT_DEFS)
+        .replace("{script}", TABLE_SCRIPT + _SCRIPT)
         .replace("{data}", payload)
     )
 
@@ -596,6 +696,25 @@ def _reason(exc: OSError) -> str:
 # It names no other file and no address: the suits are SVG paths drawn here,
 # and the script takes the SVG namespace from the page's own <svg> element.
 
+SUIT_DEFS = """<defs>
+  <symbol id="suit-D" viewBox="0 0 100 100"><path d="M50 2 L88 50 L50 98 L12 50 Z"/></symbol>
+  <symbol id="suit-H" viewBox="0 0 100 100"><path d="M50 94 C38 79 5 60 5 33 C5 15 18 5 32 5
+    C41 5 47 10 50 19 C53 10 59 5 68 5 C82 5 95 15 95 33 C95 60 62 79 50 94 Z"/></symbol>
+  <symbol id="suit-S" viewBox="0 0 100 100"><path d="M50 3 C62 22 95 40 95 62 C95 76 85 84 73 84
+    C65 84 58 80 54 74 C56 84 61 92 69 97 L31 97 C39 92 44 84 46 74 C42 80 35 84 27 84
+    C15 84 5 76 5 62 C5 40 38 22 50 3 Z"/></symbol>
+  <symbol id="suit-C" viewBox="0 0 100 100"><circle cx="50" cy="27" r="21"/>
+    <circle cx="26" cy="59" r="21"/><circle cx="74" cy="59" r="21"/>
+    <circle cx="50" cy="52" r="12"/><path d="M46 58 C46 76 40 88 31 97 L69 97
+    C60 88 54 76 54 58 Z"/></symbol>
+  <pattern id="back-weave" width="8" height="8" patternUnits="userSpaceOnUse"
+    patternTransform="rotate(45)"><rect width="8" height="8" fill="#1d4b8f"/>
+    <rect width="3" height="8" fill="#2f66b3"/></pattern>
+</defs>
+"""
+"""The SVG definitions the cards are drawn with: the four suits and the pattern of a card's
+back, inline so that a page loads nothing."""
+
 _PAGE = """<!DOCTYPE html>
 <html lang="en">
 <head>
@@ -623,22 +742,7 @@ _PAGE = """<!DOCTYPE html>
 <p id="caption"><code id="notation"></code> <span id="text"></span></p>
 <ul id="facts"></ul>
 <svg id="board" role="img" aria-label="the cards at this step">
-<defs>
-  <symbol id="suit-D" viewBox="0 0 100 100"><path d="M50 2 L88 50 L50 98 L12 50 Z"/></symbol>
-  <symbol id="suit-H" viewBox="0 0 100 100"><path d="M50 94 C38 79 5 60 5 33 C5 15 18 5 32 5
-    C41 5 47 10 50 19 C53 10 59 5 68 5 C82 5 95 15 95 33 C95 60 62 79 50 94 Z"/></symbol>
-  <symbol id="suit-S" viewBox="0 0 100 100"><path d="M50 3 C62 22 95 40 95 62 C95 76 85 84 73 84
-    C65 84 58 80 54 74 C56 84 61 92 69 97 L31 97 C39 92 44 84 46 74 C42 80 35 84 27 84
-    C15 84 5 76 5 62 C5 40 38 22 50 3 Z"/></symbol>
-  <symbol id="suit-C" viewBox="0 0 100 100"><circle cx="50" cy="27" r="21"/>
-    <circle cx="26" cy="59" r="21"/><circle cx="74" cy="59" r="21"/>
-    <circle cx="50" cy="52" r="12"/><path d="M46 58 C46 76 40 88 31 97 L69 97
-    C60 88 54 76 54 58 Z"/></symbol>
-  <pattern id="back-weave" width="8" height="8" patternUnits="userSpaceOnUse"
-    patternTransform="rotate(45)"><rect width="8" height="8" fill="#1d4b8f"/>
-    <rect width="3" height="8" fill="#2f66b3"/></pattern>
-</defs>
-<g id="layer"></g>
+{defs}<g id="layer"></g>
 </svg>
 <pre id="text-board" hidden></pre>
 <p class="keys">Keys: &larr; and &rarr; step, Page Up and Page Down step ten moves, Home and
@@ -651,7 +755,7 @@ End jump to the start and the end, space plays and pauses. The address names the
 </html>
 """
 
-_STYLE = """
+STYLE = """
 :root { --felt: #1e6a44; --gold: #ffb81c; }
 * { box-sizing: border-box; }
 body { margin: 0; background: #eef2ee; color: #1b1f1c;
@@ -715,6 +819,205 @@ svg text { font-family: "DejaVu Sans", Arial, Helvetica, sans-serif; }
 .pos { fill: #b9d3c3; font-size: 11px; text-anchor: middle; }
 .more { fill: #b9d3c3; font-size: 11px; }
 """
+"""The page's style sheet: the page around the board, the board and the cards (the play page
+in the browser uses it too)."""
+
+TABLE_SCRIPT = """
+"use strict";
+// cardTable(svg, layer, geometry) draws positions on an SVG board: the piles of a
+// step at their slots, each card carrying its pile, card and index as data- attributes.
+function cardTable(svg, layer, g) {
+  // The SVG namespace, read from the page's own <svg> element rather than spelled out.
+  const NS = svg.namespaceURI;
+    const SUIT_NAMES = { C: "clubs", S: "spades", H: "hearts", D: "diamonds" };
+    const RANK_NAMES = { A: "ace", T: "10", J: "jack", Q: "queen", K: "king" };
+    // Pips of the number cards on a grid of 3 columns and 7 rows, as printed cards
+    // place them; those below the middle are drawn upside down, as printed too.
+    const PIPS = {
+      2: [[1, 0], [1, 6]],
+      3: [[1, 0], [1, 3], [1, 6]],
+      4: [[0, 0], [2, 0], [0, 6], [2, 6]],
+      5: [[0, 0], [2, 0], [1, 3], [0, 6], [2, 6]],
+      6: [[0, 0], [2, 0], [0, 3], [2, 3], [0, 6], [2, 6]],
+      7: [[0, 0], [2, 0], [1, 1.5], [0, 3], [2, 3], [0, 6], [2, 6]],
+      8: [[0, 0], [2, 0], [1, 1.5], [0, 3], [2, 3], [1, 4.5], [0, 6], [2, 6]],
+      9: [[0, 0], [2, 0], [0, 2], [2, 2], [1, 3], [0, 4], [2, 4], [0, 6], [2, 6]],
+      T: [[0, 0], [2, 0], [1, 1], [0, 2], [2, 2], [0, 4], [2, 4], [1, 5], [0, 6], [2, 6]],
+    };
+
+    function make(name, attrs, parent, text) {
+      const node = document.createElementNS(NS, name);
+      for (const key in attrs) node.setAttribute(key, attrs[key]);
+      if (text !== undefined) node.textContent = text;
+      parent.appendChild(node);
+      return node;
+    }
+
+    // Where the i-th item of a pile is drawn; a face-down part, if any, is item 0.
+    function place(slot, i) {
+      if (slot.fan === "down") return [slot.x, slot.y + i * g.fanDown];
+      if (slot.fan === "right") return [slot.x + i * g.fanRight, slot.y];
+      if (slot.fan === "rows") {
+        const col = i % slot.perRow;
+        const row = Math.floor(i / slot.perRow);
+        return [slot.x + col * (g.w + g.colGap), slot.y + row * (g.h + g.rowGap)];
+      }
+      return [slot.x, slot.y];
+    }
+
+    function items(pile) {
+      return pile[0].length + (pile[1] > 0 ? 1 : 0);
+    }
+
+    // The board is as big as the piles get over the whole line, so that it
+    // never changes size while stepping; spread piles get room for one more
+    // item, where the outline of a card that just left is drawn.
+    function fitBoard(slots, steps) {
+      let width = 0;
+      let height = 0;
+      for (const slot of slots) {
+        let n = 1;
+        for (const step of steps) {
+          const pile = step.piles[slot.name];
+          if (pile) n = Math.max(n, items(pile));
+        }
+        if (slot.fan === "down" || slot.fan === "right") n += 1;
+        const ends = [place(slot, n - 1)];
+        if (slot.fan === "rows") ends.push(place(slot, Math.min(n, slot.perRow) - 1));
+        for (const [x, y] of ends) {
+          width = Math.max(width, x + g.w);
+          height = Math.max(height, y + g.h);
+        }
+      }
+      svg.setAttribute("viewBox", `0 0 ${width + g.margin} ${height + g.margin}`);
+    }
+
+    function suit(parent, s, x, y, size, flip) {
+      const half = size / 2;
+      const attrs = { href: "#suit-" + s, x: x - half, y: y - half, width: size, height: size };
+      if (flip) attrs.transform = `rotate(180 ${x} ${y})`;
+      make("use", attrs, parent);
+    }
+
+    function corner(parent, rank, s) {
+      if (rank === "T") {
+        // Two digits in the room of one letter.
+        const fit = { textLength: 15, lengthAdjust: "spacingAndGlyphs" };
+        make("text", { class: "rank", x: 2.5, y: 16, ...fit }, parent, "10");
+      } else {
+        make("text", { class: "rank", x: 4, y: 16 }, parent, rank);
+      }
+      suit(parent, s, 9.5, 25, 10, false);
+    }
+
+    function card(slot, code, x, y, moved, index) {
+      const rank = code[0];
+      const s = code[1];
+      const red = s === "H" || s === "D";
+      const node = make("g", {
+        class: "card " + (red ? "red" : "black") + (moved ? " moved" : ""),
+        transform: `translate(${x} ${y})`,
+        "data-pile": slot.name,
+        "data-card": code,
+        "data-index": index,
+      }, layer);
+      make("title", {}, node, `${RANK_NAMES[rank] || rank} of ${SUIT_NAMES[s]}`);
+      make("rect", { class: "face", width: g.w, height: g.h, rx: 6 }, node);
+      corner(node, rank, s);
+      corner(make("g", { transform: `rotate(180 ${g.w / 2} ${g.h / 2})` }, node), rank, s);
+      const cx = g.w / 2;
+      const cy = g.h / 2;
+      if (rank === "A") {
+        suit(node, s, cx, cy, 30, false);
+      } else if (PIPS[rank]) {
+        for (const [col, row] of PIPS[rank]) {
+          suit(node, s, cx + (col - 1) * 11, 20 + (row * (g.h - 40)) / 6, 11, row > 3);
+        }
+      } else {
+        const frame = { x: 15, y: 14, width: g.w - 30, height: g.h - 28, rx: 3 };
+        make("rect", { class: "frame", ...frame }, node);
+        make("text", { class: "court", x: cx, y: cy + 4, "text-anchor": "middle" }, node, rank);
+        suit(node, s, cx, cy + 18, 12, false);
+      }
+    }
+
+    function back(slot, count, x, y, moved) {
+      const node = make("g", {
+        class: "down" + (moved ? " moved" : ""),
+        transform: `translate(${x} ${y})`,
+        "data-pile": slot.name,
+        "data-down": count,
+      }, layer);
+      make("title", {}, node, `${count} face-down card${count === 1 ? "" : "s"}`);
+      // A pile of several shows the edges of the cards under its top one.
+      for (let i = Math.min(3, count - 1); i > 0; i--) {
+        const edge = { x: 1.5 * i, y: 1.5 * i, width: g.w, height: g.h, rx: 6 };
+        make("rect", { class: "back-edge", ...edge }, node);
+      }
+      make("rect", { class: "back", width: g.w, height: g.h, rx: 6 }, node);
+      make("circle", { class: "badge", cx: g.w / 2, cy: g.h / 2, r: 15 }, node);
+      make("text", { class: "badge-text", x: g.w / 2, y: g.h / 2 + 4.5 }, node, String(count));
+    }
+
+    function emptyPlace(slot) {
+      const where = `translate(${slot.x} ${slot.y})`;
+      const node = make("g", { class: "empty", transform: where, "data-pile": slot.name }, layer);
+      make("rect", { class: "place", width: g.w, height: g.h, rx: 6 }, node);
+      if (/^[CSHD]$/.test(slot.hint)) {
+        const where = { x: g.w / 2 - 15, y: g.h / 2 - 15, width: 30, height: 30 };
+        make("use", { class: "hint", href: "#suit-" + slot.hint, ...where }, node);
+      } else if (slot.hint) {
+        make("text", { class: "hint-text", x: g.w / 2, y: g.h / 2 + 9 }, node, slot.hint);
+      }
+    }
+
+    function label(slot, pile, from) {
+      const y = slot.numbered ? slot.y - 20 : slot.y - 8;
+      const kind = from ? "label from" : "label";
+      const attrs = { class: kind, x: slot.x, y: y, "data-pile": slot.name };
+      const node = make("text", attrs, layer, slot.label);
+      if (pile[2]) make("tspan", { class: "note" }, node, " " + pile[2]);
+    }
+
+    function drawBoard(slots, step) {
+      layer.replaceChildren();
+      const from = new Set(step.from);
+      for (const slot of slots) {
+        const pile = step.piles[slot.name] || [[], 0, "", 0];
+        const [cards, down, , hidden] = pile;
+        const marks = step.hi[slot.name] || [];
+        if (items(pile) === 0) emptyPlace(slot);
+        if (from.has(slot.name) && slot.fan !== "rows") {
+          // Outline where the card that left was: above what stays, under what came.
+          const came = marks.filter((i) => i >= 0).length;
+          const i = slot.fan === "stack" ? 0 : Math.max(0, items(pile) - came);
+          const [x, y] = place(slot, i);
+          const around = { x: x - 5, y: y - 5, width: g.w + 10, height: g.h + 10, rx: 9 };
+          make("rect", { class: "source", ...around }, layer);
+        }
+        let first = 0;
+        if (down > 0) {
+          const [x, y] = place(slot, 0);
+          back(slot, down, x, y, marks.includes(-1));
+          first = 1;
+        }
+        cards.forEach((code, j) => {
+          const [x, y] = place(slot, first + j);
+          if (slot.numbered) {
+            make("text", { class: "pos", x: x + g.w / 2, y: y - 6 }, layer, String(hidden + j + 1));
+          }
+          card(slot, code, x, y, marks.includes(j), hidden + j);
+        });
+        label(slot, pile, from.has(slot.name));
+      }
+    }
+
+
+  return { draw: drawBoard, fit: fitBoard, place: place, items: items, make: make };
+}
+"""
+"""The script that draws the cards of a step on the board, shared by this page and the page
+that plays in the browser (:mod:`solitaire_solver.web`)."""
 
 _SCRIPT = """
 "use strict";
@@ -722,194 +1025,13 @@ _SCRIPT = """
   const $ = (id) => document.getElementById(id);
   const data = JSON.parse($("line-data").textContent);
   const svg = $("board");
-  // The SVG namespace, read from the page's own <svg> element rather than spelled out.
-  const NS = svg.namespaceURI;
-  const layer = $("layer");
   const g = data.geometry;
+  const table = cardTable(svg, $("layer"), g);
   const steps = data.steps;
   const last = steps.length - 1;
   const textual = data.slots.length === 0;
-  const SUIT_NAMES = { C: "clubs", S: "spades", H: "hearts", D: "diamonds" };
-  const RANK_NAMES = { A: "ace", T: "10", J: "jack", Q: "queen", K: "king" };
-  // Pips of the number cards on a grid of 3 columns and 7 rows, as printed cards
-  // place them; those below the middle are drawn upside down, as printed too.
-  const PIPS = {
-    2: [[1, 0], [1, 6]],
-    3: [[1, 0], [1, 3], [1, 6]],
-    4: [[0, 0], [2, 0], [0, 6], [2, 6]],
-    5: [[0, 0], [2, 0], [1, 3], [0, 6], [2, 6]],
-    6: [[0, 0], [2, 0], [0, 3], [2, 3], [0, 6], [2, 6]],
-    7: [[0, 0], [2, 0], [1, 1.5], [0, 3], [2, 3], [0, 6], [2, 6]],
-    8: [[0, 0], [2, 0], [1, 1.5], [0, 3], [2, 3], [1, 4.5], [0, 6], [2, 6]],
-    9: [[0, 0], [2, 0], [0, 2], [2, 2], [1, 3], [0, 4], [2, 4], [0, 6], [2, 6]],
-    T: [[0, 0], [2, 0], [1, 1], [0, 2], [2, 2], [0, 4], [2, 4], [1, 5], [0, 6], [2, 6]],
-  };
   let at = 0;
   let timer = null;
-
-  function make(name, attrs, parent, text) {
-    const node = document.createElementNS(NS, name);
-    for (const key in attrs) node.setAttribute(key, attrs[key]);
-    if (text !== undefined) node.textContent = text;
-    parent.appendChild(node);
-    return node;
-  }
-
-  // Where the i-th item of a pile is drawn; a face-down part, if any, is item 0.
-  function place(slot, i) {
-    if (slot.fan === "down") return [slot.x, slot.y + i * g.fanDown];
-    if (slot.fan === "right") return [slot.x + i * g.fanRight, slot.y];
-    if (slot.fan === "rows") {
-      const col = i % slot.perRow;
-      const row = Math.floor(i / slot.perRow);
-      return [slot.x + col * (g.w + g.colGap), slot.y + row * (g.h + g.rowGap)];
-    }
-    return [slot.x, slot.y];
-  }
-
-  function items(pile) {
-    return pile[0].length + (pile[1] > 0 ? 1 : 0);
-  }
-
-  // The board is as big as the piles get over the whole line, so that it
-  // never changes size while stepping; spread piles get room for one more
-  // item, where the outline of a card that just left is drawn.
-  function fitBoard() {
-    let width = 0;
-    let height = 0;
-    for (const slot of data.slots) {
-      let n = 1;
-      for (const step of steps) {
-        const pile = step.piles[slot.name];
-        if (pile) n = Math.max(n, items(pile));
-      }
-      if (slot.fan === "down" || slot.fan === "right") n += 1;
-      const ends = [place(slot, n - 1)];
-      if (slot.fan === "rows") ends.push(place(slot, Math.min(n, slot.perRow) - 1));
-      for (const [x, y] of ends) {
-        width = Math.max(width, x + g.w);
-        height = Math.max(height, y + g.h);
-      }
-    }
-    svg.setAttribute("viewBox", `0 0 ${width + g.margin} ${height + g.margin}`);
-  }
-
-  function suit(parent, s, x, y, size, flip) {
-    const half = size / 2;
-    const attrs = { href: "#suit-" + s, x: x - half, y: y - half, width: size, height: size };
-    if (flip) attrs.transform = `rotate(180 ${x} ${y})`;
-    make("use", attrs, parent);
-  }
-
-  function corner(parent, rank, s) {
-    if (rank === "T") {
-      // Two digits in the room of one letter.
-      const fit = { textLength: 15, lengthAdjust: "spacingAndGlyphs" };
-      make("text", { class: "rank", x: 2.5, y: 16, ...fit }, parent, "10");
-    } else {
-      make("text", { class: "rank", x: 4, y: 16 }, parent, rank);
-    }
-    suit(parent, s, 9.5, 25, 10, false);
-  }
-
-  function card(slot, code, x, y, moved) {
-    const rank = code[0];
-    const s = code[1];
-    const red = s === "H" || s === "D";
-    const node = make("g", {
-      class: "card " + (red ? "red" : "black") + (moved ? " moved" : ""),
-      transform: `translate(${x} ${y})`,
-      "data-pile": slot.name,
-      "data-card": code,
-    }, layer);
-    make("title", {}, node, `${RANK_NAMES[rank] || rank} of ${SUIT_NAMES[s]}`);
-    make("rect", { class: "face", width: g.w, height: g.h, rx: 6 }, node);
-    corner(node, rank, s);
-    corner(make("g", { transform: `rotate(180 ${g.w / 2} ${g.h / 2})` }, node), rank, s);
-    const cx = g.w / 2;
-    const cy = g.h / 2;
-    if (rank === "A") {
-      suit(node, s, cx, cy, 30, false);
-    } else if (PIPS[rank]) {
-      for (const [col, row] of PIPS[rank]) {
-        suit(node, s, cx + (col - 1) * 11, 20 + (row * (g.h - 40)) / 6, 11, row > 3);
-      }
-    } else {
-      const frame = { x: 15, y: 14, width: g.w - 30, height: g.h - 28, rx: 3 };
-      make("rect", { class: "frame", ...frame }, node);
-      make("text", { class: "court", x: cx, y: cy + 4, "text-anchor": "middle" }, node, rank);
-      suit(node, s, cx, cy + 18, 12, false);
-    }
-  }
-
-  function back(slot, count, x, y, moved) {
-    const node = make("g", {
-      class: "down" + (moved ? " moved" : ""),
-      transform: `translate(${x} ${y})`,
-      "data-pile": slot.name,
-      "data-down": count,
-    }, layer);
-    make("title", {}, node, `${count} face-down card${count === 1 ? "" : "s"}`);
-    // A pile of several shows the edges of the cards under its top one.
-    for (let i = Math.min(3, count - 1); i > 0; i--) {
-      const edge = { x: 1.5 * i, y: 1.5 * i, width: g.w, height: g.h, rx: 6 };
-      make("rect", { class: "back-edge", ...edge }, node);
-    }
-    make("rect", { class: "back", width: g.w, height: g.h, rx: 6 }, node);
-    make("circle", { class: "badge", cx: g.w / 2, cy: g.h / 2, r: 15 }, node);
-    make("text", { class: "badge-text", x: g.w / 2, y: g.h / 2 + 4.5 }, node, String(count));
-  }
-
-  function emptyPlace(slot) {
-    const node = make("g", { class: "empty", transform: `translate(${slot.x} ${slot.y})` }, layer);
-    make("rect", { class: "place", width: g.w, height: g.h, rx: 6 }, node);
-    if (/^[CSHD]$/.test(slot.hint)) {
-      const where = { x: g.w / 2 - 15, y: g.h / 2 - 15, width: 30, height: 30 };
-      make("use", { class: "hint", href: "#suit-" + slot.hint, ...where }, node);
-    } else if (slot.hint) {
-      make("text", { class: "hint-text", x: g.w / 2, y: g.h / 2 + 9 }, node, slot.hint);
-    }
-  }
-
-  function label(slot, pile, from) {
-    const y = slot.numbered ? slot.y - 20 : slot.y - 8;
-    const attrs = { class: from ? "label from" : "label", x: slot.x, y: y, "data-pile": slot.name };
-    const node = make("text", attrs, layer, slot.label);
-    if (pile[2]) make("tspan", { class: "note" }, node, " " + pile[2]);
-  }
-
-  function drawBoard(step) {
-    layer.replaceChildren();
-    const from = new Set(step.from);
-    for (const slot of data.slots) {
-      const pile = step.piles[slot.name] || [[], 0, "", 0];
-      const [cards, down, , hidden] = pile;
-      const marks = step.hi[slot.name] || [];
-      if (items(pile) === 0) emptyPlace(slot);
-      if (from.has(slot.name) && slot.fan !== "rows") {
-        // Outline where the card that left was: above what stays, under what came.
-        const came = marks.filter((i) => i >= 0).length;
-        const i = slot.fan === "stack" ? 0 : Math.max(0, items(pile) - came);
-        const [x, y] = place(slot, i);
-        const around = { x: x - 5, y: y - 5, width: g.w + 10, height: g.h + 10, rx: 9 };
-        make("rect", { class: "source", ...around }, layer);
-      }
-      let first = 0;
-      if (down > 0) {
-        const [x, y] = place(slot, 0);
-        back(slot, down, x, y, marks.includes(-1));
-        first = 1;
-      }
-      cards.forEach((code, j) => {
-        const [x, y] = place(slot, first + j);
-        if (slot.numbered) {
-          make("text", { class: "pos", x: x + g.w / 2, y: y - 6 }, layer, String(hidden + j + 1));
-        }
-        card(slot, code, x, y, marks.includes(j));
-      });
-      label(slot, pile, from.has(slot.name));
-    }
-  }
 
   // The step a link names: "#12" is the position after move 12; null for anything else.
   function linked() {
@@ -937,7 +1059,7 @@ _SCRIPT = """
     if (textual) {
       $("text-board").textContent = step.show || "";
     } else {
-      drawBoard(step);
+      table.draw(data.slots, step);
     }
     $("counter").textContent = `move ${at} of ${last}`;
     $("notation").textContent = step.move;
@@ -1024,7 +1146,7 @@ _SCRIPT = """
     svg.style.display = "none";
     $("text-board").hidden = false;
   } else {
-    fitBoard();
+    table.fit(data.slots, steps);
   }
   // A link may open the page at a step: page.html#12 shows the position after move 12.
   // Otherwise the page opens at its first marked step (or the deal).
