@@ -1536,6 +1536,8 @@ def cmd_play(args: argparse.Namespace) -> int:
             "not --file -"
         )
     game, start, deal = _start(args, "play")
+    if args.browser:
+        return _play_in_browser(args, game, start, deal, limits)
     check = None
     if args.check_states is not None:
         check = Limits(max_states=args.check_states)
@@ -1554,6 +1556,31 @@ def cmd_play(args: argparse.Namespace) -> int:
         file=args.file,
         review=_review_command(args, deal),
     )
+
+
+def _play_in_browser(
+    args: argparse.Namespace, game: Game[Any, Any], start: Any, deal: str | None, limits: Limits
+) -> int:
+    """``play --browser``: the game on a local web page, with the solver as a coach."""
+    try:
+        from .web.app import play_in_browser
+    except ImportError as exc:
+        raise BadOptionError(
+            f"play --browser needs the browser extra ({exc.name} is missing): "
+            "pip install 'solitaire_solver[browser]'"
+        ) from None
+    from .web import Table
+
+    table = Table(
+        game,
+        start,
+        deal=deal,
+        moves=getattr(args, "file_moves", ()),
+        limits=limits,
+        samples=args.samples,
+        seed=args.seed,
+    )
+    return play_in_browser(table)
 
 
 def _review_command(args: argparse.Namespace, deal: str | None) -> str:
@@ -1885,6 +1912,12 @@ def build_parser() -> argparse.ArgumentParser:
         "deal could be won and the fair chance you had at the start",
     )
     _fair_sampling_options(p, PLAY_SAMPLES)
+    p.add_argument(
+        "--browser",
+        action="store_true",
+        help="play on a web page instead, served on this machine (127.0.0.1) and opened in "
+        "your browser: click a card, then where it goes; the coach answers when asked",
+    )
     p.add_argument(
         "--check-states",
         type=_positive_int,
