@@ -113,7 +113,10 @@ def solve(
 
     ``game`` is a preset name such as ``"decade"`` or ``"eagle-wing-coops"``;
     ``rules`` overrides knobs (``{"redeals": 1}`` or ``["redeals=1"]``). With
-    ``shortest`` the winning line has the fewest moves. The limits, when set,
+    ``shortest`` the winning line has the fewest moves when the result says
+    so (``result.shortest``): a limit that stops the search for a shorter
+    line keeps the line found first, not marked shortest, and the result
+    names that limit (``stop_reason()``). Otherwise the limits, when set,
     make the verdict ``unknown`` once reached.
     """
     g = get_game(game, rules)
