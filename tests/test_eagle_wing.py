@@ -639,13 +639,15 @@ def test_model_moves_lift_to_game_moves(preset: str) -> None:
 
 
 @pytest.mark.parametrize("trunk_size", [13, 2, 0])
-def test_coops_successors_are_the_moves_of_children_then_step(trunk_size: int) -> None:
-    # With building the model lists its moves and their positions in one
-    # pass (successors) rather than listing them (children) and making each
-    # (step). Both ways must give the same moves, in the same order, to the
-    # same positions: every position a capped search of each deal expands is
-    # checked. The short trunks bring empty wings early, so moves to a gap
-    # are checked too, and wings that empty with the trunk still there.
+def test_coops_successors_are_the_moves_made_by_step(trunk_size: int) -> None:
+    # With building the model lists its moves and makes the common ones in
+    # one pass (successors) rather than through step, the one general maker
+    # of a move (which lift replays lines with). Every child must be the
+    # position step makes of its move, and a move's length its deals, the
+    # card move and the safe moves step makes: every position a capped
+    # search of each deal expands is checked. The short trunks bring empty
+    # wings early, so moves to a gap are checked too, and wings that empty
+    # with the trunk still there.
     game = game_of(COOPS, trunk_size=trunk_size)
     kinds: set[int] = set()
     checked = 0
@@ -657,7 +659,14 @@ def test_coops_successors_are_the_moves_of_children_then_step(trunk_size: int) -
         def both(pos: Any, model: EagleWingModel = model, fast: Any = fast) -> Any:
             nonlocal checked
             pairs = list(fast(pos))
-            assert pairs == list(model._stepped(pos)), pos
+            (_need, _tl, _wings, talon), place = pos
+            ws = place % 64
+            for mv, child in pairs:
+                made, n = model.step(pos, mv)
+                assert made == child, (pos, mv)
+                ti = mv[3]
+                deals = 0 if ti < 0 else ti + 1 - ws if ti >= ws - 1 else len(talon) - ws + 2 + ti
+                assert mv[4] == deals + 1 + n, (pos, mv)
             kinds.update(mv[0] for mv, _child in pairs)
             checked += 1
             return pairs

@@ -55,11 +55,9 @@ class EagleWing(Game[EagleWingState, EagleWingMove]):
 
     def __init__(self, rules: EagleWingRules, preset: str | None = None) -> None:
         super().__init__(rules, preset)
-        self._cap = rules.wing_capacity
-        # Building also lets a wing's top card fill an empty wing; cards stack
-        # on a wing only with building and room for two.
+        self._cap = rules.capacity
+        # Building also lets a wing's top card fill an empty wing.
         self._builds = rules.builds
-        self._stacks = rules.builds and rules.wing_capacity > 1
         self._redeals = rules.redeals
 
     # -------------------------------------------------------------- dealing
@@ -104,7 +102,8 @@ class EagleWing(Game[EagleWingState, EagleWingMove]):
         if not pile:
             # An empty wing is filled by the player only once the trunk is empty.
             return not state.trunk
-        return self._builds and len(pile) < self._cap and pile[-1] == UP[card]
+        # Without building the capacity is one: a wing's card takes nothing.
+        return len(pile) < self._cap and pile[-1] == UP[card]
 
     def legal_moves(self, state: EagleWingState) -> list[EagleWingMove]:
         """Every legal move, each empty wing counted separately."""
@@ -168,7 +167,7 @@ class EagleWing(Game[EagleWingState, EagleWingMove]):
         """
         for source in (WASTE, TRUNK, *range(WINGS)):
             card = self._card_at(state, source)
-            if card is not None and safe_home(state, card, self._stacks):
+            if card is not None and safe_home(state, card, self.rules):
                 return EagleWingMove(source, FOUNDATION)
         return None
 
@@ -373,7 +372,7 @@ class EagleWing(Game[EagleWingState, EagleWingMove]):
                     f"wing {i + 1} is empty while the trunk has cards (it would be filled)",
                     wings_field,
                 )
-            if len(pile) > max(1, self._cap if self._builds else 1):
+            if len(pile) > self._cap:
                 raise reader.error(
                     f"wing {i + 1} holds {len(pile)} cards, more than these rules allow",
                     wings_field,

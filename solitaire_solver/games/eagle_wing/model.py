@@ -27,13 +27,13 @@ it:
    skipped at later ones (:meth:`EagleWingModel.place`).
 3. With building on, dealing is not a move of its own: a move takes any
    talon card with the deals that bring it to the top of the waste
-   (:meth:`EagleWingModel.children`).
+   (:meth:`EagleWingModel.successors`).
 4. A position is skipped when the same position with a wanted card taken
    home from the talon was searched at the same place or earlier
    (:meth:`EagleWingModel.dominators`).
 5. With building on, a move whose deals would bury a card that could go
    home is not made: taking that card home first does better
-   (:meth:`EagleWingModel.children`).
+   (:meth:`EagleWingModel.successors`).
 
 Soundness, in one argument for 2 to 5 (counting card moves only, deals
 being free). If the search ends "lost" while some position it expanded is
@@ -80,6 +80,7 @@ from .rules import (
     FOUNDATION,
     REDEAL,
     TRUNK,
+    UNDER,
     UP,
     WASTE,
     WINGS,
@@ -87,8 +88,12 @@ from .rules import (
     EagleWingRules,
     EagleWingState,
     apply_move,
+    built_on,
     cards_after,
     needs,
+    pile_code,
+    safe,
+    single,
 )
 
 Arrangement = tuple[tuple[int, ...], int, tuple[int, ...], bytes]
@@ -154,7 +159,7 @@ class EagleWingModel(ProblemDefaults):
     def __init__(self, rules: EagleWingRules, origin: EagleWingState) -> None:
         self.origin = origin
         self.trunk = origin.trunk
-        self.cap = rules.wing_capacity if rules.builds else 1
+        self.cap = rules.capacity
         self.stacks = rules.stacks
         # With building, talon cards are moved with their deals (reduction 3).
         self.macro = rules.builds
@@ -165,16 +170,15 @@ class EagleWingModel(ProblemDefaults):
         # What the wings allow, by wings (see WingInfo): searches meet the same
         # wings over and over with other talons.
         self._wing_info: dict[tuple[int, ...], WingInfo] = {}
-        # With building, a base card may still have its suit's last card built
-        # on it, so it is not sent home unasked (see rules.safe_home).
-        self.unsafe_rank = self.base if self.stacks else -1
+        # The rank the safe moves leave alone (rules.safe_home), or -1.
+        self.unsafe_rank = rules.unsafe_rank(self.base)
 
     # -------------------------------------------------------------- positions
 
     def position(self, state: EagleWingState) -> Position:
         """The model's position of a game position, as it is (safe moves not made)."""
         need = needs(state)
-        wings = tuple(sorted((p[-1] << 4) + len(p) for p in state.wings if p))
+        wings = tuple(sorted(pile_code(p) for p in state.wings if p))
         return (
             (need, len(state.trunk), wings, bytes(state.talon)),
             state.redeals_used * PLACE + state.waste_size,
@@ -225,12 +229,12 @@ class EagleWingModel(ProblemDefaults):
         is safe and keeps a shortest line, so the closed position wins in
         no more card moves than the position before its safe moves.
         """
-        if self.stacks and self.macro:
+        if self.macro:
             return self._built_successors(pos)
         return self._stepped(pos)
 
     def _stepped(self, pos: Position) -> Iterator[tuple[CardMove, Position]]:
-        """:meth:`successors` as :meth:`children` then :meth:`step`, one move at a time."""
+        """:meth:`successors` without building: :meth:`children` then :meth:`step`."""
         step = self.step
         for mv in self.children(pos):
             child, n = step(pos, mv)
@@ -239,16 +243,41 @@ class EagleWingModel(ProblemDefaults):
             yield mv, child
 
     def _built_successors(self, pos: Position) -> Iterator[tuple[CardMove, Position]]:
-        """:meth:`successors` with building and room for two: the same pairs in the same order.
+        """:meth:`successors` with building: the one list of the moves, each made as it is listed.
 
-        The moves are those of :meth:`children`, listed by the same loops;
-        the three kinds that make up nearly all of a search (a talon card
+        Reduction 3: dealing is not a move of its own: a move may take any
+        talon card, with the deals (and the redeal) that bring it to the
+        top of the waste, at the earliest place from which it is on top. By
+        reduction 2 a later place would reach nothing more. (Without
+        building the talon's only non-safe use is parking on an empty wing,
+        and plain deal moves were measured faster: :meth:`children`.)
+
+        Reduction 5: the talon cards are offered in the order the deals
+        reach them, up to the first card that could go home (safely, as
+        :func:`.rules.safe_home` says) and no further: a move of a later
+        card would deal that card onto the waste, under others. Why no win
+        is lost. Say card c could go home, and a move m of a later card
+        deals past it. Taking c home (a move that is made, when c is the
+        first such card) and then making m gives, at the same place, the
+        position m gives with c taken home from the waste, which wins
+        whenever m's position wins, in fewer card moves (reduction 4). So
+        the child that takes c home wins whenever m's child does, in at
+        most as many card moves, and the module's argument goes through.
+
+        The order: a card home from the trunk or a wing (closed, so only a
+        base card can be), the trunk's card onto a wing, a wing card onto
+        another wing, then the talon cards nearest first (this pass from
+        the waste's top on, then the cards before the top when a redeal is
+        left), each home then onto a wing, and last every move to a gap.
+
+        The three kinds that make up nearly all of a search (a talon card
         home, a talon card onto a wing, a wing card onto another wing) are
-        made here without :meth:`step`'s general bookkeeping: a card home
-        from the talon leaves the wings as they are, and a card built on a
-        wing keeps the wings' order unless the build wraps (a king on an
-        ace), because no other pile's top lies between the old top and the
-        new one. The rest go through :meth:`step`.
+        made here, as :meth:`step` makes them but without its general
+        bookkeeping: a card home from the talon leaves the wings as they
+        are, and a card built on a wing keeps the wings' order unless the
+        build wraps (a king on an ace), because no other pile's top lies
+        between the old top and the new one. The rest go through
+        :meth:`step`; the tests check every child against :meth:`step`.
         """
         (need, tl, wings, talon), place = pos
         red, ws = divmod(place, PLACE)
@@ -286,11 +315,11 @@ class EagleWingModel(ProblemDefaults):
             yield (mv if not n else (ONTO, trunk_card, UP[trunk_card], -1, 1 + n)), child
         for j, c, up, k in builds:
             piles = list(wings)
-            piles[k] = (c << 4) + (wings[k] & 15) + 1
+            piles[k] = built_on(wings[k], c)
             todo: list[int] = []
             tl2 = self._uncover(piles, j, tl, todo)
             for x in todo:
-                if need[x // 13] == x and x % 13 != unsafe:
+                if safe(need, x, unsafe):
                     child, n = settle(list(need), tl2, piles, talon, place, todo, None)
                     yield (ONTO, c, up, -1, 1 + n), child
                     break
@@ -354,7 +383,7 @@ class EagleWingModel(ProblemDefaults):
                 n4 = _WITH[s](need, nx)
                 # Safe now: the new top of the waste, or c's successor if
                 # it is in view (never a base card: it follows c).
-                if (below >= 0 and n4[below // 13] == below and below % 13 != unsafe) or (
+                if (below >= 0 and safe(n4, below, unsafe)) or (
                     nx >= 0 and (nx in (below, trunk_card) or nx in tops)
                 ):
                     todo = [below, nx] if i else [nx]
@@ -365,10 +394,8 @@ class EagleWingModel(ProblemDefaults):
             if k >= 0:
                 up = UP[c]
                 piles = list(wings)
-                piles[k] = (c << 4) + (wings[k] & 15) + 1
-                if (below >= 0 and need[below // 13] == below and below % 13 != unsafe) or (
-                    wanted and c % 13 != unsafe
-                ):
+                piles[k] = built_on(wings[k], c)
+                if (below >= 0 and safe(need, below, unsafe)) or (wanted and safe(need, c, unsafe)):
                     todo = [below, c] if i else [c]
                     child, n = settle(list(need), tl, piles, rest, at, todo, None)
                     yield (ONTO, c, up, i, length + n), child
@@ -376,8 +403,8 @@ class EagleWingModel(ProblemDefaults):
                     if up < c:
                         piles.sort()  # a king on an ace
                     yield (ONTO, c, up, i, length), ((need, tl, tuple(piles), rest), at)
-            if wanted and c % 13 != unsafe and (behind or i >= ws):
-                # Reduction 5 (see children): later cards would bury c.
+            if wanted and safe(need, c, unsafe) and (behind or i >= ws):
+                # Reduction 5: later cards would bury c.
                 cut = r
                 break
         if gap:
@@ -413,7 +440,7 @@ class EagleWingModel(ProblemDefaults):
         unsafe, after = self.unsafe_rank, self.after
         view: list[int] | None = None
         for c in need:
-            if c < 0 or c % 13 == unsafe:
+            if c < 0 or not safe(need, c, unsafe):
                 continue
             i = talon.find(c)
             if i < 0:
@@ -442,99 +469,23 @@ class EagleWingModel(ProblemDefaults):
     # -------------------------------------------------------------- moves
 
     def children(self, pos: Position) -> list[CardMove]:
-        """The player's moves in a closed position, the most promising first.
+        """The player's moves in a closed position without building, dealing last.
 
-        Reduction 3: with building on, dealing is not a move of its own: a
-        move may take any talon card, with the deals (and the redeal) that
-        bring it to the top of the waste, at the earliest place from which
-        it is on top. By reduction 2 a later place would reach nothing
-        more. (Without building the talon's only non-safe use is parking on
-        an empty wing, and plain deal moves were measured faster.)
-
-        Reduction 5: with building on, the talon cards are offered in the
-        order the deals reach them, up to the first card that could go home
-        (safely, as :func:`.rules.safe_home` says) and no further: a move
-        of a later card would deal that card onto the waste, under others.
-        Why no win is lost. Say card c could go home, and a move m of a
-        later card deals past it. Taking c home (a move that is made, when
-        c is the first such card) and then making m gives, at the same
-        place, the position m gives with c taken home from the waste,
-        which wins whenever m's position wins, in fewer card moves
-        (reduction 4). So the child that takes c home wins whenever m's
-        child does, in at most as many card moves, and the module's
-        argument goes through.
+        Without building the talon's only use other than going home (which
+        a closed position has already made, every such move being safe) is
+        parking the waste's top card on an empty wing; a wing's card moves
+        only home. With building the moves are listed by
+        :meth:`successors` alone (reductions 3 and 5).
         """
-        (need, tl, wings, talon), place = pos
+        (_need, tl, wings, talon), place = pos
         red, ws = divmod(place, PLACE)
         out: list[CardMove] = []
-        later: list[CardMove] = []
-        trunk_card = self.trunk[0] if tl == 1 else -1
-        gap = tl == 0 and len(wings) < WINGS
-        # Closed: a card that can still go home is a base card under building.
-        if trunk_card >= 0 and need[trunk_card // 13] == trunk_card:
-            out.append((HOME, trunk_card, -1, -1, 1))
-        room: set[int] = set()
-        if self.stacks:
-            cap = self.cap
-            for p in wings:
-                c = p >> 4
-                if need[c // 13] == c:
-                    out.append((HOME, c, -1, -1, 1))
-                if p & 15 < cap:
-                    room.add(c)
-            if trunk_card >= 0 and UP[trunk_card] in room:
-                out.append((ONTO, trunk_card, UP[trunk_card], -1, 1))
-            for p in wings:
-                c = p >> 4
-                if UP[c] in room:
-                    out.append((ONTO, c, UP[c], -1, 1))
-                if gap and p & 15 > 1:
-                    later.append((GAP, c, -1, -1, 1))
-        if not self.macro:
-            # Without building the waste's top can only be parked.
-            if ws and gap:
-                out.append((GAP, talon[ws - 1], -1, ws - 1, 1))
-            if ws < len(talon):
-                out.append((DEALS, -1, -1, -1, 1))
-            elif ws and red < self.redeals:
-                out.append((REDEALS, -1, -1, -1, 1))
-            return out
-        # Talon cards, nearest first: this pass from the waste's top on, then
-        # (when a redeal is left) the cards before the top. A card at index i
-        # of this pass takes i + 1 - ws deals and the move itself; one before
-        # the top takes the rest of the stock, the redeal and i + 1 deals.
-        unsafe = self.unsafe_rank
-        first = ws - 1 if ws else 0
-        buried = False
-        for i in range(first, len(talon)):
-            c = talon[i]
-            length = i + 2 - ws
-            wanted = need[c // 13] == c
-            if wanted:
-                out.append((HOME, c, -1, i, length))
-            if UP[c] in room:
-                out.append((ONTO, c, UP[c], i, length))
-            if gap:
-                later.append((GAP, c, -1, i, length))
-            if wanted and i >= ws and c % 13 != unsafe:
-                # Reduction 5: a later card's deals would bury this one.
-                buried = True
-                break
-        if red < self.redeals and first and not buried:
-            rest = len(talon) - ws + 2
-            for i in range(first):
-                c = talon[i]
-                length = rest + i + 1
-                wanted = need[c // 13] == c
-                if wanted:
-                    out.append((HOME, c, -1, i, length))
-                if UP[c] in room:
-                    out.append((ONTO, c, UP[c], i, length))
-                if gap:
-                    later.append((GAP, c, -1, i, length))
-                if wanted and c % 13 != unsafe:
-                    break  # reduction 5, as above
-        out.extend(later)
+        if ws and tl == 0 and len(wings) < WINGS:
+            out.append((GAP, talon[ws - 1], -1, ws - 1, 1))
+        if ws < len(talon):
+            out.append((DEALS, -1, -1, -1, 1))
+        elif ws and red < self.redeals:
+            out.append((REDEALS, -1, -1, -1, 1))
         return out
 
     def step(
@@ -551,7 +502,7 @@ class EagleWingModel(ProblemDefaults):
         if kind == DEALS:
             x = talon[place % PLACE]
             place += 1
-            if need[x // 13] != x or x % 13 == self.unsafe_rank:
+            if not safe(need, x, self.unsafe_rank):
                 return ((need, tl, wings, talon), place), 0
             return self.settle(list(need), tl, list(wings), talon, place, [x], record)
         if kind == REDEALS:
@@ -585,15 +536,15 @@ class EagleWingModel(ProblemDefaults):
         elif kind == ONTO:
             for i, p in enumerate(piles):
                 if p >> 4 == onto:
-                    piles[i] = (c << 4) + (p & 15) + 1
+                    piles[i] = built_on(p, c)
                     break
             todo.append(c)
         else:
-            piles.append((c << 4) + 1)
+            piles.append(single(c))
             todo.append(c)
         unsafe = self.unsafe_rank
         for x in todo:
-            if x >= 0 and need[x // 13] == x and x % 13 != unsafe:
+            if x >= 0 and safe(need, x, unsafe):
                 return self.settle(list(need), tl, piles, talon, place, todo, record)
         piles.sort()
         return ((need, tl, tuple(piles), talon), place), 0
@@ -620,7 +571,7 @@ class EagleWingModel(ProblemDefaults):
         unsafe, after, trunk, uncover = self.unsafe_rank, self.after, self.trunk, self._uncover
         while todo:
             x = todo.pop()
-            if x < 0 or need[x // 13] != x or x % 13 == unsafe:
+            if x < 0 or not safe(need, x, unsafe):
                 continue
             ws = place % PLACE
             if ws and talon[ws - 1] == x:
@@ -687,11 +638,11 @@ class EagleWingModel(ProblemDefaults):
         """
         p = piles[i]
         if p & 15 > 1:
-            piles[i] = (UP[p >> 4] << 4) + (p & 15) - 1
+            piles[i] = UNDER[p]
         elif tl:
             tl -= 1
             fill = self.trunk[tl]
-            piles[i] = (fill << 4) + 1
+            piles[i] = single(fill)
             todo.append(fill)
             if tl == 1:
                 todo.append(self.trunk[0])  # now face up

@@ -94,7 +94,19 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ...search import LOST, Budget, Run, Verdict, dfs
-from .rules import UP, EagleWingRules, EagleWingState, cards_after, needs
+from .rules import (
+    PILE_CARDS,
+    UNDER,
+    UP,
+    EagleWingRules,
+    EagleWingState,
+    built_on,
+    cards_after,
+    needs,
+    pile_code,
+    safe,
+    single,
+)
 
 RELAXED_STATES = 2000
 """Relaxed positions one relaxed search may expand before it gives up (no verdict).
@@ -111,23 +123,6 @@ WON: RelaxedState = ((-1, -1, -1, -1), 0, ())
 position is won, so they are all one."""
 
 
-def _pile_cards() -> tuple[int, ...]:
-    """For ``top * 16 + size``: the cards of such a wing as a bit mask."""
-    out = [0] * (52 * 16)
-    for top in range(52):
-        bits = 0
-        c = top
-        for size in range(1, 14):
-            bits |= 1 << c
-            out[top * 16 + size] = bits
-            c = UP[c]
-    return tuple(out)
-
-
-PILE_CARDS = _pile_cards()
-"""The cards of a wing ``top * 16 + size`` (built down in suit from its bottom), as bits."""
-
-
 class Relaxation:
     """The relaxed game cut at one real position (see the module docstring), as an
     engine problem (a :class:`~solitaire_solver.search.StateGraph`).
@@ -141,10 +136,8 @@ class Relaxation:
         self.trunk = state.trunk
         base = state.base
         # Without stacking no card lands (a capacity of one leaves no room).
-        self.cap = rules.wing_capacity if rules.stacks else 1
-        # With stacking a base card may still host its suit's last card, so
-        # it is not sent home unasked (rules.safe_home).
-        self.unsafe = base if rules.stacks else -1
+        self.cap = rules.capacity
+        self.unsafe = rules.unsafe_rank(base)
         self.after = cards_after(base)
         # rest[c]: c and the cards after it in its suit, as bits: the cards of
         # a suit not yet home when its foundation needs c. rest[-1] (the last
@@ -164,7 +157,7 @@ class Relaxation:
             below.append(below[-1] | 1 << c)
         self.trunk_cards = tuple(below)
         need = list(needs(state))
-        piles = [(p[-1] << 4) | len(p) for p in state.wings if p]
+        piles = [pile_code(p) for p in state.wings if p]
         self.root = self.settle(need, len(self.trunk), piles) if self.trunk else WON
 
     @staticmethod
@@ -186,7 +179,7 @@ class Relaxation:
             changed = False
             for s in range(4):
                 x = need[s]
-                while x >= 0 and x % 13 != unsafe:
+                while x >= 0 and safe(need, x, unsafe):
                     if tl == 1 and trunk[0] == x:
                         return WON
                     if trunk_cards[tl] >> x & 1:
@@ -195,12 +188,12 @@ class Relaxation:
                     for i, p in enumerate(piles):
                         if p >> 4 == x:
                             if p & 15 > 1:
-                                piles[i] = (UP[x] << 4) | ((p & 15) - 1)
+                                piles[i] = UNDER[p]
                             else:
                                 tl -= 1
                                 if tl == 0:
                                     return WON
-                                piles[i] = (trunk[tl] << 4) | 1
+                                piles[i] = single(trunk[tl])
                                 # A card new in view: it (or, with one trunk
                                 # card left, that card) may be another suit's.
                                 changed = True
@@ -240,12 +233,12 @@ class Relaxation:
                     if p >> 4 == x:
                         ps = list(piles)
                         if p & 15 > 1:
-                            ps[i] = (UP[x] << 4) | ((p & 15) - 1)
+                            ps[i] = UNDER[p]
                             out.append(settle(n, tl, ps))
                         elif tl == 1:
                             return [WON]
                         else:
-                            ps[i] = (trunk[tl - 1] << 4) | 1
+                            ps[i] = single(trunk[tl - 1])
                             out.append(settle(n, tl - 1, ps))
                         break
         cap = self.cap
@@ -264,8 +257,8 @@ class Relaxation:
                     if tl == 1:
                         return [WON]  # the trunk's last card lands, or fills c's wing
                     ps = list(piles)
-                    ps[j] = (c << 4) | ((piles[j] & 15) + k)
-                    ps[i] = (trunk[tl - 1] << 4) | 1
+                    ps[j] = built_on(piles[j], c, k)
+                    ps[i] = single(trunk[tl - 1])
                     out.append(settle(list(need), tl - 1, ps))
                 if not pool >> u & 1:
                     break  # the card between is not in the pool: no longer landing

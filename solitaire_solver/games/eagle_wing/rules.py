@@ -8,6 +8,7 @@ are both built on it.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 
 import attrs
 
@@ -62,6 +63,22 @@ class EagleWingRules:
     def stacks(self) -> bool:
         """Whether cards can stack on a wing: building, and room for two."""
         return self.builds and self.wing_capacity > 1
+
+    @property
+    def capacity(self) -> int:
+        """The most cards one wing holds: ``wing_capacity`` with building, else one.
+
+        Without building nothing is ever put on a wing's card, whatever the knob says.
+        """
+        return self.wing_capacity if self.builds else 1
+
+    def unsafe_rank(self, base: int) -> int:
+        """The rank whose cards are not sent home unasked, or -1 when every card is.
+
+        With stacking a base card may still have its suit's last card built
+        on it, so it is the one card :func:`safe_home` leaves alone.
+        """
+        return base if self.stacks else -1
 
 
 @attrs.frozen
@@ -179,6 +196,55 @@ def cards_after(base: int) -> tuple[int, ...]:
     return tuple(-1 if (c % 13 + 1) % 13 == base else UP[c] for c in range(52))
 
 
+# A wing is built down in suit, so its top card and its size say which cards it
+# holds. The compact model and the relaxation both store a wing as one number,
+# ``top * 16 + size`` (a wing holds at most 13 cards).
+
+
+def pile_code(pile: Sequence[Card]) -> int:
+    """A non-empty wing (bottom to top) as ``top * 16 + size``."""
+    return (pile[-1] << 4) + len(pile)
+
+
+def single(card: int) -> int:
+    """The wing code of ``card`` alone on a wing (one the trunk fills, or a gap filled)."""
+    return (card << 4) + 1
+
+
+def _under() -> tuple[int, ...]:
+    out = [0] * (52 * 16)
+    for top in range(52):
+        for size in range(2, 14):
+            out[top * 16 + size] = (UP[top] << 4) + size - 1
+    return tuple(out)
+
+
+UNDER = _under()
+"""By wing code, the wing of two or more cards with its top card taken off: the card
+under the top is the one above it in its suit (0 for a wing of one, which empties)."""
+
+
+def _pile_cards() -> tuple[int, ...]:
+    out = [0] * (52 * 16)
+    for top in range(52):
+        bits = 0
+        c = top
+        for size in range(1, 14):
+            bits |= 1 << c
+            out[top * 16 + size] = bits
+            c = UP[c]
+    return tuple(out)
+
+
+PILE_CARDS = _pile_cards()
+"""By wing code, the cards of the wing as a bit mask (bit ``c`` for card ``c``)."""
+
+
+def built_on(pile: int, card: int, count: int = 1) -> int:
+    """The wing code ``pile`` with ``count`` cards built on it, ``card`` on top."""
+    return (card << 4) + (pile & 15) + count
+
+
 def needs(state: EagleWingState) -> tuple[int, ...]:
     """Per suit, the card its foundation takes next, or -1 when it is full."""
     return tuple(-1 if (n := state.next_needed(s)) is None else n for s in range(4))
@@ -231,11 +297,24 @@ def apply_move(state: EagleWingState, move: EagleWingMove) -> EagleWingState:
     )
 
 
-def safe_home(state: EagleWingState, card: int, stacks: bool) -> bool:
+def safe(need: Sequence[int], card: int, unsafe: int) -> bool:
+    """Whether ``card`` may go home now, and doing so keeps every win (:func:`safe_home`).
+
+    The kernel of the safe moves home for every view of the game: ``need``
+    holds per suit the card its foundation takes next (:func:`needs`) and
+    ``unsafe`` is :meth:`EagleWingRules.unsafe_rank`. The compact model and
+    the relaxation call it with their own ``need``; where a card lies plays
+    no part.
+    """
+    return need[card // 13] == card and card % 13 != unsafe
+
+
+def safe_home(state: EagleWingState, card: int, rules: EagleWingRules) -> bool:
     """Whether ``card`` may go home now and doing so keeps every win.
 
-    ``stacks`` says whether cards stack on the wings (building with room for
-    two, :attr:`EagleWingRules.stacks`).
+    The test itself is :func:`safe`: every foundation move without
+    stacking, every one but a base card's with it
+    (:meth:`EagleWingRules.unsafe_rank`).
 
     Why this is sound. Let A be a position where card c can go home and
     B the position after c goes home. Take any winning line from A and
@@ -258,6 +337,4 @@ def safe_home(state: EagleWingState, card: int, stacks: bool) -> bool:
     line is kept too. Nothing in the argument depends on where c lies,
     in the talon included (the model's dominated check relies on that).
     """
-    if state.next_needed(card // 13) != card:
-        return False
-    return not stacks or card % 13 != state.base
+    return safe(needs(state), card, rules.unsafe_rank(state.base))
