@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import functools
 import re
-from collections.abc import Callable, Generator, Hashable, Iterator, Sequence
+from collections.abc import Callable, Generator, Hashable, Iterable, Iterator, Sequence
 from fractions import Fraction
 from functools import partial
 from itertools import accumulate
@@ -212,6 +212,15 @@ class _RunShape:
         longest = top if rules.max_run is None else min(rules.max_run, top)
         return cls(rules.sums, rules.min_run, longest, top)
 
+    @property
+    def sum_bits(self) -> int:
+        """Bit ``top - s`` for each allowed sum ``s``: the run test of a line kept as a
+        stack of prefix totals (see :class:`CompulsoryModel`)."""
+        bits = 0
+        for s in self.sums:
+            bits |= 1 << (self.top - s)
+        return bits
+
 
 _MOVES: dict[tuple[int, int], DecadeMove] = {}
 
@@ -224,42 +233,49 @@ def _move(start: int, length: int) -> DecadeMove:
     return m
 
 
-def _all_runs(line: Sequence[int], shape: _RunShape) -> list[tuple[int, int]]:
-    """Every run in ``line`` as ``(start, length)``."""
+def find_runs(
+    values: Sequence[int], shape: _RunShape, starts: Iterable[int], first_end: int = 0
+) -> list[tuple[int, int]]:
+    """The runs of ``values`` that start at one of ``starts`` and end at ``first_end`` or later.
+
+    The one statement of what a run is, for the game and for every solver:
+    ``length`` adjacent cards, at least ``min_run`` and at most ``max_run``,
+    whose values add up to one of the allowed sums. Each run is ``(start,
+    length)``, by start in the order of ``starts`` and then shortest first.
+    Every value is at least 1, so a scan from a start stops once its total
+    passes the largest sum.
+    """
     out = []
-    n = len(line)
+    n = len(values)
     sums, top, lo, hi = shape.sums, shape.top, shape.min_run, shape.max_run
-    for i in range(n):
+    for i in starts:
         total = 0
         for j in range(i, min(n, i + hi)):
-            total += line[j]
+            total += values[j]
             if total > top:
                 break
-            if total in sums and j - i + 1 >= lo:
+            if j >= first_end and total in sums and j - i + 1 >= lo:
                 out.append((i, j - i + 1))
     return out
 
 
-def _junction_runs(line: list[int], i: int, shape: _RunShape) -> list[tuple[int, int]]:
-    """The runs of ``line`` that hold both position ``i - 1`` and position ``i``."""
-    n = len(line)
-    if i <= 0 or i >= n:
+def _all_runs(line: Sequence[int], shape: _RunShape) -> list[tuple[int, int]]:
+    """Every run in ``line`` as ``(start, length)``, by start."""
+    return find_runs(line, shape, range(len(line)))
+
+
+def _junction_runs(line: Sequence[int], i: int, shape: _RunShape) -> list[tuple[int, int]]:
+    """The runs of ``line`` that hold both position ``i - 1`` and position ``i``, the
+    nearest start first."""
+    if i <= 0 or i >= len(line):
         return []
-    out = []
-    sums, top, lo, hi = shape.sums, shape.top, shape.min_run, shape.max_run
-    left = 0
-    for a in range(i - 1, max(-1, i - hi - 1), -1):
-        left += line[a]
-        if left >= top:
-            break  # at least one card of the right part must still fit
-        total = left
-        for b in range(i, min(n, a + hi)):
-            total += line[b]
-            if total > top:
-                break
-            if total in sums and b - a + 1 >= lo:
-                out.append((a, b - a + 1))
-    return out
+    return find_runs(line, shape, range(i - 1, max(-1, i - shape.max_run - 1), -1), i)
+
+
+def _suffix_runs(line: Sequence[int], shape: _RunShape) -> list[tuple[int, int]]:
+    """The runs of ``line`` that end at its last card (the card just dealt), shortest first."""
+    m = len(line)
+    return find_runs(line, shape, range(m - 1, max(-1, m - 1 - shape.max_run), -1), m - 1)
 
 
 _WON: tuple[Any, ...] = ((None,), None)
@@ -396,9 +412,6 @@ class CompulsoryModel:
         self.n = len(stock)
         top = self.top = shape.top
         self.stack_ok = shape.min_run == 2 and shape.max_run >= top
-        sum_bits = 0
-        for s in shape.sums:
-            sum_bits |= 1 << (top - s)
         # A dead end, in the stack phase: each deal makes at most one discard
         # (discarding a run after a deal leaves no run), and a discard removes
         # at most ``top``; so with r cards still to deal, a line and stock adding
@@ -408,7 +421,7 @@ class CompulsoryModel:
         # C loops rather than a Python loop: on small deals this setup costs
         # as much as the search.
         room = _room(stock, top)
-        self._stack_chain = _stack_chain(stock, room, shape.top, sum_bits)
+        self._stack_chain = _stack_chain(stock, room, shape.top, shape.sum_bits)
         root: tuple[Any, ...] = ((tuple(line), dealt), tuple(_all_runs(line, shape)))
         # The search starts at the first branch point (or the end of the first
         # chain): the chain before it has no choice in it, so following it here
@@ -474,8 +487,7 @@ class CompulsoryModel:
         number of deals made. ``line`` and ``runs`` are changed.
         """
         shape = self.shape
-        stock, n = self.stock, self.n
-        sums, top, lo, hi = shape.sums, shape.top, shape.min_run, shape.max_run
+        stock, n, top = self.stock, self.n, self.top
         deals = 0
         while True:
             if not runs:
@@ -491,14 +503,7 @@ class CompulsoryModel:
                 line.append(stock[k])
                 k += 1
                 deals += 1
-                m = len(line)
-                total = 0
-                for j in range(m - 1, max(-1, m - 1 - hi), -1):
-                    total += line[j]
-                    if total > top:
-                        break
-                    if total in sums and m - j >= lo:
-                        runs.append((j, m - j))
+                runs = _suffix_runs(line, shape)
                 continue
             if len(runs) == 1:
                 i, length = runs[0]
@@ -828,21 +833,9 @@ class Decade(Game[DecadeState, DecadeMove]):
         return DecadeState(order[:START_CARDS], order, START_CARDS)
 
     def runs(self, line: tuple[Card, ...]) -> list[DecadeMove]:
-        """Every run in ``line`` that the rules let the player discard."""
-        out = []
+        """Every run in ``line`` that the rules let the player discard (:func:`find_runs`)."""
         values = [card_value(c) for c in line]
-        n = len(values)
-        top = max(self._sums)
-        longest = n if self._max is None else min(n, self._max)
-        for i in range(n):
-            total = 0
-            for j in range(i, min(n, i + longest)):
-                total += values[j]
-                if total > top:
-                    break
-                if j - i + 1 >= self._min and total in self._sums:
-                    out.append(DecadeMove(i, j - i + 1))
-        return out
+        return [DecadeMove(i, n) for i, n in _all_runs(values, self._shape)]
 
     def moves(self, state: DecadeState) -> list[DecadeMove]:
         """Runs to discard, then dealing where the rules allow it."""
@@ -867,11 +860,10 @@ class Decade(Game[DecadeState, DecadeMove]):
                 return False
             return not (self.rules.compulsory and self.runs(line))
         end = move.start + move.length
-        if end > len(line) or move.length < self._min:
+        if end > len(line):
             return False
-        if self._max is not None and move.length > self._max:
-            return False
-        return sum(card_value(c) for c in line[move.start : end]) in self._sums
+        values = [card_value(c) for c in line[move.start : end]]
+        return (0, move.length) in find_runs(values, self._shape, (0,), move.length - 1)
 
     def apply(self, state: DecadeState, move: DecadeMove) -> DecadeState:
         """Deal one card to the right end, or close the line up over a run."""

@@ -138,6 +138,7 @@ from .decade import (
     DecadeState,
     _all_runs,
     _RunShape,
+    _suffix_runs,
     card_value,
 )
 
@@ -422,9 +423,7 @@ class _Stack(_Engine):
         )
         top, sums, bounds, limit = shape.top, shape.sums, self.bounds, self.limit
         top1, divisor, bits = top + 1, shape.divisor, _PACKED_BITS
-        sum_bits = 0
-        for s in shape.sums:
-            sum_bits |= 1 << (top - s)
+        sum_bits = shape.run.sum_bits
         steps = [(v, _SHIFT[v], _UNIT[v]) for v in _VALUES]
         orders_of = self.orders_of
 
@@ -511,7 +510,7 @@ class _Lines(_Engine):
 
     def _recursion(self) -> Callable[[tuple[int, ...], int, int, int, int], int]:
         shape, memo, count = self.shape, self.memo, self.count
-        top, sums, bounds, limit = shape.top, shape.sums, self.bounds, self.limit
+        sums, bounds, limit, run_shape = shape.sums, self.bounds, self.limit, shape.run
         lo, hi = shape.min_run, shape.longest
         steps = [(v, _SHIFT[v], _UNIT[v]) for v in _VALUES]
         orders_of = self.orders_of
@@ -539,17 +538,11 @@ class _Lines(_Engine):
                 if not (packed >> shift) & _COUNT_MASK:
                     continue
                 rest = packed - unit
-                # The suffix runs that end at the dealt card: (cards kept, their total).
-                kept: list[tuple[int, int]] = []
-                run = v
-                for j in range(m - 1, max(-1, m - hi), -1):
-                    run += line[j]
-                    if run > top:
-                        break
-                    if m - j + 1 >= lo and run in sums:
-                        kept.append((j, total + v - run))
+                grown = (*line, v)
+                # The runs that end at the dealt card: (cards kept, their total).
+                kept = [(j, total + v - sum(grown[j:])) for j, _n in _suffix_runs(grown, run_shape)]
                 if not kept:
-                    acc += wins((*line, v), total + v, rest, u - 1, tot - v)
+                    acc += wins(grown, total + v, rest, u - 1, tot - v)
                     continue
                 best = 0
                 for n, (j, left) in enumerate(kept):
