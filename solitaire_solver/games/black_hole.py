@@ -52,9 +52,15 @@ HOLE_CARD = Card(13)
 _RANKS = 13
 
 
+PLAYS_ON = tuple(((hole + 1) % _RANKS, (hole - 1) % _RANKS) for hole in range(_RANKS))
+"""By the rank of the hole's top card, the two ranks a card may have to go onto it: one
+up and one down, K and A counting as adjacent. The move rule of the game, for the
+game's moves and for the search's problem alike."""
+
+
 def adjacent(a: int, b: int) -> bool:
     """Whether ranks ``a`` and ``b`` are one apart, K and A counting as adjacent."""
-    return (a - b) % _RANKS in (1, _RANKS - 1)
+    return a in PLAYS_ON[b]
 
 
 # ---------------------------------------------------------------- dead ends
@@ -142,6 +148,16 @@ def euler_dead(counts: Sequence[int], hole: int) -> bool:
         if all(counts[r] == 0 or r in joined for r in range(_RANKS)):
             return False
     return True
+
+
+def dead_end(
+    counts: Sequence[int], hole: int, reachability: bool = True, euler: bool = True
+) -> bool:
+    """The dead-end tests (those switched on) of a position with ``counts`` cards of each
+    rank left on the piles and the hole's rank ``hole``: for the game and the problem."""
+    return (reachability and reachability_dead(counts, hole)) or (
+        euler and euler_dead(counts, hole)
+    )
 
 
 # ---------------------------------------------------------------- the game
@@ -245,6 +261,22 @@ class KeyScheme:
     bits: int
     ids: dict[tuple[int, ...], int] = attrs.field(factory=dict)
 
+    def weight(self, pile: int, ranks: Sequence[int]) -> int:
+        """What pile ``pile`` holding ``ranks`` (bottom to top) adds to a key.
+
+        With symmetry, one in the field of that sequence of ranks (numbered
+        here when new); without, the pile's height in the pile's own field.
+        """
+        if self.symmetry:
+            ids = self.ids
+            return 1 << (self.bits * ids.setdefault(tuple(ranks), len(ids)))
+        return len(ranks) << (self.bits * pile)
+
+    @staticmethod
+    def key(weights: int, hole: int) -> int:
+        """The key of a position: its piles' weights added up, and the hole's rank."""
+        return (weights << _HOLE_BITS) | hole
+
     @classmethod
     def for_start(cls, ranks: Sequence[Sequence[int]], symmetry: bool) -> KeyScheme:
         """A new scheme wide enough for piles ``ranks`` and every position after them."""
@@ -291,28 +323,19 @@ class BlackHoleProblem:
         if scheme is None or not scheme.fits(ranks, options.symmetry):
             scheme = KeyScheme.for_start(ranks, options.symmetry)
         self.scheme = scheme
-        bits = scheme.bits
+        # weight[i][h]: what pile i at height h adds to the key (KeyScheme.weight).
+        # With symmetry the key counts how many piles hold each distinct
+        # sequence of ranks (bottom to top): one field of ``bits`` bits per
+        # sequence. Sound: two positions with the same hole rank and the same
+        # piles up to their order have the same future, move for move with the
+        # piles renamed, so one verdict serves both. The encoding is exact (each
+        # field can hold more than n), not a hash. The sequences are numbered by
+        # the scheme, which a memo shares between the searches of one deal: a
+        # new sequence takes a new number and the old ones keep theirs, so a key
+        # means the same in each. Without symmetry the fields are the heights.
+        weight = [[scheme.weight(i, p[:h]) for h in range(len(p) + 1)] for i, p in enumerate(ranks)]
         # step[i][h]: what playing pile i's top card at height h takes off the key.
-        if options.symmetry:
-            # The key counts how many piles hold each distinct sequence of ranks
-            # (bottom to top): one field of ``bits`` bits per sequence. Sound:
-            # two positions with the same hole rank and the same piles up to
-            # their order have the same future, move for move with the piles
-            # renamed, so one verdict serves both. The encoding is exact (each
-            # field can hold more than n), not a hash. The sequences are
-            # numbered by the scheme, which a memo shares between the searches
-            # of one deal: a new sequence takes a new number and the old ones
-            # keep theirs, so a key means the same in each.
-            ids = scheme.ids
-            weight = [
-                [1 << (bits * ids.setdefault(tuple(p[:h]), len(ids))) for h in range(len(p) + 1)]
-                for p in ranks
-            ]
-        else:
-            weight = [[h << (bits * i) for h in range(len(p) + 1)] for i, p in enumerate(ranks)]
         self.step = [[0] + [w[h] - w[h - 1] for h in range(1, len(w))] for w in weight]
-        self.up = [(r + 1) % _RANKS for r in range(_RANKS)]
-        self.down = [(r - 1) % _RANKS for r in range(_RANKS)]
         # Counts of the ranks left on the piles, 3 bits a rank (at most 4 each in
         # one deck; 6 bits if a position file has more).
         cbits = 3 if all(sum(r == k for p in ranks for r in p) < 8 for k in range(_RANKS)) else 6
@@ -357,9 +380,7 @@ class BlackHoleProblem:
         if verdict is None:
             counts = [(packed_counts >> (self.cbits * r)) & self.cmask for r in range(_RANKS)]
             options = self.options
-            verdict = (options.reachability and reachability_dead(counts, hole)) or (
-                options.euler and euler_dead(counts, hole)
-            )
+            verdict = dead_end(counts, hole, options.reachability, options.euler)
             self.dead_cache[ck] = verdict
         return verdict
 
@@ -378,7 +399,7 @@ class BlackHoleProblem:
         anything. Moves and keys are always in terms of the piles themselves.
         """
         ranks, step, cunit = self.ranks, self.step, self.cunit
-        up, down = self.up, self.down
+        pack = KeyScheme.key
         options = self.options
         dominance, ordering = options.dominance, options.ordering
         cache_get = self.dead_cache.get
@@ -411,7 +432,7 @@ class BlackHoleProblem:
             counts, left = self.start_counts, self.start_left
 
         def key() -> int:
-            return (hkey << _HOLE_BITS) | hole
+            return pack(hkey, hole)
 
         def is_won() -> bool:
             return left == 0
@@ -450,7 +471,7 @@ class BlackHoleProblem:
             return labels
 
         def children() -> list[tuple[int, int]]:
-            ru, rd = up[hole], down[hole]
+            ru, rd = PLAYS_ON[hole]
             cand = top[ru]
             if cand:
                 cand = playable(ru, cand)
@@ -466,14 +487,14 @@ class BlackHoleProblem:
                     low = bits & -bits
                     bits ^= low
                     i = pile_of[low.bit_length() - 1]
-                    out.append((i, ((hkey - step[i][h]) << _HOLE_BITS) | ranks[i][h - 1]))
+                    out.append((i, pack(hkey - step[i][h], ranks[i][h - 1])))
             if not levels:
                 while cand:
                     low = cand & -cand
                     cand ^= low
                     i = pile_of[low.bit_length() - 1]
                     h = heights[i]
-                    out.append((i, ((hkey - step[i][h]) << _HOLE_BITS) | ranks[i][h - 1]))
+                    out.append((i, pack(hkey - step[i][h], ranks[i][h - 1])))
             return out
 
         def do(i: int) -> bool:
@@ -562,6 +583,11 @@ def _strategy(state: BlackHoleState, options: SearchOptions, memo: Memo | None =
     return run
 
 
+_HEIGHTS = KeyScheme(False, 6)
+"""The keys of :meth:`BlackHole.key`: pile heights in fields of six bits (a pile of a
+position file may hold all 51 cards), no symmetry."""
+
+
 class BlackHole(Game[BlackHoleState, BlackHoleMove]):
     """The game Black Hole (PySolFC game 98)."""
 
@@ -593,12 +619,13 @@ class BlackHole(Game[BlackHoleState, BlackHoleMove]):
         return moves
 
     def legal_moves(self, state: BlackHoleState) -> list[BlackHoleMove]:
-        """The piles whose top card is one rank from the hole's, in pile order."""
-        hole = state.hole_rank
+        """The piles whose top card is one rank from the hole's (:data:`PLAYS_ON`), in pile
+        order."""
+        ranks = PLAYS_ON[state.hole_rank]
         return [
             BlackHoleMove(i)
             for i, pile in enumerate(state.piles)
-            if pile and adjacent(rank_of(pile[-1]), hole)
+            if pile and rank_of(pile[-1]) in ranks
         ]
 
     def apply(self, state: BlackHoleState, move: BlackHoleMove) -> BlackHoleState:
@@ -616,25 +643,25 @@ class BlackHole(Game[BlackHoleState, BlackHoleMove]):
         return sum(len(p) for p in state.piles)
 
     def key(self, state: BlackHoleState) -> Hashable:
-        """The pile heights and the hole's top rank, packed into one integer.
+        """The pile heights and the hole's top rank, packed into one integer as
+        :class:`BlackHoleProblem` packs them without symmetry (:class:`KeyScheme`).
 
         Within one search the deal is fixed, so the heights say which cards
         are left; suits play no part, so of the hole only its top rank matters.
         """
-        k = state.hole_rank
-        for pile in state.piles:
-            k = (k << 6) | len(pile)
-        return k
+        weights = 0
+        for i, pile in enumerate(state.piles):
+            weights += _HEIGHTS.weight(i, pile)
+        return _HEIGHTS.key(weights, state.hole_rank)
 
     def is_dead(self, state: object) -> bool:
-        """The rank-reachability and Euler-trail tests (see their docstrings)."""
+        """The rank-reachability and Euler-trail tests (:func:`dead_end`)."""
         assert isinstance(state, BlackHoleState)
         counts = [0] * _RANKS
         for pile in state.piles:
             for c in pile:
                 counts[rank_of(c)] += 1
-        hole = state.hole_rank
-        return reachability_dead(counts, hole) or euler_dead(counts, hole)
+        return dead_end(counts, state.hole_rank)
 
     def parse_move(self, text: str) -> BlackHoleMove:
         """``p5`` (also ``5`` or ``pile 5``): the top card of pile 5 to the hole.
