@@ -29,10 +29,10 @@ from solitaire_solver.games.windmill.relaxation import (
     Relaxation,
     RelaxedPruned,
     RelaxedRules,
-    applies,
     first_play,
     relaxed_run,
 )
+from solitaire_solver.games.windmill.rules import on_last_pass
 from solitaire_solver.search import (
     Budget,
     Limits,
@@ -82,7 +82,7 @@ def check_winning_lines(g: Windmill, numbers: range, every: int) -> int:
     checked = 0
     for line in winning_lines(g, numbers):
         for s in line[::every]:
-            if not applies(g.rules, s):
+            if not on_last_pass(g.rules, s):
                 continue
             assert relaxed(g, s) != "lost", g.show(s)
             checked += 1
@@ -173,7 +173,7 @@ def check_relaxed_verdicts(g: Windmill, numbers: range) -> Counter[str]:
     tally: Counter[str] = Counter()
     positions = deep_positions(g, numbers, left=6, per_deal=3)
     for s in positions + late_positions(g, numbers, left=6, per_deal=2):
-        if not applies(g.rules, s):
+        if not on_last_pass(g.rules, s):
             continue
         expected = reference_relaxed(g, s)
         if expected is None:
@@ -334,14 +334,14 @@ def test_the_first_play_is_reached_by_deals_alone() -> None:
 def test_the_relaxation_waits_for_the_last_redeal() -> None:
     g = game(redeals=1)
     s = dealt(g, 1)
-    assert not applies(g.rules, s)
+    assert not on_last_pass(g.rules, s)
     b = Budget(Limits(max_states=1_000))
     assert drive(relaxed_run(g.problem, s, b), b) is None
     assert b.expanded == 0
     while s.redeals_used == 0:
         moves = g.legal_moves(s)
         s = g.apply(s, moves[-1])
-    assert applies(g.rules, s)
+    assert on_last_pass(g.rules, s)
 
 
 def test_relaxed_searches_inside_the_depth_first_search_are_charged() -> None:

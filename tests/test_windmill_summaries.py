@@ -21,8 +21,8 @@ from solitaire_solver.games.windmill import (
     Windmill,
     WindmillState,
     any_line,
-    applies,
     beams,
+    can_summarise,
     summary_run,
     summary_search,
 )
@@ -63,7 +63,7 @@ def check_positions(
 ) -> Counter[str]:
     tally: Counter[str] = Counter()
     for s in positions:
-        assert applies(g.problem, s)
+        assert can_summarise(g.problem, s)
         r = summary_search(g.problem, s, Limits(max_states=2_000_000))
         assert r.status is not Status.UNKNOWN
         assert_result_sound(g, s, r)
@@ -157,7 +157,7 @@ def test_only_restricted_rules_on_the_last_pass() -> None:
     for rules in ({"foundation_moves": "free"}, {"redeals": 1}):
         g = game(**rules)
         s = temporary_home_position(g)
-        assert not applies(g.problem, s)
+        assert not can_summarise(g.problem, s)
         with pytest.raises(ValueError, match="last pass"):
             summary_search(g.problem, s, Limits())
 

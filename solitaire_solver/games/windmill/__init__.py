@@ -27,6 +27,7 @@ from .game import (
 )
 from .model import (
     Compact,
+    CompactFoundations,
     RankModel,
     RestrictedRankModel,
     beam_score,
@@ -55,10 +56,14 @@ from .rules import (
     SECONDARY,
     SECONDARY_FULL,
     WASTE,
+    FoundationRules,
     WindmillMove,
     WindmillProblem,
     WindmillRules,
     WindmillState,
+    clear_twin,
+    on_last_pass,
+    packed_sizes,
     parse_move,
 )
 from .solver import (
@@ -89,7 +94,7 @@ from .solver import (
     shortest_line,
     shuffled,
 )
-from .summaries import applies, summary_run, summary_search
+from .summaries import can_summarise, summary_run, summary_search
 
 __all__ = [
     "BEAMS_WEIGHT",
@@ -130,6 +135,8 @@ __all__ = [
     "SUMMARIES_WEIGHT",
     "WASTE",
     "Compact",
+    "CompactFoundations",
+    "FoundationRules",
     "Pruned",
     "RankModel",
     "Relaxation",
@@ -142,14 +149,17 @@ __all__ = [
     "WindmillRules",
     "WindmillState",
     "any_line",
-    "applies",
     "beam_over",
     "beam_score",
     "beams",
+    "can_summarise",
+    "clear_twin",
     "compact",
     "depth_first",
     "discrepancies",
     "first_play",
+    "on_last_pass",
+    "packed_sizes",
     "parse_move",
     "rank_model",
     "real_line",

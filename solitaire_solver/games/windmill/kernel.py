@@ -23,6 +23,7 @@ nibble a rank (13: gaps), as in :mod:`.model`.
 from __future__ import annotations
 
 import os
+from collections.abc import Sequence
 from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
@@ -30,13 +31,20 @@ from .model import (
     EMPTY,
     NO_CARD,
     SECONDARY_CARDS,
+    SORTED_SIZES,
     Compact,
     RankModel,
     pile,
     reserve_ranks,
-    secondary_sizes,
 )
-from .rules import CARDS, GAP, PRIMARY_FULL, SECONDARY_FULL, WindmillState
+from .rules import (
+    CARDS,
+    GAP,
+    PRIMARY_FULL,
+    WindmillState,
+    on_last_pass,
+    packed_sizes,
+)
 
 if TYPE_CHECKING:
     from .relaxation import Relaxation
@@ -63,9 +71,9 @@ def built() -> bool:
     return _kernel is not None and os.environ.get(PURE, "") in ("", "0")
 
 
-def applies(model: RankModel, state: WindmillState) -> bool:
+def can_search(model: RankModel, state: WindmillState) -> bool:
     """Whether the kernel can search ``model`` from ``state``: built, and no redeal left."""
-    return built() and state.redeals_used == model.redeals and len(state.seq) <= MAX_SEQ
+    return built() and on_last_pass(model.problem.rules, state) and len(state.seq) <= MAX_SEQ
 
 
 PLAIN: int = 0
@@ -168,7 +176,7 @@ def relaxed(cut: Relaxation) -> Any:
     root = None
     if cut.root_parts is not None:
         p, sizes, depth = cut.root_parts
-        root = (p, sizes[0] | sizes[1] << 4 | sizes[2] << 8 | sizes[3] << 12, depth)
+        root = (p, nibbles(sizes), depth)
     every, total = cut.everything
     return _kernel.Relaxed(
         bytes(cut.stack),
@@ -180,6 +188,12 @@ def relaxed(cut: Relaxation) -> Any:
         total - len(cut.stack) - len(cut.stock),
         root,
     )
+
+
+def nibbles(sizes: Sequence[int]) -> int:
+    """The kernel's secondary sizes: the four sizes, smallest first, a nibble each."""
+    a, b, c, d = sizes
+    return a | b << 4 | c << 8 | d << 12
 
 
 def seq_ranks(state: WindmillState) -> bytes:
@@ -198,8 +212,7 @@ def rules(model: RankModel, ranks: bytes, order: int = PLAIN, seed: int = 0) -> 
 
 def to_kernel(state: WindmillState, ranks: bytes) -> KState:
     """The kernel's form of a real position on its last pass (``ranks``: :func:`seq_ranks`)."""
-    sizes = sorted(len(p) for p in state.secondaries)
-    secs = sizes[0] | sizes[1] << 4 | sizes[2] << 8 | sizes[3] << 12
+    secs = nibbles(sorted(map(len, state.secondaries)))
     res = reserve_ranks(NO_CARD if c == GAP else c % 13 for c in state.reserve)
     return (
         state.ranked_waste,
@@ -225,13 +238,12 @@ def from_compact(st: Compact, ranks: bytes) -> KState:
         at = ranks.index(r, at)
         mask |= 1 << at
         at += 1
-    sizes = sorted(size for size in range(SECONDARY_FULL + 1) for _ in range(secs >> 3 * size & 7))
     return (
         mask,
         dealt,
         p,
         int(flag),
-        sizes[0] | sizes[1] << 4 | sizes[2] << 8 | sizes[3] << 12,
+        nibbles(SORTED_SIZES[secs]),
         res,
     )
 
@@ -247,5 +259,5 @@ def to_compact(k: KState, ranks: bytes, used: int) -> Compact:
             waste = waste << 4 | ranks[i]
         mask >>= 1
         i += 1
-    sizes = secondary_sizes(secs >> 4 * j & 15 for j in range(4))
+    sizes = packed_sizes(secs >> 4 * j & 15 for j in range(4))
     return (p, bool(flag), sizes, res, stock, waste, used)

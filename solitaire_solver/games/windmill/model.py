@@ -1,4 +1,4 @@
-"""Windmill by ranks alone: a compact position and the rules restated on it, for the engine.
+"""Windmill by ranks alone: a compact position and the rules played on it, for the engine.
 
 No rule looks at a suit, so a position's future depends only on ranks, and
 only on the sizes of the foundations (their ranks follow from their sizes).
@@ -10,11 +10,14 @@ round and a deal or redeal goes across to the next one (:meth:`RankModel.within`
 ``dominators`` hook (:class:`RestrictedRankModel`). A line it finds is
 lifted back to real moves (:meth:`RankModel.lift`).
 
-It is a second statement of the rules, so two checks tie it to the first:
-the tests compare its successors with the compact forms of
-:meth:`~.rules.WindmillProblem.legal_moves` on many positions, and every line
-it finds is lifted into real moves that must be legal (the lift fails
-loudly otherwise, and the tests replay every won line).
+Its foundation moves are those of :class:`~.rules.FoundationRules`, the
+rules' own statement, seen on packed sizes (:class:`CompactFoundations`);
+what it states again is how the stock, the waste and the reserve move on
+packed piles. Two checks tie it to the rules: the tests compare its
+successors with the compact forms of :meth:`~.rules.WindmillProblem.legal_moves`
+on many positions, and every line it finds is lifted into real moves that
+must be legal (the lift fails loudly otherwise, and the tests replay every
+won line).
 """
 
 from __future__ import annotations
@@ -26,12 +29,19 @@ from ...search import ProblemDefaults
 from .rules import (
     CARDS,
     GAP,
+    PRIMARY,
     PRIMARY_FULL,
     SECONDARIES,
+    SECONDARY,
+    SECONDARY_BITS,
     SECONDARY_FULL,
+    SIZE_UNIT,
+    WASTE,
+    FoundationRules,
     WindmillMove,
     WindmillProblem,
     WindmillState,
+    packed_sizes,
 )
 
 Compact = tuple[int, bool, int, int, int, int, int]
@@ -43,7 +53,7 @@ gives.
 Every part is a plain int, so that hashing a compact position (which the
 beams do for every position they reach) is cheap. The secondaries are a
 multiset of sizes, packed as a count of secondaries per size, three bits a
-size (see :func:`secondary_sizes`); the reserve a multiset of ranks, a count
+size (see :func:`~.rules.packed_sizes`); the reserve a multiset of ranks, a count
 per rank, four bits a rank, 13 standing for a gap (see :func:`reserve_ranks`).
 A card going home or leaving the reserve is then an addition, and the order
 of the cells and of the secondaries is folded away. The stock and the waste
@@ -60,45 +70,38 @@ Homes = tuple[int, bool, int]
 EMPTY = 1
 """An empty packed pile."""
 
-_SIZE_BITS = 3
 _RANK_BITS = 4
-_SECS_BITS = _SIZE_BITS * (SECONDARY_FULL + 1)
 
-
-def _size_unit(size: int) -> int:
-    return 1 << (_SIZE_BITS * size)
-
-
-SIZE_UP = tuple(_size_unit(s + 1) - _size_unit(s) for s in range(SECONDARY_FULL))
+SIZE_UP = tuple(SIZE_UNIT[s + 1] - SIZE_UNIT[s] for s in range(SECONDARY_FULL))
 """Added to packed secondary sizes, grows one secondary of size s by a card."""
 
-SIZE_DOWN = (0, *(_size_unit(s - 1) - _size_unit(s) for s in range(1, SECONDARY_FULL + 1)))
+SIZE_DOWN = (0, *(SIZE_UNIT[s - 1] - SIZE_UNIT[s] for s in range(1, SECONDARY_FULL + 1)))
 """Added to packed secondary sizes, takes a card off one secondary of size s."""
 
 RANK_UNIT = tuple(1 << (_RANK_BITS * r) for r in range(NO_CARD + 1))
 """A reserve card of rank r (13: a gap) in packed reserve ranks."""
 
-ALL_FULL = SECONDARIES * _size_unit(SECONDARY_FULL)
+ALL_FULL = SECONDARIES * SIZE_UNIT[SECONDARY_FULL]
 """Packed secondary sizes with every secondary full."""
 
 
-def _secondary_tables() -> tuple[dict[int, tuple[int, ...]], dict[int, int]]:
+def _secondary_tables() -> tuple[
+    dict[int, tuple[int, ...]], dict[int, tuple[int, ...]], dict[int, int]
+]:
+    every: dict[int, tuple[int, ...]] = {}
     sizes: dict[int, tuple[int, ...]] = {}
     totals: dict[int, int] = {}
     for combo in itertools.combinations_with_replacement(range(SECONDARY_FULL + 1), SECONDARIES):
-        packed = sum(_size_unit(s) for s in combo)
+        packed = packed_sizes(combo)
+        every[packed] = combo
         sizes[packed] = tuple(sorted(set(combo)))
         totals[packed] = sum(combo)
-    return sizes, totals
+    return every, sizes, totals
 
 
-SIZES, SECONDARY_CARDS = _secondary_tables()
-"""For packed secondary sizes: the distinct sizes, smallest first, and the cards they hold."""
-
-
-def secondary_sizes(sizes: Iterable[int]) -> int:
-    """Pack the sizes of the four secondaries."""
-    return sum(_size_unit(s) for s in sizes)
+SORTED_SIZES, SIZES, SECONDARY_CARDS = _secondary_tables()
+"""For packed secondary sizes: the four sizes, smallest first; the distinct sizes,
+smallest first; and the cards they hold."""
 
 
 def reserve_ranks(ranks: Iterable[int]) -> int:
@@ -111,7 +114,7 @@ def compact(state: WindmillState) -> Compact:
     return (
         len(state.primary),
         state.flag,
-        secondary_sizes(len(p) for p in state.secondaries),
+        packed_sizes(map(len, state.secondaries)),
         reserve_ranks(NO_CARD if c == GAP else c % 13 for c in state.reserve),
         pile(reversed(state.stock)),
         pile(state.waste_cards),
@@ -137,7 +140,7 @@ def _turned_over(packed: int) -> int:
 
 
 def unflagged(st: Compact) -> Compact:
-    """The same compact position with the flag clear (its twin)."""
+    """The same compact position with the flag clear: its twin (:func:`~.rules.clear_twin`)."""
     return (st[0], False, *st[2:])
 
 
@@ -153,6 +156,85 @@ def beam_score(st: Compact) -> tuple[int, int]:
     only, and the deals that are hard to win are settled by wide beams.
     """
     return (CARDS - st[0] - SECONDARY_CARDS[st[2]], -st[0])
+
+
+Moves = tuple[dict[int, list[Homes]], list[Homes]]
+"""Compact foundations' moves (:meth:`CompactFoundations.moves`): for each rank, the
+foundations after a card of it goes home; and the foundations after each move
+between foundations."""
+
+
+class CompactFoundations:
+    """The foundation moves of :class:`~.rules.FoundationRules` on compact foundations, memoised.
+
+    Compact foundations are the primary's size, the flag and the packed
+    secondary sizes (:data:`Compact`'s first three parts). The secondaries
+    go to the rules smallest first; moves that differ only by which of two
+    secondaries of one size they touch lead to the same compact position
+    and are one move here, listed where the first of them is. The rank
+    model, the summaries and the relaxation take their foundation moves
+    from here; a search meets the same few thousand foundation states again
+    and again, hence the memo.
+    """
+
+    def __init__(self, rules: FoundationRules, hold: int = 0) -> None:
+        """The moves of ``rules``, less (with ``hold`` = k) a waste or reserve card put on a
+        secondary when it is of any of the next k ranks the primary needs."""
+        self.rules = rules
+        self.hold = hold
+        self._moves: dict[int, Moves] = {}
+
+    def moves(self, p: int, flag: bool, secs: int) -> Moves:
+        """The foundation moves of compact foundations ``p``, ``flag``, ``secs``.
+
+        First, for each rank a waste or reserve card may have, the
+        foundations after it goes home: the primary first (when it takes the
+        rank), then the secondaries by size, smallest first. Then the
+        foundations after each move between foundations, in the rules' order.
+        """
+        key = (p << 1 | flag) << SECONDARY_BITS | secs
+        found = self._moves.get(key)
+        if found is None:
+            sizes = SORTED_SIZES[secs]
+            found = self._moves[key] = (
+                self._homes(p, flag, secs, sizes),
+                self._between(p, flag, secs, sizes),
+            )
+        return found
+
+    def _homes(
+        self, p: int, flag: bool, secs: int, sizes: tuple[int, ...]
+    ) -> dict[int, list[Homes]]:
+        rules = self.rules
+        held = rules.primary_need[p : p + self.hold]
+        out: dict[int, list[Homes]] = {}
+        for rank, places in rules.homes(p, sizes).items():
+            targets: list[Homes] = []
+            for dst, j in places:
+                if dst == PRIMARY:
+                    targets.append((p + 1, rules.flag_after(flag, WASTE, PRIMARY), secs))
+                elif rank not in held and (j == 0 or sizes[j - 1] != sizes[j]):
+                    targets.append((p, flag, secs + SIZE_UP[sizes[j]]))
+            if targets:
+                out[rank] = targets
+        return out
+
+    def _between(self, p: int, flag: bool, secs: int, sizes: tuple[int, ...]) -> list[Homes]:
+        rules = self.rules
+        seen: set[tuple[int, int, int, int]] = set()
+        out: list[Homes] = []
+        for (src, i), (dst, j) in rules.between(p, flag, sizes):
+            # Places of secondaries by their size: equal sizes are one move.
+            si = sizes[i] if src == SECONDARY else -1
+            di = sizes[j] if dst == SECONDARY else -1
+            if (src, si, dst, di) in seen:
+                continue
+            seen.add((src, si, dst, di))
+            q = p + (dst == PRIMARY) - (src == PRIMARY)
+            after = secs + (SIZE_DOWN[si] if src == SECONDARY else 0)
+            after += SIZE_UP[di] if dst == SECONDARY else 0
+            out.append((q, rules.flag_after(flag, src, dst), after))
+        return out
 
 
 def rank_model(problem: WindmillProblem, *, free: bool | None = None, hold: int = 0) -> RankModel:
@@ -205,28 +287,11 @@ class RankModel(ProblemDefaults):
         self.label = ", ".join(parts)
         """The sub-game in words (empty for the game's own rules)."""
         self.redeals = problem.rules.redeals
-        self._home_cache: dict[int, dict[int, list[Homes]]] = {}
+        self.foundations = CompactFoundations(
+            FoundationRules(problem.rules, free=self.free), hold=hold
+        )
+        """The foundation moves of this (sub-)game on compact foundations."""
         self._reserve_cache: dict[int, tuple[int, ...]] = {}
-
-    def homes(self, p: int, flag: bool, secs: int) -> dict[int, list[Homes]]:
-        """For each rank a waste or reserve card may have, the foundations after it goes home.
-
-        Memoised: a search meets the same few thousand foundation states
-        again and again.
-        """
-        key = (p << 1 | flag) << _SECS_BITS | secs
-        found = self._home_cache.get(key)
-        if found is not None:
-            return found
-        out: dict[int, list[Homes]] = {}
-        if p < PRIMARY_FULL:
-            out[self.pneed[p]] = [(p + 1, False, secs)]
-        held = self.pneed[p : p + self.hold]
-        for s in SIZES[secs]:
-            if s < SECONDARY_FULL and self.sneed[s] not in held:
-                out.setdefault(self.sneed[s], []).append((p, flag, secs + SIZE_UP[s]))
-        self._home_cache[key] = out
-        return out
 
     def cards_in(self, res: int) -> tuple[int, ...]:
         """The distinct ranks of the cards in packed reserve ranks (no gap), lowest first."""
@@ -274,7 +339,7 @@ class RankModel(ProblemDefaults):
         p, flag, secs, res, stock, waste, used = st
         out: list[tuple[Compact, Compact]] = []
         add = out.append
-        targets = self.homes(p, flag, secs)
+        targets, between = self.foundations.moves(p, flag, secs)
         if waste != EMPTY:
             for np_, nf, ns in targets.get(waste & 15, ()):
                 c = (np_, nf, ns, res, stock, waste >> 4, used)
@@ -295,26 +360,9 @@ class RankModel(ProblemDefaults):
             for np_, nf, ns in homes:
                 c = (np_, nf, ns, nres, nstock, nwaste, used)
                 add((c, c))
-        need = self.pneed[p] if p < PRIMARY_FULL else -1
-        free = self.free
-        for s in SIZES[secs]:
-            if s == 0:
-                continue
-            top = self.sneed[s - 1]
-            if top == need and (free or not flag):
-                c = (p + 1, not free, secs + SIZE_DOWN[s], res, stock, waste, used)
-                add((c, c))
-            if free:
-                for t in SIZES[secs]:
-                    if t < SECONDARY_FULL and self.sneed[t] == top:
-                        c = (p, flag, secs + SIZE_DOWN[s] + SIZE_UP[t], res, stock, waste, used)
-                        add((c, c))
-        if free and p > 1:
-            top = self.pneed[p - 1]
-            for s in SIZES[secs]:
-                if s < SECONDARY_FULL and self.sneed[s] == top:
-                    c = (p - 1, flag, secs + SIZE_UP[s], res, stock, waste, used)
-                    add((c, c))
+        for np_, nf, ns in between:
+            c = (np_, nf, ns, res, stock, waste, used)
+            add((c, c))
         return out
 
     def turn(self, st: Compact) -> Compact | None:
@@ -370,25 +418,16 @@ class RankModel(ProblemDefaults):
 class RestrictedRankModel(RankModel):
     """A rank model of restricted rules, with the twin rule as the engine's ``dominators`` hook.
 
-    Call a compact position with the flag set and the same position with
-    the flag clear twins. The flag only removes moves (a secondary's card
-    to the primary); every other move leads both twins to the same
-    position (a waste or reserve card on the primary clears the flag
-    either way) or to twins again (other plays and deals keep the flag).
-    So a win from the flagged twin is, move for move, a win from the other:
-    the clear twin dominates the flagged one. Under restricted rules every
-    move raises (cards home, primary size, redeals used, cards dealt)
-    lexicographically, so the game has no cycles, and domination never goes
-    round in a circle (it only ever points from a flagged position to a
-    clear one). A beam skips a flagged position whose twin it has already
-    reached in the round, or kept among the candidates: the twin's line is
-    followed instead.
+    The clear twin of a flagged position dominates it (argued at
+    :func:`~.rules.clear_twin`). A beam skips a flagged position whose twin
+    it has already reached in the round, or kept among the candidates: the
+    twin's line is followed instead.
     """
 
     def dominators(self, state: Compact) -> tuple[tuple[Compact, int], ...]:
-        """The clear twin of a flagged position (see the class docstring)."""
+        """The clear twin of a flagged position (:func:`unflagged`)."""
         if state[1]:
-            return (((state[0], False, *state[2:]), 0),)
+            return ((unflagged(state), 0),)
         return ()
 
 

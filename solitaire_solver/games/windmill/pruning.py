@@ -14,14 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Hashable
 
-from .rules import (
-    FLAG_BIT,
-    GAP,
-    PRIMARY_FULL,
-    SECONDARY_FULL,
-    WindmillProblem,
-    WindmillState,
-)
+from .rules import GAP, PRIMARY_FULL, WindmillProblem, WindmillState, clear_twin, on_last_pass
 
 
 def stuck_and_lost(problem: WindmillProblem, state: WindmillState) -> bool:
@@ -46,12 +39,13 @@ def stuck_and_lost(problem: WindmillProblem, state: WindmillState) -> bool:
       costs one card placed on a secondary, and no ``r`` can be placed on a
       secondary before the dig is over.
     A secondary of size ``c`` can take the ranks it needs from ``c`` on, up
-    to 13 cards, stopping before the first ``r``. When the secondaries
-    cannot take ``d`` cards in total (or no ``r`` lies in the waste at all)
-    the primary never gets its next card, and the deal cannot be won.
+    to 13 cards, stopping before the first ``r``
+    (:meth:`~.rules.FoundationRules.room`). When the secondaries cannot take
+    ``d`` cards in total (or no ``r`` lies in the waste at all) the primary
+    never gets its next card, and the deal cannot be won.
     """
     n = len(state.primary)
-    if n == PRIMARY_FULL or problem.free or state.redeals_used < problem.rules.redeals:
+    if n == PRIMARY_FULL or problem.free or not on_last_pass(problem.rules, state):
         return False
     r = problem.primary_need[n]
     for c in state.reserve:
@@ -78,35 +72,17 @@ def stuck_and_lost(problem: WindmillProblem, state: WindmillState) -> bool:
         w ^= 1 << top
     if not found:
         return True
-    room = 0
-    need = problem.secondary_need
-    for pile in state.secondaries:
-        for size in range(len(pile), SECONDARY_FULL):
-            if need[size] == r:
-                break
-            room += 1
-        if room >= depth:
-            return False
-    return room < depth
+    return problem.foundations.room(map(len, state.secondaries), r) < depth
 
 
 class Pruned(WindmillProblem):
     """The rules with the sound prunes as hooks: a dead end and the twin rule.
 
     ``is_dead`` is :func:`stuck_and_lost` (argued there). ``dominators``
-    is the twin rule under restricted rules. Call a position with the flag
-    set and the same position with the flag clear twins. The flag only
-    removes moves (a secondary's card to the primary), and every other
-    move leads both to the same position (a waste or reserve card on the
-    primary clears the flag either way) or to twins again (other plays and
-    deals keep the flag), so a win from the flagged twin is, move for move,
-    a win from the other. Under restricted rules every move raises (cards
-    home, primary size, redeals used, cards dealt) lexicographically, so
-    the game has no cycles, and the clear twin, having the same value, is
-    never an ancestor of the flagged one. So when the depth-first search
-    finds the clear twin in its table, the twin's search is finished, and
-    lost (a win would have ended the search): the flagged position is lost
-    too. Under free rules the flag is never set and the rule says nothing.
+    is the twin rule (argued at :func:`~.rules.clear_twin`): the clear twin
+    is never an ancestor of the flagged position, so when the depth-first
+    search finds it in its table, the twin's search is finished, and lost (a
+    win would have ended the search): the flagged position is lost too.
     """
 
     @property
@@ -128,8 +104,4 @@ class Pruned(WindmillProblem):
         """The key of the flagged position's clear twin (see the class docstring)."""
         if not state.flag:
             return ()
-        k = self.key(state)
-        if isinstance(k, int):
-            return ((k & ~FLAG_BIT, 0),)
-        assert isinstance(k, tuple)
-        return (((k[0] & ~FLAG_BIT, k[1]), 0),)
+        return ((clear_twin(self.key(state)), 0),)

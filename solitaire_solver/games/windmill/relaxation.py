@@ -147,16 +147,19 @@ from operator import gt
 
 from ...search import LOST, Budget, Limits, Run, Verdict, capped, compiled, dfs
 from . import kernel
-from .model import SIZE_DOWN, SIZE_UP, SIZES, Compact, compact
+from .model import SIZES, SORTED_SIZES, Compact, CompactFoundations, compact
 from .pruning import Pruned
 from .rules import (
     DEAL,
     GAP,
     PRIMARY_FULL,
+    SECONDARY_BITS,
     SECONDARY_FULL,
     WindmillProblem,
     WindmillRules,
     WindmillState,
+    on_last_pass,
+    packed_sizes,
 )
 
 HAND_REACH = 8
@@ -175,14 +178,15 @@ TEST_STATES = 2000
 _UNIT = tuple(1 << 4 * r for r in range(13))
 """A card of rank r in a packed hand (four bits of count per rank)."""
 
-_SIZE_UNITS = tuple(1 << 3 * size for size in range(SECONDARY_FULL + 1))
-"""One secondary of each size in packed secondary sizes (three bits a size)."""
-
 Foundations = int
-"""Primary size and packed secondary sizes (as in :mod:`.model`) in one integer,
-``primary << 42 | secondaries``: the high bits of a relaxed position."""
+"""Primary size and packed secondary sizes (:func:`~.rules.packed_sizes`) in one
+integer, ``primary << SECONDARY_BITS | secondaries``: the high bits of a relaxed
+position."""
 
-_SECS = (1 << 42) - 1
+_PRIMARY_ONE = 1 << SECONDARY_BITS
+"""One card on the primary in :data:`Foundations`."""
+
+_SECS = _PRIMARY_ONE - 1
 """The secondaries' bits of :data:`Foundations`."""
 
 Entry = tuple[int, int, dict[int, list[Foundations]], list[Foundations]]
@@ -195,10 +199,15 @@ class RelaxedRules:
     For a foundation state (:data:`Foundations`) it gives the ranks its
     cards have, and for each rank the foundation states after a card of
     that rank goes home, and the foundation states one move between
-    foundations away. Many relaxed searches of one solve share it.
+    foundations away: the rules' own moves (:class:`~.rules.FoundationRules`,
+    seen on packed sizes by :class:`~.model.CompactFoundations`) with the
+    flag left clear. Many relaxed searches of one solve share it.
     """
 
     def __init__(self, problem: WindmillProblem) -> None:
+        self.foundations = problem.foundations
+        """The rules' foundation moves."""
+        self.compact = CompactFoundations(problem.foundations)
         self.free = problem.free
         self.pneed = problem.primary_need
         self.sneed = problem.secondary_need
@@ -226,30 +235,21 @@ class RelaxedRules:
         found = self._entries.get(fd)
         if found is not None:
             return found
-        p, secs = fd >> 42, fd & _SECS
+        p, secs = fd >> SECONDARY_BITS, fd & _SECS
         ranks = self._primary_ranks[p]
         cards = p
-        for size, unit in enumerate(_SIZE_UNITS):
-            piles = secs // unit % 8
-            ranks += piles * self._secondary_ranks[size]
-            cards += piles * size
-        homes: dict[int, list[Foundations]] = {}
-        if p < PRIMARY_FULL:
-            homes[self.pneed[p]] = [fd + (1 << 42)]
-        for s in SIZES[secs]:
-            if s < SECONDARY_FULL:
-                homes.setdefault(self.sneed[s], []).append(fd + SIZE_UP[s])
-        between: list[Foundations] = []
-        if p < PRIMARY_FULL:
-            need = self.pneed[p]
-            for s in SIZES[secs]:
-                if s > 0 and self.sneed[s - 1] == need:
-                    between.append(fd + (1 << 42) + SIZE_DOWN[s])
-        if self.free and p > 1:
-            top = self.pneed[p - 1]
-            for s in SIZES[secs]:
-                if s < SECONDARY_FULL and self.sneed[s] == top:
-                    between.append(fd - (1 << 42) + SIZE_UP[s])
+        for size in SORTED_SIZES[secs]:
+            ranks += self._secondary_ranks[size]
+            cards += size
+        # The relaxed game has no flag: the rules' moves with it clear.
+        rank_homes, rank_between = self.compact.moves(p, False, secs)
+        homes = {
+            rank: [q << SECONDARY_BITS | ns for q, _, ns in targets]
+            for rank, targets in rank_homes.items()
+        }
+        # A card moved between two secondaries leaves the sizes as a
+        # multiset as they were: the relaxed game has no such move.
+        between = [q << SECONDARY_BITS | ns for q, _, ns in rank_between if (q, ns) != (p, secs)]
         found = (ranks, cards, homes, between)
         self._entries[fd] = found
         return found
@@ -259,14 +259,7 @@ class RelaxedRules:
         key = secs << 4 | rank
         found = self._room.get(key)
         if found is None:
-            found = 0
-            for size, unit in enumerate(_SIZE_UNITS):
-                piles = secs // unit % 8
-                for c in range(size, SECONDARY_FULL):
-                    if self.sneed[c] == rank:
-                        break
-                    found += piles
-            self._room[key] = found
+            found = self._room[key] = self.foundations.room(SORTED_SIZES[secs], rank)
         return found
 
     def tops(self, secs: int) -> int:
@@ -279,11 +272,6 @@ class RelaxedRules:
                     found |= 1 << self.sneed[size - 1]
             self._tops[secs] = found
         return found
-
-
-def applies(rules: WindmillRules, state: WindmillState) -> bool:
-    """Whether the relaxation may be cut at ``state``: on the last pass, not won."""
-    return state.redeals_used == rules.redeals
 
 
 RelaxedState = int
@@ -321,7 +309,7 @@ class Relaxation:
             if c != GAP:
                 hand += _UNIT[c % 13]
                 count += 1
-        fd0 = len(state.primary) << 42 | _packed_sizes(state)
+        fd0 = len(state.primary) << SECONDARY_BITS | packed_sizes(map(len, state.secondaries))
         n = len(self.stack)
         # For each depth, the depth of the first card of each rank from there
         # down (n when there is none); for each rank, its last place in the stock.
@@ -419,7 +407,7 @@ class Relaxation:
                     cd += 1
                 if cd == n_stack:
                     return won  # the stack is dug out: won
-                q = f >> 42
+                q = f >> SECONDARY_BITS
                 if restricted and q < PRIMARY_FULL:
                     # The counting bound (see the module docstring).
                     r = pneed[q]
@@ -468,13 +456,6 @@ def _suffix_sums(ranks: tuple[int, ...]) -> tuple[int, ...]:
     return tuple(out)
 
 
-def _packed_sizes(state: WindmillState) -> int:
-    out = 0
-    for pile in state.secondaries:
-        out += 1 << 3 * len(pile)
-    return out
-
-
 def first_play(problem: WindmillProblem, state: WindmillState) -> WindmillState:
     """The first position on from ``state`` where a play is possible, dealing until there.
 
@@ -499,7 +480,7 @@ def relaxed_run(
     settle it, since that proves nothing.
     """
     cut = first_play(problem, start)
-    if not applies(problem.rules, cut):
+    if not on_last_pass(problem.rules, cut):
         return None
     verdict: Verdict[object] | None = yield from Relaxation(RelaxedRules(problem), cut).run(
         budget, cap=cap
@@ -556,7 +537,7 @@ class RelaxedPruned(Pruned):
         if (
             (self.after_deals and w.bit_length() != state.dealt)
             or w.bit_count() < self.deep
-            or state.redeals_used != self.rules.redeals
+            or not on_last_pass(self.rules, state)
         ):
             return False
         key = compact(state)

@@ -21,7 +21,7 @@ the rest of the package builds on, and it knows nothing about searching.
 from __future__ import annotations
 
 import re
-from collections.abc import Hashable
+from collections.abc import Hashable, Iterable, Sequence
 
 import attrs
 
@@ -211,16 +211,36 @@ def _parse_place(text: str, move: str) -> tuple[int, int]:
     return (SECONDARY if t[0] == "s" else RESERVE), int(t[1]) - 1
 
 
+SIZE_BITS = 3
+"""Bits of one count in packed secondary sizes (:func:`packed_sizes`)."""
+
+SECONDARY_BITS = SIZE_BITS * (SECONDARY_FULL + 1)
+"""Bits of packed secondary sizes: a count for each size from 0 to 13."""
+
+SIZE_UNIT = tuple(1 << SIZE_BITS * size for size in range(SECONDARY_FULL + 1))
+"""One secondary of size s in packed secondary sizes."""
+
+
+def packed_sizes(sizes: Iterable[int]) -> int:
+    """The sizes of the four secondaries as one int: a count of secondaries per size.
+
+    Three bits a size (:data:`SIZE_UNIT`), so the order of the secondaries is
+    folded away with no sorting and a card going on or off a secondary is an
+    addition. The canonical key, the rank model and the relaxation all pack
+    the secondaries this way.
+    """
+    return sum(map(SIZE_UNIT.__getitem__, sizes))
+
+
 # Bit layout of the packed canonical key (see WindmillProblem.key): from the low end,
 # the waste mask (96 bits), redeals used (4), dealt (7), the reserve as a
 # count of cards per rank (4 bits for each of 14 ranks, 13 for a gap), the
-# secondaries as a count of piles per size (3 bits for each of 14 sizes),
-# the flag (1), the primary size (6). Counts fold the order of the cells and
-# of the secondaries away with no sorting.
+# packed secondary sizes (:func:`packed_sizes`), the flag (1), the primary
+# size (6). Counts fold the order of the cells and of the secondaries away
+# with no sorting.
 _WASTE_BITS = 96
 _RESERVE_BITS = 4 * 14
-_SECONDARY_BITS = 3 * 14
-_FLAG_SHIFT = _WASTE_BITS + 4 + 7 + _RESERVE_BITS + _SECONDARY_BITS
+_FLAG_SHIFT = _WASTE_BITS + 4 + 7 + _RESERVE_BITS + SECONDARY_BITS
 FLAG_BIT = 1 << _FLAG_SHIFT
 """The flag's bit in the packed key (see :meth:`WindmillProblem.key`)."""
 
@@ -256,12 +276,14 @@ class WindmillProblem(ProblemDefaults):
 
     def __init__(self, rules: WindmillRules) -> None:
         self.rules = rules
-        self.free = rules.foundation_moves == FREE
+        self.foundations = FoundationRules(rules)
+        """The foundation moves (every place that plays by them shares these)."""
+        self.free = self.foundations.free
         up = rules.direction == "up"
         self.up = up
-        self.primary_need = primary_needs(rules)
+        self.primary_need = self.foundations.primary_need
         """The rank the primary needs once it holds n cards (n < 52)."""
-        self.secondary_need = secondary_needs(rules)
+        self.secondary_need = self.foundations.secondary_need
         """The rank a secondary needs once it holds c cards (c < 13)."""
         self.centre = Card(0 if up else 12)
         """The card dealt to the centre: id 0 (AC) or 12 (KC) of deck 0."""
@@ -284,46 +306,27 @@ class WindmillProblem(ProblemDefaults):
         )
 
     def legal_moves(self, state: WindmillState) -> list[WindmillMove]:
-        """Every legal move, without merging moves that lead to equivalent positions."""
+        """Every legal move, without merging moves that lead to equivalent positions.
+
+        The plays are those of :class:`FoundationRules` on the piles: each
+        reserve card and the waste's top card to every foundation that takes
+        its rank, then the moves between foundations.
+        """
         out: list[WindmillMove] = []
-        prim = state.primary
-        need = self.primary_need[len(prim)] if len(prim) < PRIMARY_FULL else -1
-        secs = state.secondaries
-        sources: list[tuple[int, int, int]] = []  # (place, index, rank)
+        foundations = self.foundations
+        p = len(state.primary)
+        sizes = tuple(map(len, state.secondaries))
+        homes = foundations.homes(p, sizes)
         for i, c in enumerate(state.reserve):
             if c != GAP:
-                sources.append((RESERVE, i, c % 13))
+                for dst, di in homes.get(c % 13, ()):
+                    out.append(WindmillMove(PLAY, RESERVE, i, dst, di))
         top = state.waste_top
         if top is not None:
-            sources.append((WASTE, 0, top % 13))
-        # The rank each secondary takes next (none for a full one), worked
-        # out once rather than for every source.
-        wants = [
-            (j, self.secondary_need[len(pile)])
-            for j, pile in enumerate(secs)
-            if len(pile) < SECONDARY_FULL
-        ]
-        for src, si, rank in sources:
-            if rank == need:
-                out.append(WindmillMove(PLAY, src, si, PRIMARY, 0))
-            for j, want in wants:
-                if want == rank:
-                    out.append(WindmillMove(PLAY, src, si, SECONDARY, j))
-        for i, pile in enumerate(secs):
-            if not pile:
-                continue
-            rank = pile[-1] % 13
-            if rank == need and (self.free or not state.flag):
-                out.append(WindmillMove(PLAY, SECONDARY, i, PRIMARY, 0))
-            if self.free:
-                for j, want in wants:
-                    if j != i and want == rank:
-                        out.append(WindmillMove(PLAY, SECONDARY, i, SECONDARY, j))
-        if self.free and len(prim) > 1:
-            rank = prim[-1] % 13
-            for j, want in wants:
-                if want == rank:
-                    out.append(WindmillMove(PLAY, PRIMARY, 0, SECONDARY, j))
+            for dst, di in homes.get(top % 13, ()):
+                out.append(WindmillMove(PLAY, WASTE, 0, dst, di))
+        for (src, si), (dst, di) in foundations.between(p, state.flag, sizes):
+            out.append(WindmillMove(PLAY, src, si, dst, di))
         if state.dealt < len(state.seq):
             out.append(DEAL_MOVE)
         elif state.waste and state.redeals_used < self.rules.redeals:
@@ -441,11 +444,9 @@ class WindmillProblem(ProblemDefaults):
         else:
             card = primary[-1]
             primary = primary[:-1]
-        flag = state.flag
+        flag = self.foundations.flag_after(state.flag, src, move.dst)
         if move.dst == PRIMARY:
             primary = (*primary, card)
-            if not self.free:
-                flag = src == SECONDARY
         else:
             j = move.dst_index
             secs = replace_pile(secs, j, (*secs[j], card))
@@ -482,13 +483,11 @@ class WindmillProblem(ProblemDefaults):
         same ranks that left different cards behind). After a redeal the
         ranks of the new ``seq`` join the key.
         """
-        secs = 0
-        for pile in state.secondaries:
-            secs += 1 << 3 * len(pile)
+        secs = packed_sizes(map(len, state.secondaries))
         res = 0
         for c in state.reserve:
             res += 1 << 4 * (13 if c == GAP else c % 13)
-        k = ((len(state.primary) << 1 | state.flag) << _SECONDARY_BITS | secs) << _RESERVE_BITS
+        k = ((len(state.primary) << 1 | state.flag) << SECONDARY_BITS | secs) << _RESERVE_BITS
         k = (((k | res) << 7 | state.dealt) << 4 | state.redeals_used) << _WASTE_BITS
         k |= state.ranked_waste
         if state.redeals_used:
@@ -538,6 +537,140 @@ def secondary_needs(rules: WindmillRules) -> tuple[int, ...]:
     """The rank a secondary needs once it holds c cards, for c from 0 to 12."""
     up = rules.direction == "up"
     return tuple(((12 - c) if up else c) for c in range(SECONDARY_FULL))
+
+
+Place = tuple[int, int]
+"""A foundation as a place of a move: ``(PRIMARY, 0)`` or ``(SECONDARY, index)``."""
+
+
+class FoundationRules:
+    """Windmill's foundation moves, stated once for every form of a position.
+
+    Which foundation takes a card of a rank, which top card may move from
+    one foundation to another, what the flag becomes, and how many cards the
+    secondaries can take before they need a rank (the counting bound's
+    room). The foundations are seen as the primary's size, the flag and the
+    secondaries' sizes (a foundation's ranks follow from its size, and no
+    rule looks at a suit), so the real rules (:meth:`WindmillProblem.legal_moves`
+    and :meth:`WindmillProblem.apply`, on piles), the rank model and the
+    summaries (:class:`~.model.CompactFoundations`, on packed sizes), the
+    relaxation (:class:`~.relaxation.RelaxedRules`) and the counting bound
+    (:func:`~.pruning.stuck_and_lost`) all play by the same statement.
+    ``free`` false on a game with free foundation moves gives its
+    restricted moves (for the rank model's sub-games).
+    """
+
+    def __init__(self, rules: WindmillRules, *, free: bool | None = None) -> None:
+        self.free = rules.foundation_moves == FREE if free is None else free
+        """Free foundation moves: any top card to any foundation that takes it."""
+        self.primary_need = primary_needs(rules)
+        """The rank the primary needs once it holds n cards (n < 52)."""
+        self.secondary_need = secondary_needs(rules)
+        """The rank a secondary needs once it holds c cards (c < 13)."""
+
+    def homes(self, p: int, sizes: Sequence[int]) -> dict[int, list[Place]]:
+        """For each rank, the foundations that take a card of it from the waste or the reserve.
+
+        ``p`` is the primary's size and ``sizes`` the secondaries'. The
+        primary comes first, then the secondaries in the order of ``sizes``;
+        a full foundation takes nothing.
+        """
+        out: dict[int, list[Place]] = {}
+        if p < PRIMARY_FULL:
+            out[self.primary_need[p]] = [(PRIMARY, 0)]
+        need = self.secondary_need
+        for j, size in enumerate(sizes):
+            if size < SECONDARY_FULL:
+                out.setdefault(need[size], []).append((SECONDARY, j))
+        return out
+
+    def between(self, p: int, flag: bool, sizes: Sequence[int]) -> list[tuple[Place, Place]]:
+        """The moves between foundations, each as (source, target).
+
+        In order: for each secondary, its top card to the primary when the
+        primary needs that rank (under restricted rules only with the flag
+        clear), then, under free rules, to each other secondary that takes
+        it; last, under free rules, the primary's top card (never its base)
+        to each secondary that takes it.
+        """
+        out: list[tuple[Place, Place]] = []
+        free = self.free
+        sneed = self.secondary_need
+        need = self.primary_need[p] if p < PRIMARY_FULL else -1
+        for i, size in enumerate(sizes):
+            if not size:
+                continue
+            top = sneed[size - 1]
+            if top == need and (free or not flag):
+                out.append(((SECONDARY, i), (PRIMARY, 0)))
+            if free:
+                for j, other in enumerate(sizes):
+                    if j != i and other < SECONDARY_FULL and sneed[other] == top:
+                        out.append(((SECONDARY, i), (SECONDARY, j)))
+        if free and p > 1:
+            top = self.primary_need[p - 1]
+            for j, other in enumerate(sizes):
+                if other < SECONDARY_FULL and sneed[other] == top:
+                    out.append(((PRIMARY, 0), (SECONDARY, j)))
+        return out
+
+    def flag_after(self, flag: bool, src: int, dst: int) -> bool:
+        """The flag after a card goes from a place of kind ``src`` to one of kind ``dst``.
+
+        Under restricted rules a card on the primary sets the flag when it
+        came from a secondary and clears it otherwise; no other move changes
+        it, and free rules never set it.
+        """
+        if dst == PRIMARY and not self.free:
+            return src == SECONDARY
+        return flag
+
+    def room(self, sizes: Iterable[int], rank: int) -> int:
+        """Cards secondaries of ``sizes`` can take, each up to (not including) the first
+        card of ``rank`` it needs: the counting bound's room (:func:`~.pruning.stuck_and_lost`)."""
+        need = self.secondary_need
+        room = 0
+        for size in sizes:
+            for c in range(size, SECONDARY_FULL):
+                if need[c] == rank:
+                    break
+                room += 1
+        return room
+
+
+def on_last_pass(rules: WindmillRules, state: WindmillState) -> bool:
+    """Whether ``state`` is on its last pass: every redeal the rules allow is used.
+
+    The waste is then a stack for good (no redeal turns it over), which the
+    counting bound, the relaxation, the summaries and the compiled kernel
+    all need.
+    """
+    return state.redeals_used == rules.redeals
+
+
+def clear_twin(key: Hashable) -> Hashable:
+    """The canonical key of the flagged position ``key``'s twin: the same with the flag clear.
+
+    The twin rule, argued once for every search that uses it (the
+    depth-first search's hook in :mod:`.pruning`, the rank model's
+    dominators in :mod:`.model`, the summaries' exit sets in
+    :mod:`.summaries`, the compiled beam). Under restricted rules call a
+    position with the flag set and the same position with the flag clear
+    twins. The flag only removes moves (a secondary's card to the primary);
+    every other move leads both twins to the same position (a waste or
+    reserve card on the primary clears the flag either way) or to twins
+    again (other plays and deals keep the flag). So a win from the flagged
+    twin is, move for move, a win from the other: the clear twin dominates
+    the flagged one. Every move raises (cards home, primary size, redeals
+    used, cards dealt) lexicographically, so the game has no cycles and
+    domination never goes round in a circle (it only points from a flagged
+    position to a clear one, of the same value, never an ancestor). Under
+    free rules the flag is never set and the rule says nothing.
+    """
+    if isinstance(key, int):
+        return key & ~FLAG_BIT
+    assert isinstance(key, tuple)
+    return (key[0] & ~FLAG_BIT, *key[1:])
 
 
 def replace_pile(

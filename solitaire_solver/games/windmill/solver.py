@@ -64,7 +64,7 @@ from .model import RankModel, beam_score, compact, rank_model
 from .pruning import Pruned
 from .relaxation import RelaxedPruned, relaxed_run
 from .rules import WindmillProblem, WindmillState
-from .summaries import applies, summary_run
+from .summaries import can_summarise, summary_run
 
 BEAM_WIDTHS = (8, 32, 128, 512, 2048, 8192, 32768, 131072, 524288)
 """Beam widths tried in turn (each four times the last); at each width, beams in the orders
@@ -276,7 +276,7 @@ def _beam(
     last_pass = start.redeals_used == model.redeals
     if order == SHUFFLED and not last_pass:
         raise ValueError("a shuffled beam needs a position on its last pass")
-    if kernel.applies(model, start):
+    if kernel.can_search(model, start):
         used = start.redeals_used
 
         def run_compiled(budget: Budget) -> Run:
@@ -539,7 +539,7 @@ def any_line(
                     RELAXED_DEPTH_FIRST_WEIGHT,
                 )
             )
-    if with_summaries and applies(problem, start):
+    if with_summaries and can_summarise(problem, start):
 
         def settle(budget: Budget) -> Run:
             return summary_run(problem, start, budget, model=own)

@@ -45,20 +45,16 @@ of greater control and the dependency graph has no cycles. The graph is
 walked with explicit stacks, not Python recursion: winning lines run to
 200 moves and more and summaries nest about as deep as the waste.
 
-The twin rule (with ``prune``, as in :mod:`.pruning`).
-Call a control with the flag set and the same control with the flag clear
-twins. From twin positions (same waste), every move of the flagged one is
-legal in the other (the flag only forbids secondary-to-primary moves) and
-leads to the same position (a waste or reserve card on the primary clears
-the flag either way) or again to twins (other plays and deals keep the
-flag); with no cycles, induction from the end gives: if the flagged one
-wins, so does its twin. Two uses follow. A ``win`` question whose twin is
-already answered false is false. And an exit set may drop a flagged exit
-whose twin is also in it: every true exit then stays *covered* (it is in
-the set or its twin is), which is all the ``win`` equations need (an OR over
-exits loses nothing; and an exit reached through a dropped ``c3`` is covered
-by an exit of ``c3``'s twin, by the same move-for-move argument, so the
-covering carries through the deal equation by induction).
+The twin rule (with ``prune``, as in :mod:`.pruning`): a position whose
+control has the flag set wins only if its twin, the same with the flag
+clear, wins (argued at :func:`~.rules.clear_twin`). Two uses follow. A
+``win`` question whose twin is already answered false is false. And an
+exit set may drop a flagged exit whose twin is also in it: every true exit
+then stays *covered* (it is in the set or its twin is), which is all the
+``win`` equations need (an OR over exits loses nothing; and an exit
+reached through a dropped ``c3`` is covered by an exit of ``c3``'s twin,
+by the same move-for-move argument, so the covering carries through the
+deal equation by induction).
 
 A lost verdict comes only when the ``win`` question was answered false
 with every node it depends on computed in full, that is everything
@@ -89,13 +85,11 @@ from .model import (
     NO_CARD,
     RANK_UNIT,
     SECONDARY_CARDS,
-    SIZE_DOWN,
-    SIZES,
     RankModel,
     compact,
     rank_model,
 )
-from .rules import PRIMARY_FULL, WindmillMove, WindmillProblem, WindmillState
+from .rules import PRIMARY_FULL, WindmillMove, WindmillProblem, WindmillState, on_last_pass
 
 _Foundations = tuple[int, bool, int]
 """Primary size, flag and secondary sizes (packed as in :data:`.model.Compact`)."""
@@ -115,9 +109,9 @@ _WIN_SHIFT = _PID_BITS + _FND_SHIFT
 _WIN_LOW_MASK = (1 << _WIN_SHIFT) - 1
 
 
-def applies(problem: WindmillProblem, state: WindmillState) -> bool:
+def can_summarise(problem: WindmillProblem, state: WindmillState) -> bool:
     """True when the summaries can settle ``state``: restricted rules, last pass."""
-    return not problem.free and state.redeals_used == problem.rules.redeals
+    return not problem.free and on_last_pass(problem.rules, state)
 
 
 def summary_run(
@@ -133,9 +127,9 @@ def summary_run(
     ``prune`` false switches the twin rule off. ``model`` (by default a new
     one) lends its memo of foundation moves, so that the beams and the
     summaries share it. Raises :class:`ValueError` at once when the rules
-    are free or a redeal is left (:func:`applies` is false).
+    are free or a redeal is left (:func:`can_summarise` is false).
     """
-    if not applies(problem, start):
+    if not can_summarise(problem, start):
         raise ValueError(
             "summary search: only restricted foundation moves on the last pass (no redeal left)"
         )
@@ -147,7 +141,7 @@ def summary_search(
 ) -> SolveResult[WindmillMove]:
     """Settle a last-pass position under restricted rules exactly, alone under ``limits``.
 
-    Raises :class:`ValueError` when :func:`applies` is false.
+    Raises :class:`ValueError` when :func:`can_summarise` is false.
     """
     result: SolveResult[WindmillMove] = solve(
         lambda budget: summary_run(problem, start, budget, prune=prune), limits
@@ -170,8 +164,6 @@ class _Summaries:
         self.start = start
         self.budget = budget
         self.model = model
-        self.pneed = problem.primary_need
-        self.sneed = problem.secondary_need
         self.seq = tuple(c % 13 for c in start.seq)
         self.exits: dict[int, tuple[int, ...]] = {}
         self.wins: dict[int, bool] = {}
@@ -185,7 +177,8 @@ class _Summaries:
         self.fnd_stays: list[tuple[int, ...] | None] = []
         self.fnd_home: list[int] = []
         # The id of the same foundations with the flag clear, for flagged
-        # ones (-1 for the others); used only by the twin rule.
+        # ones (-1 for the others): the twin (:func:`.rules.clear_twin`),
+        # used only by the twin rule.
         self.fnd_twin: list[int] = []
         self.twins = prune
         # Interned reserves (sorted ranks), with their distinct ranks other
@@ -282,20 +275,14 @@ class _Summaries:
         if homes is not None and stays is not None:
             return homes, stays
         p, flag, secs = self.fnd_of[fid]
-        rank_homes = self.model.homes(p, flag, secs)
+        rank_homes, between = self.model.foundations.moves(p, flag, secs)
         homes = (
             *(tuple(self.fnd(h) for h in rank_homes.get(rank, ())) for rank in range(13)),
             (),  # a gap goes nowhere
         )
-        found: list[int] = []
-        if not flag and p < PRIMARY_FULL:
-            # Restricted rules: a secondary's top card goes to the primary
-            # only with the flag clear, and sets it.
-            need = self.pneed[p]
-            for s in SIZES[secs]:
-                if s and self.sneed[s - 1] == need:
-                    found.append(self.fnd((p + 1, True, secs + SIZE_DOWN[s])))
-        stays = self.fnd_stays[fid] = tuple(found)
+        # Under restricted rules the moves between foundations are a
+        # secondary's top card to the primary (with the flag clear).
+        stays = self.fnd_stays[fid] = tuple(self.fnd(f) for f in between)
         self.fnd_homes[fid] = homes
         return homes, stays
 
