@@ -38,8 +38,16 @@ def percentile(values: Sequence[float], p: float) -> float:
     if not values:
         return 0.0
     ordered = sorted(values)
-    rank = max(1, math.ceil(p / 100 * len(ordered)))
-    return float(ordered[rank - 1])
+    return float(ordered[nearest_rank(p, len(ordered)) - 1])
+
+
+def nearest_rank(p: float, count: int) -> int:
+    """The rank (from 1) of the nearest-rank ``p``-th percentile among ``count`` values.
+
+    >>> nearest_rank(99, 1000), nearest_rank(99, 10), nearest_rank(0, 10)
+    (990, 10, 1)
+    """
+    return max(1, math.ceil(p / 100 * count))
 
 
 def count_percentile(counts: Sequence[tuple[int, int]], p: float) -> int:
@@ -52,7 +60,7 @@ def count_percentile(counts: Sequence[tuple[int, int]], p: float) -> int:
     total = sum(n for _, n in counts)
     if not total:
         return 0
-    rank = max(1, math.ceil(p / 100 * total))
+    rank = nearest_rank(p, total)
     seen = 0
     for value, n in counts:
         seen += n

@@ -16,7 +16,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from solitaire_solver import make_game, solve, stats
+from solitaire_solver import make_game, solve
 from solitaire_solver.errors import BadDealNumberError, BadOptionError
 from solitaire_solver.numbering import DealNumber, parse_deal_number
 from solitaire_solver.search import Limit, Status
@@ -25,16 +25,17 @@ from solitaire_solver.stats import (
     DealResult,
     Spread,
     SpreadTally,
-    _Batcher,
     default_store_path,
     parse_deals,
     percentile,
     run_deals,
+    runners,
     solve_deals,
     summarize,
     wilson_interval,
     winnability,
 )
+from solitaire_solver.stats.runners import _Batcher
 from solitaire_solver.store import Store
 from tests.support import assert_replays_to_win
 
@@ -422,13 +423,14 @@ def test_verify_replays_stored_lines_in_the_workers(tmp_path: Path) -> None:
 def test_verify_replays_found_lines_where_they_were_found(
     monkeypatch: pytest.MonkeyPatch, jobs: int
 ) -> None:
-    real = stats.solve_one
+    real = runners.solve_one
 
     def cut(game: Any, deal: Any, limits: Any) -> DealResult:
         r = real(game, deal, limits)
         return attrs.evolve(r, moves=r.moves[:-1]) if r.moves else r
 
-    monkeypatch.setattr(stats, "solve_one", cut)
+    # Patched where the runners look it up, in this process and in forked workers.
+    monkeypatch.setattr(runners, "solve_one", cut)
     seen: list[DealResult] = []
     counts = run_deals("decade", "1-60", seen.append, jobs=jobs, verify=True)
     won = sorted((r.number, r.deal) for r in seen if r.status is Status.WON)

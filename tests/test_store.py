@@ -480,12 +480,12 @@ def test_sigterm_stops_cleanly_and_keeps_what_was_solved(tmp_path: Path) -> None
 
 WATCHED_CHILD = """
 import os, sys, time
-from solitaire_solver import stats
-stats.sys.platform = sys.argv[1]  # 'other': the watch on the parent's id alone
+from solitaire_solver.stats import runners
+runners.sys.platform = sys.argv[1]  # 'other': the watch on the parent's id alone
 parent = os.getpid()
 child = os.fork()
 if child == 0:
-    stats._end_with_parent(parent)
+    runners._end_with_parent(parent)
     time.sleep(60)
     os._exit(0)
 print(child, flush=True)

@@ -1,0 +1,153 @@
+"""Deal ranges: the text of a range such as ``1-100,200`` as blocks of numbers, never listed.
+
+>>> deals = parse_deals("1-3,ms40000")
+>>> (len(deals), [str(d) for d in deals])
+(4, ['1', '2', '3', 'ms40000'])
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator, Sequence
+from typing import overload
+
+from ..errors import BadDealNumberError, BadOptionError
+from ..numbering import MT_THRESHOLD, DealNumber, parse_deal_number
+
+
+def _range_end(text: str, end: str, ms: bool) -> DealNumber:
+    """One end of a range item; ``ms`` makes it a Microsoft deal number."""
+    word = end.strip()
+    if ms and word[:2].lower() != "ms":
+        word = "ms" + word
+    try:
+        return parse_deal_number(word)
+    except BadDealNumberError as exc:
+        raise BadDealNumberError(
+            f"bad deal range {text!r}: {end.strip()!r} is not a deal number ({exc.why})",
+            why=exc.why,
+        ) from None
+
+
+Block = tuple[int, int, bool]
+"""Consecutive deal numbers ``(low, high, microsoft)``, both ends included."""
+
+
+def _split_block(low: int, high: int, microsoft: bool) -> list[Block]:
+    # Below MT_THRESHOLD every deal is a Microsoft one, written without
+    # "ms"; from it up a Microsoft deal is written with "ms". Splitting there
+    # keeps one generator and one way of writing the numbers per block.
+    if microsoft or low < MT_THRESHOLD:
+        parts = [
+            (low, min(high, MT_THRESHOLD - 1), True),
+            (max(low, MT_THRESHOLD), high, microsoft),
+        ]
+    else:
+        parts = [(low, high, False)]
+    return [(lo, hi, ms) for lo, hi, ms in parts if lo <= hi]
+
+
+def _subtract(block: Block, taken: Block) -> list[Block]:
+    """What is left of ``block`` once the deals of ``taken`` are removed."""
+    low, high, ms = block
+    t_low, t_high, t_ms = taken
+    if ms != t_ms or t_high < low or t_low > high:
+        return [block]
+    left = [(low, t_low - 1, ms), (t_high + 1, high, ms)]
+    return [b for b in left if b[0] <= b[1]]
+
+
+class DealRange(Sequence[DealNumber]):
+    """The deals of a range text, held as blocks of consecutive numbers and never listed.
+
+    Length, iteration, indexing and ``in`` all work on the blocks, so a range
+    of 10**11 deals costs no more memory than one of ten; iterating yields
+    the deals in the order asked. Build one with :func:`parse_deals`.
+    """
+
+    def __init__(self, blocks: Iterable[Block], text: str = "") -> None:
+        self.blocks: tuple[Block, ...] = tuple(blocks)
+        self.text = text
+
+    def __len__(self) -> int:
+        return sum(high - low + 1 for low, high, _ in self.blocks)
+
+    def __iter__(self) -> Iterator[DealNumber]:
+        for low, high, microsoft in self.blocks:
+            for value in range(low, high + 1):
+                yield DealNumber(value, microsoft)
+
+    @overload
+    def __getitem__(self, index: int) -> DealNumber: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> list[DealNumber]: ...
+
+    def __getitem__(self, index: int | slice) -> DealNumber | list[DealNumber]:
+        if isinstance(index, slice):
+            return [self[i] for i in range(*index.indices(len(self)))]
+        size = len(self)
+        if index < 0:
+            index += size
+        if not 0 <= index < size:
+            raise IndexError(f"deal range index {index} out of range")
+        for low, high, microsoft in self.blocks:
+            if index <= high - low:
+                return DealNumber(low + index, microsoft)
+            index -= high - low + 1
+        raise AssertionError("unreachable: the index was checked against the length")
+
+    def __contains__(self, deal: object) -> bool:
+        if not isinstance(deal, DealNumber):
+            return False
+        return any(
+            low <= deal.value <= high and ms == deal.microsoft for low, high, ms in self.blocks
+        )
+
+    def __repr__(self) -> str:
+        return f"DealRange({self.text!r}, {len(self)} deals)"
+
+
+def parse_deals(text: str) -> DealRange:
+    """The deals of a range list such as ``1-100,200,300-310``, as a :class:`DealRange`.
+
+    Items are separated by commas; each is a deal number (any form that
+    :func:`.parse_deal_number` accepts but grouping by commas, ``ms40000``
+    too) or ``A-B`` with ``A <= B``, where ``msA-B`` makes both ends
+    Microsoft deal numbers. A deal listed twice counts once; the order of
+    first mention is kept. Raises :class:`BadDealNumberError` naming the
+    item for anything else. The deals are never listed, however many.
+    """
+    blocks: list[Block] = []
+    for item in text.split(","):
+        word = item.strip()
+        if not word:
+            raise BadDealNumberError(f"bad deal range {text!r}: empty item")
+        ends = word.split("-")
+        if len(ends) > 2 or not all(e.strip() for e in ends):
+            raise BadDealNumberError(
+                f"bad deal range {text!r}: {word!r} is not a deal number or A-B"
+            )
+        ms = any(e.strip()[:2].lower() == "ms" for e in ends)
+        low = _range_end(text, ends[0], ms)
+        high = _range_end(text, ends[-1], ms)
+        if low.value > high.value:
+            raise BadDealNumberError(f"bad deal range {text!r}: {word!r} runs backwards")
+        new = _split_block(low.value, high.value, ms)
+        for taken in blocks:
+            new = [part for b in new for part in _subtract(b, taken)]
+        blocks.extend(new)
+    return DealRange(blocks, text)
+
+
+def _deal_sequence(deals: Iterable[int | str | DealNumber] | str) -> Sequence[DealNumber]:
+    """The deals to solve: a range as blocks, any other collection as a list without repeats."""
+    out: Sequence[DealNumber]
+    if isinstance(deals, str):
+        out = parse_deals(deals)
+    elif isinstance(deals, DealRange):
+        out = deals
+    else:
+        out = list(dict.fromkeys(parse_deal_number(d) for d in deals))
+    if not out:
+        raise BadOptionError("no deals to solve")
+    return out

@@ -1,0 +1,139 @@
+"""One deal's work, wherever it runs: solved, played by a player, or its winning line replayed."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterable
+from typing import Any
+
+from ..api import verify
+from ..games import Game
+from ..numbering import MT_THRESHOLD, DealNumber, parse_deal_number
+from ..players import Player, play
+from ..search import Limits, Status
+from ..store import DealResult
+
+Failure = tuple[int, str, str]
+"""A winning line that does not win: the deal's number, its text and what went wrong."""
+
+
+def _solver_version() -> str:
+    # Imported here: the package's __init__ sets the version after importing
+    # the modules this one depends on.
+    from .. import __version__
+
+    return __version__
+
+
+NOT_WINNABLE = "the published table: lost with full sight"
+"""What settles a player's deal that the thoughtful table proves lost (:func:`play_one`)."""
+
+_THOUGHTFUL: dict[str, Any] = {}
+"""Each fingerprint's published table (or None), loaded once per process."""
+
+
+def _thoughtful_status(game: Game[Any, Any], number: DealNumber) -> str | None:
+    """The published thoughtful verdict of a plain deal number, if a table holds one."""
+    from ..verdicts import shipped_table
+
+    if game.fingerprint not in _THOUGHTFUL:
+        _THOUGHTFUL[game.fingerprint] = shipped_table(game)
+    table = _THOUGHTFUL[game.fingerprint]
+    if table is None or not table.first <= number.value <= table.last:
+        return None
+    if number.microsoft and number.value >= MT_THRESHOLD:
+        return None  # the tables hold plain deal numbers, not Microsoft deals beyond them
+    status: str | None = table.status(number.value)
+    return status
+
+
+def play_one(game: Game[Any, Any], deal: int | str | DealNumber, player: Player) -> DealResult:
+    """Deal ``deal`` and play it with ``player`` (:mod:`.players`).
+
+    Won when the player wins; lost when it does not (the deal may still be
+    winnable: what a player wins is a lower bound). ``states`` holds the
+    exact solves its hints took and ``unique`` the positions where it had a
+    choice. A deal that the published table of the game's rules proves lost
+    with full sight is recorded as lost without playing it
+    (``settled_by`` :data:`NOT_WINNABLE`): no player can win it.
+    """
+    t0 = time.perf_counter()
+    number = parse_deal_number(deal)
+    if _thoughtful_status(game, number) == "lost":
+        # No line wins this deal even with every card in sight, so no player
+        # can win it: the outcome is known without playing, and recorded as
+        # the player's loss. (A player's run spends its time on the deals it
+        # could win; in eagle-wing that skips 94% of them.)
+        return DealResult(
+            deal=str(number),
+            number=number.value,
+            status=Status.LOST,
+            seconds=time.perf_counter() - t0,
+            solver_version=_solver_version(),
+            settled_by=NOT_WINNABLE,
+        )
+    played = play(game, game.deal(number), player, deal=str(number))
+    return DealResult(
+        deal=str(number),
+        number=number.value,
+        status=Status.WON if played.won else Status.LOST,
+        moves=tuple(str(m) for m in played.moves) if played.won else (),
+        states=played.solves,
+        unique=played.choices,
+        seconds=time.perf_counter() - t0,
+        solver_version=_solver_version(),
+    )
+
+
+def solve_one(game: Game[Any, Any], deal: int | str | DealNumber, limits: Limits) -> DealResult:
+    """Deal and solve one numbered deal; the time includes dealing (and the difficulty figure)."""
+    t0 = time.perf_counter()
+    number = parse_deal_number(deal)
+    start = game.deal(number)
+    result = game.solve(start, limits)
+    difficulty = game.difficulty(start, result)
+    seconds = time.perf_counter() - t0
+    return DealResult(
+        deal=str(number),
+        number=number.value,
+        status=result.status,
+        moves=tuple(str(m) for m in result.moves),
+        states=result.stats.expanded,
+        unique=result.stats.unique,
+        seconds=seconds,
+        limit=result.limit,
+        solver_version=_solver_version(),
+        difficulty=difficulty,
+        settled_by=result.settled_by,
+    )
+
+
+def replay_win(game: Game[Any, Any], r: DealResult) -> str | None:
+    """Replay one won result's line from its deal: ``None`` if it wins, else what went wrong.
+
+    A won verdict is only as good as its line, and a store outlives the
+    code that filled it, so a line is replayed move by move from the deal
+    (as :func:`.verify` does) and must end in a won position. The message
+    names the deal and the first move that went wrong. Results other than
+    won ones are not checked, nor are rows imported from a verdict file,
+    which keep no line (their file's checksum vouches for them).
+    """
+    if r.status is not Status.WON or r.imported:
+        return None
+    check = verify(game, r.deal, r.moves)
+    where = "stored" if r.from_store else "found"
+    if not check.legal:
+        return f"deal {r.deal}: the {where} winning line does not replay: {check.reason}"
+    if not check.won:
+        return f"deal {r.deal}: the {where} winning line {check.reason}"
+    return None
+
+
+def replay_wins(game: Game[Any, Any], results: Iterable[DealResult]) -> list[str]:
+    """:func:`replay_win` for every result: one message per line that fails, in order."""
+    return [m for r in results if (m := replay_win(game, r)) is not None]
+
+
+def _replay_failures(game: Game[Any, Any], results: Iterable[DealResult]) -> list[Failure]:
+    """:func:`replay_win` for each result: the lines that do not win."""
+    return [(r.number, r.deal, m) for r in results if (m := replay_win(game, r)) is not None]
