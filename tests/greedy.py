@@ -7,7 +7,7 @@ move cards between wings would go round in circles). It knows nothing the
 solver knows; it wins a deal or gets stuck. Across the deals of a preset the
 ones the solver's difficulty figure calls hard should be the ones this player
 wins less often (``tests/test_verdict_files.py``,
-``benchmarks/difficulty_vs_greedy.py``).
+``benchmarks/tables/difficulty_vs_greedy.py``).
 
 Preferences, the same for every deal of a game:
 

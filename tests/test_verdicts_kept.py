@@ -1,4 +1,4 @@
-"""The verdicts of the solvers before the search engine are kept (benchmarks/compare_verdicts.py).
+"""The verdicts of the solvers before the search engine are kept (benchmarks/engine/compare_verdicts.py).
 
 A sample of each preset's recorded rows in the default suite; every row under
 ``-m slow``.
@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from benchmarks.compare_verdicts import SOURCES, compare
+from benchmarks.engine.compare_verdicts import SOURCES, compare
 
 # Every K-th row in the default suite: a few seconds per preset.
 SAMPLE = {
