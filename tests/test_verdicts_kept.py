@@ -1,4 +1,6 @@
-"""The verdicts of the solvers before the search engine are kept (benchmarks/engine/compare_verdicts.py).
+"""The verdicts of the solvers before the search engine are kept.
+
+The rows and the comparison are ``benchmarks/engine/compare_verdicts.py``'s.
 
 A sample of each preset's recorded rows in the default suite; every row under
 ``-m slow``.

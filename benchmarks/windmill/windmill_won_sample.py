@@ -2,7 +2,8 @@
 
 Run from the project root, with the package to measure first on the path::
 
-    PYTHONPATH=. nice python benchmarks/windmill/windmill_won_sample.py --per-variant 200 --out won.csv
+    PYTHONPATH=. nice python benchmarks/windmill/windmill_won_sample.py --per-variant 200 \\
+        --out won.csv
 
 For each variant, the first ``--per-variant`` deals that
 ``benchmarks/results/<variant>.csv`` records won within 2 seconds, and
