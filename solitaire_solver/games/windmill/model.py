@@ -195,24 +195,26 @@ class CompactFoundations:
         key = (p << 1 | flag) << SECONDARY_BITS | secs
         found = self._moves.get(key)
         if found is None:
-            sizes = SORTED_SIZES[secs]
-            found = self._moves[key] = (
-                self._homes(p, flag, secs, sizes),
-                self._between(p, flag, secs, sizes),
-            )
+            found = self._moves[key] = self.unmemoised(p, flag, secs)
         return found
+
+    def unmemoised(self, p: int, flag: bool, secs: int) -> Moves:
+        """:meth:`moves` worked out afresh, for a caller that keeps its own memo."""
+        sizes = SORTED_SIZES[secs]
+        return self._homes(p, flag, secs, sizes), self._between(p, flag, secs, sizes)
 
     def _homes(
         self, p: int, flag: bool, secs: int, sizes: tuple[int, ...]
     ) -> dict[int, list[Homes]]:
         rules = self.rules
         held = rules.primary_need[p : p + self.hold]
+        on_primary = (p + 1, rules.flag_after(flag, WASTE, PRIMARY), secs)
         out: dict[int, list[Homes]] = {}
         for rank, places in rules.homes(p, sizes).items():
             targets: list[Homes] = []
             for dst, j in places:
                 if dst == PRIMARY:
-                    targets.append((p + 1, rules.flag_after(flag, WASTE, PRIMARY), secs))
+                    targets.append(on_primary)
                 elif rank not in held and (j == 0 or sizes[j - 1] != sizes[j]):
                     targets.append((p, flag, secs + SIZE_UP[sizes[j]]))
             if targets:

@@ -242,7 +242,8 @@ class RelaxedRules:
             ranks += self._secondary_ranks[size]
             cards += size
         # The relaxed game has no flag: the rules' moves with it clear.
-        rank_homes, rank_between = self.compact.moves(p, False, secs)
+        # Worked out afresh: this entry is the memo.
+        rank_homes, rank_between = self.compact.unmemoised(p, False, secs)
         homes = {
             rank: [q << SECONDARY_BITS | ns for q, _, ns in targets]
             for rank, targets in rank_homes.items()
