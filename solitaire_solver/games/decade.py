@@ -243,11 +243,15 @@ def find_runs(
     whose values add up to one of the allowed sums. Each run is ``(start,
     length)``, by start in the order of ``starts`` and then shortest first.
     Every value is at least 1, so a scan from a start stops once its total
-    passes the largest sum.
+    passes the largest sum. Starts before ``first_end`` must come nearest
+    first: once the cards from a start up to ``first_end`` (not included)
+    add up to the largest sum, no start further left has a run, and the
+    search ends.
     """
     out = []
     n = len(values)
     sums, top, lo, hi = shape.sums, shape.top, shape.min_run, shape.max_run
+    last = first_end - 1
     for i in starts:
         total = 0
         for j in range(i, min(n, i + hi)):
@@ -256,6 +260,8 @@ def find_runs(
                 break
             if j >= first_end and total in sums and j - i + 1 >= lo:
                 out.append((i, j - i + 1))
+            elif j == last and total >= top:
+                return out  # at least one card more is needed: too much
     return out
 
 
