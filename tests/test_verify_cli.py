@@ -180,7 +180,9 @@ def test_deals_verify_reports_a_disagreement_with_status_1(
     # deal 5 turned over cannot both agree with the solver.
     table = shipped_verdicts("decade")
     assert table is not None
-    monkeypatch.setattr("solitaire_solver.cli.shipped_table", lambda game: doctored(5, range(0)))
+    monkeypatch.setattr(
+        "solitaire_solver.cli.deals.shipped_table", lambda game: doctored(5, range(0))
+    )
     code, out, _ = run_cli(capsys, "deals", "decade", "--verify", "--sample", "12")
     assert code == 1
     (line,) = [line for line in out.splitlines() if line.split()[:1] == ["5"]]
@@ -192,7 +194,7 @@ def test_deals_verify_never_draws_unknown_deals(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setattr(
-        "solitaire_solver.cli.shipped_table", lambda game: doctored(0, range(3, 13))
+        "solitaire_solver.cli.deals.shipped_table", lambda game: doctored(0, range(3, 13))
     )
     code, out, _ = run_cli(capsys, "deals", "decade", "--verify", "--json")
     doc = json.loads(out)

@@ -1,0 +1,214 @@
+"""What the commands share: exit statuses, options, JSON output, one-line errors, signals.
+
+Each command's module adds its own parser to :data:`Commands` and runs
+under :func:`run_command`, which turns bad input into one line and status 2.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import signal
+import sys
+import threading
+from collections.abc import Callable
+from typing import Any, NoReturn, TypeAlias
+
+from ..errors import SolverError
+from ..games import PRESETS
+
+PROG = "solitaire-solver"
+EXIT_BAD_INPUT = 2
+DEAL_NUMBER_HELP = (
+    "a deal number, as PySolFC numbers games: 123456, #123456, 123,456, 123_456, "
+    "'1 234 567', or ms<N> for the Microsoft generator above 32000"
+)
+"""What NUMBER may be, as RULES.md's 'Deal numbers' allows."""
+EXIT_BAD_LINE = 1
+"""``stats --verify``: a winning line that does not replay (a solver bug or a damaged store)."""
+EXIT_NOT_WON = 1
+"""``verify``: every move is legal but the line does not end in a won position.
+
+An illegal or unreadable move is bad input, status 2 like any other."""
+EXIT_DISAGREES = 1
+"""``deals --verify``: a deal solved again contradicts the published table."""
+
+
+class Parser(argparse.ArgumentParser):
+    """An argument parser whose errors are one line and exit with status 2."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(EXIT_BAD_INPUT, f"{self.prog}: error: {message} (see --help)\n")
+
+
+Commands: TypeAlias = "argparse._SubParsersAction[Parser]"
+"""The commands of the parser, to which each command's module adds its own."""
+
+
+def positive_int(text: str) -> int:
+    """An option's whole number of at least 1."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, not {text!r}") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"expected a number of at least 1, not {text!r}")
+    return value
+
+
+def non_negative_int(text: str) -> int:
+    """An option's whole number of at least 0."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, not {text!r}") from None
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"expected a number of at least 0, not {text!r}")
+    return value
+
+
+def positive_float(text: str) -> float:
+    """An option's number of seconds, more than 0."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a number of seconds, not {text!r}") from None
+    if not value > 0:
+        raise argparse.ArgumentTypeError(f"expected more than 0 seconds, not {text!r}")
+    return value
+
+
+def add_rule_option(parser: argparse.ArgumentParser) -> None:
+    """``--rule NAME=VALUE``, repeatable: knob overrides of the preset."""
+    parser.add_argument(
+        "--rule",
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help="change one rule of the preset, e.g. --rule redeals=1 (repeatable; see `games`)",
+    )
+
+
+def default_limits_text() -> str:
+    """The presets' default state limits in words, for the help of ``--max-states``."""
+    parts = []
+    for preset in PRESETS.values():
+        states = preset.default_limits.max_states
+        if states is None:
+            continue
+        text = f"{preset.name} {states:,}"
+        for knobs, limits in preset.limits_when:
+            if limits.max_states is not None:
+                rules = " ".join(f"{k}={v}" for k, v in knobs.items())
+                text += f" ({limits.max_states:,} with {rules})"
+        parts.append(text)
+    return "; ".join(parts) if parts else "none"
+
+
+def add_limit_options(parser: argparse.ArgumentParser) -> None:
+    """``--max-states``, ``--timeout`` and ``--max-table``."""
+    parser.add_argument(
+        "--max-states",
+        type=positive_int,
+        metavar="N",
+        help=(
+            "stop with verdict 'unknown' after expanding N states (default: no limit; "
+            f"when no limit is given, {default_limits_text()})"
+        ),
+    )
+    parser.add_argument(
+        "--timeout",
+        type=positive_float,
+        metavar="S",
+        help="stop with verdict 'unknown' after S seconds per deal (default: no limit)",
+    )
+    parser.add_argument(
+        "--max-table",
+        type=positive_int,
+        metavar="N",
+        help="stop with verdict 'unknown' when the transposition table holds N states",
+    )
+
+
+def fair_sampling_options(p: argparse.ArgumentParser, samples: int) -> None:
+    """--samples (by default ``samples``) and --seed, of the fair hints under --fair."""
+    p.add_argument(
+        "--samples",
+        type=positive_int,
+        default=samples,
+        metavar="K",
+        help=f"with --fair: the random deals of the hidden cards a hint solves (default {samples})",
+    )
+    p.add_argument(
+        "--seed",
+        type=non_negative_int,
+        default=0,
+        metavar="N",
+        help="with --fair: the seed of the hints' random deals (default 0)",
+    )
+
+
+def colour_option(p: argparse.ArgumentParser) -> None:
+    """``--colour`` (or ``--color``): auto, always or never."""
+    p.add_argument(
+        "--colour",
+        "--color",
+        choices=("auto", "always", "never"),
+        default="auto",
+        help="red suits and coloured verdicts, suit symbols where they can be shown "
+        "(default auto: only on a terminal, and not with NO_COLOR set)",
+    )
+
+
+def print_json(doc: Any) -> None:
+    """The one JSON document of ``--json``, on standard output."""
+    print(json.dumps(doc, indent=2))
+
+
+def search_document(stats: Any, searches: int) -> dict[str, Any]:
+    """The JSON form of the effort of several searches (``hint``, ``review``)."""
+    return {
+        "searches": searches,
+        "expanded": stats.expanded,
+        "unique": stats.unique,
+        "max_depth": stats.max_depth,
+        "elapsed": round(stats.elapsed, 6),
+    }
+
+
+class Terminated(Exception):
+    """Raised in the main thread when the process is asked to stop (SIGTERM)."""
+
+
+def _terminate(signum: int, frame: object) -> None:
+    raise Terminated
+
+
+def run_command(run: Callable[[argparse.Namespace], int], args: argparse.Namespace) -> int:
+    """Run one command on its parsed arguments; returns the exit status.
+
+    Bad input (a :class:`SolverError`) is one line on standard error and
+    status 2; Ctrl-C and SIGTERM stop the command with one line too.
+    """
+    # SIGTERM (kill PID) stops a run as Ctrl-C does: the batches in flight
+    # are cancelled, the pool's workers are shut down and the store is
+    # closed. Python's default would end the process with no clean-up.
+    previous = None
+    if threading.current_thread() is threading.main_thread():
+        previous = signal.signal(signal.SIGTERM, _terminate)
+    try:
+        return run(args)
+    except SolverError as exc:
+        print(f"{PROG}: error: {exc}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    except KeyboardInterrupt:
+        print(f"{PROG}: interrupted", file=sys.stderr)
+        return 130
+    except Terminated:
+        print(f"{PROG}: terminated", file=sys.stderr)
+        return 128 + signal.SIGTERM
+    except BrokenPipeError:
+        return 0
+    finally:
+        if previous is not None:
+            signal.signal(signal.SIGTERM, previous)

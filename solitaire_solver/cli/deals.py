@@ -1,0 +1,407 @@
+"""``deals``: deal numbers and their verdicts, from the published tables or a store."""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import attrs
+
+from ..api import get_game, rule_assignments
+from ..cards import count_text
+from ..errors import BadOptionError, SolverError
+from ..games import Game
+from ..numbering import MT_THRESHOLD, parse_deal_number
+from ..search import NO_LIMITS, Limit, Limits, limit_text
+from ..store import Store, StoreKey
+from ..verdicts import (
+    LOST,
+    UNKNOWN,
+    WON,
+    Classes,
+    recheck,
+    sample_settled,
+    shipped_table,
+)
+from .common import (
+    EXIT_DISAGREES,
+    Commands,
+    add_rule_option,
+    non_negative_int,
+    positive_int,
+    print_json,
+)
+
+DEFAULT_COUNT = 20
+"""Deals ``deals`` lists unless told otherwise."""
+
+
+def _plain_deal_number(text: str) -> int:
+    """A deal number as NUMBER takes it, for ``--from``; the tables hold plain numbers."""
+    try:
+        number = parse_deal_number(text)
+    except SolverError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+    if number.microsoft and number.value >= MT_THRESHOLD:
+        raise argparse.ArgumentTypeError(
+            f"the tables hold plain deal numbers, not Microsoft deals from 32000 up ({text!r})"
+        )
+    return number.value
+
+
+def _difficulty_option(text: str) -> tuple[str, int, int]:
+    """``easy``, ``medium``, ``hard``, ``N`` or ``N..M``: the class name (or '') and figures."""
+    word = text.strip().lower()
+    if word in ("easy", "medium", "hard"):
+        return (word, 0, 0)
+    low_text, dots, high_text = word.partition("..")
+    try:
+        low = int(low_text)
+        high = int(high_text) if dots else low
+    except ValueError:
+        raise argparse.ArgumentTypeError(
+            f"expected easy, medium, hard, a figure N or figures N..M, not {text!r}"
+        ) from None
+    if not 0 <= low <= high:
+        raise argparse.ArgumentTypeError(f"expected figures N..M with 0 <= N <= M, not {text!r}")
+    return ("", low, high)
+
+
+@attrs.frozen
+class _Source:
+    """Where ``deals`` reads verdicts: a published table or a store."""
+
+    name: str
+    first: int
+    last: int
+    classes: Classes
+    entries: Callable[[int], Iterator[tuple[int, str | None, int, int]]]
+    """``(number, status or None, length, difficulty)`` of every deal from a number on."""
+    unknown_limits: str = "the limits they were solved under"
+    """What stopped the source's unknown deals, for the note that counts them."""
+
+
+def _table_source(game: Game[Any, Any]) -> _Source:
+    v = shipped_table(game)
+    if v is None:
+        raise BadOptionError(
+            f"no published table for {game.preset}"
+            + (" under these rules" if game.changed_rules() else "")
+            + ": give --db with a store of a stats run"
+        )
+    names = {0: None, WON: "won", LOST: "lost", UNKNOWN: "unknown"}
+
+    def entries(start: int) -> Iterator[tuple[int, str | None, int, int]]:
+        for number, code, length, figure in v.entries(start):
+            yield number, names[code], length, figure
+
+    return _Source(
+        f"the published table of deals {v.first:,}-{v.last:,} (solver {v.solver_version}, "
+        f"sha256 {v.sha256[:12]})",
+        v.first,
+        v.last,
+        v.classes,
+        entries,
+        _limits_phrase(v.limits),
+    )
+
+
+def _limits_phrase(limits: Limits) -> str:
+    """``the limit of 1,000,000 states``: the limits a table's unknown deals reached."""
+    reached = [
+        limit_text(limit, value) for limit in Limit if (value := limits.value(limit)) is not None
+    ]
+    if not reached:
+        return "no limit"
+    return f"the limit{'s' if len(reached) > 1 else ''} of {' and '.join(reached)}"
+
+
+def _store_source(game: Game[Any, Any], path: Path) -> _Source:
+    if not path.is_file():
+        raise BadOptionError(f"no results store at '{path}'")
+    store = Store(path)
+    key = StoreKey.of(game)
+    low_high = store.number_span(key)
+    if low_high is None:
+        store.close()
+        raise BadOptionError(f"the store '{path}' holds no deal of {game.fingerprint}")
+    shipped = shipped_table(game)
+    if shipped is not None:
+        classes = shipped.classes
+    else:
+        # No published table of these rules: thirds of the store's own wins.
+        figures = (
+            f for _, status, _, f, _ in store.verdict_rows(key, *low_high) if status == "won"
+        )
+        classes = Classes.of(f for f in figures if f is not None)
+    first, last = low_high
+
+    def entries(start: int) -> Iterator[tuple[int, str | None, int, int]]:
+        expected = max(start, first)
+        for number, status, length, figure, _states in store.verdict_rows(key, expected, last):
+            for missing in range(expected, number):
+                yield missing, None, 0, 0
+            won = status == "won"
+            # A won row stored before the store kept figures has none (-1):
+            # it is listed without one, and never matches --difficulty.
+            figure = -1 if figure is None else figure
+            yield number, status, length if won else 0, figure if won else 0
+            expected = number + 1
+
+    return _Source(f"the store {path.resolve()}", first, last, classes, entries)
+
+
+DEFAULT_SAMPLE = 10
+"""Deals ``deals --verify`` solves again unless told otherwise: a few seconds at most."""
+
+
+def _verify_table(args: argparse.Namespace, game: Game[Any, Any]) -> int:
+    """``deals GAME --verify``: solve a sample of the published table again and compare."""
+    if args.db or args.difficulty is not None:
+        raise BadOptionError("--verify checks the published table: not with --db or --difficulty")
+    if args.start != 1 or args.count != DEFAULT_COUNT:
+        raise BadOptionError("--from and --count list deals; --verify takes --sample and --seed")
+    v = shipped_table(game)
+    if v is None:
+        raise BadOptionError(
+            f"no published table of {game.preset}"
+            + (" under these rules" if game.changed_rules() else "")
+            + " to verify (see docs/tables.md)"
+        )
+    want = "won" if args.winnable else "lost" if args.lost else None
+    numbers, unknown = sample_settled(v, args.sample, args.seed, want)
+    source = (
+        f"the published table of deals {v.first:,}-{v.last:,} (solver {v.solver_version}, "
+        f"sha256 {v.sha256[:12]})"
+    )
+    # A verdict won or lost holds under any limits: the deals are solved as
+    # `solve` solves them, under the preset's limits, not the table's.
+    limits = _limits_phrase(game.effective_limits(NO_LIMITS))
+    what = {"won": "won ", "lost": "lost ", None: ""}[want]
+    if not args.json:
+        print(
+            f"{game.preset}: {len(numbers)} {what}deals of {source}, drawn with seed "
+            f"{args.seed}, solved again under {limits}"
+        )
+    checks = []
+    for check in recheck(v, game, numbers):
+        checks.append(check)
+        if args.json:
+            continue
+        if check.agrees:
+            moves = f", {count_text(check.moves, 'move')}" if check.found == "won" else ""
+            said = "agrees" + moves
+        elif check.disagrees:
+            said = f"DISAGREES: solved {check.found}" + (f" ({check.note})" if check.note else "")
+        else:
+            said = f"not settled again: unknown under {limits}"
+        print(f"{check.number:>10}  {check.table:<4}  {said}  {check.seconds:.2f} s", flush=True)
+    agree = sum(c.agrees for c in checks)
+    disagree = sum(c.disagrees for c in checks)
+    unsettled = len(checks) - agree - disagree
+    if args.json:
+        doc = {
+            "game": game.preset,
+            "source": source,
+            "seed": args.seed,
+            "sample": args.sample,
+            "filter": want,
+            "limits": limits,
+            "checked": [
+                {
+                    "deal": c.number,
+                    "table": c.table,
+                    "found": c.found,
+                    "agrees": c.agrees,
+                    "moves": c.moves if c.found == "won" else None,
+                    "note": c.note or None,
+                    "seconds": round(c.seconds, 6),
+                }
+                for c in checks
+            ],
+            "agree": agree,
+            "disagree": disagree,
+            "unsettled": unsettled,
+            "unknown_in_table": unknown,
+        }
+        print_json(doc)
+    else:
+        summary = f"{agree} agree, {disagree} disagree"
+        if unsettled:
+            summary += f", {unsettled} not settled again (no contradiction)"
+        if unknown:
+            summary += f"; the table's {unknown:,} unknown deals are not drawn"
+        print(summary)
+    return EXIT_DISAGREES if disagree else 0
+
+
+def run(args: argparse.Namespace) -> int:
+    """``deals GAME``: deal numbers and their verdicts, from the published tables or a store."""
+    game = get_game(args.game, rule_assignments(args.rule))
+    if args.verify:
+        return _verify_table(args, game)
+    if args.sample != DEFAULT_SAMPLE or args.seed:
+        raise BadOptionError("--sample and --seed go with --verify")
+    if args.difficulty is not None and args.lost:
+        raise BadOptionError("--difficulty goes with won deals, not with --lost")
+    source = _store_source(game, Path(args.db)) if args.db else _table_source(game)
+    want = "won" if args.winnable or args.difficulty is not None else "lost" if args.lost else None
+    low, high = 0, 255
+    label = ""
+    if args.difficulty is not None:
+        name, low, high = args.difficulty
+        if name:
+            low, high = source.classes.bounds(name)
+            label = f"{name} ({low}..{high})"
+        else:
+            label = f"{low}..{high}"
+    found: list[dict[str, Any]] = []
+    absent = unknown = 0
+    start = args.start
+    for number, status, length, figure in source.entries(start):
+        if status is None or status == "unknown":
+            if number >= start:
+                absent += status is None
+                unknown += status == "unknown"
+            continue
+        if want is not None and status != want:
+            continue
+        if status == "won" and args.difficulty is not None and not low <= figure <= high:
+            continue
+        entry: dict[str, Any] = {"deal": number, "status": status}
+        if status == "won":
+            entry["length"] = length
+            entry["difficulty"] = figure if figure >= 0 else None
+            if figure >= 0:
+                entry["class"] = source.classes.name_of(figure)
+        found.append(entry)
+        if len(found) == args.count:
+            break
+    complete = len(found) == args.count
+    reached = found[-1]["deal"] if complete else source.last
+    note = ""
+    if not complete:
+        if start > source.last:
+            note = f"deal {start:,} is beyond {source.name}, which ends at {source.last:,}"
+        else:
+            note = (
+                f"{source.name} ends at deal {source.last:,}: {len(found)} of the "
+                f"{args.count} deals asked for {'is' if len(found) == 1 else 'are'} there"
+            )
+    if absent or unknown:
+        span = f"{max(start, source.first):,}-{reached:,}"
+        parts = []
+        if unknown:
+            parts.append(f"{unknown} unknown (they reached {source.unknown_limits})")
+        if absent:
+            parts.append(f"{absent} not solved")
+        gap = f"of deals {span}, {' and '.join(parts)} there: left out, never guessed"
+        note = f"{note}; {gap}" if note else gap
+    if start < source.first:
+        # The deals below the source's range are not there at all: said, not skipped quietly.
+        below = (
+            f"deals {start:,}-{source.first - 1:,} are not covered "
+            f"({source.name} starts at {source.first:,})"
+        )
+        note = f"{below}; {note}" if note else below
+    if args.json:
+        doc = {
+            "game": game.preset,
+            "source": source.name,
+            "covered": [source.first, source.last],
+            "from": start,
+            "filter": want,
+            "difficulty": [low, high] if args.difficulty is not None else None,
+            "classes": {
+                name: list(source.classes.bounds(name)) for name in ("easy", "medium", "hard")
+            },
+            "deals": found,
+            "complete": complete,
+            "note": note or None,
+        }
+        print_json(doc)
+        return 0
+    what = {"won": "winnable", "lost": "lost", None: "settled"}[want]
+    changed = "".join(f" {name}={text}" for name, text in game.changed_rules())
+    title = f"{game.preset}{changed}: {what} deals from {start:,}"
+    if label:
+        title += f", difficulty {label}"
+    print(f"{title}; from {source.name}")
+    for e in found:
+        if e["status"] == "won":
+            cls = f" ({e['class']})" if "class" in e else ""
+            shown = "not kept" if e["difficulty"] is None else e["difficulty"]
+            print(f"{e['deal']:>10}  won in {e['length']} moves, difficulty {shown}{cls}")
+        else:
+            print(f"{e['deal']:>10}  lost")
+    if note:
+        print(f"note: {note}")
+    return 0
+
+
+def register(commands: Commands) -> None:
+    """The ``deals`` command and its options."""
+    p = commands.add_parser(
+        "deals",
+        help="deal numbers with their verdicts: winnable ones by difficulty, lost ones",
+        description="List deal numbers from the published tables of exact verdicts (or from a "
+        "stats store), filtered by verdict and difficulty. Deals the table does not cover, "
+        "or leaves unknown, are never guessed: the output says so.",
+    )
+    p.add_argument("game", metavar="GAME", help="a game preset, such as decade (see `games`)")
+    which = p.add_mutually_exclusive_group()
+    which.add_argument("--winnable", action="store_true", help="only winnable deals")
+    which.add_argument("--lost", action="store_true", help="only deals that cannot be won")
+    p.add_argument(
+        "--from",
+        dest="start",
+        type=_plain_deal_number,
+        default=1,
+        metavar="N",
+        help="start at deal number N (default 1)",
+    )
+    p.add_argument(
+        "--count",
+        type=positive_int,
+        default=DEFAULT_COUNT,
+        metavar="K",
+        help=f"list K deals (default {DEFAULT_COUNT})",
+    )
+    p.add_argument(
+        "--difficulty",
+        type=_difficulty_option,
+        metavar="CLASS",
+        help="only winnable deals of this difficulty: easy, medium, hard, or figures N..M "
+        "(see docs/tables.md)",
+    )
+    p.add_argument(
+        "--db",
+        metavar="PATH",
+        help="read a results store of `stats` instead of the published table",
+    )
+    p.add_argument(
+        "--verify",
+        action="store_true",
+        help="solve a random sample of the published table's won and lost deals again (only "
+        "won ones with --winnable, lost ones with --lost) and compare; exit status 1 on a "
+        "disagreement; unknown deals are never drawn",
+    )
+    p.add_argument(
+        "--sample",
+        type=positive_int,
+        default=DEFAULT_SAMPLE,
+        metavar="K",
+        help=f"with --verify: how many deals to solve again (default {DEFAULT_SAMPLE})",
+    )
+    p.add_argument(
+        "--seed",
+        type=non_negative_int,
+        default=0,
+        metavar="S",
+        help="with --verify: the seed of the draw (default 0); the same seed draws the same deals",
+    )
+    add_rule_option(p)
+    p.add_argument("--json", action="store_true", help="print one JSON document")
+    p.set_defaults(run=run)

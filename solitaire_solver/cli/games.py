@@ -1,0 +1,60 @@
+"""``games``: the presets, their rules and their move notation."""
+
+from __future__ import annotations
+
+import argparse
+import textwrap
+from typing import Any
+
+from ..games import PRESETS
+from ..games.base import rules_knobs
+from .common import Commands, print_json
+
+
+def games_document() -> list[dict[str, Any]]:
+    """Every preset with its game, its rules in a player's words, its move notation, the
+    page that has the game's details and its knobs."""
+    out = []
+    for preset in PRESETS.values():
+        knobs = []
+        for f in rules_knobs(preset.game.rules_type):
+            value = f.metadata["show"](getattr(preset.rules, f.name))
+            knobs.append({"name": f.name, "value": value, "doc": f.metadata["doc"]})
+        out.append(
+            {
+                "preset": preset.name,
+                "game": preset.game.name,
+                "summary": preset.summary,
+                "notation": preset.game.notation,
+                "docs": f"docs/games/{preset.game.name}.md",
+                "rules": knobs,
+            }
+        )
+    return out
+
+
+def run(args: argparse.Namespace) -> int:
+    """``games``: presets and their rules."""
+    doc = games_document()
+    if args.json:
+        print_json(doc)
+        return 0
+    for i, entry in enumerate(doc):
+        if i:
+            print()
+        print(f"{entry['preset']}  (game {entry['game']})")
+        for line in textwrap.wrap(entry["summary"], 76):
+            print(f"    {line}")
+        moves = f"moves: {entry['notation']} (more in {entry['docs']})"
+        for line in textwrap.wrap(moves, 76, subsequent_indent="    "):
+            print(f"    {line}")
+        for k in entry["rules"]:
+            print(f"    {k['name']}={k['value']}  {k['doc']}")
+    return 0
+
+
+def register(commands: Commands) -> None:
+    """The ``games`` command and its options."""
+    p = commands.add_parser("games", help="list the games, their presets and rules")
+    p.add_argument("--json", action="store_true", help="print one JSON document")
+    p.set_defaults(run=run)

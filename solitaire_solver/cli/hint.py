@@ -1,0 +1,241 @@
+"""``hint``: every legal move of a position with its verdict, or its chance under ``--fair``."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+from typing import Any
+
+from .. import __version__
+from ..analysis import Analysis, analyse
+from ..api import make_limits, play_line
+from ..cards import count_text
+from ..errors import BadOptionError
+from ..fair import SAMPLES, SOLVE_LIMITS, fair_hint
+from ..games import Game
+from ..games.base import rules_items
+from ..play import Style, fair_hint_lines, hint_lines
+from ..search import Limits
+from .common import (
+    Commands,
+    add_limit_options,
+    colour_option,
+    fair_sampling_options,
+    print_json,
+    search_document,
+)
+from .position import game_title, played_moves, player_arguments, start_position
+
+
+def hint_document(analysis: Analysis, deal: str | None, played: Sequence[Any]) -> dict[str, Any]:
+    """The JSON form of an analysed position: every legal move, each with the move listed
+    for its group of moves that lead to the same position up to symmetry (``group``, its
+    own notation when it stands for the group or has no twin) and the others (``also``)."""
+    game, own = analysis.game, analysis.result
+    best = analysis.recommended
+    group = {
+        member.index: (listed, (listed, *others))
+        for listed, others in analysis.groups()
+        for member in (listed, *others)
+    }
+
+    def line(moves: Sequence[Any]) -> list[str]:
+        return [str(m) for m in moves]
+
+    return {
+        "game": game.preset,
+        "rules": dict(rules_items(game.rules)),
+        "deal": deal,
+        "played": line(played),
+        "status": own.status.value,
+        "stopped_by": own.stop_reason() or None,
+        "moves_to_win": len(own.moves) if own.won else None,
+        "line": line(own.moves),
+        "recommended": best.notation if best is not None else None,
+        "rows": [
+            {
+                "number": r.index + 1,
+                "move": r.notation,
+                "description": r.description,
+                "status": r.status.value,
+                "moves_to_win": r.length,
+                "shortest": r.result.shortest if r.result.won else None,
+                "stopped_by": r.result.stop_reason() or None,
+                "recommended": r.recommended,
+                "line": line(r.result.moves),
+                "group": group[r.index][0].notation,
+                "also": [m.notation for m in group[r.index][1] if m is not r],
+            }
+            for r in analysis.rows
+        ],
+        "stats": search_document(analysis.stats, analysis.searches),
+        "solver_version": __version__,
+    }
+
+
+def run(args: argparse.Namespace) -> int:
+    """``hint GAME NUMBER [--moves ...]``: every move of a position with its verdict."""
+    limits = make_limits(args.max_states, args.timeout, args.max_table)
+    game, start, deal = start_position(args, "hint")
+    played = played_moves(args)
+    if args.fair or game.has_hidden(start):
+        return _fair_hint(args, game, start, deal, played, limits)
+    if args.samples != SAMPLES or args.seed:
+        raise BadOptionError("--samples and --seed go with --fair")
+    analysis = analyse(
+        game,
+        start,
+        played,
+        shortest=args.shortest,
+        max_states=limits.max_states,
+        timeout=limits.timeout,
+        max_table=limits.max_table,
+    )
+    moves = [m for m, _, _ in play_line(game, start, played)]
+    if args.json:
+        doc = hint_document(analysis, deal, moves)
+        if args.file is not None:
+            doc["file"] = args.file
+        print_json(doc)
+        return 0
+    style = Style.for_stream(sys.stdout, args.colour)
+    rules = " ".join(f"{k}={v}" for k, v in rules_items(game.rules))
+    where = f"after {count_text(len(moves), 'move')}" if moves else "at the start"
+    title = f"{game_title(game, deal, args.file)}, {where}"
+    print(f"{title}  ({rules})" if rules else title)
+    print(style.cards(game.show(analysis.position)))
+    print()
+    for line in hint_lines(analysis, style):
+        print(line)
+    s = analysis.stats
+    print()
+    print(
+        f"search: {count_text(analysis.searches, 'search')}, {s.expanded:,} states expanded, "
+        f"{s.elapsed:.3f} s"
+    )
+    return 0
+
+
+def _fair_hint(
+    args: argparse.Namespace,
+    game: Game[Any, Any],
+    start: Any,
+    deal: str | None,
+    played: list[str],
+    limits: Limits,
+) -> int:
+    """``hint --fair``: each legal move's chance for a player who sees what the game shows."""
+    if args.shortest:
+        raise BadOptionError("--shortest does not go with --fair (a chance has no line)")
+    if played and game.has_hidden(start):
+        raise BadOptionError(
+            "--moves: the file hides cards, and a move may turn one face up; give the "
+            "position as it stands now"
+        )
+    moves = [m for m, _, _ in play_line(game, start, played)]
+    position = start
+    for m in moves:
+        position = game.apply(position, m)
+    seen = game.seen(position)
+    hint = fair_hint(
+        game,
+        seen,
+        samples=args.samples,
+        seed=args.seed,
+        limits=limits if limits.any else SOLVE_LIMITS,
+    )
+    best = hint.best
+    if args.json:
+        group = {
+            id(member): (listed, (listed, *others))
+            for listed, others in hint.groups()
+            for member in (listed, *others)
+        }
+        doc: dict[str, Any] = {
+            "game": game.preset,
+            "rules": dict(rules_items(game.rules)),
+            "deal": deal,
+            "played": [str(m) for m in moves],
+            "hidden": hint.hidden,
+            "exact": hint.exact,
+            "samples": hint.samples,
+            "best": None if best is None else str(best.move),
+            "moves": [
+                {
+                    "move": str(m.move),
+                    "description": game.describe(game.fill(seen.state, seen.unseen), m.move),
+                    "chance": m.value,
+                    "low": m.low,
+                    "high": m.high,
+                    "wins": m.wins,
+                    "unknown": m.unknown,
+                    "votes": m.votes,
+                    "group": str(group[id(m)][0].move),
+                    "also": [str(o.move) for o in group[id(m)][1] if o is not m],
+                }
+                for m in hint.moves
+            ],
+            "solves": hint.solves,
+            "seconds": round(hint.seconds, 6),
+            "solver_version": __version__,
+        }
+        if args.file is not None:
+            doc["file"] = args.file
+        print_json(doc)
+        return 0
+    style = Style.for_stream(sys.stdout, args.colour)
+    rules = " ".join(f"{k}={v}" for k, v in rules_items(game.rules))
+    where = f"after {count_text(len(moves), 'move')}" if moves else "at the start"
+    title = f"{game_title(game, deal, args.file)}, {where}, as a player sees it"
+    print(f"{title}  ({rules})" if rules else title)
+    print(style.cards(game.show(seen.state)))
+    print()
+    for line in fair_hint_lines(game, seen, hint):
+        print(line)
+    print()
+    print(
+        f"search: {count_text(hint.solves, 'exact solve')}, {hint.seconds:.3f} s "
+        "(see docs/players.md: what the figures mean)"
+    )
+    return 0
+
+
+def register(commands: Commands) -> None:
+    """The ``hint`` command and its options."""
+    p = commands.add_parser(
+        "hint",
+        help="every legal move of a position with its verdict, the recommended move first",
+        description="The position after the moves played (checked as they are played), then "
+        "every legal move with the verdict of the position after it (won, with the length of "
+        "a winning line; lost; or unknown, naming the limit) and a recommended move: one that "
+        "keeps the game won, with the shortest line found.",
+    )
+    player_arguments(p)
+    p.add_argument(
+        "--moves",
+        metavar='"M1 M2 ..."',
+        help="the moves played so far, in notation, separated by spaces or commas",
+    )
+    p.add_argument(
+        "--moves-file",
+        metavar="PATH",
+        help="read the moves played from a file (words, # comments; or solve --json's output)",
+    )
+    p.add_argument(
+        "--shortest",
+        action="store_true",
+        help="search for the fewest moves after each move (slower; said where proved)",
+    )
+    p.add_argument(
+        "--fair",
+        action="store_true",
+        help="each move's chance for a player who cannot see the face-down cards (no peeking): "
+        "K deals of the hidden cards at random, each solved after every move, or the exact "
+        "value where few are hidden; implied by a file with hidden cards (??)",
+    )
+    fair_sampling_options(p, SAMPLES)
+    p.add_argument("--json", action="store_true", help="print one JSON document")
+    colour_option(p)
+    add_limit_options(p)
+    p.set_defaults(run=run)

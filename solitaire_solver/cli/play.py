@@ -1,0 +1,127 @@
+"""``play``: play a deal in the terminal or in the browser, the solver as a coach."""
+
+from __future__ import annotations
+
+import argparse
+import shlex
+import sys
+from typing import Any
+
+from ..api import make_limits
+from ..errors import BadOptionError
+from ..games import Game
+from ..play import CHECK_LIMITS, PLAY_SAMPLES, Fair, Style, play_game
+from ..search import Limits
+from .common import (
+    PROG,
+    Commands,
+    add_limit_options,
+    colour_option,
+    fair_sampling_options,
+    positive_int,
+)
+from .position import game_title, player_arguments, start_position
+
+
+def run(args: argparse.Namespace) -> int:
+    """``play GAME NUMBER``: play in the terminal, told after each move if it can still be won."""
+    limits = make_limits(args.max_states, args.timeout, args.max_table)
+    if args.file == "-":
+        raise BadOptionError(
+            "play reads the player's moves from standard input: give the position as a file, "
+            "not --file -"
+        )
+    game, start, deal = start_position(args, "play")
+    if args.browser:
+        return _play_in_browser(args, game, start, deal, limits)
+    check = None
+    if args.check_states is not None:
+        check = Limits(max_states=args.check_states)
+    return play_game(
+        game,
+        start,
+        sys.stdin,
+        sys.stdout,
+        limits=limits,
+        check_limits=check,
+        style=Style.for_stream(sys.stdout, args.colour),
+        title=game_title(game, deal, args.file),
+        deal=deal,
+        fair=Fair(args.samples, args.seed) if args.fair else None,
+        moves=getattr(args, "file_moves", ()),
+        file=args.file,
+        review=_review_command(args, deal),
+    )
+
+
+def _play_in_browser(
+    args: argparse.Namespace, game: Game[Any, Any], start: Any, deal: str | None, limits: Limits
+) -> int:
+    """``play --browser``: the game on a local web page, with the solver as a coach."""
+    try:
+        from ..web.app import play_in_browser
+    except ImportError as exc:
+        raise BadOptionError(
+            f"play --browser needs the browser extra ({exc.name} is missing): "
+            "pip install 'solitaire_solver[browser]'"
+        ) from None
+    from ..web import Table
+
+    table = Table(
+        game,
+        start,
+        deal=deal,
+        moves=getattr(args, "file_moves", ()),
+        limits=limits,
+        samples=args.samples,
+        seed=args.seed,
+    )
+    return play_in_browser(table)
+
+
+def _review_command(args: argparse.Namespace, deal: str | None) -> str:
+    """The start of the command line that reviews a game played from ``args``' deal or file."""
+    if args.file is not None:
+        words = [PROG, "review", "--file", args.file]
+    else:
+        words = [PROG, "review", args.game, deal or args.number]
+        for rule in args.rule:
+            words += ["--rule", rule]
+    return " ".join(shlex.quote(w) for w in words)
+
+
+def register(commands: Commands) -> None:
+    """The ``play`` command and its options."""
+    p = commands.add_parser(
+        "play",
+        help="play a deal in the terminal, told after each move whether it can still be won",
+        description="Play a deal (or a position from a file) in the terminal: type a move's "
+        "number or notation, or hint, undo, solve, save FILE, help, quit. After each move it "
+        "says whether the game can still be won, from a search of at most "
+        f"{CHECK_LIMITS.max_states:,} states (see --check-states); hint and solve search "
+        "under the preset's default limits or the ones given.",
+    )
+    player_arguments(p)
+    p.add_argument(
+        "--fair",
+        action="store_true",
+        help="play without spoilers: the face-down cards stay hidden, no verdict is shown, "
+        "hint is the fair hint (no peeking) and solve is off; at the end it says whether the "
+        "deal could be won and the fair chance you had at the start",
+    )
+    fair_sampling_options(p, PLAY_SAMPLES)
+    p.add_argument(
+        "--browser",
+        action="store_true",
+        help="play on a web page instead, served on this machine (127.0.0.1) and opened in "
+        "your browser: click a card, then where it goes; the coach answers when asked",
+    )
+    p.add_argument(
+        "--check-states",
+        type=positive_int,
+        metavar="N",
+        help=f"states the search after each move may expand (default {CHECK_LIMITS.max_states:,})",
+    )
+    colour_option(p)
+    add_limit_options(p)
+    p.set_defaults(run=run)

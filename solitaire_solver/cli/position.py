@@ -1,0 +1,118 @@
+"""Where ``hint``, ``review``, ``verify`` and ``play`` start: a deal or a file, and the moves."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import re
+from pathlib import Path
+from typing import Any
+
+from ..api import get_game, rule_assignments
+from ..deal_files import load_game, read_text
+from ..errors import BadOptionError
+from ..games import Game
+from ..numbering import parse_deal_number
+from .common import DEAL_NUMBER_HELP, add_rule_option
+
+
+def player_arguments(p: argparse.ArgumentParser) -> None:
+    """GAME, NUMBER, --file and --rule, as solve takes them."""
+    p.add_argument(
+        "game", metavar="GAME", nargs="?", help="a game preset, such as decade (see `games`)"
+    )
+    p.add_argument("number", metavar="NUMBER", nargs="?", help=DEAL_NUMBER_HELP)
+    p.add_argument(
+        "--file",
+        metavar="PATH",
+        help="start from the deal, position or saved game (play's save) in this file instead "
+        "(- reads standard input)",
+    )
+    add_rule_option(p)
+
+
+def start_position(
+    args: argparse.Namespace, command: str
+) -> tuple[Game[Any, Any], Any, str | None]:
+    """The game, the start position and the deal number of ``GAME NUMBER`` or ``--file``."""
+    if args.file is not None:
+        if args.game is not None:
+            raise BadOptionError(
+                "give GAME and NUMBER or --file, not both (the file names the game)"
+            )
+        if args.rule:
+            raise BadOptionError("--rule does not go with --file: change the file's 'rules:' line")
+        if args.file == "-" and getattr(args, "moves_file", None) == "-":
+            raise BadOptionError("--file - and --moves-file - cannot both read standard input")
+        game, start, deal, moves = load_game(args.file)
+        # A game file (play's save) holds the moves played as well: hint, review and
+        # play take them as the moves played unless --moves or --moves-file says others.
+        args.file_moves = moves
+        return game, start, deal
+    if args.game is None or args.number is None:
+        raise BadOptionError(f"{command} needs GAME and NUMBER, or --file PATH")
+    game = get_game(args.game, rule_assignments(args.rule))
+    number = parse_deal_number(args.number)
+    return game, game.deal(number), str(number)
+
+
+def game_title(game: Game[Any, Any], deal: str | None, file: str | None) -> str:
+    """What a command calls its game: the preset and the deal number, or the file's name."""
+    if deal is not None:
+        return f"{game.preset} {deal}"
+    source = "standard input" if file == "-" else Path(file or "").name
+    return f"{game.preset}: {source}"
+
+
+_MOVE_SEPARATORS = re.compile(r"[\s,]+")
+
+
+def moves_from_text(text: str) -> list[str]:
+    """Move notation from ``--moves`` text: separated by spaces or commas."""
+    return [w for w in _MOVE_SEPARATORS.split(text) if w]
+
+
+def moves_from_file(path: str) -> list[str]:
+    """Move notation from a file: words separated by spaces, commas or lines.
+
+    ``#`` starts a comment. A JSON document such as ``solve --json`` prints
+    (an object with a ``moves`` list of notation texts, or of objects with a
+    ``move``) is read too, so a solution can be reviewed as it was saved.
+    """
+    # Read as deal files are, so that a file that is not text gets one message.
+    text = read_text(path, "moves file")
+    if text.lstrip().startswith("{"):
+        try:
+            doc = json.loads(text)
+        except json.JSONDecodeError as exc:
+            raise BadOptionError(
+                f"moves file '{path}', line {exc.lineno}: not JSON ({exc.msg})"
+            ) from None
+        moves = doc.get("moves") if isinstance(doc, dict) else None
+        if not isinstance(moves, list):
+            raise BadOptionError(f"moves file '{path}': a JSON file needs a 'moves' list")
+        out = []
+        for i, m in enumerate(moves, 1):
+            if isinstance(m, dict):
+                m = m.get("move")
+            if not isinstance(m, str):
+                raise BadOptionError(
+                    f"moves file '{path}': move {i} is not a move's notation: {m!r}"
+                )
+            out.append(m)
+        return out
+    words: list[str] = []
+    for line in text.splitlines():
+        words += moves_from_text(line.partition("#")[0])
+    return words
+
+
+def played_moves(args: argparse.Namespace) -> list[str]:
+    """The moves played, in notation: ``--moves``, ``--moves-file`` or a game file's own."""
+    if args.moves is not None and args.moves_file is not None:
+        raise BadOptionError("give --moves or --moves-file, not both")
+    if args.moves_file is not None:
+        return moves_from_file(args.moves_file)
+    if args.moves is None:
+        return [str(m) for m in getattr(args, "file_moves", ())]
+    return moves_from_text(args.moves)

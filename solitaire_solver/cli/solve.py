@@ -1,0 +1,214 @@
+"""``solve``: one deal or position solved exactly, its verdict, moves and search effort."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+from typing import Any
+
+from .. import __version__
+from ..api import get_game, make_limits, rule_assignments
+from ..deal_files import load_deal
+from ..errors import BadOptionError, HiddenCardsError
+from ..games import Game
+from ..games.base import rules_items
+from ..numbering import parse_deal_number
+from ..progress import solve_progress
+from ..search import SolveResult
+from ..viewer import check_html_path, solution_html, write_html
+from .common import DEAL_NUMBER_HELP, PROG, Commands, add_limit_options, add_rule_option, print_json
+
+
+def result_document(
+    game: Game[Any, Any], deal: str | None, start: Any, result: SolveResult[Any]
+) -> dict[str, Any]:
+    """The JSON form of one solved position."""
+    state = start
+    moves = []
+    for move in result.moves:
+        moves.append({"move": str(move), "description": game.describe(state, move)})
+        state = game.apply(state, move)
+    return {
+        "game": game.preset,
+        "rules": dict(rules_items(game.rules)),
+        "deal": deal,
+        "status": result.status.value,
+        "limit": result.limit.value if result.limit else None,
+        "limit_value": result.limit_value,
+        "default_limit": result.default_limit,
+        "stopped_by": result.stop_reason() or None,
+        "settled_by": result.settled_by,
+        "shortest": result.shortest,
+        "moves": moves,
+        "stats": {
+            "expanded": result.stats.expanded,
+            "unique": result.stats.unique,
+            "max_depth": result.stats.max_depth,
+            "elapsed": round(result.stats.elapsed, 6),
+        },
+        "solver_version": __version__,
+    }
+
+
+def solve_title(game: Game[Any, Any], deal: str | None, start: Any, file: str | None) -> str:
+    """What the header calls the position solved: a numbered deal, or a position from a file.
+
+    A file's ``deal:`` line only informs, and a person may have edited the
+    cards below it, so the file's position is called that deal only when it
+    is that deal's start.
+    """
+    if file is None:
+        return game.preset if deal is None else f"{game.preset} {deal}"
+    source = "standard input" if file == "-" else file
+    if deal is None:
+        return f"{game.preset}: a position from {source}"
+    if game.deal(parse_deal_number(deal)) == start:
+        return f"{game.preset} {deal}, from {source}"
+    return (
+        f"{game.preset}: a position from {source} "
+        f"(the file names deal {deal}, but this is not its start)"
+    )
+
+
+_RAISE_HINT = {
+    "states": "; raise it with --max-states",
+    "time": "; raise it with --timeout",
+    "table": "; raise it with --max-table",
+}
+
+
+def verdict_text(doc: dict[str, Any]) -> str:
+    """The verdict of a solve document in words: ``won in 64 moves``, ``lost (...)``."""
+    status = doc["status"]
+    if status == "won":
+        if not doc.get("shortest_asked"):
+            note = ""
+        elif doc["shortest"]:
+            note = " (a shortest line)"
+        elif doc.get("stopped_by"):
+            hint = _RAISE_HINT.get(doc["limit"], "")
+            note = (
+                " (not proved shortest: the search for a shorter line was stopped by "
+                f"{doc['stopped_by']}{hint})"
+            )
+        else:
+            note = " (not proved shortest)"
+        return f"won in {len(doc['moves'])} moves{note}"
+    if status == "lost":
+        return "lost (no winning line exists)"
+    hint = _RAISE_HINT.get(doc["limit"], "")
+    return f"unknown (stopped by {doc['stopped_by']}{hint})"
+
+
+def print_result(doc: dict[str, Any], game: Game[Any, Any], start: Any) -> None:
+    """The human form of one solved position."""
+    rules = " ".join(f"{k}={v}" for k, v in doc["rules"].items())
+    title = solve_title(game, doc["deal"], start, doc.get("file"))
+    print(f"{title}  ({rules})" if rules else title)
+    print(game.show(start))
+    print()
+    print(f"verdict: {verdict_text(doc)}")
+    width = len(str(len(doc["moves"])))
+    notation = max((len(m["move"]) for m in doc["moves"]), default=0)
+    for i, m in enumerate(doc["moves"], 1):
+        print(f"{i:>{width}}. {m['move']:<{notation}}  {m['description']}")
+    s = doc["stats"]
+    print()
+    print(
+        f"search: {s['expanded']} states expanded, {s['unique']} unique, "
+        f"max depth {s['max_depth']}, {s['elapsed']:.3f} s"
+    )
+    if doc.get("settled_by"):
+        print(f"settled by: {doc['settled_by']}")
+
+
+def run(args: argparse.Namespace) -> int:
+    """``solve GAME NUMBER`` or ``solve --file PATH`` (``-`` for standard input)."""
+    limits = make_limits(args.max_states, args.timeout, args.max_table)
+    if args.file is not None:
+        if args.game is not None:
+            raise BadOptionError(
+                "give GAME and NUMBER or --file, not both (the file names the game)"
+            )
+        if args.rule:
+            raise BadOptionError("--rule does not go with --file: change the file's 'rules:' line")
+        game, start, deal = load_deal(args.file)
+        if game.has_hidden(start):
+            hidden = game.seen(start).hidden
+            source = "standard input" if args.file == "-" else args.file
+            raise HiddenCardsError(
+                f"{source}: the position hides {hidden} card{'s' if hidden != 1 else ''} "
+                f"(??): solve needs every card; hint --fair --file {args.file} gives each "
+                "move's chance for a player who cannot see them"
+            )
+    else:
+        if args.game is None or args.number is None:
+            raise BadOptionError("solve needs GAME and NUMBER, or --file PATH")
+        game = get_game(args.game, rule_assignments(args.rule))
+        number = parse_deal_number(args.number)
+        start, deal = game.deal(number), str(number)
+    # Checked before the search, which may be long, rather than after it.
+    html_path = check_html_path(args.html) if args.html is not None else None
+    # A long solve shows its progress on a terminal; JSON output is for programs.
+    progress = solve_progress(sys.stderr, quiet=args.json)
+    try:
+        result = game.solve(start, limits, shortest=args.shortest, watch=progress)
+    finally:
+        if progress is not None:
+            progress.finish()
+    doc = result_document(game, deal, start, result)
+    doc["shortest_asked"] = args.shortest
+    if args.file is not None:
+        doc["file"] = args.file
+    if html_path is not None:
+        if deal is not None:
+            title = f"{game.preset} {deal}"
+        else:
+            source = "standard input" if args.file == "-" else Path(args.file).name
+            title = f"{game.preset}: {source}"
+        page = solution_html(
+            game,
+            start,
+            result.moves,
+            title=title,
+            verdict_text=verdict_text(doc),
+            status=doc["status"],
+        )
+        doc["html"] = str(write_html(html_path, page))
+        print(f"{PROG}: wrote the page {html_path}", file=sys.stderr)
+    if args.json:
+        print_json(doc)
+    else:
+        print_result(doc, game, start)
+    return 0
+
+
+def register(commands: Commands) -> None:
+    """The ``solve`` command and its options."""
+    p = commands.add_parser(
+        "solve",
+        help="solve one deal: verdict, winning moves and search statistics",
+        description="Solve one deal, or a position from a file, exactly. The verdict is won "
+        "(with the moves), lost (the whole state space was searched) or unknown (a limit you "
+        "set was reached).",
+    )
+    p.add_argument(
+        "game", metavar="GAME", nargs="?", help="a game preset, such as decade (see `games`)"
+    )
+    p.add_argument("number", metavar="NUMBER", nargs="?", help=DEAL_NUMBER_HELP)
+    p.add_argument(
+        "--file",
+        metavar="PATH",
+        help="solve the deal or position in this file instead (- reads standard input; see `show`)",
+    )
+    add_rule_option(p)
+    p.add_argument("--shortest", action="store_true", help="find a winning line with fewest moves")
+    p.add_argument("--json", action="store_true", help="print one JSON document")
+    p.add_argument(
+        "--html",
+        metavar="PATH",
+        help="also write a web page that steps through the winning line (one file, works offline)",
+    )
+    add_limit_options(p)
+    p.set_defaults(run=run)

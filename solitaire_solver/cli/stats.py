@@ -1,0 +1,559 @@
+"""``stats``: the winnability of many deals, solved in parallel, stored and summarised."""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import logging
+import sys
+from collections.abc import Iterable, Iterator, Sequence
+from pathlib import Path
+from typing import Any
+
+from .. import __version__
+from ..api import get_game, make_limits, rule_assignments
+from ..errors import BadOptionError
+from ..games import Game
+from ..games.base import rules_items
+from ..maths import count_percentile
+from ..numbering import MT_THRESHOLD, DealNumber
+from ..players import KINDS, PLAYER_SAMPLES, Player
+from ..plot import check_plot_path, plot_run
+from ..progress import ProgressBar
+from ..search import NO_LIMITS, Limit, Limits, Status, limit_text
+from ..stats import (
+    DASK_TIMEOUT,
+    DealRange,
+    Spread,
+    Summary,
+    Tally,
+    close_dask,
+    connect_dask,
+    default_store_path,
+    parse_deals,
+    player_key,
+    run_deals,
+)
+from ..store import DealResult, Store, StoreKey
+from ..verdicts import (
+    LOST,
+    UNKNOWN,
+    WON,
+    Verdicts,
+    check_verdicts,
+    import_verdicts,
+    read_verdicts,
+    store_verdicts,
+    write_verdicts,
+)
+from .common import (
+    EXIT_BAD_LINE,
+    PROG,
+    Commands,
+    add_limit_options,
+    add_rule_option,
+    non_negative_int,
+    positive_float,
+    positive_int,
+    print_json,
+)
+
+
+def stats_player(args: argparse.Namespace) -> Player | None:
+    """The player of a ``stats`` run (``--player``, ``--samples``, ``--seed``), or ``None``."""
+    if args.player is None:
+        if args.samples != PLAYER_SAMPLES or args.seed:
+            raise BadOptionError("--samples and --seed go with --player")
+        return None
+    return Player(args.player, samples=args.samples, seed=args.seed)
+
+
+def _count(x: float) -> str:
+    return f"{x:.0f}" if float(x).is_integer() else f"{x:.1f}"
+
+
+def _ms(seconds: float) -> str:
+    # Three significant figures: many deals take well under a tenth of a millisecond.
+    if seconds >= 10:
+        return f"{seconds:.1f} s"
+    ms = 1000 * seconds
+    return f"{ms:.0f} ms" if ms >= 100 else f"{ms:.3g} ms"
+
+
+def _percent(x: float) -> str:
+    return f"{100 * x:.2f}%"
+
+
+def _approximate(spread: Spread) -> str:
+    return "" if spread.exact else " (median and percentile within 0.1%)"
+
+
+_LIMIT_OPTIONS = {Limit.STATES: "--max-states", Limit.TIME: "--timeout", Limit.TABLE: "--max-table"}
+"""The option that sets each limit."""
+
+
+def unknown_text(summary: Summary, limits: Limits, by_default: bool) -> str:
+    """Which limits stopped the unknown deals of a run under ``limits`` (its effective
+    ones: ``by_default`` when they are the preset's), such as ``60 at the default
+    limit of 13,000,000 states (--max-states raises it)``; empty with no unknown deal."""
+    parts = []
+    for name, count in summary.unknown_limits:
+        if name == "imported":
+            parts.append(f"{count} imported from verdict files, under their limits")
+            continue
+        limit = Limit(name)
+        value = limits.value(limit)
+        which = "the default limit" if by_default else "the limit"
+        reached = f"the {name} limit" if value is None else f"{which} of {limit_text(limit, value)}"
+        parts.append(f"{count} at {reached} ({_LIMIT_OPTIONS[limit]} raises it)")
+    return "; ".join(parts)
+
+
+def print_summary(
+    summary: Summary,
+    deals: str,
+    store: Path,
+    limits: Limits = NO_LIMITS,
+    by_default: bool = False,
+    player: Player | None = None,
+) -> None:
+    """The human form of a winnability summary of a run under ``limits`` (its effective
+    limits; ``by_default`` when they are the preset's defaults), or of a player's run."""
+    s = summary
+    rules = s.fingerprint.partition(" ")[2]
+    print(f"{s.game}  ({rules})" if rules else s.game)
+    solved = s.deals - s.reused
+    imported = f" ({s.imported} imported from verdict files)" if s.imported else ""
+    verb = "solved" if player is None else "played"
+    print(
+        f"deals:  {deals}: {s.deals} deals, {s.reused} from the store{imported}, "
+        f"{solved} {verb} now"
+    )
+    if player is not None:
+        print(
+            f"player: {player}: it sees only what the game shows; its win rate is a lower "
+            "bound on the best chance of a player who cannot see the hidden cards"
+        )
+        print(f"the player won {s.won}, did not win {s.lost}")
+    else:
+        print(f"won {s.won}, lost {s.lost}, unknown {s.unknown}")
+    if s.unknown:
+        print(f"unknown deals stopped: {unknown_text(s, limits, by_default)}")
+    if s.win_rate is None:
+        print("win rate: no deal settled")
+    else:
+        low, high = s.interval
+        among = " of settled deals" if s.unknown else ""
+        print(
+            f"win rate{among}: {_percent(s.win_rate)}  "
+            f"(95% Wilson interval {_percent(low)} to {_percent(high)})"
+        )
+    if s.unknown:
+        low, high = s.bounds
+        print(
+            f"conservative 95% bounds (unknown deals counted lost, then won): "
+            f"{_percent(low)} to {_percent(high)}"
+        )
+    st, sec = s.states, s.seconds
+    if s.imported:
+        print(f"(the {s.imported} imported deals carry no search effort: left out below)")
+    effort = "states per deal" if player is None else "solves per deal"
+    print(
+        f"{effort}: median {_count(st.median)}, 99th percentile {_count(st.p99)}, "
+        f"max {_count(st.maximum)}{_approximate(st)}"
+    )
+    print(
+        f"time per deal:   median {_ms(sec.median)}, 99th percentile {_ms(sec.p99)}, "
+        f"max {_ms(sec.maximum)}{_approximate(sec)}"
+    )
+    for line in length_lines(s.lengths):
+        print(line)
+    print(f"store: {store}")
+
+
+HISTOGRAM_BINS = 8
+"""The most bins of the histogram of winning lines' lengths in the text of ``stats``."""
+
+HISTOGRAM_BAR = 30
+"""The width of the longest bar of that histogram, in characters."""
+
+
+def _bin_width(low: int, high: int) -> int:
+    """The narrowest of 1, 2, 5, 10, 20, 50, ... whose bins, at its multiples, cover
+    ``low``..``high`` in at most :data:`HISTOGRAM_BINS` bins."""
+    width = 1
+    while True:
+        for step in (1, 2, 5):
+            w = width * step
+            if high // w - low // w < HISTOGRAM_BINS:
+                return w
+        width *= 10
+
+
+def length_lines(lengths: Sequence[tuple[int, int]]) -> list[str]:
+    """The lengths of the winning lines, as ``(moves, deals)`` pairs sorted by moves, in a
+    few lines: the least, the quartiles (nearest rank) and the most, then a histogram of
+    at most :data:`HISTOGRAM_BINS` bins of round widths. Empty with no win.
+
+    A run of thousands of deals has about a hundred lengths; one line each (or one
+    pair each on a line that wraps) filled a terminal. ``--json`` keeps every pair.
+    """
+    if not lengths:
+        return []
+    won = sum(n for _, n in lengths)
+    low, high = lengths[0][0], lengths[-1][0]
+    q1, median, q3 = (count_percentile(lengths, p) for p in (25, 50, 75))
+    out = [
+        f"moves to win: min {low}, lower quartile {q1}, median {median}, "
+        f"upper quartile {q3}, max {high} ({won:,} {'deal' if won == 1 else 'deals'} won)"
+    ]
+    width = _bin_width(low, high)
+    bins: dict[int, int] = {}
+    for moves, n in lengths:
+        start = moves // width * width
+        bins[start] = bins.get(start, 0) + n
+    rows = []
+    for start in range(low // width * width, high + 1, width):
+        # The first and last bins show only the lengths the run has.
+        a, b = max(start, low), min(start + width - 1, high)
+        rows.append((str(a) if a == b else f"{a}-{b}", bins.get(start, 0)))
+    most = max(n for _, n in rows)
+    label_width = max(len(label) for label, _ in rows)
+    count_width = max(len(f"{n:,}") for _, n in rows)
+    for label, n in rows:
+        # Any deal at all gets a mark, however small its share.
+        bar = "#" * max(1, round(HISTOGRAM_BAR * n / most)) if n else ""
+        out.append(f"  {label:>{label_width}}  {n:>{count_width},}  {bar}".rstrip())
+    return out
+
+
+def write_csv(path: Path, results: Iterable[DealResult]) -> None:
+    """One line per deal: verdict, effort, the part of the solver that settled it, the moves."""
+    with path.open("w", newline="") as f:
+        out = csv.writer(f)
+        out.writerow(
+            [
+                "deal",
+                "status",
+                "length",
+                "states",
+                "unique",
+                "seconds",
+                "limit",
+                "version",
+                "settled_by",
+                "moves",
+            ]
+        )
+        for r in results:
+            out.writerow(
+                [
+                    r.deal,
+                    r.status.value,
+                    r.length,
+                    r.states,
+                    r.unique,
+                    f"{r.seconds:.6f}",
+                    r.limit.value if r.limit else "",
+                    r.solver_version,
+                    r.settled_by or "",
+                    " ".join(r.moves),
+                ]
+            )
+
+
+def _output_path(text: str, what: str) -> Path:
+    path = Path(text)
+    if not path.parent.is_dir():
+        raise BadOptionError(f"{what} folder '{path.parent}' does not exist (for {path})")
+    return path
+
+
+def _quiet_dask() -> None:
+    """Silence what Dask logs, for a command that says what went wrong in one line.
+
+    Dask logs a refused or lost connection as tracebacks, through loggers
+    that its import sets up (some with handlers and levels of their own),
+    and its event loop's errors reach asyncio's logger.
+    """
+    try:
+        import distributed  # noqa: F401  (its import configures the loggers silenced here)
+    except ImportError:
+        return  # connect_dask says what to install
+    loggers = logging.Logger.manager.loggerDict
+    for name in [*loggers, "asyncio"]:
+        if name.split(".")[0] in ("distributed", "tornado", "asyncio"):
+            logging.getLogger(name).setLevel(logging.CRITICAL + 1)
+
+
+def run(args: argparse.Namespace) -> int:
+    """``stats GAME --deals RANGE``: winnability of many deals, stored as they finish."""
+    game = get_game(args.game, rule_assignments(args.rule))
+    deals = parse_deals(args.deals)
+    make_limits(args.max_states, args.timeout, args.max_table)
+    csv_path = _output_path(args.csv, "CSV") if args.csv else None
+    plot_path = check_plot_path(args.plot) if args.plot else None
+    db_path = Path(args.db) if args.db else default_store_path(game)
+    player = stats_player(args)
+    if player is not None and (args.export or args.import_files):
+        raise BadOptionError(
+            "--export and --import are for the solver's verdicts, not a player's results"
+        )
+    if args.export:
+        _output_path(args.export, "verdict file")
+        plain_blocks(deals)
+    # Every file is read and checked before anything is solved or stored.
+    imports = [(path, read_verdicts(path)) for path in args.import_files]
+    for path, v in imports:
+        check_verdicts(v, game, path)
+    dask = None
+    if args.dask:
+        _quiet_dask()
+        # Connect first, so that an unreachable scheduler is reported before any work.
+        dask = connect_dask(args.dask, timeout=args.dask_timeout)
+    try:
+        return _run_stats(args, game, deals, db_path, dask, csv_path, plot_path, imports, player)
+    finally:
+        if dask is not None:
+            close_dask(dask)
+
+
+def stored_in_order(
+    store: Store, key: StoreKey, deals: Iterable[DealNumber]
+) -> Iterator[DealResult]:
+    """The stored results of ``deals`` in the order asked, read a few hundred at a time."""
+    chunk: list[str] = []
+
+    def flush() -> Iterator[DealResult]:
+        found = store.get(key, chunk)
+        return (found[name] for name in chunk if name in found)
+
+    for deal in deals:
+        chunk.append(str(deal))
+        if len(chunk) == 500:
+            yield from flush()
+            chunk = []
+    yield from flush()
+
+
+def _run_stats(
+    args: argparse.Namespace,
+    game: Game[Any, Any],
+    deals: DealRange,
+    db_path: Path,
+    dask: Any,
+    csv_path: Path | None,
+    plot_path: Path | None,
+    imports: list[tuple[str, Verdicts]],
+    player: Player | None = None,
+) -> int:
+    # Results are counted as they arrive and not kept: a range may be
+    # longer than any list of them. What needs them in the order asked (the
+    # CSV, the plot) reads them back from the store afterwards. With
+    # --verify the run replays the winning lines (in the workers).
+    tally = Tally(game)
+    imported_wins = 0
+    given = make_limits(args.max_states, args.timeout, args.max_table)
+    limits = game.effective_limits(given)
+    by_default = limits.any and not given.any
+
+    def take(r: DealResult) -> None:
+        nonlocal imported_wins
+        tally.add(r)
+        imported_wins += r.imported and r.status is Status.WON
+
+    with Store(db_path) as store:
+        where = db_path.resolve()
+        print(f"{PROG}: results store {where}", file=sys.stderr)
+        for path, v in imports:
+            added, present = import_verdicts(store, game, v, path)
+            print(
+                f"{PROG}: imported {path}: {v.count(WON) + v.count(LOST) + v.count(UNKNOWN)} "
+                f"deals of {v.first}-{v.last}, {added} new to the store ({present} were there "
+                "already: settled rows kept, unknown ones replaced)",
+                file=sys.stderr,
+            )
+        bar = ProgressBar(sys.stderr, label=game.preset, total=len(deals))
+        try:
+            counts = run_deals(
+                game,
+                deals,
+                take,
+                max_states=args.max_states,
+                timeout=args.timeout,
+                max_table=args.max_table,
+                jobs=args.jobs,
+                store=store,
+                dask=dask,
+                progress=bar,
+                verify=args.verify,
+                player=player,
+            )
+        finally:
+            bar.finish()
+        failures = counts.failures
+        summary = tally.summary()
+        if args.verify and not failures:
+            replayed = summary.won - imported_wins
+            note = (
+                f" ({imported_wins} imported wins have no line here to replay)"
+                if imported_wins
+                else ""
+            )
+            print(
+                f"{PROG}: replayed {replayed} winning lines: every one wins{note}",
+                file=sys.stderr,
+            )
+        if args.export:
+            v = store_verdicts(
+                store,
+                game,
+                plain_blocks(deals),
+                limits=limits,
+                solver_version=__version__,
+            )
+            written = write_verdicts(args.export, v)
+            print(
+                f"{PROG}: wrote the verdicts of {v.first}-{v.last} to {written} "
+                f"({written.stat().st_size:,} bytes)",
+                file=sys.stderr,
+            )
+        key = player_key(game, player)
+        if csv_path is not None:
+            write_csv(csv_path, stored_in_order(store, key, deals))
+        if plot_path is not None:
+            plot_run(plot_path, summary, stored_in_order(store, key, deals))
+    if args.json:
+        doc = {
+            **summary.as_dict(),
+            "limits": {
+                "max_states": limits.max_states,
+                "timeout": limits.timeout,
+                "max_table": limits.max_table,
+                "default": by_default,
+            },
+            "rules": dict(rules_items(game.rules)),
+            "range": args.deals,
+            "store": str(where),
+            "verified": summary.won - imported_wins - len(failures) if args.verify else None,
+            "player": None if player is None else str(player),
+            "solver_version": __version__,
+        }
+        print_json(doc)
+    else:
+        print_summary(summary, args.deals, where, limits, by_default, player)
+    for _, _, failure in sorted(failures):
+        print(f"{PROG}: error: {failure}", file=sys.stderr)
+    return EXIT_BAD_LINE if failures else 0
+
+
+def plain_blocks(deals: DealRange) -> list[tuple[int, int]]:
+    """The deals of a range as ``(low, high)`` blocks of plain deal numbers, for a verdict file.
+
+    A verdict file indexes deals by number alone, so Microsoft deals written
+    ``ms`` (32000 and up) cannot go in one: :class:`BadOptionError` names them.
+    """
+    out = []
+    for low, high, microsoft in deals.blocks:
+        if microsoft and high >= MT_THRESHOLD:
+            raise BadOptionError(
+                f"--export: a verdict file holds plain deal numbers, and {deals.text!r} has "
+                f"Microsoft deals from 32000 up (ms{max(low, MT_THRESHOLD)}...)"
+            )
+        out.append((low, high))
+    return out
+
+
+def register(commands: Commands) -> None:
+    """The ``stats`` command and its options."""
+    p = commands.add_parser(
+        "stats",
+        help="winnability of many deals: solved in parallel, stored, summarised",
+        description="Solve every deal of a range and report the win rate with its 95% "
+        "Wilson interval. Each result is stored in an SQLite file as it finishes; a rerun "
+        "skips the deals already stored.",
+    )
+    p.add_argument("game", metavar="GAME", help="a game preset, such as decade (see `games`)")
+    p.add_argument(
+        "--deals",
+        required=True,
+        metavar="RANGE",
+        help="deal numbers, such as 1-10000 or 1-100,200,300-310",
+    )
+    add_rule_option(p)
+    p.add_argument(
+        "--jobs",
+        type=positive_int,
+        metavar="N",
+        help="worker processes (default: one per core; 1 solves in this process)",
+    )
+    p.add_argument(
+        "--db",
+        metavar="PATH",
+        help="the results store (default: PRESET.stats.sqlite in the working directory)",
+    )
+    p.add_argument("--json", action="store_true", help="print one JSON document")
+    p.add_argument("--csv", metavar="PATH", help="also write one line per deal to a CSV file")
+    p.add_argument(
+        "--verify",
+        action="store_true",
+        help="replay every winning line (stored ones too) from its deal; exit status 1 if one "
+        "does not win",
+    )
+    p.add_argument(
+        "--plot",
+        metavar="PATH",
+        help="also draw the running win rate and the search effort (needs matplotlib)",
+    )
+    p.add_argument(
+        "--import",
+        dest="import_files",
+        action="append",
+        default=[],
+        metavar="PATH",
+        help="first put the verdicts of a verdict file into the store, where they count as "
+        "solved (repeatable; the file must be of this preset and rules)",
+    )
+    p.add_argument(
+        "--export",
+        metavar="PATH",
+        help="afterwards write the verdicts of the range to a verdict file (see docs/tables.md)",
+    )
+    p.add_argument(
+        "--dask",
+        metavar="ADDRESS",
+        help="solve on a running Dask scheduler, such as tcp://host:8786, instead of local "
+        "processes (needs distributed; --jobs is then ignored)",
+    )
+    p.add_argument(
+        "--dask-timeout",
+        type=positive_float,
+        default=DASK_TIMEOUT,
+        metavar="S",
+        help=f"give up on a Dask scheduler that does not answer within S seconds "
+        f"(default {DASK_TIMEOUT:g})",
+    )
+    p.add_argument(
+        "--player",
+        choices=KINDS,
+        help="play every deal with a player that sees only what the game shows, instead of "
+        "solving it: fair (the fair hint's best move), greedy or random; its win rate is a "
+        "lower bound on what a player who cannot see the hidden cards can win",
+    )
+    p.add_argument(
+        "--samples",
+        type=positive_int,
+        default=PLAYER_SAMPLES,
+        metavar="K",
+        help=f"with --player fair: determinisations each hint solves (default {PLAYER_SAMPLES})",
+    )
+    p.add_argument(
+        "--seed",
+        type=non_negative_int,
+        default=0,
+        metavar="N",
+        help="with --player fair or random: the seed of its draws (default 0); the same seed "
+        "plays every deal the same way",
+    )
+    add_limit_options(p)
+    p.set_defaults(run=run)
