@@ -45,26 +45,24 @@ Commands: TypeAlias = "argparse._SubParsersAction[Parser]"
 """The commands of the parser, to which each command's module adds its own."""
 
 
-def positive_int(text: str) -> int:
-    """An option's whole number of at least 1."""
+def _whole_number(text: str, least: int) -> int:
     try:
         value = int(text)
     except ValueError:
         raise argparse.ArgumentTypeError(f"expected a whole number, not {text!r}") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"expected a number of at least 1, not {text!r}")
+    if value < least:
+        raise argparse.ArgumentTypeError(f"expected a number of at least {least}, not {text!r}")
     return value
+
+
+def positive_int(text: str) -> int:
+    """An option's whole number of at least 1."""
+    return _whole_number(text, 1)
 
 
 def non_negative_int(text: str) -> int:
     """An option's whole number of at least 0."""
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a whole number, not {text!r}") from None
-    if value < 0:
-        raise argparse.ArgumentTypeError(f"expected a number of at least 0, not {text!r}")
-    return value
+    return _whole_number(text, 0)
 
 
 def positive_float(text: str) -> float:

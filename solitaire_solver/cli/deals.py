@@ -21,6 +21,7 @@ from ..verdicts import (
     UNKNOWN,
     WON,
     Classes,
+    Verdicts,
     recheck,
     sample_settled,
     shipped_table,
@@ -83,14 +84,28 @@ class _Source:
     """What stopped the source's unknown deals, for the note that counts them."""
 
 
-def _table_source(game: Game[Any, Any]) -> _Source:
+def _published(game: Game[Any, Any], missing: str) -> Verdicts:
+    """The published table of the game under its rules. With none, the error is ``missing``
+    with ``{preset}`` and ``{rules}`` (``under these rules`` when they are changed) filled in."""
     v = shipped_table(game)
     if v is None:
-        raise BadOptionError(
-            f"no published table for {game.preset}"
-            + (" under these rules" if game.changed_rules() else "")
-            + ": give --db with a store of a stats run"
-        )
+        rules = " under these rules" if game.changed_rules() else ""
+        raise BadOptionError(missing.format(preset=game.preset, rules=rules))
+    return v
+
+
+def _table_name(v: Verdicts) -> str:
+    """How the output names a published table: its deals, its solver and its checksum."""
+    return (
+        f"the published table of deals {v.first:,}-{v.last:,} (solver {v.solver_version}, "
+        f"sha256 {v.sha256[:12]})"
+    )
+
+
+def _table_source(game: Game[Any, Any]) -> _Source:
+    v = _published(
+        game, "no published table for {preset}{rules}: give --db with a store of a stats run"
+    )
     names = {0: None, WON: "won", LOST: "lost", UNKNOWN: "unknown"}
 
     def entries(start: int) -> Iterator[tuple[int, str | None, int, int]]:
@@ -98,8 +113,7 @@ def _table_source(game: Game[Any, Any]) -> _Source:
             yield number, names[code], length, figure
 
     return _Source(
-        f"the published table of deals {v.first:,}-{v.last:,} (solver {v.solver_version}, "
-        f"sha256 {v.sha256[:12]})",
+        _table_name(v),
         v.first,
         v.last,
         v.classes,
@@ -163,19 +177,10 @@ def _verify_table(args: argparse.Namespace, game: Game[Any, Any]) -> int:
         raise BadOptionError("--verify checks the published table: not with --db or --difficulty")
     if args.start != 1 or args.count != DEFAULT_COUNT:
         raise BadOptionError("--from and --count list deals; --verify takes --sample and --seed")
-    v = shipped_table(game)
-    if v is None:
-        raise BadOptionError(
-            f"no published table of {game.preset}"
-            + (" under these rules" if game.changed_rules() else "")
-            + " to verify (see docs/tables.md)"
-        )
+    v = _published(game, "no published table of {preset}{rules} to verify (see docs/tables.md)")
     want = "won" if args.winnable else "lost" if args.lost else None
     numbers, unknown = sample_settled(v, args.sample, args.seed, want)
-    source = (
-        f"the published table of deals {v.first:,}-{v.last:,} (solver {v.solver_version}, "
-        f"sha256 {v.sha256[:12]})"
-    )
+    source = _table_name(v)
     # A verdict won or lost holds under any limits: the deals are solved as
     # `solve` solves them, under the preset's limits, not the table's.
     limits = _limits_phrase(game.effective_limits(NO_LIMITS))

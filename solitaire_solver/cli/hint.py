@@ -74,6 +74,25 @@ def hint_document(analysis: Analysis, deal: str | None, played: Sequence[Any]) -
     }
 
 
+def _heading(
+    args: argparse.Namespace,
+    game: Game[Any, Any],
+    deal: str | None,
+    moves: Sequence[Any],
+    position: Any,
+    how: str = "",
+) -> Style:
+    """Print the game, the moves played, the rules and the position; the style to go on in."""
+    style = Style.for_stream(sys.stdout, args.colour)
+    rules = " ".join(f"{k}={v}" for k, v in rules_items(game.rules))
+    where = f"after {count_text(len(moves), 'move')}" if moves else "at the start"
+    title = f"{game_title(game, deal, args.file)}, {where}{how}"
+    print(f"{title}  ({rules})" if rules else title)
+    print(style.cards(game.show(position)))
+    print()
+    return style
+
+
 def run(args: argparse.Namespace) -> int:
     """``hint GAME NUMBER [--moves ...]``: every move of a position with its verdict."""
     limits = make_limits(args.max_states, args.timeout, args.max_table)
@@ -99,13 +118,7 @@ def run(args: argparse.Namespace) -> int:
             doc["file"] = args.file
         print_json(doc)
         return 0
-    style = Style.for_stream(sys.stdout, args.colour)
-    rules = " ".join(f"{k}={v}" for k, v in rules_items(game.rules))
-    where = f"after {count_text(len(moves), 'move')}" if moves else "at the start"
-    title = f"{game_title(game, deal, args.file)}, {where}"
-    print(f"{title}  ({rules})" if rules else title)
-    print(style.cards(game.show(analysis.position)))
-    print()
+    style = _heading(args, game, deal, moves, analysis.position)
     for line in hint_lines(analysis, style):
         print(line)
     s = analysis.stats
@@ -184,13 +197,7 @@ def _fair_hint(
             doc["file"] = args.file
         print_json(doc)
         return 0
-    style = Style.for_stream(sys.stdout, args.colour)
-    rules = " ".join(f"{k}={v}" for k, v in rules_items(game.rules))
-    where = f"after {count_text(len(moves), 'move')}" if moves else "at the start"
-    title = f"{game_title(game, deal, args.file)}, {where}, as a player sees it"
-    print(f"{title}  ({rules})" if rules else title)
-    print(style.cards(game.show(seen.state)))
-    print()
+    _heading(args, game, deal, moves, seen.state, ", as a player sees it")
     for line in fair_hint_lines(game, seen, hint):
         print(line)
     print()

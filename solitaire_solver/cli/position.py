@@ -1,4 +1,4 @@
-"""Where ``hint``, ``review``, ``verify`` and ``play`` start: a deal or a file, and the moves."""
+"""Where a command starts: GAME NUMBER or a file, and the moves played."""
 
 from __future__ import annotations
 
@@ -16,19 +16,40 @@ from ..numbering import parse_deal_number
 from .common import DEAL_NUMBER_HELP, add_rule_option
 
 
-def player_arguments(p: argparse.ArgumentParser) -> None:
-    """GAME, NUMBER, --file and --rule, as solve takes them."""
+def deal_arguments(p: argparse.ArgumentParser, file_help: str) -> None:
+    """GAME and NUMBER, or ``--file`` (``file_help`` says what it holds), and --rule."""
     p.add_argument(
         "game", metavar="GAME", nargs="?", help="a game preset, such as decade (see `games`)"
     )
     p.add_argument("number", metavar="NUMBER", nargs="?", help=DEAL_NUMBER_HELP)
-    p.add_argument(
-        "--file",
-        metavar="PATH",
-        help="start from the deal, position or saved game (play's save) in this file instead "
+    p.add_argument("--file", metavar="PATH", help=file_help)
+    add_rule_option(p)
+
+
+def player_arguments(p: argparse.ArgumentParser) -> None:
+    """GAME, NUMBER, --file and --rule, as solve takes them."""
+    deal_arguments(
+        p,
+        "start from the deal, position or saved game (play's save) in this file instead "
         "(- reads standard input)",
     )
-    add_rule_option(p)
+
+
+def check_file_options(args: argparse.Namespace) -> None:
+    """A file names its game and rules: ``--file`` takes neither GAME nor ``--rule``."""
+    if args.game is not None:
+        raise BadOptionError("give GAME and NUMBER or --file, not both (the file names the game)")
+    if args.rule:
+        raise BadOptionError("--rule does not go with --file: change the file's 'rules:' line")
+
+
+def numbered_deal(args: argparse.Namespace, command: str) -> tuple[Game[Any, Any], Any, str]:
+    """The game, the start position and the deal number of ``GAME NUMBER``."""
+    if args.game is None or args.number is None:
+        raise BadOptionError(f"{command} needs GAME and NUMBER, or --file PATH")
+    game = get_game(args.game, rule_assignments(args.rule))
+    number = parse_deal_number(args.number)
+    return game, game.deal(number), str(number)
 
 
 def start_position(
@@ -36,12 +57,7 @@ def start_position(
 ) -> tuple[Game[Any, Any], Any, str | None]:
     """The game, the start position and the deal number of ``GAME NUMBER`` or ``--file``."""
     if args.file is not None:
-        if args.game is not None:
-            raise BadOptionError(
-                "give GAME and NUMBER or --file, not both (the file names the game)"
-            )
-        if args.rule:
-            raise BadOptionError("--rule does not go with --file: change the file's 'rules:' line")
+        check_file_options(args)
         if args.file == "-" and getattr(args, "moves_file", None) == "-":
             raise BadOptionError("--file - and --moves-file - cannot both read standard input")
         game, start, deal, moves = load_game(args.file)
@@ -49,11 +65,7 @@ def start_position(
         # play take them as the moves played unless --moves or --moves-file says others.
         args.file_moves = moves
         return game, start, deal
-    if args.game is None or args.number is None:
-        raise BadOptionError(f"{command} needs GAME and NUMBER, or --file PATH")
-    game = get_game(args.game, rule_assignments(args.rule))
-    number = parse_deal_number(args.number)
-    return game, game.deal(number), str(number)
+    return numbered_deal(args, command)
 
 
 def game_title(game: Game[Any, Any], deal: str | None, file: str | None) -> str:

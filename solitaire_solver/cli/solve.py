@@ -4,20 +4,20 @@ from __future__ import annotations
 
 import argparse
 import sys
-from pathlib import Path
 from typing import Any
 
 from .. import __version__
-from ..api import get_game, make_limits, rule_assignments
+from ..api import make_limits
 from ..deal_files import load_deal
-from ..errors import BadOptionError, HiddenCardsError
+from ..errors import HiddenCardsError
 from ..games import Game
 from ..games.base import rules_items
 from ..numbering import parse_deal_number
 from ..progress import solve_progress
 from ..search import SolveResult
 from ..viewer import check_html_path, solution_html, write_html
-from .common import DEAL_NUMBER_HELP, PROG, Commands, add_limit_options, add_rule_option, print_json
+from .common import PROG, Commands, add_limit_options, print_json
+from .position import check_file_options, deal_arguments, game_title, numbered_deal
 
 
 def result_document(
@@ -127,12 +127,7 @@ def run(args: argparse.Namespace) -> int:
     """``solve GAME NUMBER`` or ``solve --file PATH`` (``-`` for standard input)."""
     limits = make_limits(args.max_states, args.timeout, args.max_table)
     if args.file is not None:
-        if args.game is not None:
-            raise BadOptionError(
-                "give GAME and NUMBER or --file, not both (the file names the game)"
-            )
-        if args.rule:
-            raise BadOptionError("--rule does not go with --file: change the file's 'rules:' line")
+        check_file_options(args)
         game, start, deal = load_deal(args.file)
         if game.has_hidden(start):
             hidden = game.seen(start).hidden
@@ -143,11 +138,7 @@ def run(args: argparse.Namespace) -> int:
                 "move's chance for a player who cannot see them"
             )
     else:
-        if args.game is None or args.number is None:
-            raise BadOptionError("solve needs GAME and NUMBER, or --file PATH")
-        game = get_game(args.game, rule_assignments(args.rule))
-        number = parse_deal_number(args.number)
-        start, deal = game.deal(number), str(number)
+        game, start, deal = numbered_deal(args, "solve")
     # Checked before the search, which may be long, rather than after it.
     html_path = check_html_path(args.html) if args.html is not None else None
     # A long solve shows its progress on a terminal; JSON output is for programs.
@@ -162,16 +153,11 @@ def run(args: argparse.Namespace) -> int:
     if args.file is not None:
         doc["file"] = args.file
     if html_path is not None:
-        if deal is not None:
-            title = f"{game.preset} {deal}"
-        else:
-            source = "standard input" if args.file == "-" else Path(args.file).name
-            title = f"{game.preset}: {source}"
         page = solution_html(
             game,
             start,
             result.moves,
-            title=title,
+            title=game_title(game, deal, args.file),
             verdict_text=verdict_text(doc),
             status=doc["status"],
         )
@@ -193,16 +179,9 @@ def register(commands: Commands) -> None:
         "(with the moves), lost (the whole state space was searched) or unknown (a limit you "
         "set was reached).",
     )
-    p.add_argument(
-        "game", metavar="GAME", nargs="?", help="a game preset, such as decade (see `games`)"
+    deal_arguments(
+        p, "solve the deal or position in this file instead (- reads standard input; see `show`)"
     )
-    p.add_argument("number", metavar="NUMBER", nargs="?", help=DEAL_NUMBER_HELP)
-    p.add_argument(
-        "--file",
-        metavar="PATH",
-        help="solve the deal or position in this file instead (- reads standard input; see `show`)",
-    )
-    add_rule_option(p)
     p.add_argument("--shortest", action="store_true", help="find a winning line with fewest moves")
     p.add_argument("--json", action="store_true", help="print one JSON document")
     p.add_argument(
