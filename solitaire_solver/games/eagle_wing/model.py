@@ -60,14 +60,13 @@ up to where an earlier search of the same arrangement began, so the place
 where that card move is made was searched too, or its closure, which has a
 card move fewer.
 
-An earlier search of this game, with a loop of its own, stored a dominated
-child's arrangement before skipping it, and then skipped other positions
-dominated by that one. The engine stores nothing for a position it does not
-expand: less pruning (a position whose only dominator in the table would
-have been such a child is now searched), never another verdict, and the
-argument above needs no skipped position to stand for a searched one.
-Reduction 5 more than makes up for the pruning lost: most positions that
-were found dominated are children it does not make.
+A dominated child is skipped without being stored (the engine stores
+nothing for a position it does not expand), so no other position is
+skipped on its account: a position whose only dominator would be such a
+child is searched, which costs pruning but never changes a verdict, and
+the argument above needs no skipped position to stand for a searched one.
+Reduction 5 makes up for that pruning: most positions a stored child
+would dominate are children it does not make.
 """
 
 from __future__ import annotations
