@@ -74,3 +74,43 @@ def test_the_command_list_names_every_command() -> None:
     }
     assert commands - listed == set()
     assert "solitaire-solver deals GAME --verify" in section("The command line")
+
+
+def _anchors(text: str) -> set[str]:
+    """The anchors GitHub makes of a Markdown file's headings (fenced code left out)."""
+    found: set[str] = set()
+    seen: dict[str, int] = {}
+    fenced = False
+    for line in text.splitlines():
+        if line.startswith("```"):
+            fenced = not fenced
+        if fenced or not line.startswith("#"):
+            continue
+        slug = re.sub(r"[^\w\- ]", "", line.lstrip("#").strip().lower()).replace(" ", "-")
+        n = seen.get(slug, 0)
+        seen[slug] = n + 1
+        found.add(slug if n == 0 else f"{slug}-{n}")
+    return found
+
+
+def test_links_between_the_docs_resolve() -> None:
+    # Every relative link of the README, the changelog and docs/ names a
+    # file that exists, and a heading of it when it has an #anchor.
+    files = [ROOT / "README.md", ROOT / "CHANGELOG.md", *sorted((ROOT / "docs").rglob("*.md"))]
+    bad = []
+    for page in files:
+        text = re.sub(r"```.*?```", "", page.read_text(encoding="utf-8"), flags=re.DOTALL)
+        for target in re.findall(r"(?<!!)\[[^\]]*\]\(([^)\s]+)\)", text):
+            if re.match(r"[a-z]+:", target):
+                continue
+            path, _, anchor = target.partition("#")
+            dest = page.parent / path if path else page
+            if not dest.exists():
+                bad.append(f"{page.name}: {target}: no such file")
+            elif (
+                anchor
+                and dest.suffix == ".md"
+                and anchor not in _anchors(dest.read_text(encoding="utf-8"))
+            ):
+                bad.append(f"{page.name}: {target}: no such heading")
+    assert bad == []
