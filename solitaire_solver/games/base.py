@@ -27,6 +27,7 @@ import attrs
 from ..cards import Card
 from ..errors import BadRuleError, DealFileError, HiddenCardsError, IllegalMoveError
 from ..numbering import DealNumber
+from ..scene import MovePlaces, Scene
 from ..search import (
     NO_LIMITS,
     Budget,
@@ -351,6 +352,21 @@ class Game(ProblemDefaults, ABC, Generic[S, M]):
     @abstractmethod
     def show(self, state: S) -> str:
         """A picture of a position in text, one or more lines."""
+
+    def scene(self, state: S) -> Scene:
+        """How a page draws ``state``: named piles at fixed places, and the facts in view.
+
+        A game lays itself out here (beside its rules, so that a page holds
+        no game of its own); by default a position is drawn as the text of
+        :meth:`show`.
+        """
+        return Scene(text=self.show(state))
+
+    def move_places(self, state: S, move: M) -> MovePlaces | None:
+        """Where ``move`` starts and ends on :meth:`scene`, for a page that makes moves by
+        clicks; by default ``None`` (a game with no layout: its moves are made from the list
+        of moves)."""
+        return None
 
     def is_legal(self, state: S, move: M) -> bool:
         """Whether ``move`` may be played in ``state``.

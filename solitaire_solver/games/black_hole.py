@@ -27,6 +27,7 @@ import attrs
 from ..cards import Card, card_text, cards_text, count_text, parse_cards, rank_of
 from ..errors import BadCardError, BadMoveError
 from ..numbering import DealNumber, shuffled_talon
+from ..scene import MovePlaces, Scene
 from ..search import (
     NO_LIMITS,
     Budget,
@@ -40,6 +41,7 @@ from ..search import (
     solve,
     won,
 )
+from . import black_hole_scene as layout
 from .base import FieldReader, Game, Preset
 
 PILES = 17
@@ -691,6 +693,15 @@ class BlackHole(Game[BlackHoleState, BlackHoleMove]):
         lines = [f"pile {i:2}: {cards_text(p) or '(empty)'}" for i, p in enumerate(state.piles, 1)]
         lines.append(f"hole:    {card_text(state.hole[-1])} ({count_text(len(state.hole))})")
         return "\n".join(lines)
+
+    def scene(self, state: BlackHoleState) -> Scene:
+        """The layout of :mod:`.black_hole_scene`: two rows of piles with the hole between."""
+        return layout.scene(state)
+
+    def move_places(self, state: BlackHoleState, move: BlackHoleMove) -> MovePlaces:
+        """Where ``move`` starts and ends on :meth:`scene`
+        (:func:`.black_hole_scene.move_places`)."""
+        return layout.move_places(state, move)
 
     def position_fields(self, state: BlackHoleState) -> list[tuple[str, str]]:
         """``pile 1`` .. ``pile 17`` (bottom to top) and ``hole`` (bottom to top)."""

@@ -28,6 +28,7 @@ import attrs
 from ..cards import HIDDEN, Card, card_text, cards_text, count_text, parse_cards
 from ..errors import BadCardError, BadMoveError
 from ..numbering import DealNumber, shuffled_talon
+from ..scene import MovePlaces, Scene
 from ..search import (
     LOST,
     NO_LIMITS,
@@ -42,6 +43,7 @@ from ..search import (
     solve,
     won,
 )
+from . import decade_scene as layout
 from .base import (
     FieldReader,
     Game,
@@ -981,6 +983,14 @@ class Decade(Game[DecadeState, DecadeMove]):
         rest = state.remaining
         nxt = f", next {card_text(rest[0])}" if rest else ""
         return f"line:  {cards_text(state.line) or '(empty)'}\nstock: {len(rest)} cards{nxt}"
+
+    def scene(self, state: DecadeState) -> Scene:
+        """The layout of :mod:`.decade_scene`: stock and discards, the line in rows below."""
+        return layout.scene(state)
+
+    def move_places(self, state: DecadeState, move: DecadeMove) -> MovePlaces:
+        """Where ``move`` starts and ends on :meth:`scene` (:func:`.decade_scene.move_places`)."""
+        return layout.move_places(state, move)
 
     # ------------------------------------------------------------ what a player sees
 

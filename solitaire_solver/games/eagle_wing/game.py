@@ -14,8 +14,10 @@ import attrs
 from ...cards import HIDDEN, RANKS, Card, card_text, cards_text, count_text, parse_cards
 from ...errors import BadCardError, BadMoveError
 from ...numbering import DealNumber, shuffled_talon
+from ...scene import MovePlaces, Scene
 from ...search import Budget, Memo, Run, Strategy, best_first, dfs, projected, screened
 from ..base import Field, FieldReader, Game, Preset
+from . import scene as layout
 from .model import EagleWingModel
 from .relaxation import RELAXED_STATES, relaxed_run
 from .rules import (
@@ -280,6 +282,14 @@ class EagleWing(Game[EagleWingState, EagleWingMove]):
             f"of {self._redeals}",
         ]
         return "\n".join(lines)
+
+    def scene(self, state: EagleWingState) -> Scene:
+        """The layout of :mod:`.scene`: foundations, waste and stock; wings and trunk below."""
+        return layout.scene(self.rules, state)
+
+    def move_places(self, state: EagleWingState, move: EagleWingMove) -> MovePlaces:
+        """Where ``move`` starts and ends on :meth:`scene` (:func:`.scene.move_places`)."""
+        return layout.move_places(state, move)
 
     # -------------------------------------------------------------- files
 

@@ -24,8 +24,10 @@ from ...cards import (
 )
 from ...errors import BadCardError
 from ...numbering import DealNumber
+from ...scene import MovePlaces, Scene
 from ...search import Limits, Memo, Strategy
 from ..base import Field, FieldReader, Game, Preset, parse_int_range
+from . import scene as layout
 from .rules import (
     CARDS,
     DEAL,
@@ -190,6 +192,14 @@ class Windmill(Game[WindmillState, WindmillMove]):
             return ", full"
         flag = ", next card must come from the waste or reserve" if state.flag else ""
         return f", needs {rank_text(self.primary_need[n])}{flag}"
+
+    def scene(self, state: WindmillState) -> Scene:
+        """The cross of :mod:`.scene`: the primary amid the reserve, stock and waste beside."""
+        return layout.scene(self.rules, state)
+
+    def move_places(self, state: WindmillState, move: WindmillMove) -> MovePlaces:
+        """Where ``move`` starts and ends on :meth:`scene` (:func:`.scene.move_places`)."""
+        return layout.move_places(state, move)
 
     # ------------------------------------------------------------ files
 
