@@ -9,10 +9,10 @@ cards and steps through the line with buttons and the arrow keys. The page
 loads nothing from anywhere: style, script and card faces are inline, so it
 opens from a file, offline, and can be passed around as one file.
 
-How a game looks is one function per game name in :data:`SCENES`: a
-position to named piles at fixed places, reading only the public fields of
-the game's state and rules. A game with no function there is shown as the
-text of its ``show``.
+How a game looks is the game's own: its :meth:`~.Game.scene` lays a
+position out as named piles at fixed places (the types and sizes are those
+of :mod:`solitaire_solver.scene`), and a game with no layout is shown as the
+text of its ``show``. Nothing here knows one game from another.
 
 >>> from solitaire_solver import solve
 >>> from solitaire_solver.games import make_game
@@ -30,414 +30,78 @@ import html
 import json
 import os
 from collections import Counter
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-import attrs
-
-from .cards import RANKS, SUITS, card_text, count_text, rank_of, suit_of
+from .cards import count_text
 from .errors import BadOptionError
 from .games import Game
 from .games.base import rules_items
 
-# ---------------------------------------------------------------- geometry
-#
-# Sizes in the units of the page's SVG board. The per-game layouts below place
-# piles with them, and the page's script draws with the same numbers (they go
-# into the page's data), so a layout never has to guess how big a card is.
+# The names a layout is written in, kept here for those who import them from the viewer.
+from .scene import (
+    CARD_H,
+    CARD_W,
+    COL_GAP,
+    DOWN,
+    FAN_DOWN,
+    FAN_RIGHT,
+    LABEL,
+    MARGIN,
+    PITCH,
+    RIGHT,
+    ROW_GAP,
+    ROWS,
+    STACK,
+    MovePlaces,
+    Pile,
+    Place,
+    Scene,
+)
 
-CARD_W = 64
-"""Width of a card."""
-CARD_H = 90
-"""Height of a card."""
-FAN_DOWN = 28
-"""How much of a card shows below the next one in a pile spread downwards."""
-FAN_RIGHT = 18
-"""How much of a card shows left of the next one in a pile spread rightwards."""
-ROW_GAP = 30
-"""Room between rows of a pile laid out in rows (its cards' numbers go there)."""
-COL_GAP = 10
-"""Room between the cards of a pile laid out in rows."""
-LABEL = 22
-"""Room above a pile for its label."""
-PITCH = CARD_W + 20
-"""Distance between neighbouring piles side by side."""
-MARGIN = 20
-"""Room between the board's edge and the nearest pile."""
-
-STACK, DOWN, RIGHT, ROWS = "stack", "down", "right", "rows"
-"""How a pile spreads its face-up cards: only the top one shows (a foundation),
-spread downwards or rightwards so that each shows its corner, or in rows of
-whole cards (Decade's line, where every position matters)."""
-
-
-@attrs.frozen
-class Pile:
-    """A named place on the board and what lies there in one position.
-
-    ``cards`` are the face-up cards, bottom to top, as card text (``"TD"``);
-    ``down`` counts face-down cards under them. ``show`` draws only the top
-    ``show`` face-up cards (0: all of them). A ``heap`` is a pile whose order
-    the state does not record (Decade's discards): the page keeps its cards
-    in the order they arrived, so its top card is the last one to come.
-    ``note`` follows the label (a count, such as ``7/13``); ``hint`` is drawn
-    faintly in the empty place (a suit letter, or a rank such as ``K``).
-    """
-
-    name: str
-    label: str
-    x: float
-    y: float
-    cards: tuple[str, ...] = ()
-    down: int = 0
-    fan: str = STACK
-    show: int = 0
-    per_row: int = 13
-    numbered: bool = False
-    heap: bool = False
-    note: str = ""
-    hint: str = ""
-
-
-@attrs.frozen
-class Scene:
-    """A position as the page draws it.
-
-    ``piles`` at fixed places (the same names and places in every position
-    of a game), ``facts`` as (label, value) pairs that stay in view (stock
-    and waste sizes, foundations, redeals), and ``text``: a text picture for
-    a game that has no layout of its own (then ``piles`` is empty).
-    """
-
-    piles: tuple[Pile, ...] = ()
-    facts: tuple[tuple[str, str], ...] = ()
-    text: str = ""
-
-
-def _cards(cards: Sequence[int]) -> tuple[str, ...]:
-    return tuple(card_text(c) for c in cards)
-
-
-def decade_scene(game: Game[Any, Any], state: Any) -> Scene:
-    """Decade: the stock and the discards on top, the line in rows of 13 below.
-
-    Every card of the one deck not in the line or the stock has been
-    discarded; the state keeps no order among them, so they form a heap.
-    """
-    line, rest = state.line, state.remaining
-    present = set(line) | set(rest)
-    gone = [c for c in range(52) if c not in present]
-    top = MARGIN + LABEL
-    piles = (
-        Pile("stock", "stock", MARGIN, top, down=len(rest), note=str(len(rest))),
-        Pile(
-            "discarded",
-            "discarded",
-            MARGIN + PITCH + 20,
-            top,
-            _cards(gone),
-            fan=RIGHT,
-            show=10,
-            heap=True,
-            note=str(len(gone)),
-        ),
-        Pile(
-            "line",
-            "line",
-            MARGIN,
-            top + CARD_H + LABEL + ROW_GAP,
-            _cards(line),
-            fan=ROWS,
-            per_row=13,
-            numbered=True,
-            note=count_text(len(line)),
-        ),
-    )
-    facts = [
-        ("stock", count_text(len(rest))),
-        ("line", count_text(len(line))),
-        ("discarded", count_text(len(gone))),
-    ]
-    if rest:
-        facts.append(("next to deal", card_text(rest[0])))
-    return Scene(piles, tuple(facts))
-
-
-def black_hole_scene(game: Game[Any, Any], state: Any) -> Scene:
-    """Black Hole: piles 1-9 in a row, the hole below them, piles 10-17 at the bottom."""
-    piles: list[Pile] = []
-    top = MARGIN + LABEL
-    # Room for a pile of three spread downwards, and for a single card.
-    middle = top + CARD_H + 2 * FAN_DOWN + LABEL + 16
-    bottom = middle + CARD_H + LABEL + 16
-    for i, pile in enumerate(state.piles):
-        if i < 9:
-            x, y = MARGIN + i * PITCH, top
-        else:  # the bottom row of eight sits between the top row's piles
-            x, y = MARGIN + PITCH // 2 + (i - 9) * PITCH, bottom
-        # People count piles from 1, as the moves' notation does.
-        piles.append(Pile(f"pile{i + 1}", f"pile {i + 1}", x, y, _cards(pile), fan=DOWN))
-    hole = state.hole
-    piles.append(
-        Pile(
-            "hole",
-            "hole",
-            MARGIN + 4 * PITCH - 2 * FAN_RIGHT,
-            middle,
-            _cards(hole),
-            fan=RIGHT,
-            show=5,
-            note=f"{len(hole)}/52",
-        )
-    )
-    rank = rank_of(state.hole[-1])
-    takes = f"{RANKS[(rank + 12) % 13]} or {RANKS[(rank + 1) % 13]}"
-    left = sum(len(p) for p in state.piles)
-    facts = [("hole", f"{len(hole)} of 52"), ("cards left", str(left))]
-    if left:
-        facts.append(("the hole takes", takes))
-    return Scene(tuple(piles), tuple(facts))
-
-
-_SUIT_NAMES = ("clubs", "spades", "hearts", "diamonds")
-
-
-def eagle_wing_scene(game: Game[Any, Any], state: Any) -> Scene:
-    """Eagle Wing: foundations, waste and stock on top; wings 1-4, trunk, wings 5-8 below.
-
-    The trunk is face down but for its last card, which is face up.
-    """
-    top = MARGIN + LABEL
-    piles: list[Pile] = []
-    base = state.base
-    for suit, count in enumerate(state.foundations):
-        cards = [suit * 13 + (base + i) % 13 for i in range(count)]
-        piles.append(
-            Pile(
-                f"foundation{suit}",
-                _SUIT_NAMES[suit],
-                # Wider apart than the wings: the labels with counts are longer.
-                MARGIN + suit * (PITCH + 14),
-                top,
-                _cards(cards),
-                note=f"{count}/13",
-                hint=SUITS[suit],
-            )
-        )
-    waste, stock = state.waste, state.stock
-    piles.append(
-        Pile(
-            "waste",
-            "waste",
-            MARGIN + 6 * PITCH - 2 * FAN_RIGHT,
-            top,
-            _cards(waste),
-            fan=RIGHT,
-            show=3,
-            note=str(len(waste)),
-        )
-    )
-    piles.append(
-        Pile("stock", "stock", MARGIN + 8 * PITCH, top, down=len(stock), note=str(len(stock)))
-    )
-    row = top + CARD_H + LABEL + 20
-    for i, wing in enumerate(state.wings):
-        column = i if i < 4 else i + 1  # the trunk stands between the two wings
-        piles.append(
-            # People count wings from 1, as the moves' notation does.
-            Pile(
-                f"wing{i + 1}",
-                f"wing {i + 1}",
-                MARGIN + column * PITCH,
-                row,
-                _cards(wing),
-                fan=DOWN,
-            )
-        )
-    trunk = state.trunk
-    if len(trunk) == 1:
-        piles.append(Pile("trunk", "trunk", MARGIN + 4 * PITCH, row, _cards(trunk), note="1"))
-    else:
-        piles.append(
-            Pile("trunk", "trunk", MARGIN + 4 * PITCH, row, down=len(trunk), note=str(len(trunk)))
-        )
-    home = sum(state.foundations)
-    trunk_text = count_text(len(trunk)) + (", the last one face up" if len(trunk) == 1 else "")
-    facts = (
-        ("foundations", f"{home} of 52 (from {RANKS[base]})"),
-        ("trunk", trunk_text),
-        ("waste", count_text(len(waste))),
-        ("stock", count_text(len(stock))),
-        ("redeals used", f"{state.redeals_used} of {_redeals(game)}"),
-    )
-    return Scene(tuple(piles), facts)
-
-
-# The windmill's sails on a grid of five by five places: reserve cells 1-8 as
-# the four arms of a cross around the primary foundation (the arms clockwise
-# from the top, each numbered from the centre out), the secondaries in the
-# angles between the arms, the stock and the waste in the top corners.
-_RESERVE_CELLS = ((2, 1), (2, 0), (3, 2), (4, 2), (2, 3), (2, 4), (1, 2), (0, 2))
-_SECONDARY_CELLS = ((1, 1), (3, 1), (3, 3), (1, 3))
-_WINDMILL_PITCH = PITCH + 24
-
-
-def windmill_scene(game: Game[Any, Any], state: Any) -> Scene:
-    """Windmill: the primary in the middle of a cross of reserve cells; stock and waste beside.
-
-    Cells hold a card, or a number below 0 for a gap.
-    """
-    step_y = CARD_H + LABEL + 8
-
-    def at(col: int, row: int) -> tuple[float, float]:
-        return MARGIN + col * _WINDMILL_PITCH, MARGIN + LABEL + row * step_y
-
-    primary = state.primary
-    piles: list[Pile] = [
-        Pile("primary", "primary", *at(2, 2), _cards(primary), note=f"{len(primary)}/52")
-    ]
-    for i, pile in enumerate(state.secondaries):
-        piles.append(
-            Pile(
-                f"s{i + 1}",
-                f"s{i + 1}",
-                *at(*_SECONDARY_CELLS[i]),
-                _cards(pile),
-                note=f"{len(pile)}/13",
-            )
-        )
-    for i, card in enumerate(state.reserve):
-        cards = _cards([card]) if card >= 0 else ()
-        piles.append(Pile(f"r{i + 1}", f"r{i + 1}", *at(*_RESERVE_CELLS[i]), cards))
-    waste, stock = state.waste_cards, state.stock
-    piles.append(Pile("stock", "stock", *at(0, 0), down=len(stock), note=str(len(stock))))
-    piles.append(
-        Pile("waste", "waste", *at(3, 0), _cards(waste), fan=RIGHT, show=4, note=str(len(waste)))
-    )
-    second = sum(len(p) for p in state.secondaries)
-    facts = [
-        ("primary", f"{len(primary)} of 52"),
-        ("secondaries", f"{second} of 52"),
-        ("waste", count_text(len(waste))),
-        ("stock", count_text(len(stock))),
-        ("redeals used", f"{state.redeals_used} of {_redeals(game)}"),
-    ]
-    if state.flag:
-        facts.append(("primary", "its next card must come from the waste or the reserve"))
-    return Scene(tuple(piles), tuple(facts))
-
-
-def _redeals(game: Game[Any, Any]) -> int:
-    """The redeals the rules allow (a knob of Eagle Wing and Windmill)."""
-    return int(getattr(game.rules, "redeals", 0))
-
-
-def text_scene(game: Game[Any, Any], state: Any) -> Scene:
-    """Any game: the text picture of ``game.show``, for games with no layout here."""
-    return Scene(text=game.show(state))
-
-
-SceneFunction = Callable[[Game[Any, Any], Any], Scene]
-
-SCENES: dict[str, SceneFunction] = {
-    "decade": decade_scene,
-    "black-hole": black_hole_scene,
-    "eagle-wing": eagle_wing_scene,
-    "windmill": windmill_scene,
-}
-"""The layout of each game, by game name (not preset: a game's presets share it)."""
+__all__ = [
+    "CARD_H",
+    "CARD_W",
+    "COL_GAP",
+    "DOWN",
+    "FAN_DOWN",
+    "FAN_RIGHT",
+    "LABEL",
+    "MARGIN",
+    "PITCH",
+    "RIGHT",
+    "ROWS",
+    "ROW_GAP",
+    "STACK",
+    "STYLE",
+    "SUIT_DEFS",
+    "TABLE_SCRIPT",
+    "MovePlaces",
+    "Pile",
+    "Place",
+    "Scene",
+    "check_html_path",
+    "end_text",
+    "line_data",
+    "move_places",
+    "scene",
+    "scene_steps",
+    "solution_html",
+    "write_html",
+]
 
 
 def scene(game: Game[Any, Any], state: Any) -> Scene:
-    """How the page draws ``state``: the game's layout, or its text for a game without one."""
-    return SCENES.get(game.name, text_scene)(game, state)
-
-
-# ---------------------------------------------------------------- where a move goes
-#
-# The page that plays in the browser (solitaire_solver.web) lets a player
-# click a card and then its place: it needs, for each legal move, the pile
-# (and for a line, the card) it starts from and the one it ends on, named as
-# the scenes above name them. Each function reads only the move's notation
-# and the position, so the rules stay with the game: which moves are legal
-# comes from its legal_moves alone.
-
-Place = tuple[str, "int | None"]
-"""A place a click names: a pile by name, and a card of it by its index among the pile's
-face-up cards (``None``: anywhere on the pile)."""
-
-
-@attrs.frozen
-class MovePlaces:
-    """Where a player clicks to make a move: on ``source``, then on ``target``.
-
-    A move with no target (dealing from the stock, say) is made by a click on
-    its source alone.
-    """
-
-    source: Place
-    target: Place | None = None
-
-
-def decade_places(game: Game[Any, Any], state: Any, move: Any) -> MovePlaces:
-    """Decade: a click on the stock deals; a run is picked by its first card, then its last."""
-    if move.is_deal:
-        return MovePlaces(("stock", None))
-    return MovePlaces(("line", move.start), ("line", move.start + move.length - 1))
-
-
-def black_hole_places(game: Game[Any, Any], state: Any, move: Any) -> MovePlaces:
-    """Black Hole: a pile's top card, then the hole."""
-    return MovePlaces((f"pile{move.pile + 1}", None), ("hole", None))
-
-
-def eagle_wing_places(game: Game[Any, Any], state: Any, move: Any) -> MovePlaces:
-    """Eagle Wing: the stock deals or redeals; otherwise a wing, the waste or the trunk, then a
-    wing or the foundation of the card's suit."""
-    text = str(move)
-    if move.is_deal or move.is_redeal:
-        return MovePlaces(("stock", None))
-    # The notation is the source then the target: w, t or a wing 1-8; f or a wing 1-8.
-    source, target = text[0], text[1]
-    names = {"w": "waste", "t": "trunk"}
-    if source in names:
-        card = state.waste[-1] if source == "w" else state.trunk[-1]
-        name = names[source]
-    else:
-        card = state.wings[int(source) - 1][-1]
-        name = f"wing{source}"
-    to = f"foundation{suit_of(card)}" if target == "f" else f"wing{target}"
-    return MovePlaces((name, None), (to, None))
-
-
-def windmill_places(game: Game[Any, Any], state: Any, move: Any) -> MovePlaces:
-    """Windmill: the stock deals or redeals; otherwise a place, then a foundation (the notation
-    ``r3>p`` names both, as the scene names its piles)."""
-    text = str(move)
-    if ">" not in text:
-        return MovePlaces(("stock", None))
-    names = {"p": "primary", "w": "waste"}
-    source, target = (names.get(t, t) for t in text.split(">"))
-    return MovePlaces((source, None), (target, None))
-
-
-PlacesFunction = Callable[[Game[Any, Any], Any, Any], MovePlaces]
-
-MOVE_PLACES: dict[str, PlacesFunction] = {
-    "decade": decade_places,
-    "black-hole": black_hole_places,
-    "eagle-wing": eagle_wing_places,
-    "windmill": windmill_places,
-}
-"""Where each game's moves start and end on its scene, by game name (as :data:`SCENES`)."""
+    """How the page draws ``state``: the game's layout (:meth:`~.Game.scene`), or its text for a
+    game without one."""
+    return game.scene(state)
 
 
 def move_places(game: Game[Any, Any], state: Any, move: Any) -> MovePlaces | None:
-    """Where ``move`` starts and ends on the page, or ``None`` for a game with no layout (its
-    moves are made from the list of moves)."""
-    places = MOVE_PLACES.get(game.name)
-    return None if places is None else places(game, state, move)
+    """Where ``move`` starts and ends on the page (:meth:`~.Game.move_places`), or ``None`` for a
+    game with no layout (its moves are made from the list of moves)."""
+    return game.move_places(state, move)
 
 
 # ---------------------------------------------------------------- the line as data

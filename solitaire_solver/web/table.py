@@ -4,7 +4,7 @@
 with a list of moves to redo) and answers each of the page's questions with
 a JSON-ready dict: the position as the viewer draws it, masked as a player
 sees it (:meth:`.Game.seen`), the moves played, and the legal moves with the
-places a click picks them by (:func:`~solitaire_solver.viewer.move_places`).
+places a click picks them by (:meth:`.Game.move_places`).
 The coach answers only when asked: whether the game can still be won, the
 best move and the fair hint, a winning line, and at the end the verdict of
 the deal, the review of the game and the fair chance at the start.
@@ -31,22 +31,10 @@ from ..games import PRESETS, Game, make_game
 from ..games.base import rules_items
 from ..numbering import parse_deal_number
 from ..play import PLAY_SAMPLES, Session
+from ..scene import CARD_H, CARD_W, COL_GAP, FAN_DOWN, FAN_RIGHT, MARGIN, ROW_GAP, Scene
 from ..search import Limits
 from ..verdicts import WON, shipped_table
-from ..viewer import (
-    CARD_H,
-    CARD_W,
-    COL_GAP,
-    FAN_DOWN,
-    FAN_RIGHT,
-    MARGIN,
-    ROW_GAP,
-    Scene,
-    move_places,
-    scene,
-    scene_steps,
-    solution_html,
-)
+from ..viewer import scene_steps, solution_html
 
 DEAL_RANGE = 1_000_000
 """Random deals and today's deal are numbered from 1 to this: the deals the published tables
@@ -246,7 +234,7 @@ class Table:
                 if i == 0
                 else (str(s.moves[i - 1]), game.describe(s.positions[i - 1], s.moves[i - 1]))
             )
-            drawn.append((position, scene(game, game.seen(position).state), words))
+            drawn.append((position, game.scene(game.seen(position).state), words))
         del drawn[len(s.positions) :]
         slots, steps = scene_steps([d[1] for d in drawn], [d[2] for d in drawn])
         said = [d[2] for d in drawn]
@@ -254,7 +242,7 @@ class Table:
         hidden = game.seen(position).hidden
         legal = []
         for move in game.legal_moves(position):
-            places = move_places(game, position, move)
+            places = game.move_places(position, move)
             legal.append(
                 {
                     "move": str(move),
