@@ -11,7 +11,9 @@ A game plugs in with a :class:`Case`: how to get its model's successors of
 a game position, and what the rules reach, both as sets of keys. Where a
 model folds forced follow-up moves into one step (safe moves home, deals
 that change nothing but the place, a lone run's discard), its case compares
-against the rules' closure under those moves, and says so.
+against the rules' closure under those moves, and says so. Windmill's
+models, which see ranks and sizes rather than cards, are checked the same
+way at that level in ``tests/test_models.py``.
 """
 
 from __future__ import annotations
