@@ -28,6 +28,7 @@ from .errors import (
     UnknownGameError,
 )
 from .games import PRESETS, Game, Preset, find_preset, make_game
+from .request import SolveRequest
 from .search import Limit, Limits, Memo, SearchStats, SolveResult, Status
 
 __version__ = "0.1.0"
@@ -55,6 +56,7 @@ __all__ = [
     "Preset",
     "Review",
     "SearchStats",
+    "SolveRequest",
     "SolveResult",
     "SolverError",
     "Status",

@@ -36,14 +36,13 @@ from .api import (
     GameLike,
     RulesLike,
     StartLike,
-    get_game,
-    make_limits,
     move_list,
     play_line,
     start_of,
 )
 from .cards import count_text
 from .games import Game
+from .request import SolveRequest, as_request
 from .search import Limits, Memo, SearchStats, SolveResult, Status
 
 # ---------------------------------------------------------------- verdict texts
@@ -183,11 +182,21 @@ def _with_stats(result: SolveResult[Any], stats: SearchStats) -> SolveResult[Any
     return attrs.evolve(result, stats=stats)
 
 
+def _request(
+    game: Game[Any, Any], limits: Limits | SolveRequest | None, shortest: bool = False
+) -> SolveRequest:
+    """The request every search of an analysis of ``game`` shares: ``limits`` when it is one
+    (for ``game``), else one resolving the preset's defaults once for them all."""
+    if isinstance(limits, SolveRequest):
+        return limits.for_game(game)
+    return SolveRequest.of(game, limits if limits is not None else Limits(), shortest=shortest)
+
+
 def analyse_position(
     game: Game[Any, Any],
     position: Any,
     *,
-    limits: Limits | None = None,
+    limits: Limits | SolveRequest | None = None,
     shortest: bool = False,
     memo: Memo | None = None,
     played: int = 0,
@@ -195,16 +204,18 @@ def analyse_position(
     """:func:`analyse` for a game object and a position.
 
     ``limits`` apply to each search (``None``: no limit, or the preset's
-    default limits when it has some). ``memo`` may be shared with other
+    default limits when it has some); a
+    :class:`~solitaire_solver.request.SolveRequest` brings its limits and
+    ``shortest`` instead. ``memo`` may be shared with other
     analyses of positions of the same deal (a new one by default).
     """
     t0 = time.perf_counter()
-    lim = limits if limits is not None else Limits()
+    request = _request(game, limits, shortest)
     memo = memo if memo is not None else Memo()
     results: list[SolveResult[Any]] = []
 
     def solve(state: Any) -> SolveResult[Any]:
-        r: SolveResult[Any] = game.solve(state, lim, shortest=shortest, memo=memo)
+        r: SolveResult[Any] = game.solve(state, request, memo=memo)
         results.append(r)
         return r
 
@@ -277,7 +288,7 @@ def _rank(result: SolveResult[Any], index: int) -> tuple[int, int, int]:
 
 
 def analyse(
-    game: GameLike,
+    game: GameLike | SolveRequest,
     start: StartLike,
     moves: Iterable[Any] = (),
     *,
@@ -305,19 +316,20 @@ def analyse(
     and the move its winning line starts with; the other moves take one
     search each, sharing one memo of the keys proved lost.
     """
-    g, position = start_of(get_game(game, rules), start)
+    request = as_request(
+        game,
+        rules=rules,
+        max_states=max_states,
+        timeout=timeout,
+        max_table=max_table,
+        shortest=shortest,
+    )
+    g, position = start_of(request.game, start)
     line = move_list(moves)
     played = 0
     for _, _, after in play_line(g, position, line):
         position, played = after, played + 1
-    return analyse_position(
-        g,
-        position,
-        limits=make_limits(max_states, timeout, max_table),
-        shortest=shortest,
-        memo=memo,
-        played=played,
-    )
+    return analyse_position(g, position, limits=request.for_game(g), memo=memo, played=played)
 
 
 # ---------------------------------------------------------------- review
@@ -412,7 +424,7 @@ def review_line(
     start: Any,
     moves: Sequence[Any],
     *,
-    limits: Limits | None = None,
+    limits: Limits | SolveRequest | None = None,
     memo: Memo | None = None,
 ) -> Review:
     """:func:`review` for a game object, a start position and move objects already checked.
@@ -434,7 +446,7 @@ def review_line(
     line. Every search shares one memo of keys proved lost.
     """
     t0 = time.perf_counter()
-    lim = limits if limits is not None else Limits()
+    request = _request(game, limits)
     memo = memo if memo is not None else Memo()
     positions = [start]
     for move in moves:
@@ -448,7 +460,7 @@ def review_line(
 
     def settle(i: int) -> SolveResult[Any]:
         nonlocal lo, hi
-        r: SolveResult[Any] = game.solve(positions[i], lim, memo=memo)
+        r: SolveResult[Any] = game.solve(positions[i], request, memo=memo)
         results.append(r)
         verdicts[i] = r
         if r.won:
@@ -513,7 +525,7 @@ def review_line(
 
 
 def review(
-    game: GameLike,
+    game: GameLike | SolveRequest,
     start: StartLike,
     moves: Iterable[Any],
     *,
@@ -533,6 +545,9 @@ def review(
     apply to each search (by default the preset's default limits, when it
     has some). See :func:`review_line` for how it searches.
     """
-    g, position = start_of(get_game(game, rules), start)
+    request = as_request(
+        game, rules=rules, max_states=max_states, timeout=timeout, max_table=max_table
+    )
+    g, position = start_of(request.game, start)
     played = [m for m, _, _ in play_line(g, position, move_list(moves))]
-    return review_line(g, position, played, limits=make_limits(max_states, timeout, max_table))
+    return review_line(g, position, played, limits=request.for_game(g))

@@ -26,6 +26,7 @@ from .errors import (
 from .games import Game, make_game
 from .games.base import parse_rule_assignments
 from .numbering import DealNumber, parse_deal_number
+from .request import SolveRequest, user_limits
 from .search import Limits, SolveResult
 
 GameLike = str | Game[Any, Any]
@@ -74,23 +75,16 @@ def get_game(game: GameLike, rules: RulesLike = None) -> Game[Any, Any]:
     return make_game(game, _rules_mapping(rules))
 
 
-def _whole(name: str, value: object) -> int | None:
-    # bool is an int to Python, but max_states=True is a mistake, not 1.
-    if value is None or (isinstance(value, int) and not isinstance(value, bool)):
-        return value
-    raise BadOptionError(f"{name}: expected a whole number or None, not {value!r}")
-
-
 def make_limits(
     max_states: int | None = None, timeout: float | None = None, max_table: int | None = None
 ) -> Limits:
-    """:class:`Limits` from user values, with :class:`BadOptionError` naming a bad one."""
-    if timeout is not None and (isinstance(timeout, bool) or not isinstance(timeout, (int, float))):
-        raise BadOptionError(f"timeout: expected a number of seconds or None, not {timeout!r}")
-    try:
-        return Limits(_whole("max_states", max_states), timeout, _whole("max_table", max_table))
-    except ValueError as exc:
-        raise BadOptionError(str(exc)) from None
+    """:class:`Limits` from user values, with :class:`BadOptionError` naming a bad one.
+
+    The check of :class:`~solitaire_solver.request.SolveRequest`, which
+    every solve goes through; build a request to have the preset's default
+    limits resolved too.
+    """
+    return user_limits(max_states, timeout, max_table)
 
 
 def start_position(game: GameLike, deal: int | str | DealNumber, rules: RulesLike = None) -> Any:
@@ -119,13 +113,20 @@ def solve(
     names that limit (``stop_reason()``). Otherwise the limits, when set,
     make the verdict ``unknown`` once reached.
     """
-    g = get_game(game, rules)
-    limits = make_limits(max_states, timeout, max_table)
+    request = SolveRequest.build(
+        game,
+        rules=rules,
+        max_states=max_states,
+        timeout=timeout,
+        max_table=max_table,
+        shortest=shortest,
+    )
+    g = request.game
     if position is None:
         if deal is None:
             raise BadOptionError("solve needs a deal number or a position")
         position = g.deal(parse_deal_number(deal))
-    return g.solve(position, limits, shortest=shortest)
+    return g.solve(position, request)
 
 
 @attrs.frozen

@@ -425,8 +425,8 @@ def test_verify_replays_found_lines_where_they_were_found(
 ) -> None:
     real = runners.solve_one
 
-    def cut(game: Any, deal: Any, limits: Any) -> DealResult:
-        r = real(game, deal, limits)
+    def cut(request: Any, deal: Any) -> DealResult:
+        r = real(request, deal)
         return attrs.evolve(r, moves=r.moves[:-1]) if r.moves else r
 
     # Patched where the runners look it up, in this process and in forked workers.

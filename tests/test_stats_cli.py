@@ -11,7 +11,7 @@ from pathlib import Path
 import attrs
 import pytest
 
-from solitaire_solver import make_game, solve
+from solitaire_solver import SolveRequest, make_game, solve
 from solitaire_solver.cli import length_lines, main, unknown_text
 from solitaire_solver.progress import ProgressBar
 from solitaire_solver.search import Limits
@@ -83,7 +83,8 @@ def test_unknowns_name_the_limit_that_stopped_them(capsys: pytest.CaptureFixture
 def test_the_text_of_default_and_imported_limits() -> None:
     summary = summarize(make_game("decade"), [])
     summary = attrs.evolve(summary, unknown=7, unknown_limits=(("imported", 2), ("time", 5)))
-    text = unknown_text(summary, Limits(timeout=1.5), by_default=True)
+    game = make_game("decade")
+    text = unknown_text(summary, SolveRequest(game, Limits(timeout=1.5), Limits()))
     assert text == (
         "2 imported from verdict files, under their limits; "
         "5 at the default limit of 1.5 seconds (--timeout raises it)"

@@ -15,7 +15,9 @@ from collections.abc import Callable
 from typing import Any, NoReturn, TypeAlias
 
 from ..errors import SolverError
-from ..games import PRESETS
+from ..games import PRESETS, Game
+from ..request import SolveRequest
+from ..search.result import limit_problem
 
 PROG = "solitaire-solver"
 EXIT_BAD_INPUT = 2
@@ -76,6 +78,37 @@ def positive_float(text: str) -> float:
     return value
 
 
+def limit_type(name: str) -> Callable[[str], int | float]:
+    """The option type of the limit ``name`` (a :class:`~solitaire_solver.search.Limits`
+    field): text read as a number, then checked by the rule every entry point applies."""
+
+    def parse(text: str) -> int | float:
+        value: int | float
+        try:
+            value = float(text) if name == "timeout" else int(text)
+        except ValueError:
+            kind = "a number of seconds" if name == "timeout" else "a whole number"
+            raise argparse.ArgumentTypeError(f"expected {kind}, not {text!r}") from None
+        problem = limit_problem(name, value, shown=repr(text))
+        if problem is not None:
+            raise argparse.ArgumentTypeError(problem)
+        return value
+
+    return parse
+
+
+def solve_request(args: argparse.Namespace, game: Game[Any, Any]) -> SolveRequest:
+    """The request of a command that solves ``game``: its limit options, and ``--shortest``
+    when the command has it (see :meth:`SolveRequest.build`)."""
+    return SolveRequest.build(
+        game,
+        max_states=args.max_states,
+        timeout=args.timeout,
+        max_table=args.max_table,
+        shortest=getattr(args, "shortest", False),
+    )
+
+
 def add_rule_option(parser: argparse.ArgumentParser) -> None:
     """``--rule NAME=VALUE``, repeatable: knob overrides of the preset."""
     parser.add_argument(
@@ -107,7 +140,7 @@ def add_limit_options(parser: argparse.ArgumentParser) -> None:
     """``--max-states``, ``--timeout`` and ``--max-table``."""
     parser.add_argument(
         "--max-states",
-        type=positive_int,
+        type=limit_type("max_states"),
         metavar="N",
         help=(
             "stop with verdict 'unknown' after expanding N states (default: no limit; "
@@ -116,13 +149,13 @@ def add_limit_options(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument(
         "--timeout",
-        type=positive_float,
+        type=limit_type("timeout"),
         metavar="S",
         help="stop with verdict 'unknown' after S seconds per deal (default: no limit)",
     )
     parser.add_argument(
         "--max-table",
-        type=positive_int,
+        type=limit_type("max_table"),
         metavar="N",
         help="stop with verdict 'unknown' when the transposition table holds N states",
     )

@@ -9,7 +9,7 @@ from typing import Any
 
 from .. import __version__
 from ..analysis import Analysis, analyse
-from ..api import make_limits, play_line
+from ..api import play_line
 from ..cards import count_text
 from ..errors import BadOptionError
 from ..fair import SAMPLES, SOLVE_LIMITS, fair_hint
@@ -24,6 +24,7 @@ from .common import (
     fair_sampling_options,
     print_json,
     search_document,
+    solve_request,
 )
 from .position import game_title, played_moves, player_arguments, start_position
 
@@ -95,22 +96,14 @@ def _heading(
 
 def run(args: argparse.Namespace) -> int:
     """``hint GAME NUMBER [--moves ...]``: every move of a position with its verdict."""
-    limits = make_limits(args.max_states, args.timeout, args.max_table)
     game, start, deal = start_position(args, "hint")
+    request = solve_request(args, game)
     played = played_moves(args)
     if args.fair or game.has_hidden(start):
-        return _fair_hint(args, game, start, deal, played, limits)
+        return _fair_hint(args, game, start, deal, played, request.given)
     if args.samples != SAMPLES or args.seed:
         raise BadOptionError("--samples and --seed go with --fair")
-    analysis = analyse(
-        game,
-        start,
-        played,
-        shortest=args.shortest,
-        max_states=limits.max_states,
-        timeout=limits.timeout,
-        max_table=limits.max_table,
-    )
+    analysis = analyse(request, start, played)
     moves = [m for m, _, _ in play_line(game, start, played)]
     if args.json:
         doc = hint_document(analysis, deal, moves)

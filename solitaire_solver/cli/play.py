@@ -7,7 +7,6 @@ import shlex
 import sys
 from typing import Any
 
-from ..api import make_limits
 from ..errors import BadOptionError
 from ..games import Game
 from ..play import CHECK_LIMITS, PLAY_SAMPLES, Fair, Style, play_game
@@ -19,19 +18,21 @@ from .common import (
     colour_option,
     fair_sampling_options,
     positive_int,
+    solve_request,
 )
 from .position import game_title, player_arguments, start_position
 
 
 def run(args: argparse.Namespace) -> int:
     """``play GAME NUMBER``: play in the terminal, told after each move if it can still be won."""
-    limits = make_limits(args.max_states, args.timeout, args.max_table)
     if args.file == "-":
         raise BadOptionError(
             "play reads the player's moves from standard input: give the position as a file, "
             "not --file -"
         )
     game, start, deal = start_position(args, "play")
+    # The caller's limits: each solve of the game resolves the preset's defaults.
+    limits = solve_request(args, game).given
     if args.browser:
         return _play_in_browser(args, game, start, deal, limits)
     check = None

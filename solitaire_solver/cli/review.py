@@ -8,12 +8,19 @@ from typing import Any
 
 from .. import __version__
 from ..analysis import Outcome, Review, review_line
-from ..api import make_limits, play_line
+from ..api import play_line
 from ..cards import count_text
 from ..errors import BadOptionError
 from ..games.base import rules_items
 from ..viewer import check_html_path, solution_html, write_html
-from .common import PROG, Commands, add_limit_options, print_json, search_document
+from .common import (
+    PROG,
+    Commands,
+    add_limit_options,
+    print_json,
+    search_document,
+    solve_request,
+)
 from .position import game_title, played_moves, player_arguments, start_position
 
 
@@ -61,8 +68,8 @@ def review_document(result: Review, deal: str | None) -> dict[str, Any]:
 
 def run(args: argparse.Namespace) -> int:
     """``review GAME NUMBER --moves ...``: the move that lost a won game, if one did."""
-    limits = make_limits(args.max_states, args.timeout, args.max_table)
     game, start, deal = start_position(args, "review")
+    request = solve_request(args, game)
     if args.moves is None and args.moves_file is None and not getattr(args, "file_moves", ()):
         raise BadOptionError(
             'review needs the moves played: --moves "M1 M2 ..." or --moves-file PATH, '
@@ -72,7 +79,7 @@ def run(args: argparse.Namespace) -> int:
     moves = [m for m, _, _ in play_line(game, start, played)]
     # Checked before the searches, which may be long, rather than after them.
     html_path = check_html_path(args.html) if args.html is not None else None
-    result = review_line(game, start, moves, limits=limits)
+    result = review_line(game, start, moves, limits=request)
     doc = review_document(result, deal)
     if args.file is not None:
         doc["file"] = args.file

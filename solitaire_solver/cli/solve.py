@@ -7,16 +7,16 @@ import sys
 from typing import Any
 
 from .. import __version__
-from ..api import make_limits
 from ..deal_files import load_deal
 from ..errors import HiddenCardsError
 from ..games import Game
 from ..games.base import rules_items
 from ..numbering import parse_deal_number
 from ..progress import solve_progress
+from ..request import raise_option
 from ..search import SolveResult
 from ..viewer import check_html_path, solution_html, write_html
-from .common import PROG, Commands, add_limit_options, print_json
+from .common import PROG, Commands, add_limit_options, print_json, solve_request
 from .position import check_file_options, deal_arguments, game_title, numbered_deal
 
 
@@ -71,11 +71,8 @@ def solve_title(game: Game[Any, Any], deal: str | None, start: Any, file: str | 
     )
 
 
-_RAISE_HINT = {
-    "states": "; raise it with --max-states",
-    "time": "; raise it with --timeout",
-    "table": "; raise it with --max-table",
-}
+def _raise_hint(limit: str | None) -> str:
+    return f"; raise it with {raise_option(limit)}" if limit else ""
 
 
 def verdict_text(doc: dict[str, Any]) -> str:
@@ -87,7 +84,7 @@ def verdict_text(doc: dict[str, Any]) -> str:
         elif doc["shortest"]:
             note = " (a shortest line)"
         elif doc.get("stopped_by"):
-            hint = _RAISE_HINT.get(doc["limit"], "")
+            hint = _raise_hint(doc["limit"])
             note = (
                 " (not proved shortest: the search for a shorter line was stopped by "
                 f"{doc['stopped_by']}{hint})"
@@ -97,7 +94,7 @@ def verdict_text(doc: dict[str, Any]) -> str:
         return f"won in {len(doc['moves'])} moves{note}"
     if status == "lost":
         return "lost (no winning line exists)"
-    hint = _RAISE_HINT.get(doc["limit"], "")
+    hint = _raise_hint(doc["limit"])
     return f"unknown (stopped by {doc['stopped_by']}{hint})"
 
 
@@ -125,7 +122,6 @@ def print_result(doc: dict[str, Any], game: Game[Any, Any], start: Any) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """``solve GAME NUMBER`` or ``solve --file PATH`` (``-`` for standard input)."""
-    limits = make_limits(args.max_states, args.timeout, args.max_table)
     if args.file is not None:
         check_file_options(args)
         game, start, deal = load_deal(args.file)
@@ -144,7 +140,7 @@ def run(args: argparse.Namespace) -> int:
     # A long solve shows its progress on a terminal; JSON output is for programs.
     progress = solve_progress(sys.stderr, quiet=args.json)
     try:
-        result = game.solve(start, limits, shortest=args.shortest, watch=progress)
+        result = game.solve(start, solve_request(args, game), watch=progress)
     finally:
         if progress is not None:
             progress.finish()

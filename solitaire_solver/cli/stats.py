@@ -11,16 +11,17 @@ from pathlib import Path
 from typing import Any
 
 from .. import __version__
-from ..api import get_game, make_limits, rule_assignments
+from ..api import get_game, rule_assignments
 from ..errors import BadOptionError
-from ..games import Game
 from ..games.base import rules_items
 from ..maths import count_percentile
 from ..numbering import MT_THRESHOLD, DealNumber
 from ..players import KINDS, PLAYER_SAMPLES, Player
 from ..plot import check_plot_path, plot_run
 from ..progress import ProgressBar
-from ..search import NO_LIMITS, Limit, Limits, Status, limit_text
+from ..request import SolveRequest, raise_option
+from ..search import Limit, Status
+from ..search.result import stop_text
 from ..stats import (
     DASK_TIMEOUT,
     DealRange,
@@ -88,24 +89,18 @@ def _approximate(spread: Spread) -> str:
     return "" if spread.exact else " (median and percentile within 0.1%)"
 
 
-_LIMIT_OPTIONS = {Limit.STATES: "--max-states", Limit.TIME: "--timeout", Limit.TABLE: "--max-table"}
-"""The option that sets each limit."""
-
-
-def unknown_text(summary: Summary, limits: Limits, by_default: bool) -> str:
-    """Which limits stopped the unknown deals of a run under ``limits`` (its effective
-    ones: ``by_default`` when they are the preset's), such as ``60 at the default
-    limit of 13,000,000 states (--max-states raises it)``; empty with no unknown deal."""
+def unknown_text(summary: Summary, request: SolveRequest | None) -> str:
+    """Which limits of a run's ``request`` stopped its unknown deals, such as ``60 at the
+    default limit of 13,000,000 states (--max-states raises it)``; empty with no unknown
+    deal. With no request, the limits are not known: only their kinds are named."""
     parts = []
     for name, count in summary.unknown_limits:
         if name == "imported":
             parts.append(f"{count} imported from verdict files, under their limits")
             continue
         limit = Limit(name)
-        value = limits.value(limit)
-        which = "the default limit" if by_default else "the limit"
-        reached = f"the {name} limit" if value is None else f"{which} of {limit_text(limit, value)}"
-        parts.append(f"{count} at {reached} ({_LIMIT_OPTIONS[limit]} raises it)")
+        reached = stop_text(limit, None, False) if request is None else request.stopped_by(limit)
+        parts.append(f"{count} at {reached} ({raise_option(limit)} raises it)")
     return "; ".join(parts)
 
 
@@ -113,12 +108,11 @@ def print_summary(
     summary: Summary,
     deals: str,
     store: Path,
-    limits: Limits = NO_LIMITS,
-    by_default: bool = False,
+    request: SolveRequest | None = None,
     player: Player | None = None,
 ) -> None:
-    """The human form of a winnability summary of a run under ``limits`` (its effective
-    limits; ``by_default`` when they are the preset's defaults), or of a player's run."""
+    """The human form of a winnability summary of a run of ``request``, or of a player's
+    run."""
     s = summary
     rules = s.fingerprint.partition(" ")[2]
     print(f"{s.game}  ({rules})" if rules else s.game)
@@ -138,7 +132,7 @@ def print_summary(
     else:
         print(f"won {s.won}, lost {s.lost}, unknown {s.unknown}")
     if s.unknown:
-        print(f"unknown deals stopped: {unknown_text(s, limits, by_default)}")
+        print(f"unknown deals stopped: {unknown_text(s, request)}")
     if s.win_rate is None:
         print("win rate: no deal settled")
     else:
@@ -290,7 +284,9 @@ def run(args: argparse.Namespace) -> int:
     """``stats GAME --deals RANGE``: winnability of many deals, stored as they finish."""
     game = get_game(args.game, rule_assignments(args.rule))
     deals = parse_deals(args.deals)
-    make_limits(args.max_states, args.timeout, args.max_table)
+    request = SolveRequest.build(
+        game, max_states=args.max_states, timeout=args.timeout, max_table=args.max_table
+    )
     csv_path = _output_path(args.csv, "CSV") if args.csv else None
     plot_path = check_plot_path(args.plot) if args.plot else None
     db_path = Path(args.db) if args.db else default_store_path(game)
@@ -312,7 +308,7 @@ def run(args: argparse.Namespace) -> int:
         # Connect first, so that an unreachable scheduler is reported before any work.
         dask = connect_dask(args.dask, timeout=args.dask_timeout)
     try:
-        return _run_stats(args, game, deals, db_path, dask, csv_path, plot_path, imports, player)
+        return _run_stats(args, request, deals, db_path, dask, csv_path, plot_path, imports, player)
     finally:
         if dask is not None:
             close_dask(dask)
@@ -338,7 +334,7 @@ def stored_in_order(
 
 def _run_stats(
     args: argparse.Namespace,
-    game: Game[Any, Any],
+    request: SolveRequest,
     deals: DealRange,
     db_path: Path,
     dask: Any,
@@ -351,11 +347,9 @@ def _run_stats(
     # longer than any list of them. What needs them in the order asked (the
     # CSV, the plot) reads them back from the store afterwards. With
     # --verify the run replays the winning lines (in the workers).
+    game, limits = request.game, request.limits
     tally = Tally(game)
     imported_wins = 0
-    given = make_limits(args.max_states, args.timeout, args.max_table)
-    limits = game.effective_limits(given)
-    by_default = limits.any and not given.any
 
     def take(r: DealResult) -> None:
         nonlocal imported_wins
@@ -376,12 +370,9 @@ def _run_stats(
         bar = ProgressBar(sys.stderr, label=game.preset, total=len(deals))
         try:
             counts = run_deals(
-                game,
+                request,
                 deals,
                 take,
-                max_states=args.max_states,
-                timeout=args.timeout,
-                max_table=args.max_table,
                 jobs=args.jobs,
                 store=store,
                 dask=dask,
@@ -430,7 +421,7 @@ def _run_stats(
                 "max_states": limits.max_states,
                 "timeout": limits.timeout,
                 "max_table": limits.max_table,
-                "default": by_default,
+                "default": request.by_default,
             },
             "rules": dict(rules_items(game.rules)),
             "range": args.deals,
@@ -441,7 +432,7 @@ def _run_stats(
         }
         print_json(doc)
     else:
-        print_summary(summary, args.deals, where, limits, by_default, player)
+        print_summary(summary, args.deals, where, request, player)
     for _, _, failure in sorted(failures):
         print(f"{PROG}: error: {failure}", file=sys.stderr)
     return EXIT_BAD_LINE if failures else 0

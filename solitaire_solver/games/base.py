@@ -27,6 +27,7 @@ import attrs
 from ..cards import Card
 from ..errors import BadRuleError, DealFileError, HiddenCardsError, IllegalMoveError
 from ..numbering import DealNumber
+from ..request import SolveRequest
 from ..scene import MovePlaces, Scene
 from ..search import (
     NO_LIMITS,
@@ -475,7 +476,7 @@ class Game(ProblemDefaults, ABC, Generic[S, M]):
         store records the limits a solve worked under, so that an
         ``unknown`` reached under an older default is retried.
         """
-        return limits if limits.any else self.default_limits
+        return SolveRequest.of(self, limits).limits
 
     def strategy(self, start: S, *, shortest: bool = False, memo: Memo | None = None) -> Strategy:
         """The game's solver for ``start``: a composition of the engine's strategies.
@@ -513,13 +514,16 @@ class Game(ProblemDefaults, ABC, Generic[S, M]):
     def solve(
         self,
         state: S,
-        limits: Limits = NO_LIMITS,
+        limits: Limits | SolveRequest = NO_LIMITS,
         *,
         shortest: bool = False,
         memo: Memo | None = None,
         watch: Watcher | None = None,
     ) -> SolveResult[M]:
         """Solve ``state`` with the game's :meth:`strategy` under ``limits`` (or the defaults).
+
+        ``limits`` may be a whole :class:`~solitaire_solver.request.SolveRequest`
+        of this game, whose limits and ``shortest`` then apply.
 
         With ``shortest`` the line is a shortest one when the result says
         so (:attr:`SolveResult.shortest`). The ordinary solver finds a line
@@ -544,16 +548,20 @@ class Game(ProblemDefaults, ABC, Generic[S, M]):
                 f"the position hides {hidden} card{'s' if hidden != 1 else ''} (??): an exact "
                 "solve needs every card; a fair hint (hint --fair) gives each move's chance"
             )
-        if limits.any:
-            effective, by_default = limits, False
-        else:
-            effective = self.default_limits
-            by_default = effective.any
+        # The defaults are resolved by the request, and only there.
+        request = (
+            limits
+            if isinstance(limits, SolveRequest)
+            else SolveRequest.of(self, limits, shortest=shortest)
+        )
+        shortest = request.shortest
         strategy = self.strategy(state, shortest=shortest, memo=memo)
         if shortest and not self.shortest_is_direct():
-            more = None if limits.any else self.default_shortest_states
+            more = request.shortest_states
             strategy = shortened(self.strategy(state, memo=memo), strategy, more=more)
-        result: SolveResult[M] = solve(strategy, effective, default=by_default, watch=watch)
+        result: SolveResult[M] = solve(
+            strategy, request.limits, default=request.by_default, watch=watch
+        )
         return result
 
     def difficulty(self, state: S, result: SolveResult[M]) -> int | None:

@@ -32,6 +32,26 @@ class Limit(enum.Enum):
 _LIMIT_FIELDS = {Limit.STATES: "max_states", Limit.TIME: "timeout", Limit.TABLE: "max_table"}
 
 
+def limit_problem(name: str, value: object, shown: str | None = None) -> str | None:
+    """What is wrong with ``value`` for the limit ``name`` (a :class:`Limits` field), or ``None``.
+
+    The one rule for every entry point: the library, the command line and
+    :class:`Limits` itself say the same thing about a bad limit. ``shown``
+    is how the value was written, when it was text (``'0'``).
+    """
+    if value is None:
+        return None
+    text = shown if shown is not None else repr(value)
+    # bool is an int to Python, but max_states=True is a mistake, not 1.
+    if name == "timeout":
+        if isinstance(value, bool) or not isinstance(value, (int, float)):
+            return f"expected a number of seconds or None, not {text}"
+        return None if value > 0 else f"expected more than 0 seconds, not {text}"
+    if isinstance(value, bool) or not isinstance(value, int):
+        return f"expected a whole number or None, not {text}"
+    return None if value >= 1 else f"expected a number of at least 1, not {text}"
+
+
 @attrs.frozen
 class Limits:
     """Limits a caller may set on one search; ``None`` means no limit.
@@ -46,12 +66,10 @@ class Limits:
     max_table: int | None = None
 
     def __attrs_post_init__(self) -> None:
-        for name in ("max_states", "max_table"):
-            value = getattr(self, name)
-            if value is not None and value < 1:
-                raise ValueError(f"{name} must be at least 1, not {value}")
-        if self.timeout is not None and not self.timeout > 0:
-            raise ValueError(f"timeout must be more than 0 seconds, not {self.timeout}")
+        for name in ("max_states", "timeout", "max_table"):
+            problem = limit_problem(name, getattr(self, name))
+            if problem is not None:
+                raise ValueError(f"{name}: {problem}")
 
     @property
     def any(self) -> bool:
@@ -141,7 +159,16 @@ class SolveResult(Generic[M]):
         """
         if self.limit is None:
             return ""
-        if self.limit_value is None:
-            return f"the {self.limit.value} limit"
-        which = "the default limit" if self.default_limit else "the limit"
-        return f"{which} of {limit_text(self.limit, self.limit_value)}"
+        return stop_text(self.limit, self.limit_value, self.default_limit)
+
+
+def stop_text(limit: Limit, value: int | float | None, default: bool) -> str:
+    """The limit that stopped a search, such as ``the default limit of 3,000,000 states``.
+
+    ``default`` says that it was a default of the game, not the caller's.
+    The one wording of a stop, for a solve's result and a run's unknown deals.
+    """
+    if value is None:
+        return f"the {limit.value} limit"
+    which = "the default limit" if default else "the limit"
+    return f"{which} of {limit_text(limit, value)}"

@@ -16,11 +16,12 @@ from typing import Any
 
 import attrs
 
-from ..api import GameLike, RulesLike, get_game, make_limits
+from ..api import GameLike, RulesLike
 from ..errors import BadOptionError, UnknownGameError
 from ..games import Game, find_preset
 from ..numbering import MT_THRESHOLD, DealNumber
 from ..players import Player
+from ..request import SolveRequest, as_request
 from ..search import Limits, Status
 from ..store import DealResult, Store, StoreKey
 from .ranges import DealRange, _deal_sequence
@@ -85,7 +86,7 @@ class RunCounts:
 
 
 def run_deals(
-    game: GameLike,
+    game: GameLike | SolveRequest,
     deals: Iterable[int | str | DealNumber] | str,
     sink: Sink,
     *,
@@ -115,19 +116,20 @@ def run_deals(
     With a ``player`` the deals are played by it (:func:`play_one`) instead
     of solved, under a store key of their own (:func:`player_key`).
     """
-    g = get_game(game, rules)
-    limits = make_limits(max_states, timeout, max_table)
+    request = as_request(
+        game, rules=rules, max_states=max_states, timeout=timeout, max_table=max_table
+    )
     numbers = _deal_sequence(deals)
     if jobs is not None and (isinstance(jobs, bool) or not isinstance(jobs, int) or jobs < 1):
         raise BadOptionError(f"jobs must be at least 1, not {jobs!r}")
     if store is None or isinstance(store, Store):
-        return _Run(g, limits, store, sink, progress, verify, player).run(numbers, jobs, dask)
+        return _Run(request, store, sink, progress, verify, player).run(numbers, jobs, dask)
     with Store(Path(store)) as db:
-        return _Run(g, limits, db, sink, progress, verify, player).run(numbers, jobs, dask)
+        return _Run(request, db, sink, progress, verify, player).run(numbers, jobs, dask)
 
 
 def solve_deals(
-    game: GameLike,
+    game: GameLike | SolveRequest,
     deals: Iterable[int | str | DealNumber] | str,
     *,
     rules: RulesLike = None,
@@ -142,9 +144,13 @@ def solve_deals(
 ) -> list[DealResult]:
     """Solve every deal (each once) and return the results in the order asked.
 
-    ``deals`` is an iterable of deal numbers or a range text such as
-    ``"1-100,200"``. ``jobs`` is the number of worker processes (``None``:
-    one per core; 1: solve in this process). ``dask`` is a Dask scheduler
+    ``game`` is a preset name (with ``rules``) or a game, and the limits
+    are those of :func:`~solitaire_solver.solve`; or ``game`` is a
+    :class:`~solitaire_solver.request.SolveRequest`, which holds them all
+    (the keywords are a shorthand for building one). ``deals`` is an
+    iterable of deal numbers or a range text such as ``"1-100,200"``.
+    ``jobs`` is the number of worker processes (``None``: one per core;
+    1: solve in this process). ``dask`` is a Dask scheduler
     address (``"tcp://host:8786"``) or a ``distributed.Client``; the work
     then goes to its workers instead. With a ``store`` (a :class:`Store` or
     a path) each result is written as it arrives and deals already settled
@@ -153,6 +159,9 @@ def solve_deals(
     The list holds every result; for ranges too long for that, use
     :func:`run_deals` (or :func:`winnability` for the summary alone).
     """
+    request = as_request(
+        game, rules=rules, max_states=max_states, timeout=timeout, max_table=max_table
+    )
     numbers = _deal_sequence(deals)
     found: dict[str, DealResult] = {}
 
@@ -160,13 +169,9 @@ def solve_deals(
         found[r.deal] = r
 
     run_deals(
-        game,
+        request,
         numbers,
         keep,
-        rules=rules,
-        max_states=max_states,
-        timeout=timeout,
-        max_table=max_table,
         jobs=jobs,
         store=store,
         dask=dask,
@@ -192,8 +197,7 @@ class _Run:
 
     def __init__(
         self,
-        game: Game[Any, Any],
-        limits: Limits,
+        request: SolveRequest,
         db: Store | None,
         sink: Sink,
         progress: Progress | None,
@@ -203,8 +207,9 @@ class _Run:
         # The limits the solves work under, defaults included: the store
         # keeps these with each result, so an unknown reached under an
         # older default is retried.
-        self.game = game
-        self.limits = game.effective_limits(limits)
+        self.request = request
+        self.game = game = request.game
+        self.limits = request.limits
         self.player = player
         self.key = player_key(game, player)
         self.db = db
@@ -330,7 +335,7 @@ class _Run:
 
 
 def winnability(
-    game: GameLike,
+    game: GameLike | SolveRequest,
     deals: Iterable[int | str | DealNumber] | str,
     *,
     rules: RulesLike = None,
@@ -348,15 +353,14 @@ def winnability(
     The results are counted as they arrive and not kept, so any range fits
     in memory.
     """
-    g = get_game(game, rules)
-    tally = Tally(g)
+    request = as_request(
+        game, rules=rules, max_states=max_states, timeout=timeout, max_table=max_table
+    )
+    tally = Tally(request.game)
     run_deals(
-        g,
+        request,
         deals,
         tally.add,
-        max_states=max_states,
-        timeout=timeout,
-        max_table=max_table,
         jobs=jobs,
         store=store,
         dask=dask,

@@ -26,10 +26,10 @@ from typing import Any, Protocol
 import attrs
 
 from ..errors import BadOptionError, ClusterError
-from ..games import Game, make_game
-from ..games.base import rules_items
+from ..games import Game
 from ..players import Player
-from ..search import Limit, Limits, Status
+from ..request import SolveRequest
+from ..search import Limit, Status
 from ..store import DealResult
 from .solving import Failure, _replay_failures, play_one, solve_one
 
@@ -41,7 +41,8 @@ class Work(Protocol):
     """What a runner needs of a run: its deals, its settings and where the results go."""
 
     game: Game[Any, Any]
-    limits: Limits
+    request: SolveRequest
+    """What each deal's solve is: the game, its limits (defaults resolved), the options."""
     player: Player | None
     verify: bool
     todo: int
@@ -69,7 +70,7 @@ class Work(Protocol):
 def _one(work: Work, deal: str) -> DealResult:
     """One deal solved, or played by the run's player."""
     if work.player is None:
-        return solve_one(work.game, deal, work.limits)
+        return solve_one(work.request, deal)
     return play_one(work.game, deal, work.player)
 
 
@@ -128,11 +129,10 @@ class _Task:
     """A batch for a worker: deals to solve and, with ``verify``, stored lines to
     replay (its own wins are replayed too); everything as plain picklable values."""
 
-    preset: str
-    rules: tuple[tuple[str, str], ...]
+    request: SolveRequest
+    """The run's request, which pickles as its preset's name and rules."""
     fingerprint: str
     deals: tuple[str, ...]
-    limits: Limits
     verify: bool = False
     lines: tuple[_Line, ...] = ()
     player: str = ""
@@ -143,28 +143,24 @@ _Done = tuple[list[_Packed], list[Failure], int, float]
 """A worker's answer: the deals solved, the lines that failed to replay, how
 many deals and lines it took, and the seconds it took."""
 
-_WORKER_GAMES: dict[tuple[str, tuple[tuple[str, str], ...]], Game[Any, Any]] = {}
-
 
 def _solve_task(task: _Task) -> _Done:
     """Solve (and with ``verify`` replay) a batch in a worker process (or a Dask worker)."""
     started = time.perf_counter()
-    key = (task.preset, task.rules)
-    game = _WORKER_GAMES.get(key)
-    if game is None:
-        game = _WORKER_GAMES[key] = make_game(task.preset, dict(task.rules))
+    # The request's game was built once in this process, as it was unpickled.
+    game = task.request.game
     if game.fingerprint != task.fingerprint:
         # A worker running another version of the game would store results
         # of other rules under this fingerprint.
         raise ClusterError(
-            f"a worker builds other rules for {task.preset} ({game.fingerprint}, expected "
+            f"a worker builds other rules for {game.preset} ({game.fingerprint}, expected "
             f"{task.fingerprint}): install the same solitaire_solver everywhere"
         )
     if task.player:
         player = Player.parse(task.player)
         results = [play_one(game, d, player) for d in task.deals]
     else:
-        results = [solve_one(game, d, task.limits) for d in task.deals]
+        results = [solve_one(task.request, d) for d in task.deals]
     failures: list[Failure] = []
     if task.verify:
         # Replayed here rather than where the store is: a replay costs more
@@ -454,7 +450,6 @@ def run_pool(work: Work, names: Iterator[str | None], jobs: int | None, dask: An
     """Solve the run's deals, and replay its stored lines, in a process pool of ``jobs``
     workers (``None``: one per core) or, with ``dask``, on that Dask cluster."""
     game = work.game
-    items = tuple(rules_items(game.rules))
     lines = work.lines
     assert lines is not None  # set by run() for a pool
     client = None
@@ -493,11 +488,9 @@ def run_pool(work: Work, names: Iterator[str | None], jobs: int | None, dask: An
                 del lines[:size]
                 if deals or replays:
                     task = _Task(
-                        game.preset,
-                        items,
+                        work.request,
                         game.fingerprint,
                         deals,
-                        work.limits,
                         work.verify,
                         replays,
                         "" if work.player is None else str(work.player),

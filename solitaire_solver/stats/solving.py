@@ -10,7 +10,8 @@ from ..api import verify
 from ..games import Game
 from ..numbering import MT_THRESHOLD, DealNumber, parse_deal_number
 from ..players import Player, play
-from ..search import Limits, Status
+from ..request import SolveRequest
+from ..search import Status
 from ..store import DealResult
 
 Failure = tuple[int, str, str]
@@ -85,12 +86,14 @@ def play_one(game: Game[Any, Any], deal: int | str | DealNumber, player: Player)
     )
 
 
-def solve_one(game: Game[Any, Any], deal: int | str | DealNumber, limits: Limits) -> DealResult:
-    """Deal and solve one numbered deal; the time includes dealing (and the difficulty figure)."""
+def solve_one(request: SolveRequest, deal: int | str | DealNumber) -> DealResult:
+    """Deal and solve one numbered deal of ``request``'s game under its limits; the time
+    includes dealing (and the difficulty figure)."""
     t0 = time.perf_counter()
     number = parse_deal_number(deal)
+    game = request.game
     start = game.deal(number)
-    result = game.solve(start, limits)
+    result = game.solve(start, request)
     difficulty = game.difficulty(start, result)
     seconds = time.perf_counter() - t0
     return DealResult(

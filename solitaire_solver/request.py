@@ -1,0 +1,189 @@
+"""One solve request: the game, its limits with the preset's defaults resolved, the options.
+
+Every entry point that solves (:func:`~solitaire_solver.solve`, the
+``stats`` runs, the analyses, the command line's commands, a player's
+checks) builds a :class:`SolveRequest` once, with
+:meth:`SolveRequest.build`, and hands it on: the user's limits are checked
+there and only there (by :func:`~solitaire_solver.search.result.limit_problem`,
+the rule :class:`~solitaire_solver.search.Limits` itself applies), the
+preset's default limits replace them there when none is given, and each
+limit remembers which it is, so that a search stopped by one says so in
+the same words everywhere (:meth:`SolveRequest.stopped_by`).
+
+>>> request = SolveRequest.build("windmill", max_states=1000)
+>>> request.limits.max_states, request.by_default
+(1000, False)
+>>> SolveRequest.build("windmill").is_default(Limit.STATES)
+True
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import attrs
+
+from .errors import BadOptionError
+from .search.result import Limit, Limits, stop_text
+
+if TYPE_CHECKING:
+    from .api import GameLike, RulesLike
+    from .games import Game
+
+LIMIT_OPTIONS = {Limit.STATES: "--max-states", Limit.TIME: "--timeout", Limit.TABLE: "--max-table"}
+"""The command-line option that sets each limit, which the texts of a stop name."""
+
+
+def user_limits(
+    max_states: int | None = None, timeout: float | None = None, max_table: int | None = None
+) -> Limits:
+    """:class:`Limits` from user values, with :class:`BadOptionError` naming a bad one."""
+    try:
+        return Limits(max_states, timeout, max_table)
+    except ValueError as exc:
+        raise BadOptionError(str(exc)) from None
+
+
+@attrs.frozen(getstate_setstate=False)
+class SolveRequest:
+    """What to solve under which limits: built once by :meth:`build`, used by every solve.
+
+    ``game`` is the game with its rules; ``limits`` the limits every solve
+    of the request works under (the caller's, or when the caller gives
+    none, the preset's defaults for these rules); ``given`` the limits the
+    caller gave (none set: the defaults apply). ``shortest`` asks for a
+    line with the fewest moves; ``shortest_states`` bounds the states the
+    search for a shorter line may expand once a line is found (the
+    preset's, only when the caller gives no limit). A request pickles as
+    its preset's name and rules (a worker builds the game once), so it
+    travels cheaply to a process pool or a Dask cluster.
+    """
+
+    game: Game[Any, Any]
+    limits: Limits
+    given: Limits
+    shortest: bool = False
+    shortest_states: int | None = None
+
+    @classmethod
+    def build(
+        cls,
+        game: GameLike,
+        *,
+        rules: RulesLike = None,
+        max_states: int | None = None,
+        timeout: float | None = None,
+        max_table: int | None = None,
+        shortest: bool = False,
+    ) -> SolveRequest:
+        """The request for ``game`` (a preset name with ``rules``, or a game) and user limits.
+
+        Raises :class:`~solitaire_solver.errors.BadOptionError` naming a bad
+        limit, and the errors of :func:`~solitaire_solver.api.get_game` for
+        a bad game or rule.
+        """
+        # Imported here: the front door imports this module to build its requests.
+        from .api import get_game
+
+        g = get_game(game, rules)
+        given = user_limits(max_states, timeout, max_table)
+        return cls.of(g, given, shortest=shortest)
+
+    @classmethod
+    def of(cls, game: Game[Any, Any], given: Limits, *, shortest: bool = False) -> SolveRequest:
+        """The request for a game object and limits already made (a :class:`Limits` checks
+        its own values): where the preset's defaults are resolved, for :meth:`build` too."""
+        if given.any:
+            return cls(game, given, given, bool(shortest))
+        return cls(game, game.default_limits, given, bool(shortest), game.default_shortest_states)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # A game object may hold tables and compiled kernels; its preset's
+        # name and rules rebuild it anywhere (a worker checks the fingerprint).
+        from .games.base import rules_items
+
+        g = self.game
+        fields = (self.limits, self.given, self.shortest, self.shortest_states)
+        return (_rebuilt, (g.preset, tuple(rules_items(g.rules)), *fields))
+
+    def for_game(self, game: Game[Any, Any]) -> SolveRequest:
+        """This request for ``game`` (a position file's game, say, that plays like this one's):
+        itself for its own game, else the caller's limits with ``game``'s defaults."""
+        if game is self.game:
+            return self
+        return SolveRequest.of(game, self.given, shortest=self.shortest)
+
+    @property
+    def rules(self) -> Any:
+        """The game's rules value."""
+        return self.game.rules
+
+    @property
+    def by_default(self) -> bool:
+        """Whether the limits are the preset's defaults (and some are set), not the caller's."""
+        return self.limits.any and not self.given.any
+
+    def is_default(self, limit: Limit) -> bool:
+        """Whether ``limit`` is set by the preset's defaults rather than by the caller."""
+        return not self.given.any and self.limits.value(limit) is not None
+
+    def stopped_by(self, limit: Limit) -> str:
+        """The limit of this request that stopped a search, in words: ``the default limit of
+        140,000,000 states`` (see :func:`~solitaire_solver.search.result.stop_text`)."""
+        return stop_text(limit, self.limits.value(limit), self.is_default(limit))
+
+
+def as_request(
+    game: GameLike | SolveRequest,
+    *,
+    rules: RulesLike = None,
+    max_states: int | None = None,
+    timeout: float | None = None,
+    max_table: int | None = None,
+    shortest: bool = False,
+) -> SolveRequest:
+    """``game`` when it is a request, else the request :meth:`SolveRequest.build` makes of
+    the keywords: where the keyword forms of the library's functions become a request.
+
+    A request holds its rules, limits and options already, so giving any of
+    them beside one raises :class:`~solitaire_solver.errors.BadOptionError`.
+    """
+    if not isinstance(game, SolveRequest):
+        return SolveRequest.build(
+            game,
+            rules=rules,
+            max_states=max_states,
+            timeout=timeout,
+            max_table=max_table,
+            shortest=shortest,
+        )
+    limits = (max_states, timeout, max_table)
+    if rules is not None or shortest or any(v is not None for v in limits):
+        raise BadOptionError("a request holds its rules, limits and options: give them to build it")
+    return game
+
+
+def raise_option(limit: Limit | str) -> str:
+    """The command-line option that raises ``limit`` (a :class:`Limit` or its value)."""
+    return LIMIT_OPTIONS[Limit(limit)]
+
+
+_GAMES: dict[tuple[str, tuple[tuple[str, str], ...]], Game[Any, Any]] = {}
+"""The games unpickled requests built in this process, by preset and rules."""
+
+
+def _rebuilt(
+    preset: str,
+    rules: tuple[tuple[str, str], ...],
+    limits: Limits,
+    given: Limits,
+    shortest: bool,
+    shortest_states: int | None,
+) -> SolveRequest:
+    """A pickled request, with its game built once per process (see ``__reduce__``)."""
+    from .games import make_game
+
+    game = _GAMES.get((preset, rules))
+    if game is None:
+        game = _GAMES[(preset, rules)] = make_game(preset, dict(rules))
+    return SolveRequest(game, limits, given, shortest, shortest_states)
