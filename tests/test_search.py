@@ -17,12 +17,16 @@ from solitaire_solver.search import (
     LOST,
     NO_LIMITS,
     Budget,
+    Cap,
     Limit,
     Limits,
     Member,
     Memo,
+    Plan,
+    PlanMember,
     Restarts,
     Run,
+    Screen,
     SolveResult,
     Status,
     astar,
@@ -31,6 +35,7 @@ from solitaire_solver.search import (
     best_first,
     capped,
     chain,
+    compose,
     depth_first,
     dfs,
     drive,
@@ -45,6 +50,7 @@ from solitaire_solver.search import (
     shortened,
     solve,
     weighted_order,
+    within,
     won,
 )
 from solitaire_solver.search.budget import WATCH_EVERY
@@ -556,20 +562,24 @@ def test_lds_proves_a_loss_only_once_complete() -> None:
 
 
 class _Searching(GraphPuzzle):
-    """A dead-end test that searches: a vertex is dead when its own subtree holds no goal."""
+    """A dead-end test that searches: a vertex is dead when its own subtree holds no goal.
 
-    def __init__(self, edges: dict[int, list[int]], goals: set[int], budget: Budget) -> None:
+    The engine gives it the budget of the search that asks (``searching_dead``).
+    """
+
+    searching_dead = True
+
+    def __init__(self, edges: dict[int, list[int]], goals: set[int]) -> None:
         super().__init__(edges, goals)
-        self.budget = budget
         self.asked = 0
 
-    def is_dead(self, state: int) -> bool:
-        sub = self.budget.share(50)
-        if sub is None:
+    def is_dead(self, state: int, budget: Budget | None = None) -> bool:
+        assert budget is not None
+        if budget.share(50) is None:
             return False
         self.asked += 1
-        verdict = drive(dfs(GraphPuzzle(self.edges, self.goals), state, sub), sub)
-        self.budget.charge(sub)
+        plain = GraphPuzzle(self.edges, self.goals)
+        verdict, _ = within(lambda sub: dfs(plain, state, sub), budget, 50)
         return verdict is LOST
 
 
@@ -578,7 +588,7 @@ def test_a_dead_end_test_that_searches_charges_its_work() -> None:
     goal = 2**depth - 1
     edges = binary_tree(depth, goal)
     b = Budget()
-    p = _Searching(edges, {goal}, b)
+    p = _Searching(edges, {goal})
     r = drive(dfs(p, 1, b), b)
     assert r is not None and r.won
     plain = depth_first(GraphPuzzle(edges, {goal}), 1)
@@ -591,7 +601,7 @@ def test_a_dead_end_test_that_searches_charges_its_work() -> None:
 def test_a_dead_end_test_that_searches_keeps_the_state_limit_exact(cap: int) -> None:
     edges = binary_tree(10, 0)
     b = Budget(Limits(max_states=cap))
-    p = _Searching(edges, set(), b)
+    p = _Searching(edges, set())
     assert drive(dfs(p, 1, b), b) is None
     assert b.limit is Limit.STATES and b.expanded == cap
 
@@ -1128,3 +1138,89 @@ def test_a_watcher_sees_the_expansions_and_changes_nothing() -> None:
     r = solve(lambda b: dfs(ladder, 0, b), limits, watch=watch)
     assert r.status is Status.UNKNOWN and r.stats.expanded == limits.max_states
     assert seen == [(n * WATCH_EVERY, limits) for n in (1, 2, 3)]
+
+
+# ---------------------------------------------------------------- plans
+
+
+def _toy_factories(edges: dict[int, list[int]], goals: set[int]) -> dict[str, Any]:
+    """Members a toy plan may name: a depth-first search, a search that never ends, and a
+    screen that proves every start lost when no goal exists."""
+    puzzle = GraphPuzzle(edges, goals)
+
+    def search() -> Callable[[Budget], Run]:
+        return lambda b: dfs(puzzle, 1, b)
+
+    def endless(first: int) -> Callable[[Budget], Run]:
+        return lambda b: dfs(Endless(), first, b)
+
+    def no_goal() -> Callable[[Budget], Run]:
+        def run(b: Budget) -> Run:
+            return LOST if not goals else None
+            yield  # pragma: no cover - a run, never paused
+
+        return run
+
+    return {"search": search, "endless": endless, "no goal": no_goal}
+
+
+def test_a_plan_composes_its_members_and_names_the_one_that_settled() -> None:
+    edges = binary_tree(8, 2**8 - 1)
+    plan = Plan((PlanMember("endless", 1.0, {"first": 0}), PlanMember("search", 1 / 4)))
+    r = solve(compose(plan, _toy_factories(edges, {2**8 - 1})))
+    assert (r.status, r.settled_by) == (Status.WON, "search")
+    alone = solve(compose(plan.without("endless"), _toy_factories(edges, {2**8 - 1})))
+    assert (alone.status, alone.settled_by) == (Status.WON, "search")
+    # Run alone, the member expands only its own states; in the portfolio, the other's too.
+    assert alone.stats.expanded < r.stats.expanded
+
+
+def test_a_plan_override_changes_what_runs() -> None:
+    edges = binary_tree(8, 0)
+    plan = Plan(
+        (PlanMember("search"), PlanMember("endless", 1.0, {"first": 0})),
+        screens=(Screen("no goal", 10),),
+    )
+    factories = _toy_factories(edges, set())
+    assert solve(compose(plan, factories)).settled_by == "no goal"
+    r = solve(compose(plan.without("no goal"), factories))
+    assert (r.status, r.settled_by) == (Status.LOST, "search")
+    # Weight 0 leaves the search out: the endless member alone reaches no verdict.
+    off = plan.without("no goal").with_member("search", weight=0)
+    assert solve(compose(off, factories), Limits(max_states=500)).status is Status.UNKNOWN
+    assert plan.with_member("endless", first=5).member("endless").param("first") == 5
+    with pytest.raises(KeyError):
+        plan.with_member("endless", second=5)
+    with pytest.raises(ValueError, match="no member 'nothing'"):
+        plan.member("nothing")
+    with pytest.raises(ValueError, match="no factory"):
+        compose(Plan((PlanMember("nothing"),)), factories)
+
+
+def test_a_members_cap_counts_its_own_expansions() -> None:
+    plan = Plan((PlanMember("endless", 1.0, {"first": 0}, cap=Cap(300)), PlanMember("search")))
+    edges = binary_tree(12, 0)
+    r = solve(compose(plan, _toy_factories(edges, set())))
+    # The endless member gives up at its cap; the search then proves the loss.
+    assert (r.status, r.settled_by) == (Status.LOST, "search")
+    assert Cap(100, 0.5).for_limits(Limits(max_states=1_000)) == 500
+    assert Cap(100, 0.5).for_limits(Limits(max_states=50)) == 100
+    assert Cap(100, 0.5).for_limits(Limits(timeout=1)) is None
+    assert Cap(100).for_limits(NO_LIMITS) == 100
+
+
+def test_a_plan_prints_and_refuses_nonsense() -> None:
+    plan = Plan(
+        (PlanMember("search", 1.0, {"widths": (8, 32)}), PlanMember("endless", 1 / 512)),
+        screens=(Screen("no goal", 2_000),),
+        base=8192,
+    )
+    text = "\n".join(plan.lines())
+    assert "screen no goal  cap 2,000 states" in text
+    assert "member endless  weight 1/512" in text
+    assert "widths = (8, 32)" in text
+    assert plan.as_json()["members"][0]["params"] == {"widths": [8, 32]}
+    with pytest.raises(ValueError, match="twice"):
+        Plan((PlanMember("a"), PlanMember("a")))
+    with pytest.raises(ValueError, match="weight more than 0"):
+        Plan((PlanMember("a", 0),))

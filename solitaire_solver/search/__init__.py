@@ -16,7 +16,11 @@ budget interrupts it and returns a :class:`Verdict`):
   :func:`lds` (limited discrepancy search): other lines early;
 - :func:`portfolio`, :func:`chain`, :func:`capped`, :func:`screened`,
   :func:`projected`, :func:`shortened` and :func:`named` put strategies
-  (and a game's own exact plug-ins, which are runs too) together.
+  (and a game's own exact plug-ins, which are runs too) together, and
+  :func:`within` runs one to its end inside a hook, under a share;
+- :class:`Plan` says as data which members (:class:`PlanMember`), screens
+  (:class:`Screen`) and caps (:class:`Cap`) a game's solver has, and
+  :func:`compose` makes the strategy from it and the game's factories.
 
 A :class:`Memo` carries the keys one depth-first search proved lost to the
 next search of a position with the same keys (the children of one position,
@@ -34,6 +38,7 @@ from .compiled import Compiled, compiled
 from .dfs import depth_first, dfs, successors_of
 from .incremental import Restarts, incremental_dfs
 from .memo import Memo
+from .plan import Cap, Factory, Plan, PlanMember, Screen, compose, member_strategy, with_screens
 from .portfolio import (
     Member,
     capped,
@@ -43,6 +48,7 @@ from .portfolio import (
     projected,
     screened,
     shortened,
+    within,
 )
 from .protocol import (
     Dominated,
@@ -51,6 +57,7 @@ from .protocol import (
     ProblemDefaults,
     SearchProblem,
     StateGraph,
+    dead_test,
     overrides,
 )
 from .restart import lds, restarted
@@ -60,17 +67,22 @@ __all__ = [
     "LOST",
     "NO_LIMITS",
     "Budget",
+    "Cap",
     "Compiled",
     "Dominated",
+    "Factory",
     "IncrementalProblem",
     "Limit",
     "Limits",
     "Member",
     "Memo",
     "Placed",
+    "Plan",
+    "PlanMember",
     "ProblemDefaults",
     "Restarts",
     "Run",
+    "Screen",
     "SearchProblem",
     "SearchStats",
     "SolveResult",
@@ -86,6 +98,8 @@ __all__ = [
     "capped",
     "chain",
     "compiled",
+    "compose",
+    "dead_test",
     "depth_first",
     "dfs",
     "drive",
@@ -93,6 +107,7 @@ __all__ = [
     "incremental_dfs",
     "lds",
     "limit_text",
+    "member_strategy",
     "named",
     "overrides",
     "portfolio",
@@ -103,5 +118,7 @@ __all__ = [
     "solve",
     "successors_of",
     "weighted_order",
+    "with_screens",
+    "within",
     "won",
 ]

@@ -29,7 +29,7 @@ from typing import Any, TypeVar
 
 from .budget import LOST, Budget, Run, solve, won
 from .dfs import successors_of
-from .protocol import SearchProblem, overrides
+from .protocol import SearchProblem, dead_test
 from .result import NO_LIMITS, Limits, SolveResult
 
 S = TypeVar("S")
@@ -76,7 +76,7 @@ def best_first(
     """
     key, is_won = problem.key, problem.is_won
     h = score if score is not None else problem.heuristic
-    dead = problem.is_dead if overrides(problem, "is_dead") else None
+    dead = dead_test(problem, budget)
     successors = successors_of(problem, forced=forced)
     b = budget
     counter = itertools.count()

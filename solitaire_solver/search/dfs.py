@@ -35,7 +35,7 @@ from typing import Any, TypeVar, cast
 
 from .budget import LOST, Budget, Run, solve, won
 from .memo import Memo
-from .protocol import Expandable, SearchProblem, StateGraph, overrides
+from .protocol import Expandable, SearchProblem, StateGraph, dead_test, overrides
 from .result import NO_LIMITS, Limits, SolveResult
 
 S = TypeVar("S")
@@ -127,9 +127,7 @@ def dfs(
     problem = cast("SearchProblem[S, M] | Expandable[S, M]", problem)
     key = problem.key
     is_won = problem.is_won
-    dead: Callable[[S], bool] | None = (
-        getattr(problem, "is_dead", None) if overrides(problem, "is_dead") else None
-    )
+    dead: Callable[[S], bool] | None = dead_test(problem, b)
     place: Callable[[S], int] | None = getattr(problem, "place", None)
     dominators: Callable[[S], Iterable[tuple[Hashable, int]]] | None = getattr(
         problem, "dominators", None

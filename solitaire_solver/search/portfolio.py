@@ -27,17 +27,18 @@ equal weight and ``growth`` 2, within ``3 n + base``.
 strategy under a cap of its own expansions, counted across the turns of a
 portfolio; :func:`screened` runs a cheap complete test (a loss prover, say)
 before a strategy, counting its work only when it settles the position;
-:func:`projected` runs a strategy on a compact model of the game and lifts
-its line back to the game's own moves; :func:`shortened` finds a line, then
-looks for a shortest one, keeping the first when a limit stops the second;
-:func:`named` names the verdicts of a
+:func:`within` runs a strategy to its end at once under a share of the budget
+(for a search inside a hook); :func:`projected` runs a strategy on a compact
+model of the game and lifts its line back to the game's own moves;
+:func:`shortened` finds a line, then looks for a shortest one, keeping the
+first when a limit stops the second; :func:`named` names the verdicts of a
 strategy, so that a result can say which part of a composition settled it.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, Literal
 
 import attrs
 
@@ -182,17 +183,39 @@ def screened(screen: Strategy, strategy: Strategy, cap: int) -> Strategy:
         raise ValueError("a cap must be at least 1")
 
     def run(budget: Budget) -> Run:
-        sub = budget.share(cap)
-        if sub is not None:
-            verdict = drive(screen(sub), sub)
-            if verdict is not None or sub.limit is Limit.TIME:
-                budget.charge(sub)
-            if verdict is not None:
-                return verdict
+        verdict, _ = within(screen, budget, cap, charge="settled")
+        if verdict is not None:
+            return verdict
         verdict = yield from strategy(budget)
         return verdict
 
     return run
+
+
+def within(
+    strategy: Strategy, budget: Budget, cap: int, *, charge: Literal["always", "settled"] = "always"
+) -> tuple[Verdict[Any] | None, bool]:
+    """Run ``strategy`` to its end at once, under a share of ``budget`` of at most ``cap``
+    expansions: its verdict, and whether a limit cut it short.
+
+    For a search made inside another strategy or a hook (a screen before a
+    search, a dead-end test that searches a relaxation): it does not wait
+    for the turns of a portfolio, and the share
+    (:meth:`~.budget.Budget.share`) never has more room than ``budget`` has
+    left (no room at all counts as cut short, with no verdict). Its work is
+    charged to ``budget`` (:meth:`~.budget.Budget.charge`), or with
+    ``charge="settled"`` only when it reached a verdict or the clock stopped
+    it (see :func:`screened` for why).
+    """
+    if cap < 1:
+        raise ValueError("a cap must be at least 1")
+    sub = budget.share(cap)
+    if sub is None:
+        return None, True
+    verdict = drive(strategy(sub), sub)
+    if charge == "always" or verdict is not None or sub.limit is Limit.TIME:
+        budget.charge(sub)
+    return verdict, sub.limit is not None
 
 
 def shortened(first: Strategy, exact: Strategy, *, more: int | None = None) -> Strategy:

@@ -21,6 +21,10 @@ that implements one argues in a comment why it is sound:
 - ``pairs`` (an attribute, with ``place``): true when every state is the
   pair ``(key(state), place(state))``; the depth-first search then takes a
   child apart instead of calling both hooks for it;
+- ``searching_dead`` (an attribute): true when ``is_dead`` itself searches
+  (a relaxation, say): it is then called ``is_dead(state, budget)`` with
+  the budget of the search that asks, to take its share from and charge
+  its work to (:func:`~.portfolio.within`); see :func:`dead_test`;
 - ``acyclic`` (an attribute): true when no line of moves leads from a
   position back to its own key (at any place), and no dominator of a
   position is one of its ancestors; then the keys a search finished with
@@ -39,8 +43,12 @@ speed needs a mutable position (see :mod:`.incremental`).
 from __future__ import annotations
 
 import random
-from collections.abc import Hashable, Iterable
-from typing import Any, Protocol, TypeVar
+from collections.abc import Callable, Hashable, Iterable
+from functools import partial
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar
+
+if TYPE_CHECKING:
+    from .budget import Budget
 
 S = TypeVar("S")
 M = TypeVar("M")
@@ -225,3 +233,18 @@ def overrides(problem: object, name: str) -> bool:
     if hook is None:
         return False
     return getattr(hook, "__func__", hook) is not getattr(ProblemDefaults, name, None)
+
+
+def dead_test(problem: object, budget: Budget) -> Callable[[Any], bool] | None:
+    """The dead-end test a search of ``problem`` under ``budget`` calls, or ``None``.
+
+    The problem's own ``is_dead``; when it searches (``searching_dead``
+    true), bound to ``budget``, so that its work counts in the solve without
+    the problem holding on to a budget of its own.
+    """
+    if not overrides(problem, "is_dead"):
+        return None
+    dead: Callable[..., bool] = problem.is_dead  # type: ignore[attr-defined]
+    if getattr(problem, "searching_dead", False):
+        return partial(dead, budget=budget)
+    return dead

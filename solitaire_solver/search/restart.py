@@ -25,7 +25,7 @@ from typing import Any, TypeVar
 
 from .budget import LOST, Budget, Run, Strategy, Verdict, won
 from .dfs import successors_of
-from .protocol import Expandable, SearchProblem, overrides
+from .protocol import Expandable, SearchProblem, dead_test
 
 S = TypeVar("S")
 M = TypeVar("M")
@@ -94,7 +94,7 @@ def lds(
     """
     key = problem.key
     is_won = problem.is_won
-    dead = getattr(problem, "is_dead", None) if overrides(problem, "is_dead") else None
+    dead = dead_test(problem, budget)
     successors = successors_of(problem, forced=forced)
     b = budget
     if is_won(start):
