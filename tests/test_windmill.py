@@ -27,19 +27,12 @@ from solitaire_solver.errors import BadMoveError, BadRuleError, DealFileError, I
 from solitaire_solver.games import make_game
 from solitaire_solver.games.base import Field, FieldReader
 from solitaire_solver.games.windmill import (
-    BEAMS_WEIGHT,
     DEAL_MOVE,
     DEFAULT_SHORTEST_STATES,
-    DEPTH_FIRST_WEIGHT,
-    DISCREPANCIES_WEIGHT,
     GAP,
+    PLAN,
     PLAY,
-    PORTFOLIO_BASE,
-    PORTFOLIO_GROWTH,
-    RELAXATION_WEIGHT,
-    RELAXED_DEPTH_FIRST_WEIGHT,
     RESERVE,
-    RESTARTS_WEIGHT,
     SECONDARY,
     WASTE,
     Pruned,
@@ -68,6 +61,16 @@ from solitaire_solver.search import (
 )
 from solitaire_solver.search import solve as run_strategy
 from tests.support import assert_replays_to_win, assert_result_sound, run_cli
+
+# The solver's numbers, from its plan.
+BEAMS_WEIGHT = PLAN.member("beams").weight
+RELAXATION_WEIGHT = PLAN.member("relaxation").weight
+DEPTH_FIRST_WEIGHT = PLAN.member("depth-first").weight
+RESTARTS_WEIGHT = PLAN.member("restarts").weight
+DISCREPANCIES_WEIGHT = PLAN.member("discrepancies").weight
+RELAXED_DEPTH_FIRST_WEIGHT = PLAN.member("relaxed depth-first").weight
+PORTFOLIO_BASE = PLAN.base
+PORTFOLIO_GROWTH = PLAN.growth
 
 RANKS = "A23456789TJQK"
 
@@ -1274,6 +1277,23 @@ def test_the_depth_first_member_is_not_starved() -> None:
     assert solved.stats.expanded <= bound
     beams_alone = run_strategy(beams(f.problem, start), Limits(max_states=solved.stats.expanded))
     assert beams_alone.status is Status.UNKNOWN
+
+
+def test_the_plan_says_what_runs_and_an_override_changes_it() -> None:
+    # Deal 3 falls to the narrowest beam; with the beams' weight 0 it falls
+    # to another member of the plan, which the result names.
+    g = game()
+    start = dealt(g, 3)
+    r = g.solve(start)
+    assert r.won and r.settled_by is not None and r.settled_by.startswith("beams: width 8")
+    names = [m.name for m in g.plan.members]
+    assert names[:2] == ["beams", "relaxation"] and "summaries" in names
+    other = g.with_plan(g.plan.with_member("beams", weight=0)).solve(
+        start, Limits(max_states=300_000)
+    )
+    assert other.won and other.settled_by in names and other.settled_by != "beams"
+    assert_replays_to_win(g, start, other.moves)
+    assert g.plan.member("beams").weight == 1  # the game's own plan is left as it was
 
 
 def test_a_won_start_is_won_with_no_moves() -> None:

@@ -18,12 +18,10 @@ import pytest
 
 from solitaire_solver.games.windmill import (
     GAP,
-    RELAXATION_STATES,
+    PLAN,
     Windmill,
     WindmillState,
     beams,
-    relaxation_cap,
-    solver,
 )
 from solitaire_solver.games.windmill.relaxation import (
     Relaxation,
@@ -35,6 +33,7 @@ from solitaire_solver.games.windmill.relaxation import (
 from solitaire_solver.games.windmill.rules import on_last_pass
 from solitaire_solver.search import (
     Budget,
+    Cap,
     Limits,
     Member,
     Run,
@@ -49,6 +48,9 @@ from tests.support import assert_result_sound
 from tests.test_windmill import dealt, game, late_positions, random_step, reference_solve
 
 VARIANTS = [{}, {"direction": "down"}, {"foundation_moves": "free"}, {"redeals": 1}]
+
+RELAXATION_STATES = 35_000_000
+"""The relaxation member's cap under the default limit (the solver's plan)."""
 
 
 def relaxed(g: Windmill, s: WindmillState, cap: int = 50_000) -> str:
@@ -279,15 +281,15 @@ def test_deal_551_is_relaxed_lost_within_the_solvers_cap() -> None:
 
 
 def test_the_relaxations_cap_grows_with_a_larger_states_limit() -> None:
-    assert relaxation_cap(Limits(max_states=140_000_000)) == RELAXATION_STATES
-    assert relaxation_cap(Limits(max_states=1_000_000)) == RELAXATION_STATES
-    assert relaxation_cap(Limits(max_states=400_000_000)) == 100_000_000
-    assert relaxation_cap(Limits(timeout=600)) is None  # no states limit, no cap
+    cap = PLAN.member("relaxation").cap
+    assert cap is not None
+    assert cap.for_limits(Limits(max_states=140_000_000)) == RELAXATION_STATES
+    assert cap.for_limits(Limits(max_states=1_000_000)) == RELAXATION_STATES
+    assert cap.for_limits(Limits(max_states=400_000_000)) == 100_000_000
+    assert cap.for_limits(Limits(timeout=600)) is None  # no states limit, no cap
 
 
-def test_a_larger_limit_lets_the_relaxation_prove_what_its_default_cap_cannot(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
+def test_a_larger_limit_lets_the_relaxation_prove_what_its_default_cap_cannot() -> None:
     # Deal 6543's relaxation needs more than 20,000 relaxed positions. With
     # a default cap of 1,000 the solver proves it lost only once the limit
     # is large enough for the cap to grow past that (0.64 of 100,000), and
@@ -298,12 +300,12 @@ def test_a_larger_limit_lets_the_relaxation_prove_what_its_default_cap_cannot(
     start = dealt(g, 6543)
     b = Budget(Limits(max_states=100_000))
     assert drive(relaxed_run(g.problem, start, b, cap=20_000), b) is None
-    monkeypatch.setattr(solver, "RELAXATION_STATES", 1_000)
-    r = g.solve(start, Limits(max_states=100_000))
-    assert r.status is Status.LOST
+    small = g.with_plan(g.plan.with_member("relaxation", cap=Cap(1_000, 0.25)))
+    r = small.solve(start, Limits(max_states=100_000))
+    assert (r.status, r.settled_by) == (Status.LOST, "relaxation")
     assert r.stats.expanded <= 100_000
-    monkeypatch.setattr(solver, "relaxation_cap", lambda limits: 1_000)
-    r = g.solve(start, Limits(max_states=100_000))
+    held = g.with_plan(g.plan.with_member("relaxation", cap=Cap(1_000)))
+    r = held.solve(start, Limits(max_states=100_000))
     assert r.status is Status.UNKNOWN
 
 
@@ -350,7 +352,6 @@ def test_relaxed_searches_inside_the_depth_first_search_are_charged() -> None:
     # Only the position of the first play has so deep a waste.
     pruned = RelaxedPruned(g.rules, deep=50, states=50_000)
     b = Budget(Limits(max_states=400_000))
-    pruned.budget = b
     verdict = drive(dfs(pruned, s, b), b)
     assert verdict is not None and not verdict.won
     assert pruned.tests >= 1 and pruned.proved >= 1

@@ -14,10 +14,7 @@ import pytest
 
 from solitaire_solver.games import make_game
 from solitaire_solver.games.windmill import (
-    BEAMS_WEIGHT,
-    PORTFOLIO_BASE,
-    PORTFOLIO_GROWTH,
-    SUMMARIES_WEIGHT,
+    PLAN,
     Windmill,
     WindmillState,
     any_line,
@@ -41,6 +38,12 @@ from tests.test_windmill import (
     temporary_home_position,
     two_in_a_row_position,
 )
+
+# The solver's numbers, from its plan.
+BEAMS_WEIGHT = PLAN.member("beams").weight
+SUMMARIES_WEIGHT = PLAN.member("summaries").weight
+PORTFOLIO_BASE = PLAN.base
+PORTFOLIO_GROWTH = PLAN.growth
 
 
 def plain_dfs(g: Windmill, s: WindmillState, max_states: int) -> Status:

@@ -6,7 +6,7 @@ settles almost every won deal and leaves the rest unknown; hardly a loss
 is proved there, since the relaxation, the member that proves Windmill's
 losses from the deal, needs millions of relaxed positions for a proof (up
 to its whole cap,
-:data:`~solitaire_solver.games.windmill.solver.RELAXATION_STATES`) and has
+:data:`~solitaire_solver.games.windmill.solver.PLAN`) and has
 only a share of the small limit. This script takes the deals the first
 pass left unknown (from its store), runs on each the relaxation alone under
 the cap it has within the default limit, and prints, as a ``--deals`` list,
@@ -20,7 +20,7 @@ and its default limits::
 
 Why only those. Within the default limit the relaxation member reaches its
 cap (the argument is in
-:func:`~solitaire_solver.games.windmill.solver.relaxation_cap`), and its
+:func:`~solitaire_solver.games.windmill.solver.relaxation`), and its
 search does not depend on the other members, so on a deal it proves lost
 alone the whole solver proves the loss too; a deal it does not prove lost
 (its relaxation is won, most often at once, or outgrows the cap) can only
@@ -51,7 +51,6 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 from solitaire_solver import make_game
 from solitaire_solver.api import rule_assignments
 from solitaire_solver.games.windmill.relaxation import relaxed_run
-from solitaire_solver.games.windmill.solver import relaxation_cap
 from solitaire_solver.search import Budget, Limits, drive
 from solitaire_solver.stats import parse_deals
 from solitaire_solver.store import Store, StoreKey
@@ -61,7 +60,8 @@ def relaxed(preset: str, rules: tuple[str, ...], deal: int) -> tuple[int, str, i
     """``(deal, verdict, relaxed positions, CPU seconds)`` of the relaxation cut at the first
     play under the cap it has within the default limit (verdict ``lost`` or ``open``)."""
     game = make_game(preset, list(rules))
-    cap = relaxation_cap(game.default_limits)
+    plan_cap = game.plan.member("relaxation").cap
+    cap = None if plan_cap is None else plan_cap.for_limits(game.default_limits)
     started = time.process_time()
     budget = Budget(Limits(max_states=None if cap is None else cap + 1))
     problem = game.problem  # type: ignore[attr-defined]

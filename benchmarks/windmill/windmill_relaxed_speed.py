@@ -37,7 +37,7 @@ from pathlib import Path
 from benchmarks.windmill.windmill_settle import VARIANTS
 from solitaire_solver.games.windmill import WindmillProblem
 from solitaire_solver.games.windmill.relaxation import RelaxedPruned, relaxed_run
-from solitaire_solver.games.windmill.solver import depth_first
+from solitaire_solver.games.windmill.solver import PLAN, depth_first
 from solitaire_solver.search import Budget, Limits, Run, drive
 
 CUTS = [
@@ -75,11 +75,19 @@ def cut(variant: str, deal: int) -> tuple[str, int, float]:
     return _timed(lambda b: relaxed_run(problem, start, b, cap=8_000_000), 8_000_001)
 
 
+def _relaxed_pruned(problem: WindmillProblem) -> RelaxedPruned:
+    """The dead-end test of the solver's relaxed depth-first member, with its plan's numbers."""
+    member = PLAN.member("relaxed depth-first")
+    return RelaxedPruned(
+        problem.rules, deep=member.param("deep"), states=member.param("test_states")
+    )
+
+
 def tests(variant: str, deal: int) -> tuple[str, int, float]:
     """The depth-first search with the relaxation's dead-end test, :data:`TEST_LIMIT` states."""
     problem = WindmillProblem(VARIANTS[variant])
     start = problem.deal(deal)
-    return _timed(depth_first(problem, start, pruned=RelaxedPruned(problem.rules)), TEST_LIMIT)
+    return _timed(depth_first(problem, start, pruned=_relaxed_pruned(problem)), TEST_LIMIT)
 
 
 def losses(variants: list[str]) -> None:

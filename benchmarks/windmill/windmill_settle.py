@@ -58,7 +58,7 @@ from solitaire_solver.games.windmill import (
     WindmillRules,
 )
 from solitaire_solver.games.windmill.relaxation import RelaxedPruned, relaxed_run
-from solitaire_solver.games.windmill.solver import depth_first, discrepancies, restarts
+from solitaire_solver.games.windmill.solver import PLAN, depth_first, discrepancies, restarts
 from solitaire_solver.search import Budget, Limits, Run, drive
 
 VARIANTS = {
@@ -111,7 +111,10 @@ def limited_discrepancy(problem: WindmillProblem, deal: int) -> tuple[str, int]:
 def relaxed_dfs(problem: WindmillProblem, deal: int) -> tuple[str, int]:
     """The depth-first search with the relaxation's dead-end test."""
     start = problem.deal(deal)
-    pruned = RelaxedPruned(problem.rules)
+    member = PLAN.member("relaxed depth-first")
+    pruned = RelaxedPruned(
+        problem.rules, deep=member.param("deep"), states=member.param("test_states")
+    )
     return _run(depth_first(problem, start, pruned=pruned), 500_000)
 
 

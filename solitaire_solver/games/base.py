@@ -14,6 +14,7 @@ a position file.
 
 from __future__ import annotations
 
+import copy
 import random
 import re
 from abc import ABC, abstractmethod
@@ -32,8 +33,11 @@ from ..scene import MovePlaces, Scene
 from ..search import (
     NO_LIMITS,
     Budget,
+    Factory,
     Limits,
     Memo,
+    Plan,
+    PlanMember,
     ProblemDefaults,
     Run,
     SolveResult,
@@ -41,6 +45,7 @@ from ..search import (
     Strategy,
     Watcher,
     best_first,
+    compose,
     dfs,
     shortened,
     solve,
@@ -266,6 +271,9 @@ class Seen(Generic[S]):
 
 # ---------------------------------------------------------------- games
 
+DEPTH_FIRST_PLAN = Plan((PlanMember("depth-first"),))
+"""The plan of a game that names no other: the engine's depth-first search alone."""
+
 
 class Game(ProblemDefaults, ABC, Generic[S, M]):
     """Base class of the game modules.
@@ -280,6 +288,9 @@ class Game(ProblemDefaults, ABC, Generic[S, M]):
     """The game's name, such as ``"decade"``."""
     rules_type: ClassVar[type]
     """The attrs class of this game's rules (its knobs)."""
+    default_plan: ClassVar[Plan] = DEPTH_FIRST_PLAN
+    """The game's solver as data (:class:`~solitaire_solver.search.Plan`), when its preset
+    names none."""
 
     def __init__(self, rules: Any, preset: str | None = None) -> None:
         if not isinstance(rules, self.rules_type):
@@ -291,6 +302,9 @@ class Game(ProblemDefaults, ABC, Generic[S, M]):
         self.default_shortest_states: int | None = None
         """States the search for a shorter line may expand after a line is found, when the
         caller sets no limit (from the preset; ``None``: only the default limits bound it)."""
+        self.plan: Plan = self.default_plan
+        """The solver's plan (from the preset): the members :meth:`strategy` composes, with
+        their numbers; :meth:`with_plan` gives a game with another."""
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}({self.rules!r})"
@@ -478,6 +492,26 @@ class Game(ProblemDefaults, ABC, Generic[S, M]):
         """
         return SolveRequest.of(self, limits).limits
 
+    def with_plan(self, plan: Plan) -> Game[S, M]:
+        """The same game with another solver plan, for experiments: a member left out, a
+        weight or a cap changed (``game.with_plan(game.plan.with_member("restarts",
+        weight=0))``). The plan's members must be ones the game makes."""
+        other = copy.copy(self)
+        other.plan = plan
+        return other
+
+    def factories(self, start: S, *, memo: Memo | None = None) -> dict[str, Factory]:
+        """The members a plan of this game may name, made for ``start``, by name (see
+        :func:`~solitaire_solver.search.compose`); by default the depth-first search."""
+
+        def depth_first() -> Strategy:
+            def any_line(budget: Budget) -> Run:
+                return dfs(self, start, budget, memo=memo)
+
+            return any_line
+
+        return {"depth-first": depth_first}
+
     def strategy(self, start: S, *, shortest: bool = False, memo: Memo | None = None) -> Strategy:
         """The game's solver for ``start``: a composition of the engine's strategies.
 
@@ -501,10 +535,7 @@ class Game(ProblemDefaults, ABC, Generic[S, M]):
 
             return shortest_line
 
-        def any_line(budget: Budget) -> Run:
-            return dfs(self, start, budget, memo=memo)
-
-        return any_line
+        return compose(self.plan, self.factories(start, memo=memo))
 
     def shortest_is_direct(self) -> bool:
         """Whether the game's shortest search costs no more than its ordinary solver, so that
@@ -590,7 +621,10 @@ class Preset:
     (knob values, limits), the first whose knobs all match winning.
     ``shortest_states``, when the caller sets no limit either, bounds the
     states the search for a shorter line may expand once a shortest solve
-    has a line (see :meth:`Game.solve`).
+    has a line (see :meth:`Game.solve`). ``plan`` is the solver's plan
+    (:class:`~solitaire_solver.search.Plan`: members, weights, caps,
+    screens), printed by ``games --plan`` and composed by the game's
+    :meth:`Game.strategy`; ``None`` takes the game's :attr:`Game.default_plan`.
     """
 
     name: str
@@ -600,6 +634,12 @@ class Preset:
     default_limits: Limits = NO_LIMITS
     limits_when: tuple[tuple[Mapping[str, Any], Limits], ...] = ()
     shortest_states: int | None = None
+    plan: Plan | None = None
+
+    @property
+    def solver_plan(self) -> Plan:
+        """The plan of the preset's solver: its own, or its game's default."""
+        return self.plan if self.plan is not None else self.game.default_plan
 
     def default_limits_for(self, rules: Any) -> Limits:
         """The default limits of a game with this preset's name and ``rules``."""
@@ -614,4 +654,5 @@ class Preset:
         game = self.game(rules, self.name)
         game.default_limits = self.default_limits_for(rules)
         game.default_shortest_states = self.shortest_states
+        game.plan = self.solver_plan
         return game

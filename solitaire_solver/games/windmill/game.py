@@ -49,7 +49,7 @@ from .rules import (
     place_words,
     ranks_text,
 )
-from .solver import any_line, shortest_line
+from .solver import PLAN, any_line, shortest_line
 
 HIDDEN_RANK = "?"
 """A hidden card's letter in a position's text of ranks (``seq_ranks``)."""
@@ -60,7 +60,7 @@ DEFAULT_MAX_STATES = 140_000_000
 
 It leaves the beams of :func:`.solver.any_line` room for their ladder of
 widths (about 100 million states on a deal none of them wins, up to the
-524,288 beam), with the relaxation's cap (:data:`.solver.RELAXATION_STATES`,
+524,288 beam), with the relaxation's cap (in :data:`.solver.PLAN`,
 35,000,000 relaxed positions) and the real searches' and the summaries'
 small shares beside it; on a deal whose relaxation leaves at once, the beams
 go on with more seeds until the limit. On this project's machine a deal
@@ -69,8 +69,8 @@ compiled."""
 
 DEFAULT_MAX_STATES_FREE = 140_000_000
 """The same under free foundation moves, where the restricted rules' beams run besides the
-free ones up to width 8,192 (see :data:`.solver.RESTRICTED_UP_TO`), about 1.5 million states
-more."""
+free ones up to width 8,192 (``restricted_up_to`` in :data:`.solver.PLAN`), about 1.5
+million states more."""
 
 DEFAULT_SHORTEST_STATES = 100_000
 """States the search for a shorter line (:func:`.solver.shortest_line`) may expand after
@@ -86,6 +86,7 @@ class Windmill(Game[WindmillState, WindmillMove]):
 
     name = "windmill"
     rules_type = WindmillRules
+    default_plan = PLAN
     notation = (
         "d: deal; rd: redeal; else SOURCE>TARGET with p (the primary), s1-s4 (the "
         "secondaries), r1-r8 (the reserve) and w (the waste): r3>p, w>s2, s1>p"
@@ -377,7 +378,8 @@ class Windmill(Game[WindmillState, WindmillMove]):
     def strategy(
         self, start: WindmillState, *, shortest: bool = False, memo: Memo | None = None
     ) -> Strategy:
-        """The solver of :mod:`.solver`: a portfolio of beams, depth-first search and summaries.
+        """The solver of :mod:`.solver`: a portfolio of beams, depth-first search and summaries,
+        as the game's plan (:attr:`plan`, :data:`.solver.PLAN` by default) says.
 
         With ``shortest``, A* on the rank model (:func:`.solver.shortest_line`),
         which a shortest solve runs once the portfolio has a line, within
@@ -389,7 +391,7 @@ class Windmill(Game[WindmillState, WindmillMove]):
         """
         if shortest:
             return shortest_line(self.problem, start)
-        return any_line(self.problem, start, memo=memo)
+        return any_line(self.problem, start, plan=self.plan, memo=memo)
 
 
 def _cell(card: int) -> str:
@@ -410,6 +412,7 @@ PRESETS = (
         Limits(max_states=DEFAULT_MAX_STATES),
         (({"foundation_moves": FREE}, Limits(max_states=DEFAULT_MAX_STATES_FREE)),),
         DEFAULT_SHORTEST_STATES,
+        PLAN,
     ),
     Preset(
         "windmill-reversed",
@@ -420,7 +423,8 @@ PRESETS = (
         Limits(max_states=DEFAULT_MAX_STATES),
         (({"foundation_moves": FREE}, Limits(max_states=DEFAULT_MAX_STATES_FREE)),),
         DEFAULT_SHORTEST_STATES,
+        PLAN,
     ),
 )
 """The presets, with the default limits of a solve when the caller sets none (and of the
-search for a shorter line)."""
+search for a shorter line) and the solver's plan."""

@@ -145,7 +145,7 @@ from collections.abc import Callable, Sequence
 from functools import partial
 from operator import gt
 
-from ...search import LOST, Budget, Limits, Run, Verdict, capped, compiled, dfs
+from ...search import LOST, Budget, Run, Verdict, capped, compiled, dfs, within
 from . import kernel
 from .model import SIZES, SORTED_SIZES, Compact, CompactFoundations, compact
 from .pruning import Pruned
@@ -167,13 +167,6 @@ HAND_REACH = 8
 
 HAND_TAKE = 7
 """The stack's top may be taken into the hand only while it holds at most this many cards."""
-
-DEEP_WASTE = 12
-"""Waste cards from which the exact search asks the relaxation about a position (see
-:class:`RelaxedPruned`)."""
-
-TEST_STATES = 2000
-"""Relaxed positions one dead-end test may expand (see :class:`RelaxedPruned`)."""
 
 _UNIT = tuple(1 << 4 * r for r in range(13))
 """A card of rank r in a packed hand (four bits of count per rank)."""
@@ -507,12 +500,16 @@ class RelaxedPruned(Pruned):
     lives as long as the problem, so searches that share it share answers.
     """
 
+    searching_dead = True
+    """The dead-end test searches: the engine gives it the budget of the search that asks
+    (:func:`~solitaire_solver.search.dead_test`)."""
+
     def __init__(
         self,
         rules: WindmillRules,
         *,
-        deep: int = DEEP_WASTE,
-        states: int = TEST_STATES,
+        deep: int,
+        states: int,
         after_deals: bool = True,
     ) -> None:
         super().__init__(rules)
@@ -522,16 +519,15 @@ class RelaxedPruned(Pruned):
         self.relaxed_rules = RelaxedRules(self)
         self.deep = deep
         self.states = states
-        self.budget: Budget | None = None
-        """The budget to charge; set by the strategy that runs the search."""
         self.cache: dict[Compact, bool] = {}
         self.tests = 0
         """Relaxed searches asked for (not answered from the cache)."""
         self.proved = 0
         """Positions the relaxation proved lost (searches and cache answers)."""
 
-    def is_dead(self, state: WindmillState) -> bool:
-        """The counting bound, then the relaxation of a deep waste (see the class docstring)."""
+    def is_dead(self, state: WindmillState, budget: Budget | None = None) -> bool:
+        """The counting bound, then the relaxation of a deep waste (see the class docstring),
+        its search charged to ``budget`` (with none, under a budget of its own)."""
         if super().is_dead(state):
             return True
         w = state.waste
@@ -544,7 +540,7 @@ class RelaxedPruned(Pruned):
         key = compact(state)
         known = self.cache.get(key)
         if known is None:
-            known = self._test(state)
+            known = self._test(state, budget)
             if known is None:
                 return False
             self.cache[key] = known
@@ -552,10 +548,10 @@ class RelaxedPruned(Pruned):
             self.proved += 1
         return known
 
-    def _test(self, state: WindmillState) -> bool | None:
+    def _test(self, state: WindmillState, budget: Budget | None) -> bool | None:
         """Search the relaxation of ``state``: lost, won, or ``None`` when cut short."""
         self.tests += 1
-        return relaxed_test(Relaxation(self.relaxed_rules, state), self.budget, self.states)
+        return relaxed_test(Relaxation(self.relaxed_rules, state), budget, self.states)
 
 
 def relaxed_test(cut: Relaxation, budget: Budget | None, states: int) -> bool | None:
@@ -564,24 +560,12 @@ def relaxed_test(cut: Relaxation, budget: Budget | None, states: int) -> bool | 
     ``None`` when ``states`` relaxed positions did not settle it or ``budget`` had
     no room left.
 
-    The search runs under a share of ``budget`` (:meth:`~solitaire_solver.search.Budget.share`)
-    and its relaxed positions are charged to it, so they count like any other
-    work of the solve; with no ``budget``, under a budget of its own.
+    The search runs under a share of ``budget`` and its relaxed positions
+    are charged to it (:func:`~solitaire_solver.search.within`), so they
+    count like any other work of the solve; with no ``budget``, under a
+    budget of its own.
     """
-    if budget is None:
-        sub: Budget | None = Budget(Limits(max_states=states))
-    else:
-        sub = budget.share(states)
-    if sub is None:
-        return None
-    run = cut.run(sub)
-    try:
-        next(run)
-    except StopIteration as stop:
-        verdict: Verdict[object] | None = stop.value
-        return verdict is not None
-    finally:
-        run.close()
-        if budget is not None:
-            budget.charge(sub)
-    return None
+    verdict, cut_short = within(cut.run, budget if budget is not None else Budget(), states)
+    if verdict is not None:
+        return True
+    return None if cut_short else False

@@ -42,19 +42,21 @@ from typing import Any
 
 from ...search import (
     Budget,
-    Limits,
-    Member,
+    Cap,
+    Factory,
     Memo,
+    Plan,
+    PlanMember,
     Run,
     Strategy,
     beam,
     best_first,
     chain,
     compiled,
+    compose,
     dfs,
     lds,
     named,
-    portfolio,
     projected,
     restarted,
 )
@@ -66,100 +68,84 @@ from .relaxation import RelaxedPruned, relaxed_run
 from .rules import WindmillProblem, WindmillState
 from .summaries import can_summarise, summary_run
 
-BEAM_WIDTHS = (8, 32, 128, 512, 2048, 8192, 32768, 131072, 524288)
-"""Beam widths tried in turn (each four times the last); at each width, beams in the orders
-and over the sub-games below (see :func:`beams`)."""
+PLAN = Plan(
+    (
+        PlanMember(
+            "beams",
+            1.0,
+            {
+                # Tried in turn, each four times the last; at each width, beams
+                # in the orders and over the sub-games below (see beams).
+                "widths": (8, 32, 128, 512, 2048, 8192, 32768, 131072, 524288),
+                # The widest beam in the plain order (fewest cards off, then
+                # the longest primary).
+                "plain_up_to": 32768,
+                # The narrowest beam in the shuffled order (ties broken by a
+                # seeded hash), which runs at every width from there on. A beam
+                # keeps, among positions of equal score, those it found first,
+                # which come from the same few positions of the round before;
+                # breaking the ties at random keeps a more varied set. On the
+                # 183 deals of 1..1,000 (of the three variants) that the solver
+                # left unknown with beams up to 32,768 wide, one beam of 32,768
+                # won 9 of them in the plain order and 14 shuffled, and one of
+                # 131,072 won 21 plain and 25 shuffled, largely other deals
+                # (docs/games/windmill.md).
+                "shuffled_from": 8192,
+                # The seed of the shuffled order's hash in the ladder of widths.
+                "shuffle_seed": 1,
+                # The widths in the buried order (twice the cards off plus the
+                # waste cards above the first card the primary needs): at
+                # 32,768, 14 of the 183 deals above, several of them ones
+                # neither other order won at that width.
+                "buried_widths": (8192, 32768),
+                # The widest beam also run over sub-games.
+                "sub_games_up_to": 2048,
+                # Under free rules, the widest beam also run over the
+                # restricted rules (sub-game 0): at that width it won 5 of the
+                # 72 deals of 1..1,000 that the free beams had left unknown.
+                "restricted_up_to": 8192,
+                # The sub-games' numbers of held ranks, one beam each: different
+                # sub-games win different deals.
+                "sub_game_holds": (1, 2, 3),
+                # After the ladder, shuffled beams of this width with the seeds
+                # 2, 3, ..., more_seeds at most: the solve's limit, not the
+                # ladder, decides when the beams stop, and beams of one width
+                # with other seeds keep other positions and win other deals, in
+                # steps of about 17 million states, small enough that little of
+                # the limit is left unused.
+                "seed_width": 131072,
+                "more_seeds": 64,
+            },
+        ),
+        # Under the default limit the relaxation may expand 35,000,000 relaxed
+        # positions: the deals of 1..1,000 it proves lost take up to 25,247,395
+        # (foundation_moves=free deal 611). A larger states limit gives it a
+        # quarter (the default cap's share of the default limit, 35,000,000 of
+        # 140,000,000); with none, no cap. Why a quarter stays within the
+        # limit: see relaxation.
+        PlanMember("relaxation", 1.0, cap=Cap(35_000_000, 0.25), when="on the last pass"),
+        PlanMember("depth-first", 1 / 512),
+        # The first shuffled attempt may expand 20,000 states, the next twice as many.
+        PlanMember("restarts", 1 / 1024, {"first": 20_000}),
+        # Wins windmill deals 128 and 288 after 599,989 and 172,029 positions of
+        # its own, which no beam wins, so its share of the default limit must
+        # hold that many.
+        PlanMember("discrepancies", 1 / 64),
+        # The relaxation asked as a dead-end test from 12 waste cards, each
+        # test at most 2,000 relaxed positions (see RelaxedPruned).
+        PlanMember("relaxed depth-first", 1 / 256, {"deep": 12, "test_states": 2000}),
+        PlanMember("summaries", 1 / 512, when="on the last pass under restricted rules"),
+    ),
+    base=8192,
+    growth=2.0,
+)
+"""Windmill's solver as data (:class:`~solitaire_solver.search.Plan`): the members of the
+portfolio of :func:`any_line` in the order they take their turns, their weights, the
+relaxation's cap, and the beams' ladder; a member of weight 1 expands up to 8,192 states
+in the first round. Why these shares: see :func:`any_line`."""
 
 ORDER_NAMES = {PLAIN: "plain", SHUFFLED: "shuffled", BURIED: "buried"}
 """The orders a beam keeps its candidates in (:data:`.kernel.PLAIN`...), in words."""
-
-PLAIN_UP_TO = 32768
-"""The widest beam in the plain order (fewest cards off, then the longest primary)."""
-
-SHUFFLED_FROM = 8192
-"""The narrowest beam in the shuffled order (ties broken by a seeded hash), which runs at
-every width from there to the widest.
-
-A beam keeps, among positions of equal score, those it found first, which
-come from the same few positions of the round before; breaking the ties at
-random keeps a more varied set. On the 183 deals of 1..1,000 (of the three
-variants) that the solver left unknown with beams up to 32,768 wide, one
-beam of 32,768 won 9 of them in the plain order and 14 shuffled, and one of
-131,072 won 21 plain and 25 shuffled, largely other deals
-(docs/games/windmill.md)."""
-
-SHUFFLE_SEED = 1
-"""The seed of the shuffled order's hash in the ladder of widths."""
-
-SEED_WIDTH = 131072
-"""The width of the beams that follow the ladder (see :data:`MORE_SEEDS`)."""
-
-MORE_SEEDS = 64
-"""After the ladder of widths, shuffled beams of :data:`SEED_WIDTH` with the seeds 2, 3, ...,
-this many at most: the solve's limit, not the ladder, decides when the beams stop, and
-beams of one width with other seeds keep other positions and win other deals, in steps
-of about 17 million states, small enough that little of the limit is left unused."""
-
-BURIED_WIDTHS = (8192, 32768)
-"""The widths of the beams in the buried order (twice the cards off plus the waste cards
-above the first card the primary needs): at 32,768, 14 of the 183 deals above, several of
-them ones neither other order won at that width."""
-
-SUB_GAMES_UP_TO = 2048
-"""The widest beam also run over sub-games (see :func:`beams`)."""
-
-RESTRICTED_UP_TO = 8192
-"""Under free rules, the widest beam also run over the restricted rules (sub-game 0):
-at that width it won 5 of the 72 deals of 1..1,000 that the free beams had left
-unknown (all won under restricted rules)."""
-
-SUB_GAME_HOLDS = (1, 2, 3)
-"""The sub-games' numbers of held ranks, one beam each (under free rules,
-taken over the restricted rules, which are a sub-game of their own: see
-:data:`RESTRICTED_UP_TO`). Different sub-games win different deals, which is
-why there are several."""
-
-BEAMS_WEIGHT = 1.0
-"""The beams' weight in the portfolio (see :func:`any_line`)."""
-
-RELAXATION_WEIGHT = 1.0
-"""The relaxation's weight in the portfolio (see :func:`any_line`)."""
-
-DEPTH_FIRST_WEIGHT = 1 / 512
-"""The depth-first search's weight in the portfolio (see :func:`any_line`)."""
-
-RESTARTS_WEIGHT = 1 / 1024
-"""The shuffled restarts' weight in the portfolio (see :func:`any_line`)."""
-
-DISCREPANCIES_WEIGHT = 1 / 64
-"""The limited discrepancy search's weight in the portfolio (see :func:`any_line`): it wins
-`windmill` deals 128 and 288 after 599,989 and 172,029 positions of its own, which no beam
-wins, so its share of the default limit must hold that many."""
-
-RELAXED_DEPTH_FIRST_WEIGHT = 1 / 256
-"""The weight of the depth-first search with the relaxation as its dead-end test (see
-:func:`any_line`)."""
-
-SUMMARIES_WEIGHT = 1 / 512
-"""The summaries' weight in the portfolio (see :func:`any_line`)."""
-
-PORTFOLIO_BASE = 8192
-"""States a member of weight 1 may expand in the portfolio's first round."""
-
-PORTFOLIO_GROWTH = 2.0
-"""Factor by which the members' turns grow from one round to the next."""
-
-RELAXATION_STATES = 35_000_000
-"""Relaxed positions the relaxation member may expand before it gives up under the
-default limit (see :func:`relaxation_cap`): the deals of 1..1,000 it proves lost take
-up to 25,247,395 (``foundation_moves=free`` deal 611)."""
-
-RELAXATION_SHARE = 0.25
-"""The relaxation's cap as a share of a larger states limit (see :func:`relaxation_cap`):
-the default cap's share of the default limit, 35,000,000 of 140,000,000."""
-
-RESTART_FIRST = 20_000
-"""States the first shuffled attempt of :func:`restarts` may expand (the next, twice as many)."""
 
 Pair = tuple[Any, Any]
 """A move and the position it leads to, as :func:`~solitaire_solver.search.dfs` orders them."""
@@ -169,78 +155,100 @@ def beams(
     problem: WindmillProblem,
     start: WindmillState,
     *,
-    widths: tuple[int, ...] = BEAM_WIDTHS,
     sub_games: bool = True,
     model: RankModel | None = None,
-    seeds: int | None = None,
+    **ladder: Any,
 ) -> Strategy:
     """The beams of growing width, as one chain, with their wins lifted to real moves.
 
-    The widths are tried in turn; each beam keeps, at each card dealt, the
-    ``width`` compact positions that come first in its order, and follows
-    every play from them (engine :func:`~solitaire_solver.search.beam` with
-    the plays within a round and the deal across; its table is emptied each
-    round, every round dealing a card). At each width the beams run in the
-    orders :func:`orders_at` gives (the plain order, then the shuffled one,
-    then the buried one), and after them, up to :data:`SUB_GAMES_UP_TO`
-    wide, over sub-games, rules with some moves left out: for each k of
-    :data:`SUB_GAME_HOLDS`, one where no waste or reserve card of the next
-    k ranks the primary needs goes to a secondary (taken over the
-    restricted rules under free rules). Under free rules the restricted
-    rules are a sub-game too, and their beam runs before the game's at each
-    width up to :data:`RESTRICTED_UP_TO`. A beam keeps the positions that
-    look best, and in the full game those are often positions that gave the
-    primary's next cards to secondaries, or under free rules that shuffled
-    cards between foundations; the sub-games cannot, so their beams keep
-    other positions. Every line of a sub-game is a line of the game (its
-    moves are moves of the game), so their wins are real wins; they never
-    prove a loss. A beam over the game's own rules that never dropped a
-    position has visited everything reachable, and then finding no win
-    proves the loss, whatever its order. After the widths come ``seeds``
-    shuffled beams of :data:`SEED_WIDTH` with the seeds 2, 3, ... (on the
-    last pass; by default :data:`MORE_SEEDS` after the default widths, none
-    after others). ``model`` is the game's own rank model (a new one by
+    ``ladder`` changes the parameters of :data:`PLAN`'s ``beams`` member
+    (each of which the member has). The widths are tried in turn; each beam
+    keeps, at each card dealt, the ``width`` compact positions that come
+    first in its order, and follows every play from them (engine
+    :func:`~solitaire_solver.search.beam` with the plays within a round and
+    the deal across; its table is emptied each round, every round dealing a
+    card). At each width the beams run in the orders :func:`orders_at` gives
+    (the plain order, then the shuffled one, then the buried one), and after
+    them, up to ``sub_games_up_to`` wide, over sub-games, rules with some
+    moves left out: for each k of ``sub_game_holds``, one where no waste or
+    reserve card of the next k ranks the primary needs goes to a secondary
+    (taken over the restricted rules under free rules). Under free rules
+    the restricted rules are a sub-game too, and their beam runs before the
+    game's at each width up to ``restricted_up_to``. A beam keeps the
+    positions that look best, and in the full game those are often
+    positions that gave the primary's next cards to secondaries, or under
+    free rules that shuffled cards between foundations; the sub-games
+    cannot, so their beams keep other positions. Every line of a sub-game
+    is a line of the game (its moves are moves of the game), so their wins
+    are real wins; they never prove a loss. A beam over the game's own
+    rules that never dropped a position has visited everything reachable,
+    and then finding no win proves the loss, whatever its order. After the
+    widths come ``more_seeds`` shuffled beams of ``seed_width`` with the
+    seeds 2, 3, ... (on the last pass; none by default after widths other
+    than the plan's). ``model`` is the game's own rank model (a new one by
     default), so that others can share its memo.
     """
+    plan = dict(PLAN.member("beams").params)
+    for name in ladder:
+        if name not in plan:
+            raise ValueError(f"the beams have no parameter {name!r} (theirs: {', '.join(plan)})")
+    if ladder.get("widths", plan["widths"]) != plan["widths"]:
+        plan["more_seeds"] = 0
+    plan.update(ladder)
     own = model or rank_model(problem)
     restricted = rank_model(problem, free=False) if problem.free else None
-    held = [rank_model(problem, free=False, hold=k) for k in SUB_GAME_HOLDS]
+    held = [rank_model(problem, free=False, hold=k) for k in plan["sub_game_holds"]]
     last_pass = start.redeals_used == problem.rules.redeals
-    ladder: list[Strategy] = []
-    for width in widths:
-        if sub_games and restricted is not None and width <= RESTRICTED_UP_TO:
+    ladder_: list[Strategy] = []
+    for width in plan["widths"]:
+        if sub_games and restricted is not None and width <= plan["restricted_up_to"]:
             # Free rules: the restricted rules' beam first. It costs about
             # 60% of the free one and won more of the hard deals (see
-            # RESTRICTED_UP_TO).
-            ladder.append(_beam(restricted, start, width))
-        for order in orders_at(width, last_pass):
-            ladder.append(_beam(own, start, width, order, SHUFFLE_SEED))
-        if sub_games and width <= SUB_GAMES_UP_TO:
-            ladder += [_beam(m, start, width) for m in held]
-    if seeds is None:
-        seeds = MORE_SEEDS if widths == BEAM_WIDTHS else 0
+            # restricted_up_to in PLAN).
+            ladder_.append(_beam(restricted, start, width))
+        for order in orders_at(
+            width,
+            last_pass,
+            plain_up_to=plan["plain_up_to"],
+            shuffled_from=plan["shuffled_from"],
+            buried_widths=plan["buried_widths"],
+        ):
+            ladder_.append(_beam(own, start, width, order, plan["shuffle_seed"]))
+        if sub_games and width <= plan["sub_games_up_to"]:
+            ladder_ += [_beam(m, start, width) for m in held]
     if last_pass:
-        ladder += [_beam(own, start, SEED_WIDTH, SHUFFLED, 2 + k) for k in range(seeds)]
+        ladder_ += [
+            _beam(own, start, plan["seed_width"], SHUFFLED, 2 + k)
+            for k in range(plan["more_seeds"])
+        ]
 
     def run(budget: Budget) -> Run:
-        return chain(ladder, budget)
+        return chain(ladder_, budget)
 
     return projected(run, own.lift(start))
 
 
-def orders_at(width: int, last_pass: bool = True) -> list[int]:
+def orders_at(
+    width: int,
+    last_pass: bool = True,
+    *,
+    plain_up_to: int,
+    shuffled_from: int,
+    buried_widths: tuple[int, ...],
+) -> list[int]:
     """The orders of the game's beams of ``width``, in the order they run.
 
-    Plain up to :data:`PLAIN_UP_TO`, shuffled from :data:`SHUFFLED_FROM` (on
-    the last pass only, where positions have the kernel's form to hash; plain
-    instead before it), buried at :data:`BURIED_WIDTHS`; at least one.
+    Plain up to ``plain_up_to``, shuffled from ``shuffled_from`` (on the
+    last pass only, where positions have the kernel's form to hash; plain
+    instead before it), buried at ``buried_widths``; at least one (the
+    numbers are the ``beams`` member's in :data:`PLAN`).
     """
     out: list[int] = []
-    if width <= PLAIN_UP_TO:
+    if width <= plain_up_to:
         out.append(PLAIN)
-    if width >= SHUFFLED_FROM:
+    if width >= shuffled_from:
         out.append(SHUFFLED if last_pass else PLAIN)
-    if width in BURIED_WIDTHS:
+    if width in buried_widths:
         out.append(BURIED)
     return list(dict.fromkeys(out)) or [PLAIN]
 
@@ -318,10 +326,11 @@ def depth_first(
     """The engine's depth-first search from ``start`` with the sound prunes.
 
     ``pruned`` gives the prunes (:class:`.Pruned` by default;
-    :class:`.RelaxedPruned` adds the relaxation's dead-end test, which
-    charges its relaxed searches to the budget). Moves are tried in the
-    order of :meth:`~.rules.WindmillProblem.moves`: plays before the deal.
-    Its exhaustion proves a loss. ``memo`` shares the keys proved lost with
+    :class:`.RelaxedPruned` adds the relaxation's dead-end test, to which
+    the engine gives the budget of the search, its relaxed searches charged
+    to it). Moves are tried in the order of
+    :meth:`~.rules.WindmillProblem.moves`: plays before the deal. Its
+    exhaustion proves a loss. ``memo`` shares the keys proved lost with
     other searches of the same deal; the twin rule's argument holds with it
     (a clear twin in the memo is lost), and so does the relaxation's (a key
     it skips is lost).
@@ -329,8 +338,6 @@ def depth_first(
     hooks = pruned or Pruned(problem.rules)
 
     def run(budget: Budget) -> Run:
-        if isinstance(hooks, RelaxedPruned):
-            hooks.budget = budget
         return dfs(hooks, start, budget, memo=memo)
 
     return run
@@ -352,13 +359,17 @@ def shuffled(seed: int) -> Callable[[list[Pair]], list[Pair]]:
 
 
 def restarts(
-    problem: WindmillProblem, start: WindmillState, *, pruned: Pruned | None = None
+    problem: WindmillProblem,
+    start: WindmillState,
+    *,
+    pruned: Pruned | None = None,
+    first: int = PLAN.member("restarts").param("first"),
 ) -> Strategy:
     """Depth-first attempts from ``start`` in shuffled orders, with growing allowances.
 
     Attempt ``k`` is the search of :func:`depth_first` with each state's moves
-    in the order :func:`shuffled` gives for seed ``k``, allowed
-    :data:`RESTART_FIRST` states times two to the ``k``
+    in the order :func:`shuffled` gives for seed ``k``, allowed ``first``
+    states times two to the ``k``
     (:func:`~solitaire_solver.search.restarted`). The plain depth-first search
     commits to playing before dealing at every state; an attempt in another
     order tries other early choices, and a deal's win that lies one early
@@ -373,14 +384,12 @@ def restarts(
         order = shuffled(k)
 
         def attempt(budget: Budget) -> Run:
-            if isinstance(hooks, RelaxedPruned):
-                hooks.budget = budget
             return dfs(hooks, start, budget, order=order)
 
         return attempt
 
     def run(budget: Budget) -> Run:
-        return restarted(make, budget, first=RESTART_FIRST)
+        return restarted(make, budget, first=first)
 
     return run
 
@@ -400,55 +409,92 @@ def discrepancies(
     hooks = pruned or Pruned(problem.rules)
 
     def run(budget: Budget) -> Run:
-        if isinstance(hooks, RelaxedPruned):
-            hooks.budget = budget
         return lds(hooks, start, budget)
 
     return run
 
 
-def relaxation_cap(limits: Limits) -> int | None:
-    """How many relaxed positions the relaxation member may expand under ``limits``.
-
-    :data:`RELAXATION_STATES` under the default limits, and under any states
-    limit up to the default; under a larger one, :data:`RELAXATION_SHARE`
-    of it, so that a caller who allows more states gives the loss prover
-    more of them in the same proportion. With no states limit (a timeout
-    alone) it has no cap of its own. The cap stays within the limit's
-    reach. Say the relaxation reaches ``c`` in round ``R``: it had fewer
-    than ``c`` through round ``R - 1``, 8,192 x (2^R - 1) (its weight is the
-    beams'); the beams, whose turn comes first, had 8,192 x (2^(R+1) - 1)
-    through round ``R``, less than ``2 c + 8,192``; the members after it, of
-    weights 0.0245 in all, less than 0.0245 of the beams'. So the solve has
-    spent less than ``3.05 c + 8,400`` states, plus one dead-end test a round
-    by which the relaxed depth-first search may run over its turn: under the
-    limit when ``c`` is a quarter of it.
-    """
-    if limits.max_states is None:
-        return None
-    return max(RELAXATION_STATES, int(limits.max_states * RELAXATION_SHARE))
-
-
 def relaxation(problem: WindmillProblem, start: WindmillState) -> Strategy:
     """The relaxation cut at the first position where a play is possible, as a loss prover.
 
-    :func:`.relaxation.relaxed_run` under the cap :func:`relaxation_cap`
-    gives for the solve's limits: ``LOST`` when the relaxed game is lost (a
-    proof, see :mod:`.relaxation`), no verdict when it is won or too big
-    (the member then leaves the portfolio).
+    :func:`.relaxation.relaxed_run`: ``LOST`` when the relaxed game is lost
+    (a proof, see :mod:`.relaxation`), no verdict when it is won (the member
+    then leaves the portfolio). Its cap is the plan's (:data:`PLAN`): the
+    default one stays within the default limit's reach. Say the relaxation
+    reaches its cap ``c`` in round ``R``: it had fewer than ``c`` through
+    round ``R - 1``, 8,192 x (2^R - 1) (its weight is the beams'); the
+    beams, whose turn comes first, had 8,192 x (2^(R+1) - 1) through round
+    ``R``, less than ``2 c + 8,192``; the members after it, of weights
+    0.0245 in all, less than 0.0245 of the beams'. So the solve has spent
+    less than ``3.05 c + 8,400`` states, plus one dead-end test a round by
+    which the relaxed depth-first search may run over its turn: under the
+    limit when ``c`` is a quarter of it.
     """
 
     def run(budget: Budget) -> Run:
-        return relaxed_run(problem, start, budget, cap=relaxation_cap(budget.limits))
+        return relaxed_run(problem, start, budget)
 
     return run
+
+
+def factories(
+    problem: WindmillProblem,
+    start: WindmillState,
+    *,
+    memo: Memo | None = None,
+    sub_games: bool = True,
+) -> dict[str, Factory]:
+    """The members :data:`PLAN` may name, for ``start``, by name.
+
+    The three searches for wins (depth-first, restarts, discrepancies)
+    share one set of plain prunes (:class:`.Pruned`); the fourth real
+    search, a search for losses, has the relaxation of deep wastes as its
+    dead-end test too (:class:`.RelaxedPruned`), whose relaxed searches
+    would otherwise eat the turns of the others. ``memo`` goes to the two
+    depth-first searches (see :func:`depth_first`). The summaries apply
+    only on the last pass under restricted rules.
+    """
+    own = rank_model(problem)
+    plain: list[Pruned] = []
+
+    def shared() -> Pruned:
+        if not plain:
+            plain.append(Pruned(problem.rules))
+        return plain[0]
+
+    def make_beams(**ladder: Any) -> Strategy:
+        return beams(problem, start, sub_games=sub_games, model=own, **ladder)
+
+    def make_relaxed(deep: int, test_states: int) -> Strategy:
+        relaxed = RelaxedPruned(problem.rules, deep=deep, states=test_states)
+        return depth_first(problem, start, pruned=relaxed, memo=memo)
+
+    def make_summaries() -> Strategy | None:
+        if not can_summarise(problem, start):
+            return None
+
+        def settle(budget: Budget) -> Run:
+            return summary_run(problem, start, budget, model=own)
+
+        return settle
+
+    return {
+        "beams": make_beams,
+        "relaxation": lambda: relaxation(problem, start),
+        "depth-first": lambda: depth_first(problem, start, pruned=shared(), memo=memo),
+        "restarts": lambda first: restarts(problem, start, pruned=shared(), first=first),
+        "discrepancies": lambda: discrepancies(problem, start, pruned=shared()),
+        "relaxed depth-first": make_relaxed,
+        "summaries": make_summaries,
+    }
 
 
 def any_line(
     problem: WindmillProblem,
     start: WindmillState,
     *,
-    widths: tuple[int, ...] = BEAM_WIDTHS,
+    plan: Plan = PLAN,
+    widths: tuple[int, ...] | None = None,
     sub_games: bool = True,
     with_depth_first: bool = True,
     with_summaries: bool = True,
@@ -457,23 +503,14 @@ def any_line(
 ) -> Strategy:
     """The beams, the relaxation, the depth-first searches and the summaries in a portfolio.
 
-    The members take turns of growing shares (weights
-    :data:`BEAMS_WEIGHT`, :data:`RELAXATION_WEIGHT`,
-    :data:`DEPTH_FIRST_WEIGHT`, :data:`RESTARTS_WEIGHT`,
-    :data:`DISCREPANCIES_WEIGHT`, :data:`RELAXED_DEPTH_FIRST_WEIGHT` and
-    :data:`SUMMARIES_WEIGHT`, first turn
-    :data:`PORTFOLIO_BASE` states for weight 1, growing
-    :data:`PORTFOLIO_GROWTH` times a round), in that order in each round.
-    The summaries take part only on the last pass under restricted rules
-    (where they apply). The keyword arguments leave members or beams out,
-    for tests and measurements (``with_relaxation`` false leaves out both
-    members that use the relaxation); without the depth-first searches the
-    solver may end with no verdict. The three searches for wins (depth-first,
-    restarts, discrepancies) use the plain prunes (:class:`.Pruned`); the
-    fourth real search, a search for losses, has the relaxation of deep
-    wastes as its dead-end test too (:class:`.RelaxedPruned`), whose
-    relaxed searches would otherwise eat the turns of the others. ``memo``
-    goes to the two depth-first searches (see :func:`depth_first`).
+    The members of ``plan`` (:data:`PLAN` by default) take turns of growing
+    shares, in the plan's order in each round
+    (:func:`~solitaire_solver.search.compose`). The summaries take part only
+    on the last pass under restricted rules (where they apply). The keyword
+    arguments leave members or beams out, for tests and measurements
+    (``widths`` replaces the beams' ladder, ``with_relaxation`` false leaves
+    out both members that use the relaxation); without the depth-first
+    searches the solver may end with no verdict.
 
     Why these shares. A state is a position expanded by any member, and
     the members' positions do not cost the same: the beams and the
@@ -483,7 +520,7 @@ def any_line(
     the deal, share the states equally; the relaxation leaves the portfolio
     once its relaxed game is won (at once on most deals: a relaxed game is
     won as soon as its stack is dug out) or its cap is reached
-    (:func:`relaxation_cap`). The four real searches and the summaries
+    (see :func:`relaxation`). The four real searches and the summaries
     share 1/512 + 1/1024 + 1/64 + 1/256 + 1/512 = 0.0245 of the beams'
     states (0.0225 without the summaries, which run only on the last pass
     under restricted rules; the depth-first search with the relaxation as
@@ -504,52 +541,19 @@ def any_line(
     beams wins) beside the relaxation's cap; on a deal whose relaxation
     leaves at once, the rest goes to beams with more seeds.
     """
-    own = rank_model(problem)
-    members = [
-        Member(
-            "beams",
-            beams(problem, start, widths=widths, sub_games=sub_games, model=own),
-            BEAMS_WEIGHT,
-        )
-    ]
-    if with_relaxation:
-        members.append(Member("relaxation", relaxation(problem, start), RELAXATION_WEIGHT))
-    if with_depth_first:
-        # The searches for wins share one set of plain prunes; the search
-        # for losses has the relaxation as its dead-end test (its relaxed
-        # searches would eat the others' turns).
-        plain = Pruned(problem.rules)
-        members += [
-            Member(
-                "depth-first",
-                depth_first(problem, start, pruned=plain, memo=memo),
-                DEPTH_FIRST_WEIGHT,
-            ),
-            Member("restarts", restarts(problem, start, pruned=plain), RESTARTS_WEIGHT),
-            Member(
-                "discrepancies", discrepancies(problem, start, pruned=plain), DISCREPANCIES_WEIGHT
-            ),
-        ]
-        if with_relaxation:
-            relaxed = RelaxedPruned(problem.rules)
-            members.append(
-                Member(
-                    "relaxed depth-first",
-                    depth_first(problem, start, pruned=relaxed, memo=memo),
-                    RELAXED_DEPTH_FIRST_WEIGHT,
-                )
-            )
-    if with_summaries and can_summarise(problem, start):
-
-        def settle(budget: Budget) -> Run:
-            return summary_run(problem, start, budget, model=own)
-
-        members.append(Member("summaries", settle, SUMMARIES_WEIGHT))
-
-    def run(budget: Budget) -> Run:
-        return portfolio(members, budget, base=PORTFOLIO_BASE, growth=PORTFOLIO_GROWTH)
-
-    return run
+    if widths is not None:
+        ladder = dict(plan.member("beams").params)
+        seeds = ladder["more_seeds"] if widths == ladder["widths"] else 0
+        plan = plan.with_member("beams", widths=widths, more_seeds=seeds)
+    if not with_relaxation:
+        plan = plan.with_member("relaxation", weight=0)
+        plan = plan.with_member("relaxed depth-first", weight=0)
+    if not with_depth_first:
+        for name in ("depth-first", "restarts", "discrepancies", "relaxed depth-first"):
+            plan = plan.with_member(name, weight=0)
+    if not with_summaries:
+        plan = plan.with_member("summaries", weight=0)
+    return compose(plan, factories(problem, start, memo=memo, sub_games=sub_games))
 
 
 def shortest_line(problem: WindmillProblem, start: WindmillState) -> Strategy:
