@@ -31,12 +31,17 @@ from ..scene import MovePlaces, Scene
 from ..search import (
     NO_LIMITS,
     Budget,
+    Factory,
     Limits,
     Memo,
+    Plan,
+    PlanMember,
     Restarts,
     Run,
     SolveResult,
     Strategy,
+    Verdict,
+    compose,
     incremental_dfs,
     solve,
     won,
@@ -590,11 +595,27 @@ _HEIGHTS = KeyScheme(False, 6)
 position file may hold all 51 cards), no symmetry."""
 
 
+PLAN = Plan(
+    (
+        PlanMember(
+            "depth-first",
+            1.0,
+            # The restarts of SearchOptions: the first run may expand 2,000
+            # positions, each next one twice as many, in orders drawn from seed 0.
+            {"first": 2000, "growth": 2.0, "seed": 0},
+        ),
+    )
+)
+"""Black Hole's solver as data: the incremental depth-first search with restarts
+(:meth:`BlackHole.strategy`), its numbers those of the restarts."""
+
+
 class BlackHole(Game[BlackHoleState, BlackHoleMove]):
     """The game Black Hole (PySolFC game 98)."""
 
     name = "black-hole"
     rules_type = BlackHoleRules
+    default_plan = PLAN
     notation = "p5: the top card of pile 5 to the hole (piles 1 to 17)"
     rules: BlackHoleRules
 
@@ -760,17 +781,27 @@ class BlackHole(Game[BlackHoleState, BlackHoleMove]):
         ``memo`` is shared with the search, its key scheme kept in the memo
         (:class:`KeyScheme`).
         """
-        strategy = _strategy(start, self.options, memo)
+        strategy = compose(self.plan, self.factories(start, memo=memo))
         if not shortest:
             return strategy
 
         def run(budget: Budget) -> Run:
             verdict = yield from strategy(budget)
             if verdict is not None and verdict.won:
-                return won(verdict.moves, shortest=True)
+                return Verdict(True, verdict.moves, True, verdict.by)
             return verdict
 
         return run
+
+    def factories(self, start: BlackHoleState, *, memo: Memo | None = None) -> dict[str, Factory]:
+        """The plan's ``depth-first``: the search of :attr:`options` from ``start``, with the
+        plan's numbers for its restarts."""
+
+        def depth_first(first: int, growth: float, seed: int) -> Strategy:
+            options = attrs.evolve(self.options, first_budget=first, growth=growth, seed=seed)
+            return _strategy(start, options, memo)
+
+        return {"depth-first": depth_first}
 
 
 PRESETS = (
@@ -782,5 +813,6 @@ PRESETS = (
         "The top card of a pile goes to the hole when it is one rank above or below the "
         "hole's top card, whatever its suit (A and K are neighbours). Won when every card is "
         "in the hole. PySolFC's game 98; the classic test of solitaire solvers.",
+        plan=PLAN,
     ),
 )

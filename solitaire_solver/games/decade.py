@@ -31,14 +31,20 @@ from ..numbering import DealNumber, shuffled_talon
 from ..scene import MovePlaces, Scene
 from ..search import (
     LOST,
-    NO_LIMITS,
     Budget,
+    Cap,
+    Factory,
+    Limits,
     Memo,
+    Plan,
+    PlanMember,
     Run,
     SolveResult,
     Status,
     Strategy,
+    compose,
     dfs,
+    member_strategy,
     projected,
     solve,
     won,
@@ -818,11 +824,33 @@ def _optional_moves(in_line: int, groups: list[list[int]]) -> list[DecadeMove]:
     return moves
 
 
+PLAN = Plan(
+    (
+        # Compulsory rules: the depth-first search over the branch points.
+        PlanMember("depth-first", when="under compulsory rules"),
+        # Optional rules: deal everything, then interval dynamic programming.
+        PlanMember("intervals", when="under optional rules"),
+    ),
+    # Optional rules: the difficulty figure of a won deal asks the compulsory
+    # search of the deal (see Decade.difficulty). Over deals 1..100,000 it
+    # expands 64 branch points at most (deal 18,108); the cap only keeps a
+    # position from a file from running without end.
+    difficulty=PlanMember(
+        "compulsory depth-first", cap=Cap(10_000), when="after a win under optional rules"
+    ),
+)
+"""Decade's solver as data: under compulsory rules the depth-first search, under optional
+rules the exact plug-in (each member applies under its rules only), and the search the
+difficulty figure of an optional-rules win is read from (:meth:`Decade.strategy`,
+:meth:`Decade.difficulty`)."""
+
+
 class Decade(Game[DecadeState, DecadeMove]):
     """The game Decade under given rules."""
 
     name = "decade"
     rules_type = DecadeRules
+    default_plan = PLAN
     notation = "d: deal the next card; x3-5: discard the cards in places 3 to 5 of the line"
     rules: DecadeRules
 
@@ -907,28 +935,62 @@ class Decade(Game[DecadeState, DecadeMove]):
         so it takes no memo); with ``shortest`` the same table counts
         discards and keeps the fewest.
         """
+        if self.rules.compulsory and shortest:
+            return super().strategy(start, shortest=True)
+        return compose(self.plan, self._factories(start, memo, fewest=shortest))
+
+    def factories(self, start: DecadeState, *, memo: Memo | None = None) -> dict[str, Factory]:
+        """The plan's members for ``start`` (see :meth:`strategy`): ``depth-first`` under
+        compulsory rules, ``intervals`` under optional ones, and ``compulsory depth-first``
+        (the difficulty's search, see :meth:`difficulty`); a member under the other rules
+        does not apply."""
+        return self._factories(start, memo)
+
+    def _factories(
+        self, start: DecadeState, memo: Memo | None, *, fewest: bool = False
+    ) -> dict[str, Factory]:
+        """:meth:`factories`, the plug-in counting discards when ``fewest``."""
         # Card values as bytes: one C call each, and indexing gives ints.
         line = bytes(start.line).translate(_VALUE_BYTES)
-        if self.rules.compulsory:
-            if shortest:
-                return super().strategy(start, shortest=True)
+        stock = bytes(start.stock[start.dealt :]).translate(_VALUE_BYTES)
+        compulsory = self.rules.compulsory
+        shape = self._shape
+
+        def depth_first() -> Strategy | None:
+            if not compulsory:
+                return None
             # The whole stock, dealt cards included, so that keys are the same
             # for every position of the deal.
             whole = bytes(start.stock).translate(_VALUE_BYTES)
-            model = CompulsoryModel(self._shape, line, whole, start.dealt)
+            model = CompulsoryModel(shape, line, whole, start.dealt)
 
             def any_line(budget: Budget) -> Run:
                 depth = 0 if model.lead is None else model.lead[1]
                 return dfs(model, model.start, budget, depth=depth, memo=memo)
 
             return projected(any_line, model.lift)
-        stock = bytes(start.stock[start.dealt :]).translate(_VALUE_BYTES)
-        shape = self._shape
 
-        def plug_in(budget: Budget) -> Run:
-            return optional_plug_in(line, stock, shape, budget, fewest=shortest)
+        def intervals() -> Strategy | None:
+            if compulsory:
+                return None
 
-        return plug_in
+            def plug_in(budget: Budget) -> Run:
+                return optional_plug_in(line, stock, shape, budget, fewest=fewest)
+
+            return plug_in
+
+        def compulsory_depth_first() -> Strategy | None:
+            if compulsory:
+                return None
+            model = CompulsoryModel(shape, line, stock)
+            depth = 0 if model.lead is None else model.lead[1]
+            return lambda budget: dfs(model, model.start, budget, depth=depth)
+
+        return {
+            "depth-first": depth_first,
+            "intervals": intervals,
+            "compulsory depth-first": compulsory_depth_first,
+        }
 
     def difficulty(self, state: DecadeState, result: SolveResult[DecadeMove]) -> int | None:
         """The difficulty figure of a won deal (see :meth:`.Game.difficulty`).
@@ -936,10 +998,14 @@ class Decade(Game[DecadeState, DecadeMove]):
         Under compulsory rules, the binary digits of the branch points the
         search expanded. Optional rules are solved by a table, not a search,
         so there is no search effort to measure; the figure asks the
-        compulsory search instead. A deal won while always discarding when a
-        run is there takes that search's figure; one that needs some run
-        left alone takes :data:`HOLDING_BACK` more than the figure of the
-        compulsory search that proved discarding always loses.
+        compulsory search instead, a second solve: the plan's ``difficulty``
+        member (``compulsory depth-first``), whose cap is its states limit.
+        A deal won while always discarding when a run is there takes that
+        search's figure; one that needs some run left alone takes
+        :data:`HOLDING_BACK` more than the figure of the compulsory search
+        that proved discarding always loses. ``None`` when that search
+        reaches its cap (no deal of 1..100,000 comes near it) or the plan
+        has no such member.
         """
         if result.status is not Status.WON:
             return None
@@ -952,8 +1018,14 @@ class Decade(Game[DecadeState, DecadeMove]):
         lead = model.lead is not None
         if self.rules.compulsory:
             return (result.stats.expanded + lead).bit_length()
-        depth = 0 if model.lead is None else model.lead[1]
-        compulsory = solve(lambda budget: dfs(model, model.start, budget, depth=depth), NO_LIMITS)
+        member = self.plan.difficulty
+        search = None if member is None else member_strategy(member, self.factories(state))
+        if member is None or search is None:
+            return None
+        cap = None if member.cap is None else member.cap.for_limits(Limits())
+        compulsory = solve(search, Limits(max_states=cap))
+        if compulsory.status is Status.UNKNOWN:
+            return None
         figure = (compulsory.stats.expanded + lead).bit_length()
         return figure if compulsory.won else HOLDING_BACK + figure
 
@@ -1215,6 +1287,7 @@ PRESETS = (
         "neighbouring cards adding up to 10, 20 or 30 (ace 1, pictures 10) are a run and are "
         "discarded, and while there is a run one must be: only then is the next card dealt. "
         "Won when all 52 cards are discarded.",
+        plan=PLAN,
     ),
     Preset(
         "decade-optional",
@@ -1222,5 +1295,6 @@ PRESETS = (
         DecadeRules(compulsory=False),
         "Decade as PySolFC plays it (game 816): the same, but discarding a run is up to "
         "the player, who may deal the next card instead.",
+        plan=PLAN,
     ),
 )

@@ -15,11 +15,25 @@ from ...cards import HIDDEN, RANKS, Card, card_text, cards_text, count_text, par
 from ...errors import BadCardError, BadMoveError
 from ...numbering import DealNumber, shuffled_talon
 from ...scene import MovePlaces, Scene
-from ...search import Budget, Memo, Run, Strategy, best_first, dfs, projected, screened
+from ...search import (
+    Budget,
+    Factory,
+    Memo,
+    Plan,
+    PlanMember,
+    Run,
+    Screen,
+    Strategy,
+    best_first,
+    compose,
+    dfs,
+    projected,
+    with_screens,
+)
 from ..base import Field, FieldReader, Game, Preset
 from . import scene as layout
 from .model import EagleWingModel
-from .relaxation import RELAXED_STATES, relaxed_run
+from .relaxation import relaxed_run
 from .rules import (
     DEAL,
     DEAL_SOURCE,
@@ -44,11 +58,24 @@ def _wing_text(pile: tuple[Card, ...]) -> str:
     return cards_text(pile) if pile else "-"
 
 
+PLAN = Plan(
+    (PlanMember("depth-first"),),
+    # Over Coops deals 1..10,000 a relaxed search expanded 292 positions at
+    # most (41 on a won deal): the cap only bounds the cost of a position no
+    # search has met, about 30 ms.
+    screens=(Screen("relaxation", 2000),),
+)
+"""Eagle Wing's solver as data: the relaxation of :mod:`.relaxation` as a screen of at most
+2,000 relaxed positions, then the depth-first search over the compact model (see
+:meth:`EagleWing.strategy`)."""
+
+
 class EagleWing(Game[EagleWingState, EagleWingMove]):
     """The game Eagle Wing under given rules."""
 
     name = "eagle-wing"
     rules_type = EagleWingRules
+    default_plan = PLAN
     notation = (
         "d: deal; r: redeal; else a source (w waste, t the trunk's last card, or wing 1-8) "
         "then a target (f foundation or a wing): 2f, w5, t1, 36"
@@ -504,27 +531,39 @@ class EagleWing(Game[EagleWingState, EagleWingMove]):
         every later one (reduction 2). A* takes no memo.
 
         Either search runs after the relaxation of :mod:`.relaxation` has
-        had its try at proving ``start`` lost
-        (:func:`~solitaire_solver.search.screened`): it settles most lost
+        had its try at proving ``start`` lost, the plan's screen
+        (:data:`PLAN`, :func:`~solitaire_solver.search.screened`): it settles most lost
         deals in a few dozen relaxed positions, and when it cannot tell,
         its work is not counted, so the search's statistics (and the
         difficulty figure of a won deal, read off them) are those of the
         search alone.
         """
-        prover = partial(relaxed_run, self.rules, start)
+        factories = self.factories(start, memo=memo)
         if shortest:
 
             def shortest_line(budget: Budget) -> Run:
                 return best_first(self, start, budget, forced=True, proves_shortest=True)
 
-            return screened(prover, shortest_line, RELAXED_STATES)
-        model = EagleWingModel(self.rules, start)
-        root, depth = model.start(start)
+            return with_screens(self.plan, factories, shortest_line)
+        return compose(self.plan, factories)
 
-        def any_line(budget: Budget) -> Run:
-            return dfs(model, root, budget, depth=depth, memo=memo)
+    def factories(self, start: EagleWingState, *, memo: Memo | None = None) -> dict[str, Factory]:
+        """The plan's parts for ``start``: ``depth-first`` (over the compact model, sharing
+        ``memo``) and ``relaxation`` (the loss prover of :mod:`.relaxation`)."""
 
-        return screened(prover, projected(any_line, model.lift), RELAXED_STATES)
+        def depth_first() -> Strategy:
+            model = EagleWingModel(self.rules, start)
+            root, depth = model.start(start)
+
+            def any_line(budget: Budget) -> Run:
+                return dfs(model, root, budget, depth=depth, memo=memo)
+
+            return projected(any_line, model.lift)
+
+        return {
+            "depth-first": depth_first,
+            "relaxation": lambda: partial(relaxed_run, self.rules, start),
+        }
 
 
 PRESETS = (
@@ -537,6 +576,7 @@ PRESETS = (
         "from a face-down trunk of 13 cards; a wing card only goes to a foundation. The stock "
         "is dealt one card at a time onto the waste, with two redeals. Won when all 52 cards "
         "are on the foundations.",
+        plan=PLAN,
     ),
     Preset(
         "eagle-wing-coops",
@@ -545,5 +585,6 @@ PRESETS = (
         "Eagle Wing as PySolFC plays it (game 112): the same, but a wing holds up to 3 cards "
         "built down in suit (an A takes a K), its top card may also move onto another wing, "
         "and once the trunk is empty an empty wing takes any card.",
+        plan=PLAN,
     ),
 )

@@ -108,12 +108,6 @@ from .rules import (
     single,
 )
 
-RELAXED_STATES = 2000
-"""Relaxed positions one relaxed search may expand before it gives up (no verdict).
-
-Over Coops deals 1..10,000 a search expanded 292 at most (41 on a won deal):
-the cap only bounds the cost of a position no search has met, about 30 ms."""
-
 RelaxedState = tuple[tuple[int, ...], int, tuple[int, ...]]
 """``(need, trunk_left, wings)``: per suit the card its foundation takes next (-1
 when full), the trunk's cards left and the wings, each ``top * 16 + size``, sorted."""
