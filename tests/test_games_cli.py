@@ -9,6 +9,7 @@ import pytest
 
 from solitaire_solver import make_game
 from solitaire_solver.games import PRESETS
+from solitaire_solver.numbering import parse_deal_number
 
 from .support import ROOT, run_cli
 
@@ -71,3 +72,37 @@ def test_no_seed_wording_for_users() -> None:
         if SEED.search(line)
     ]
     assert found == []
+
+
+def test_games_plan_prints_the_presets_solver(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run_cli(capsys, "games", "--plan", "windmill")
+    assert code == 0
+    lines = out.splitlines()
+    assert lines[0] == "windmill: the solver's plan"
+    assert "    member beams  weight 1" in lines
+    assert "    member discrepancies  weight 1/64" in lines
+    assert any(line.startswith("    member relaxation  weight 1, cap 35,000,000") for line in lines)
+    code, out, _ = run_cli(capsys, "games", "--plan", "eagle-wing")
+    assert "screen relaxation  cap 2,000 states" in out
+    code, _, err = run_cli(capsys, "games", "--plan", "nothing")
+    assert code == 2 and "unknown game 'nothing'" in err
+
+
+def test_games_json_gives_each_presets_plan(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run_cli(capsys, "games", "--json")
+    assert code == 0
+    for entry in json.loads(out):
+        plan = PRESETS[entry["preset"]].solver_plan
+        assert entry["plan"] == plan.as_json()
+        assert [m["name"] for m in entry["plan"]["members"]] == [m.name for m in plan.members]
+
+
+@pytest.mark.parametrize("preset", list(PRESETS))
+def test_every_result_names_a_member_of_its_plan(preset: str) -> None:
+    game = make_game(preset)
+    plan = game.plan
+    names = {m.name for m in plan.members} | {s.name for s in plan.screens}
+    for number in (1, 3):
+        result = game.solve(game.deal(parse_deal_number(str(number))))
+        assert result.settled_by is not None
+        assert result.settled_by.split(":")[0] in names, result.settled_by

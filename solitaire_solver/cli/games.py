@@ -1,4 +1,4 @@
-"""``games``: the presets, their rules and their move notation."""
+"""``games``: the presets, their rules, their move notation and their solvers' plans."""
 
 from __future__ import annotations
 
@@ -6,14 +6,14 @@ import argparse
 import textwrap
 from typing import Any
 
-from ..games import PRESETS
+from ..games import PRESETS, find_preset
 from ..games.base import rules_knobs
 from .common import Commands, print_json
 
 
 def games_document() -> list[dict[str, Any]]:
     """Every preset with its game, its rules in a player's words, its move notation, the
-    page that has the game's details and its knobs."""
+    page that has the game's details, its knobs and its solver's plan."""
     out = []
     for preset in PRESETS.values():
         knobs = []
@@ -28,13 +28,20 @@ def games_document() -> list[dict[str, Any]]:
                 "notation": preset.game.notation,
                 "docs": f"docs/games/{preset.game.name}.md",
                 "rules": knobs,
+                "plan": preset.solver_plan.as_json(),
             }
         )
     return out
 
 
 def run(args: argparse.Namespace) -> int:
-    """``games``: presets and their rules."""
+    """``games``: presets and their rules; with ``--plan``, one preset's solver plan."""
+    if args.plan is not None:
+        preset = find_preset(args.plan)
+        print(f"{preset.name}: the solver's plan")
+        for line in preset.solver_plan.lines():
+            print(f"    {line}")
+        return 0
     doc = games_document()
     if args.json:
         print_json(doc)
@@ -57,4 +64,9 @@ def register(commands: Commands) -> None:
     """The ``games`` command and its options."""
     p = commands.add_parser("games", help="list the games, their presets and rules")
     p.add_argument("--json", action="store_true", help="print one JSON document")
+    p.add_argument(
+        "--plan",
+        metavar="PRESET",
+        help="print the solver's plan of PRESET: its members, weights, caps and screens",
+    )
     p.set_defaults(run=run)
