@@ -356,9 +356,14 @@ class Game(ProblemDefaults, ABC, Generic[S, M]):
     notation: ClassVar[str] = ""
     """The game's move notation in a line, for ``games``: each kind of move with an example."""
 
-    @abstractmethod
+    move_type: ClassVar[Any]
+    """The game's move type. Its ``parse(text)`` reads a move from the notation and
+    ``str(move)`` writes it back, so ``move_type.parse(str(m)) == m`` for every move."""
+
     def parse_move(self, text: str) -> M:
         """A move from its notation; :class:`BadMoveError` when it does not parse."""
+        move: M = self.move_type.parse(text)
+        return move
 
     @abstractmethod
     def describe(self, state: S, move: M) -> str:

@@ -202,6 +202,23 @@ class BlackHoleMove:
 
     pile: int
 
+    @classmethod
+    def parse(cls, text: str) -> BlackHoleMove:
+        """``p5`` (also ``5`` or ``pile 5``): the top card of pile 5 to the hole.
+
+        Piles count from 1 to 17; ``str`` of a move gives its notation back.
+        :class:`BadMoveError` when the text is not a move.
+        """
+        m = _MOVE.match(text)
+        if m is None:
+            raise BadMoveError(f"bad black-hole move {text!r}: expected pN, such as p5")
+        number = int(m.group(1))
+        if not 1 <= number <= PILES:
+            raise BadMoveError(
+                f"bad black-hole move {text!r}: piles count from 1 to {PILES}, such as p5"
+            )
+        return cls(number - 1)
+
     def __str__(self) -> str:
         return f"p{self.pile + 1}"
 
@@ -615,6 +632,7 @@ class BlackHole(Game[BlackHoleState, BlackHoleMove]):
 
     name = "black-hole"
     rules_type = BlackHoleRules
+    move_type = BlackHoleMove
     default_plan = PLAN
     notation = "p5: the top card of pile 5 to the hole (piles 1 to 17)"
     rules: BlackHoleRules
@@ -685,21 +703,6 @@ class BlackHole(Game[BlackHoleState, BlackHoleMove]):
             for c in pile:
                 counts[rank_of(c)] += 1
         return dead_end(counts, state.hole_rank)
-
-    def parse_move(self, text: str) -> BlackHoleMove:
-        """``p5`` (also ``5`` or ``pile 5``): the top card of pile 5 to the hole.
-
-        Piles count from 1 to 17.
-        """
-        m = _MOVE.match(text)
-        if m is None:
-            raise BadMoveError(f"bad black-hole move {text!r}: expected pN, such as p5")
-        number = int(m.group(1))
-        if not 1 <= number <= PILES:
-            raise BadMoveError(
-                f"bad black-hole move {text!r}: piles count from 1 to {PILES}, such as p5"
-            )
-        return BlackHoleMove(number - 1)
 
     def describe(self, state: BlackHoleState, move: BlackHoleMove) -> str:
         """``8H from pile 5 to the hole (on 9D)`` (piles counted from 1)."""

@@ -12,7 +12,7 @@ from functools import partial
 import attrs
 
 from ...cards import HIDDEN, RANKS, Card, card_text, cards_text, count_text, parse_cards
-from ...errors import BadCardError, BadMoveError
+from ...errors import BadCardError
 from ...numbering import DealNumber, shuffled_talon
 from ...scene import MovePlaces, Scene
 from ...search import (
@@ -39,7 +39,6 @@ from .rules import (
     DEAL_SOURCE,
     DOWN_IN_SUIT,
     FOUNDATION,
-    MOVE_TEXT,
     REDEAL,
     REDEAL_SOURCE,
     TRUNK,
@@ -75,6 +74,7 @@ class EagleWing(Game[EagleWingState, EagleWingMove]):
 
     name = "eagle-wing"
     rules_type = EagleWingRules
+    move_type = EagleWingMove
     default_plan = PLAN
     notation = (
         "d: deal; r: redeal; else a source (w waste, t the trunk's last card, or wing 1-8) "
@@ -234,33 +234,6 @@ class EagleWing(Game[EagleWingState, EagleWingMove]):
         return 52 - sum(state.foundations) + len(state.talon) - state.waste_size
 
     # -------------------------------------------------------------- notation
-
-    def parse_move(self, text: str) -> EagleWingMove:
-        """``d``, ``r``, or source then target, such as ``3f``, ``w5``, ``t2``, ``26``.
-
-        Wings count from 1 to 8.
-        """
-        m = MOVE_TEXT.match(text)
-        if m is None:
-            raise BadMoveError(
-                f"bad eagle-wing move {text!r}: expected d, r, or a source (w, t, 1-{WINGS}) "
-                f"then a target (f, 1-{WINGS}), such as 3f or w5"
-            )
-        if m.group("deal"):
-            return DEAL
-        if m.group("redeal"):
-            return REDEAL
-        src, dst = m.group("src").lower(), m.group("dst").lower()
-        for digit in (src, dst):
-            if digit.isdigit() and not 1 <= int(digit) <= WINGS:
-                raise BadMoveError(
-                    f"bad eagle-wing move {text!r}: wings count from 1 to {WINGS}, such as 3f"
-                )
-        source = WASTE if src == "w" else TRUNK if src == "t" else int(src) - 1
-        target = FOUNDATION if dst == "f" else int(dst) - 1
-        if source < WINGS and source == target:
-            raise BadMoveError(f"bad eagle-wing move {text!r}: a wing cannot move onto itself")
-        return EagleWingMove(source, target)
 
     def describe(self, state: EagleWingState, move: EagleWingMove) -> str:
         """For example ``9S from wing 2 to foundation; trunk's 4H fills wing 2``."""

@@ -13,6 +13,7 @@ from collections.abc import Sequence
 import attrs
 
 from ...cards import Card
+from ...errors import BadMoveError
 from ..base import knob, parse_int_range
 
 WINGS = 8
@@ -151,6 +152,35 @@ class EagleWingMove:
 
     source: int
     target: int = -1
+
+    @classmethod
+    def parse(cls, text: str) -> EagleWingMove:
+        """``d``, ``r``, or source then target, such as ``3f``, ``w5``, ``t2``, ``26``.
+
+        Wings count from 1 to 8; ``str`` of a move gives its notation back.
+        :class:`BadMoveError` when the text is not a move.
+        """
+        m = MOVE_TEXT.match(text)
+        if m is None:
+            raise BadMoveError(
+                f"bad eagle-wing move {text!r}: expected d, r, or a source (w, t, 1-{WINGS}) "
+                f"then a target (f, 1-{WINGS}), such as 3f or w5"
+            )
+        if m.group("deal"):
+            return DEAL
+        if m.group("redeal"):
+            return REDEAL
+        src, dst = m.group("src").lower(), m.group("dst").lower()
+        for digit in (src, dst):
+            if digit.isdigit() and not 1 <= int(digit) <= WINGS:
+                raise BadMoveError(
+                    f"bad eagle-wing move {text!r}: wings count from 1 to {WINGS}, such as 3f"
+                )
+        source = WASTE if src == "w" else TRUNK if src == "t" else int(src) - 1
+        target = FOUNDATION if dst == "f" else int(dst) - 1
+        if source < WINGS and source == target:
+            raise BadMoveError(f"bad eagle-wing move {text!r}: a wing cannot move onto itself")
+        return cls(source, target)
 
     @property
     def is_deal(self) -> bool:

@@ -45,7 +45,6 @@ from .rules import (
     WindmillProblem,
     WindmillRules,
     WindmillState,
-    parse_move,
     place_words,
     ranks_text,
 )
@@ -86,6 +85,7 @@ class Windmill(Game[WindmillState, WindmillMove]):
 
     name = "windmill"
     rules_type = WindmillRules
+    move_type = WindmillMove
     default_plan = PLAN
     notation = (
         "d: deal; rd: redeal; else SOURCE>TARGET with p (the primary), s1-s4 (the "
@@ -132,10 +132,6 @@ class Windmill(Game[WindmillState, WindmillMove]):
         return self.problem.key(state)
 
     # ------------------------------------------------------------ notation
-
-    def parse_move(self, text: str) -> WindmillMove:
-        """``d``, ``rd`` or ``SOURCE>TARGET`` such as ``r3>p``, ``w>s2``, ``s1>p``."""
-        return parse_move(text)
 
     def describe(self, state: WindmillState, move: WindmillMove) -> str:
         """For example ``8H from reserve 3 to the primary; 5C from the waste fills reserve 3``."""

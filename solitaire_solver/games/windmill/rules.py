@@ -165,6 +165,15 @@ class WindmillMove:
     dst: int = 0
     dst_index: int = 0
 
+    @classmethod
+    def parse(cls, text: str) -> WindmillMove:
+        """``d``, ``rd`` or ``SOURCE>TARGET`` such as ``r3>p``, ``w>s2``, ``s1>p``.
+
+        ``str`` of a move gives its notation back; :class:`BadMoveError` when
+        the text is not a move.
+        """
+        return parse_move(text)
+
     def __str__(self) -> str:
         if self.kind == DEAL:
             return "d"
