@@ -1,4 +1,4 @@
-"""Decade's fair value (``games/decade_exact.py``) against references that share none of its code.
+"""Decade's fair value (``games/decade/exact.py``) against references that share none of its code.
 
 The main reference is a plain expectimax written here from RULES.md: chance
 is explicit, as the set of card orders still possible (every distinct order
@@ -21,7 +21,7 @@ import pytest
 
 from solitaire_solver.cards import Card
 from solitaire_solver.games.decade import Decade, DecadeMove, DecadeRules, DecadeState
-from solitaire_solver.games.decade_exact import (
+from solitaire_solver.games.decade.exact import (
     DECK_COUNTS,
     FairSolver,
     FairTable,

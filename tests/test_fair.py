@@ -452,7 +452,7 @@ def test_play_fair_ends_with_the_reveal_when_won() -> None:
 
 
 def test_decade_exact_hint_agrees_with_the_general_expectimax() -> None:
-    # Decade's own exact method (decade_exact) and the general expectimax over
+    # Decade's own exact method (games/decade/exact.py) and the general expectimax over
     # what the player sees give the same values on positions with few cards
     # hidden; with more hidden, the hint is still exact, through the former.
     g = make_game("decade")

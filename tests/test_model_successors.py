@@ -33,13 +33,8 @@ from solitaire_solver.games.black_hole import (
     BlackHoleState,
     SearchOptions,
 )
-from solitaire_solver.games.decade import (
-    _VALUE_BYTES,
-    CompulsoryModel,
-    Decade,
-    DecadeState,
-    _RunShape,
-)
+from solitaire_solver.games.decade import CompulsoryModel, Decade, DecadeState
+from solitaire_solver.games.decade.rules import _VALUE_BYTES, _RunShape
 from solitaire_solver.games.eagle_wing import WASTE, EagleWing, EagleWingModel, EagleWingState
 from solitaire_solver.numbering import parse_deal_number
 from solitaire_solver.search import Status, depth_first

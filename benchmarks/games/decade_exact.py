@@ -37,7 +37,7 @@ dealt before the first discard) under ``--max-nodes``.
 Each is a mean over the decks with its 95% interval (normal approximation),
 and the difference upper - lower with its own interval (the same decks).
 Under optional rules the fair value equals the thoughtful one (see
-``solitaire_solver/games/decade_exact.py``), so ``bounds`` samples only the
+``solitaire_solver/games/decade/exact.py``), so ``bounds`` samples only the
 thoughtful verdict. Times are CPU seconds of this process.
 """
 
@@ -54,7 +54,7 @@ from collections.abc import Sequence
 
 from solitaire_solver.cards import Card
 from solitaire_solver.games.decade import Decade, DecadeRules, DecadeState
-from solitaire_solver.games.decade_exact import (
+from solitaire_solver.games.decade.exact import (
     FairSolver,
     FairTable,
     deck_counts,

@@ -1,6 +1,6 @@
 """What every game module provides, and the knobs that make up its rules.
 
-A game is one class per module or package (``games/decade.py``,
+A game is one class per module or package (``games/black_hole.py``,
 ``games/windmill/`` and so on). Its variants are values of its rules class,
 never subclasses: a preset is a name bound to one rules value, with the
 default limits a solve of it works under when the caller sets none. The

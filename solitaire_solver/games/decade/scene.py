@@ -2,18 +2,14 @@
 
 :func:`scene` lays a position out for the pages of :mod:`solitaire_solver.viewer`
 and :mod:`solitaire_solver.web`, and :func:`move_places` says where a move
-starts and ends on it; :class:`~.decade.Decade` answers with them. Both read
-only the public fields of the position. It belongs to the game as much as
-:mod:`.decade` does: were Decade to become a package, this module would be
-its ``scene.py``.
+starts and ends on it; :class:`~.game.Decade` answers with them. Both read
+only the public fields of the position.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-from ..cards import card_text, count_text
-from ..scene import (
+from ...cards import card_text, count_text
+from ...scene import (
     CARD_H,
     LABEL,
     MARGIN,
@@ -26,10 +22,7 @@ from ..scene import (
     Scene,
     card_texts,
 )
-
-if TYPE_CHECKING:
-    # Only for the types: decade.py imports this module to answer with it.
-    from .decade import DecadeMove, DecadeState
+from .rules import DecadeMove, DecadeState
 
 
 def scene(state: DecadeState) -> Scene:

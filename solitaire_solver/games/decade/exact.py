@@ -1,6 +1,6 @@
 """Decade's fair value: the best chance of winning when the stock is face down.
 
-The solvers of :mod:`.decade` are *thoughtful*: they see every card. A player
+The solvers of :mod:`.solver` are *thoughtful*: they see every card. A player
 sees the line but not the order of the stock; she knows which cards are still
 to come (the deck less the line and the discarded cards). The rules look only
 at card values, so her *information state* is the line as a tuple of values
@@ -79,7 +79,7 @@ Optional rules (preset ``decade-optional``): fair equals thoughtful
 -------------------------------------------------------------------
 A run stays a run when cards are added at the right end, so any winning
 line of play still wins with every deal moved to the front (see
-:func:`.decade.optional_plug_in`). Hence, for every order of the stock, the
+:func:`.optional.optional_plug_in`). Hence, for every order of the stock, the
 strategy "deal everything, then discard as well as possible" wins whenever
 any strategy with full sight would, and it needs no sight of the stock:
 once everything is dealt nothing is hidden. No strategy does better than
@@ -130,7 +130,7 @@ from fractions import Fraction
 
 import attrs
 
-from .decade import (
+from .rules import (
     DEAL,
     START_CARDS,
     DecadeMove,
@@ -287,7 +287,7 @@ class MoveValue:
 
 @attrs.frozen
 class _Shape:
-    """What makes a run, as the expectimax needs it: the solvers' :class:`~.decade._RunShape`
+    """What makes a run, as the expectimax needs it: the solvers' :class:`~.rules._RunShape`
     and what the bounds add to it."""
 
     run: _RunShape

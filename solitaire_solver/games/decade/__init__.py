@@ -1,0 +1,96 @@
+"""Decade (RULES.md, "Decade"): discard runs of adjacent cards that add up to 10, 20 or 30.
+
+One deck is dealt into a line, three cards at the start and then one at a
+time to the right end. A run is two or more adjacent cards whose values
+(A = 1, pip cards their number, J Q K = 10) add up to one of the allowed
+sums. With ``compulsory`` rules a run must be discarded while one exists;
+otherwise the player may deal instead. Won when every card is discarded.
+
+The package, from the bottom up (each module imports only those before it):
+
+- :mod:`.rules`: card values, the knobs, a position, a move and its
+  notation, and what a run is (:func:`find_runs`);
+- :mod:`.model`: the compulsory rules on card values as an engine problem
+  whose states are the branch points (:class:`CompulsoryModel`);
+- :mod:`.optional`: the optional rules' interval dynamic programme, an
+  exact plug-in that is not a search (:func:`optional_plug_in`);
+- :mod:`.solver`: the plan and the members it names;
+- :mod:`.exact`: the exact fair value when the stock is face down;
+- :mod:`.scene`: the layout on the pages;
+- :mod:`.game`: the game the library and the command line use
+  (:class:`Decade`: the difficulty figure, descriptions, position files,
+  what a player sees) and its presets.
+"""
+
+from .exact import (
+    DECK_COUNTS,
+    Counts,
+    ExactValue,
+    FairSolver,
+    FairTable,
+    MoveValue,
+    NodeLimitReached,
+    deck_counts,
+    fair_value,
+    hint,
+    information_state,
+    move_values,
+    orders,
+    unseen_after,
+    unseen_counts,
+)
+from .game import (
+    DECK_VALUE,
+    EXACT_FAIR_HIDDEN,
+    EXACT_FAIR_NODES,
+    HOLDING_BACK,
+    PRESETS,
+    Decade,
+)
+from .model import CompulsoryModel
+from .optional import optional_plug_in
+from .rules import (
+    DEAL,
+    START_CARDS,
+    DecadeMove,
+    DecadeRules,
+    DecadeState,
+    card_value,
+    find_runs,
+)
+from .solver import PLAN, factories
+
+__all__ = [
+    "DEAL",
+    "DECK_COUNTS",
+    "DECK_VALUE",
+    "EXACT_FAIR_HIDDEN",
+    "EXACT_FAIR_NODES",
+    "HOLDING_BACK",
+    "PLAN",
+    "PRESETS",
+    "START_CARDS",
+    "CompulsoryModel",
+    "Counts",
+    "Decade",
+    "DecadeMove",
+    "DecadeRules",
+    "DecadeState",
+    "ExactValue",
+    "FairSolver",
+    "FairTable",
+    "MoveValue",
+    "NodeLimitReached",
+    "card_value",
+    "deck_counts",
+    "factories",
+    "fair_value",
+    "find_runs",
+    "hint",
+    "information_state",
+    "move_values",
+    "optional_plug_in",
+    "orders",
+    "unseen_after",
+    "unseen_counts",
+]
