@@ -7,7 +7,8 @@ the game turns it face up. Three are here:
 
 - ``fair``: the move of the highest chance by the fair hint
   (:func:`.fair.fair_hint`, K determinisations solved with full sight);
-- ``greedy``: the first legal move in a fixed order of preference;
+- ``greedy``: the first legal move in the game's fixed order of preference
+  (:meth:`.games.Game.greedy_order`);
 - ``random``: a legal move drawn at random.
 
 Every player leaves out a move that turns nothing face up and leads back to
@@ -31,7 +32,6 @@ from __future__ import annotations
 import random
 import re
 import time
-from collections.abc import Callable
 from typing import Any
 
 import attrs
@@ -111,28 +111,6 @@ class Played:
     """The move bound (:data:`MAX_MOVES`) ended the game."""
 
 
-def _eagle_wing_order(move: Any) -> tuple[int, int]:
-    # A card home first (target 8 is the foundation; sources 0..9 are the
-    # wings, the waste and the trunk); the sort is stable, so the rest stays
-    # in the game's order.
-    from .games.eagle_wing import FOUNDATION
-
-    return (0 if move.target == FOUNDATION and move.source < 10 else 1, 0)
-
-
-PREFERENCES: dict[str, Callable[[Any], Any] | None] = {
-    "decade": None,
-    "eagle-wing": _eagle_wing_order,
-    "black-hole": None,
-    "windmill": None,
-}
-"""The greedy player's order of the moves by game (``None``: the order ``legal_moves``
-gives). Decade: the leftmost run, the shortest there, else deal. Eagle Wing: a card
-home (waste, trunk, wings in that order), then the rest in the game's order, deal and
-redeal last. Black Hole: the lowest-numbered pile that can go. Windmill: the game's
-order."""
-
-
 def _progress(game: Game[Any, Any], seen: Seen[Any], move: Any) -> tuple[int, int]:
     """What ``move`` does that can be seen before it is made: cards it sends home, and cards
     it turns face up (worked out on the hidden places filled in a fixed order: neither
@@ -169,7 +147,6 @@ def play(game: Game[Any, Any], start: Any, player: Player, *, deal: str = "") ->
     moves: list[Any] = []
     choices = solves = 0
     rng = random.Random(f"{player.seed}:{deal}")
-    order = PREFERENCES.get(game.name)
     met = {game.seen(state)}
     for step in range(MAX_MOVES):
         if game.is_won(state):
@@ -198,9 +175,7 @@ def play(game: Game[Any, Any], start: Any, player: Player, *, deal: str = "") ->
         else:
             choices += 1
             if player.kind == "greedy":
-                if order is not None:
-                    legal.sort(key=order)
-                move = legal[0]
+                move = game.greedy_order(seen.state, legal)[0]
             elif player.kind == "random":
                 move = rng.choice(legal)
             else:

@@ -9,7 +9,8 @@ ones the solver's difficulty figure calls hard should be the ones this player
 wins less often (``tests/test_verdict_files.py``,
 ``benchmarks/tables/difficulty_vs_greedy.py``).
 
-Preferences, the same for every deal of a game:
+Preferences, the same for every deal of a game (each game's
+:meth:`~solitaire_solver.games.Game.greedy_order`):
 
 - Decade: the leftmost run (the shortest one there), else deal.
 - Eagle Wing: a card home (waste, trunk, wings 1 to 8 in that order), then
@@ -21,7 +22,6 @@ Preferences, the same for every deal of a game:
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
 from solitaire_solver.games import Game
@@ -31,34 +31,14 @@ MAX_MOVES = 2000
 """A bound no real game reaches: a safety net, should a game list moves that cycle."""
 
 
-def _eagle_wing_order(move: Any) -> tuple[int, int]:
-    # Foundation moves first (target 8 is the foundation); the sort is
-    # stable, so the rest stays in the game's order.
-    from solitaire_solver.games.eagle_wing import FOUNDATION
-
-    return (0 if move.target == FOUNDATION and move.source < 10 else 1, 0)
-
-
-PREFERENCES: dict[str, Callable[[Any], Any] | None] = {
-    "decade": None,
-    "eagle-wing": _eagle_wing_order,
-    "black-hole": None,
-    "windmill": None,
-}
-"""Sort key of the moves by game (``None``: the order ``legal_moves`` gives)."""
-
-
 def greedy_wins(game: Game[Any, Any], deal: int | str) -> bool:
     """Whether the greedy player wins ``deal`` of ``game``."""
     state = game.deal(parse_deal_number(deal))
     seen = {game.key(state)}
-    order = PREFERENCES.get(game.name)
     for _ in range(MAX_MOVES):
         if game.is_won(state):
             return True
-        moves = game.legal_moves(state)
-        if order is not None:
-            moves.sort(key=order)
+        moves = game.greedy_order(state, game.legal_moves(state))
         for move in moves:
             child = game.apply(state, move)
             k = game.key(child)

@@ -453,6 +453,13 @@ class Game(ProblemDefaults, ABC, Generic[S, M]):
         ``None``."""
         return None
 
+    def greedy_order(self, state: S, moves: list[M]) -> list[M]:
+        """The greedy player's order of ``moves``, the legal moves of ``state``: it plays the
+        first. ``state`` is what the player sees (:meth:`seen`), and the order must not
+        look at a hidden card. By default ``moves`` as they are, in the order of
+        :meth:`legal_moves`."""
+        return moves
+
     def has_hidden(self, state: S) -> bool:
         """Whether some card of ``state`` is :data:`~solitaire_solver.cards.HIDDEN` (a position
         from a file that hides cards): the exact solver needs every card."""

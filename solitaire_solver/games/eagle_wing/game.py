@@ -483,6 +483,14 @@ class EagleWing(Game[EagleWingState, EagleWingMove]):
         """Whether some trunk or stock card is hidden."""
         return HIDDEN in state.trunk or HIDDEN in state.talon
 
+    def greedy_order(
+        self, state: EagleWingState, moves: list[EagleWingMove]
+    ) -> list[EagleWingMove]:
+        """A card home first (the waste's, the trunk's, then the wings' in turn), then the
+        rest in the order of :meth:`legal_moves`, dealing and redealing last."""
+        # The sort is stable, so each part keeps the order legal_moves gives it.
+        return sorted(moves, key=lambda m: m.target != FOUNDATION or m.source >= DEAL_SOURCE)
+
     # -------------------------------------------------------------- solving
 
     def strategy(
