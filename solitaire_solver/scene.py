@@ -51,6 +51,19 @@ spread downwards or rightwards so that each shows its corner, or in rows of
 whole cards (a line of cards where every position matters)."""
 
 
+def page_geometry() -> dict[str, int]:
+    """The sizes the page's script draws with, under the names the page's data gives them."""
+    return {
+        "w": CARD_W,
+        "h": CARD_H,
+        "fanDown": FAN_DOWN,
+        "fanRight": FAN_RIGHT,
+        "rowGap": ROW_GAP,
+        "colGap": COL_GAP,
+        "margin": MARGIN,
+    }
+
+
 @attrs.frozen
 class Pile:
     """A named place on the board and what lies there in one position.

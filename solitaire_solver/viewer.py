@@ -37,7 +37,7 @@ from typing import Any
 from .cards import count_text
 from .errors import BadOptionError
 from .games import Game
-from .games.base import rules_items
+from .games.base import rules_text
 
 # The names a layout is written in, kept here for those who import them from the viewer.
 from .scene import (
@@ -58,6 +58,7 @@ from .scene import (
     Pile,
     Place,
     Scene,
+    page_geometry,
 )
 
 __all__ = [
@@ -85,6 +86,7 @@ __all__ = [
     "end_text",
     "line_data",
     "move_places",
+    "rules_subtitle",
     "scene",
     "scene_steps",
     "solution_html",
@@ -102,6 +104,13 @@ def move_places(game: Game[Any, Any], state: Any, move: Any) -> MovePlaces | Non
     """Where ``move`` starts and ends on the page (:meth:`~.Game.move_places`), or ``None`` for a
     game with no layout (its moves are made from the list of moves)."""
     return game.move_places(state, move)
+
+
+def rules_subtitle(game: Game[Any, Any]) -> str:
+    """The line under a page's title: the preset and its rules (``windmill: redeals=0 ...``),
+    or the preset alone for a game with no knobs."""
+    rules = rules_text(game.rules)
+    return f"{game.preset}: {rules}" if rules else game.preset
 
 
 # ---------------------------------------------------------------- the line as data
@@ -267,26 +276,15 @@ def solution_html(
             raise BadOptionError(f"mark at step {k}: the line has steps 0 to {len(steps) - 1}")
         steps[k]["mark"] = note
         first_mark = k if first_mark is None else first_mark
-    if subtitle is None:
-        rules = " ".join(f"{k}={v}" for k, v in rules_items(game.rules))
-        subtitle = f"{game.preset}: {rules}" if rules else game.preset
     data = {
         "title": title,
-        "subtitle": subtitle,
+        "subtitle": rules_subtitle(game) if subtitle is None else subtitle,
         "verdict": verdict_text,
         "status": status,
         "moves": len(moves),
         "end": end_text(game, final, len(moves)),
         "open": first_mark or 0,
-        "geometry": {
-            "w": CARD_W,
-            "h": CARD_H,
-            "fanDown": FAN_DOWN,
-            "fanRight": FAN_RIGHT,
-            "rowGap": ROW_GAP,
-            "colGap": COL_GAP,
-            "margin": MARGIN,
-        },
+        "geometry": page_geometry(),
         "slots": slots,
         "steps": steps,
     }

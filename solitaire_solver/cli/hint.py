@@ -14,7 +14,7 @@ from ..cards import count_text
 from ..errors import BadOptionError
 from ..fair import SAMPLES, SOLVE_LIMITS, fair_hint
 from ..games import Game
-from ..games.base import rules_items
+from ..games.base import rules_items, rules_text
 from ..play import Style, fair_hint_lines, hint_lines
 from ..search import Limits
 from .common import (
@@ -85,7 +85,7 @@ def _heading(
 ) -> Style:
     """Print the game, the moves played, the rules and the position; the style to go on in."""
     style = Style.for_stream(sys.stdout, args.colour)
-    rules = " ".join(f"{k}={v}" for k, v in rules_items(game.rules))
+    rules = rules_text(game.rules)
     where = f"after {count_text(len(moves), 'move')}" if moves else "at the start"
     title = f"{game_title(game, deal, args.file)}, {where}{how}"
     print(f"{title}  ({rules})" if rules else title)

@@ -11,7 +11,7 @@ from ..analysis import Outcome, Review, review_line
 from ..api import play_line
 from ..cards import count_text
 from ..errors import BadOptionError
-from ..games.base import rules_items
+from ..games.base import rules_items, rules_text
 from ..viewer import check_html_path, solution_html, write_html
 from .common import (
     PROG,
@@ -104,7 +104,7 @@ def run(args: argparse.Namespace) -> int:
     if args.json:
         print_json(doc)
         return 0
-    rules = " ".join(f"{k}={v}" for k, v in rules_items(game.rules))
+    rules = rules_text(game.rules)
     title = f"{game_title(game, deal, args.file)}: review of {count_text(len(moves), 'move')}"
     print(f"{title}  ({rules})" if rules else title)
     print(f"verdict: {result.summary()}")

@@ -28,13 +28,12 @@ from ..deal_files import format_game, parse_game
 from ..errors import BadOptionError, IllegalMoveError
 from ..fair import fair_hint
 from ..games import PRESETS, Game, make_game
-from ..games.base import rules_items
 from ..numbering import parse_deal_number
 from ..play import PLAY_SAMPLES, Session
-from ..scene import CARD_H, CARD_W, COL_GAP, FAN_DOWN, FAN_RIGHT, MARGIN, ROW_GAP, Scene
+from ..scene import Scene, page_geometry
 from ..search import Limits
 from ..verdicts import WON, shipped_table
-from ..viewer import scene_steps, solution_html
+from ..viewer import rules_subtitle, scene_steps, solution_html
 
 DEAL_RANGE = 1_000_000
 """Random deals and today's deal are numbered from 1 to this: the deals the published tables
@@ -252,22 +251,13 @@ class Table:
                     "to": None if places is None or places.target is None else list(places.target),
                 }
             )
-        rules = " ".join(f"{k}={v}" for k, v in rules_items(game.rules))
         return {
             "version": self.version,
             "game": game.preset,
             "title": self.title,
-            "subtitle": f"{game.preset}: {rules}" if rules else game.preset,
+            "subtitle": rules_subtitle(game),
             "presets": sorted(PRESETS),
-            "geometry": {
-                "w": CARD_W,
-                "h": CARD_H,
-                "fanDown": FAN_DOWN,
-                "fanRight": FAN_RIGHT,
-                "rowGap": ROW_GAP,
-                "colGap": COL_GAP,
-                "margin": MARGIN,
-            },
+            "geometry": page_geometry(),
             "slots": slots,
             "step": steps[-1],
             "played": [{"move": m, "text": t} for m, t in said[1:]],
