@@ -177,6 +177,18 @@ def play(
     return code, out
 
 
+def play_past_the_loss(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> tuple[list[str], str]:
+    """Black Hole deal 2 played to one move after the move that lost it, then the end of
+    input: the moves played and what play printed."""
+    data = REVIEW_GAMES["black-hole"]
+    moves = data["moves"].split()[: data["losing"] + 1]
+    code, out = play(monkeypatch, capsys, "\n".join(moves) + "\n", "black-hole", "2")
+    assert code == 0
+    return moves, out
+
+
 @pytest.mark.parametrize("preset", sorted(WON_DEALS))
 def test_play_to_a_win_with_an_undo_and_a_hint(
     preset: str, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
@@ -228,9 +240,7 @@ def test_play_says_when_the_game_is_lost_and_which_move_lost_it(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
     data = REVIEW_GAMES["black-hole"]
-    moves = data["moves"].split()[: data["losing"] + 1]
-    code, out = play(monkeypatch, capsys, "\n".join(moves) + "\n", "black-hole", "2")
-    assert code == 0
+    moves, out = play_past_the_loss(monkeypatch, capsys)
     assert f"still winnable: no, the game is lost (move {data['losing']} lost it)" in out
     assert f"end of input: {len(moves)} moves played\n" in out
 
@@ -289,9 +299,7 @@ def test_play_ends_with_the_moves_and_the_review_command(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
     data = REVIEW_GAMES["black-hole"]
-    moves = data["moves"].split()[: data["losing"] + 1]
-    code, out = play(monkeypatch, capsys, "\n".join(moves) + "\n", "black-hole", "2")
-    assert code == 0
+    moves, out = play_past_the_loss(monkeypatch, capsys)
     assert f"\nthe moves played: {' '.join(moves)}\n" in out
     command = re.findall(r"^review them: (.*)$", out, re.M)
     assert len(command) == 1
