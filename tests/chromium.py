@@ -7,9 +7,13 @@ size as the pages the tests check.
 
 from __future__ import annotations
 
+import contextlib
 import shutil
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
+
+import pytest
 
 CHROMIUM = Path("/usr/bin/chromium")
 """Debian's Chromium (``apt-get install chromium``); Playwright's own browser downloads
@@ -47,3 +51,22 @@ def launch(playwright: Any, profile: Path, executable: str) -> Any:
         headless=True,
         viewport=VIEWPORT,
     )
+
+
+@contextlib.contextmanager
+def chromium_page(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
+    """A page of a headless Chromium with a fresh profile, for a test module's fixture; the
+    test skips, saying why, where Chromium or Playwright is missing."""
+    executable = chromium_executable()
+    if executable is None:
+        pytest.skip("needs Chromium at /usr/bin/chromium (apt-get install chromium)")
+    sync_api = pytest.importorskip(
+        "playwright.sync_api", reason="needs Playwright (pip install playwright)"
+    )
+    profile = tmp_path_factory.mktemp("chromium-profile")
+    with sync_api.sync_playwright() as p:
+        context = launch(p, profile, executable)
+        try:
+            yield context.new_page()
+        finally:
+            context.close()

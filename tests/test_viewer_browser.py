@@ -19,7 +19,7 @@ from solitaire_solver.cards import card_text
 from solitaire_solver.games import make_game
 from solitaire_solver.numbering import parse_deal_number
 
-from .chromium import chromium_executable, launch
+from .chromium import chromium_page
 from .support import run_cli
 
 pytestmark = pytest.mark.browser
@@ -73,19 +73,8 @@ class Browser:
 
 @pytest.fixture(scope="module")
 def browser(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Browser]:
-    executable = chromium_executable()
-    if executable is None:
-        pytest.skip("needs Chromium at /usr/bin/chromium (apt-get install chromium)")
-    sync_api = pytest.importorskip(
-        "playwright.sync_api", reason="needs Playwright (pip install playwright)"
-    )
-    profile = tmp_path_factory.mktemp("chromium-profile")
-    with sync_api.sync_playwright() as p:
-        context = launch(p, profile, executable)
-        try:
-            yield Browser(context.new_page())
-        finally:
-            context.close()
+    with chromium_page(tmp_path_factory) as page:
+        yield Browser(page)
 
 
 def write_page(

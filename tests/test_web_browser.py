@@ -28,7 +28,7 @@ from solitaire_solver.viewer import Place, move_places
 from solitaire_solver.web import Table
 from solitaire_solver.web.app import Server
 
-from .chromium import chromium_executable, launch
+from .chromium import chromium_page
 from .test_viewer_browser import Browser, check_won
 
 pytestmark = pytest.mark.browser
@@ -48,18 +48,8 @@ WON = [
 @pytest.fixture(scope="module")
 def player(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Browser]:
     """One page of the headless Chromium the viewer's tests drive, for the whole module."""
-    executable = chromium_executable()
-    if executable is None:
-        pytest.skip("needs Chromium at /usr/bin/chromium (apt-get install chromium)")
-    sync_api = pytest.importorskip(
-        "playwright.sync_api", reason="needs Playwright (pip install playwright)"
-    )
-    with sync_api.sync_playwright() as p:
-        context = launch(p, tmp_path_factory.mktemp("chromium-profile"), executable)
-        try:
-            yield Browser(context.new_page())
-        finally:
-            context.close()
+    with chromium_page(tmp_path_factory) as page:
+        yield Browser(page)
 
 
 def wait_played(page: Any, n: int) -> None:
