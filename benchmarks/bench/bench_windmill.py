@@ -13,6 +13,7 @@ Python (``extra_info``: positions, microseconds a position).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -31,7 +32,7 @@ from solitaire_solver.games.windmill import (
 from solitaire_solver.games.windmill import kernel as kernel_module
 from solitaire_solver.games.windmill.relaxation import Relaxation, RelaxedRules, first_play
 from solitaire_solver.numbering import parse_deal_number
-from solitaire_solver.search import Budget, Limits, Status, Verdict, drive
+from solitaire_solver.search import Budget, Limits, Run, Status, Verdict, drive
 from solitaire_solver.search import solve as run_strategy
 from tests.test_windmill import game, late_positions
 
@@ -133,53 +134,57 @@ def test_whole_solver_late_position(benchmark: Any, summaries: bool) -> None:
     assert r.status is Status.LOST
 
 
-@pytest.mark.parametrize("kernel", ["compiled", "python"])
-def test_beam_cost_per_position(benchmark: Any, kernel: str, monkeypatch: Any) -> None:
-    # One beam of width 2,048 on deal 2, which no beam wins: the compiled
-    # kernel against the Python rank model, the same positions expanded.
-    # ``extra_info`` has the positions and the cost of one in microseconds.
+def windmill_on(kernel: str, monkeypatch: Any) -> Windmill:
+    """Windmill on ``kernel``: ``"python"`` plays it in Python, any other the compiled kernel
+    (the benchmark skips where it is not built)."""
     if kernel == "python":
         monkeypatch.setenv(kernel_module.PURE, "1")
     elif not kernel_module.built():
         pytest.skip("the compiled kernel is not built")
     g = make_game("windmill")
     assert isinstance(g, Windmill)
-    s = g.deal(parse_deal_number(2))
-    one = beam_over(rank_model(g.problem), s, 2048)
+    return g
+
+
+def cost_per_position(benchmark: Any, search: Callable[[Budget], Run]) -> Verdict[Any] | None:
+    """Time ``search`` run to its end with a budget of its own, three rounds; its verdict.
+
+    ``extra_info`` gets the positions the last round expanded and the median
+    cost of one in microseconds.
+    """
     budgets: list[Budget] = []
 
     def run() -> Verdict[Any] | None:
         budget = Budget()
         budgets.append(budget)
-        return drive(one(budget), budget)
+        return drive(search(budget), budget)
 
-    verdict = benchmark.pedantic(run, rounds=3, iterations=1)
-    assert verdict is None
+    verdict: Verdict[Any] | None = benchmark.pedantic(run, rounds=3, iterations=1)
     positions = budgets[-1].expanded
     benchmark.extra_info["positions"] = positions
     benchmark.extra_info["us_per_position"] = benchmark.stats.stats.median / positions * 1e6
+    return verdict
+
+
+@pytest.mark.parametrize("kernel", ["compiled", "python"])
+def test_beam_cost_per_position(benchmark: Any, kernel: str, monkeypatch: Any) -> None:
+    # One beam of width 2,048 on deal 2, which no beam wins: the compiled
+    # kernel against the Python rank model, the same positions expanded.
+    # ``extra_info`` has the positions and the cost of one in microseconds.
+    g = windmill_on(kernel, monkeypatch)
+    s = g.deal(parse_deal_number(2))
+    one = beam_over(rank_model(g.problem), s, 2048)
+    verdict = cost_per_position(benchmark, one)
+    assert verdict is None
 
 
 @pytest.mark.parametrize("kernel", ["compiled", "python"])
 def test_relaxed_search_cost_per_position(benchmark: Any, kernel: str, monkeypatch: Any) -> None:
     # The relaxation of deal 598 cut at its first play (lost, about a million
     # relaxed positions): the compiled search against the engine's Python loop.
-    if kernel == "python":
-        monkeypatch.setenv(kernel_module.PURE, "1")
-    elif not kernel_module.built():
-        pytest.skip("the compiled kernel is not built")
-    g = make_game("windmill")
-    assert isinstance(g, Windmill)
+    g = windmill_on(kernel, monkeypatch)
     cut = first_play(g.problem, g.deal(parse_deal_number(598)))
-    budgets: list[Budget] = []
-
-    def run() -> Verdict[Any] | None:
-        budget = Budget()
-        budgets.append(budget)
-        return drive(Relaxation(RelaxedRules(g.problem), cut).run(budget), budget)
-
-    verdict = benchmark.pedantic(run, rounds=3, iterations=1)
+    verdict = cost_per_position(
+        benchmark, lambda budget: Relaxation(RelaxedRules(g.problem), cut).run(budget)
+    )
     assert verdict is not None and not verdict.won
-    positions = budgets[-1].expanded
-    benchmark.extra_info["positions"] = positions
-    benchmark.extra_info["us_per_position"] = benchmark.stats.stats.median / positions * 1e6
