@@ -11,7 +11,6 @@ the browser extra is missing.
 
 from __future__ import annotations
 
-import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -168,6 +167,10 @@ def test_play_a_won_deal_by_clicking(
         assert b.errors == []
         assert all(u.startswith(url.rsplit("/", 2)[0]) for u in b.requests), b.requests
     finally:
+        # Leave the page while its server still answers: a page left open calls
+        # the server on a timer and says goodbye when unloaded, and those calls
+        # to a stopped server would show as errors in the next test's page.
+        page.goto("about:blank")
         server.stop()
 
 
@@ -180,13 +183,12 @@ def test_a_click_where_no_move_starts_says_so(player: Browser) -> None:
     try:
         page.goto(url)
         wait_played(page, 0)
-        started = time.monotonic()
         page.locator('#layer [data-pile="hole"]:not(.label)').last.click()
         assert b.text("#message") == "no move starts there"
-        assert time.monotonic() - started < 5
         # A legal move's button plays it as a click on the table does.
         first = page.locator("#legal button").first
         first.click()
         wait_played(page, 1)
     finally:
+        page.goto("about:blank")
         server.stop()
