@@ -25,7 +25,7 @@ from typing import Any, ClassVar, Generic, TypeVar
 
 import attrs
 
-from ..cards import Card
+from ..cards import Card, count_text
 from ..errors import BadRuleError, DealFileError, HiddenCardsError, IllegalMoveError
 from ..numbering import DealNumber
 from ..request import SolveRequest
@@ -237,6 +237,24 @@ class FieldReader:
     def has(self, label: str) -> bool:
         """Whether the file has a line labelled ``label`` not yet taken."""
         return normalise_label(label) in self._fields
+
+    def check_hidden(
+        self, missing: Sequence[str], hidden: int, field: Field | None = None, where: str = ""
+    ) -> None:
+        """Refuse a deck that does not add up: each card not shown must be one of the ``??``.
+
+        ``missing`` names the cards shown nowhere, ``hidden`` counts the
+        ``??``; ``where`` (``"stock: "``) and ``field`` say where they are.
+        """
+        if len(missing) == hidden:
+            return
+        if not hidden:
+            raise self.error(f"{count_text(len(missing))} missing: {' '.join(missing)}")
+        raise self.error(
+            f"{where}{hidden} hidden (??) but {count_text(len(missing))} not shown "
+            f"anywhere ({' '.join(missing) or 'none'}): the hidden cards are those",
+            field,
+        )
 
     def finish(self) -> None:
         """Raise for the first label the game did not ask for, listing those it did."""

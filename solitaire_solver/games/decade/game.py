@@ -14,7 +14,7 @@ from collections.abc import Hashable, Sequence
 from fractions import Fraction
 from typing import cast
 
-from ...cards import HIDDEN, Card, card_text, cards_text, count_text, parse_cards
+from ...cards import HIDDEN, Card, card_text, cards_text, parse_cards
 from ...errors import BadCardError
 from ...numbering import DealNumber, shuffled_talon
 from ...scene import MovePlaces, Scene
@@ -328,14 +328,7 @@ class Decade(Game[DecadeState, DecadeMove]):
         reader.finish()
         hidden = piles["stock"].count(HIDDEN)
         missing = [card_text(c) for c in range(52) if c not in seen]
-        if len(missing) != hidden:
-            if not hidden:
-                raise reader.error(f"{count_text(len(missing))} missing: {' '.join(missing)}")
-            raise reader.error(
-                f"stock: {hidden} hidden (??) but {count_text(len(missing))} not shown "
-                f"anywhere ({' '.join(missing) or 'none'}): the hidden cards are those",
-                fields["stock"],
-            )
+        reader.check_hidden(missing, hidden, fields["stock"], "stock: ")
         if hidden and not piles["discarded"] and len(piles["line"]) < START_CARDS:
             raise reader.error(
                 f"line: the start deals {START_CARDS} cards face up before any discard; "

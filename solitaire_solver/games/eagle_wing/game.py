@@ -423,13 +423,7 @@ class EagleWing(Game[EagleWingState, EagleWingMove]):
             )
         hidden = trunk.count(HIDDEN) + stock.count(HIDDEN)
         missing = [card_text(c) for c in range(52) if c not in seen]
-        if len(missing) != hidden:
-            if not hidden:
-                raise reader.error(f"{count_text(len(missing))} missing: {' '.join(missing)}")
-            raise reader.error(
-                f"{hidden} hidden (??) but {count_text(len(missing))} not shown anywhere "
-                f"({' '.join(missing) or 'none'}): the hidden cards are those"
-            )
+        reader.check_hidden(missing, hidden)
         return EagleWingState(
             base,
             (counts[0], counts[1], counts[2], counts[3]),

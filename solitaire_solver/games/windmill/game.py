@@ -308,14 +308,7 @@ class Windmill(Game[WindmillState, WindmillMove]):
             )
         hidden = stock.count(HIDDEN)
         missing = [card_text(c) for c in range(52) for _ in range(2 - counts.get(c, 0))]
-        if len(missing) != hidden:
-            if not hidden:
-                raise reader.error(f"{count_text(len(missing))} missing: {' '.join(missing)}")
-            raise reader.error(
-                f"stock: {hidden} hidden (??) but {count_text(len(missing))} not shown "
-                f"anywhere ({' '.join(missing) or 'none'}): the hidden cards are those",
-                stock_field,
-            )
+        reader.check_hidden(missing, hidden, stock_field, "stock: ")
         seq = tuple(waste + stock)
         return WindmillState(
             primary=tuple(primary),
