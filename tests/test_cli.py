@@ -171,13 +171,14 @@ def test_solve_says_which_part_of_the_solver_settled_it(
 ) -> None:
     # Windmill's solver is a portfolio: deal 6543 (nothing plays until 54
     # cards are dealt) is proved lost by its relaxation, deal 1 won by its
-    # narrowest beam. Decade's solver is one search, which names nothing.
+    # narrowest beam. Decade's plan under compulsory rules is one member,
+    # which is named all the same.
     code, out, _ = run_cli(capsys, "solve", "windmill", "6543", "--json")
     doc = json.loads(out)
     assert (code, doc["status"], doc["settled_by"]) == (0, "lost", "relaxation")
     code, out, _ = run_cli(capsys, "solve", "windmill", "1")
     assert code == 0 and "settled by: beams: width 8\n" in out
     code, out, _ = run_cli(capsys, "solve", "decade", "3", "--json")
-    assert json.loads(out)["settled_by"] is None
+    assert json.loads(out)["settled_by"] == "depth-first"
     code, out, _ = run_cli(capsys, "solve", "decade", "3")
-    assert "settled by" not in out
+    assert "settled by: depth-first\n" in out
