@@ -37,17 +37,13 @@ StartLike = int | str | DealNumber | os.PathLike[str] | Any
 """Where a line of moves starts: a deal number, a position, or a deal or position file."""
 
 
-rule_assignments = parse_rule_assignments
-"""``name=value`` words as a dict of knob names to text (one parser for every entry point)."""
-
-
 def _rules_mapping(rules: RulesLike) -> Mapping[str, Any] | None:
     """``rules`` as a mapping of knob names, or :class:`BadOptionError` for another kind."""
     if rules is None or isinstance(rules, Mapping):
         return rules
     if isinstance(rules, str):
         # One text of words, as a position file's 'rules:' line holds them.
-        return rule_assignments(rules.split())
+        return parse_rule_assignments(rules.split())
     if not isinstance(rules, Iterable):
         raise BadOptionError(
             f"rules: expected a mapping such as {{'redeals': 1}} or words such as "
@@ -59,7 +55,7 @@ def _rules_mapping(rules: RulesLike) -> Mapping[str, Any] | None:
             raise BadOptionError(
                 f"rules: expected NAME=VALUE words such as 'redeals=1', not {word!r}"
             )
-    return rule_assignments(words)
+    return parse_rule_assignments(words)
 
 
 def get_game(game: GameLike, rules: RulesLike = None) -> Game[Any, Any]:

@@ -49,7 +49,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 from solitaire_solver import make_game
-from solitaire_solver.api import rule_assignments
+from solitaire_solver.games.base import parse_rule_assignments
 from solitaire_solver.games.windmill.relaxation import relaxed_run
 from solitaire_solver.search import Budget, Limits, drive
 from solitaire_solver.stats import parse_deals
@@ -83,7 +83,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--csv", type=Path, required=True, help="the relaxation's rows")
     parser.add_argument("--jobs", type=int, default=2, help="worker processes (default 2)")
     args = parser.parse_args(argv)
-    game = make_game(args.preset, rule_assignments(args.rule))
+    game = make_game(args.preset, parse_rule_assignments(args.rule))
     numbers = [d.value for d in parse_deals(args.deals)]
     with Store(args.db) as store:
         first = store.settled(

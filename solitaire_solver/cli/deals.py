@@ -9,10 +9,11 @@ from typing import Any
 
 import attrs
 
-from ..api import get_game, rule_assignments
+from ..api import get_game
 from ..cards import count_text
 from ..errors import BadOptionError, SolverError
 from ..games import Game
+from ..games.base import parse_rule_assignments
 from ..numbering import MT_THRESHOLD, parse_deal_number
 from ..search import NO_LIMITS, Limit, Limits, limit_text
 from ..store import Store, StoreKey
@@ -244,7 +245,7 @@ def _verify_table(args: argparse.Namespace, game: Game[Any, Any]) -> int:
 
 def run(args: argparse.Namespace) -> int:
     """``deals GAME``: deal numbers and their verdicts, from the published tables or a store."""
-    game = get_game(args.game, rule_assignments(args.rule))
+    game = get_game(args.game, parse_rule_assignments(args.rule))
     if args.verify:
         return _verify_table(args, game)
     if args.sample != DEFAULT_SAMPLE or args.seed:

@@ -8,10 +8,11 @@ import re
 from pathlib import Path
 from typing import Any
 
-from ..api import get_game, rule_assignments
+from ..api import get_game
 from ..deal_files import load_game, read_text
 from ..errors import BadOptionError
 from ..games import Game
+from ..games.base import parse_rule_assignments
 from ..numbering import parse_deal_number
 from .common import DEAL_NUMBER_HELP, add_rule_option
 
@@ -47,7 +48,7 @@ def numbered_deal(args: argparse.Namespace, command: str) -> tuple[Game[Any, Any
     """The game, the start position and the deal number of ``GAME NUMBER``."""
     if args.game is None or args.number is None:
         raise BadOptionError(f"{command} needs GAME and NUMBER, or --file PATH")
-    game = get_game(args.game, rule_assignments(args.rule))
+    game = get_game(args.game, parse_rule_assignments(args.rule))
     number = parse_deal_number(args.number)
     return game, game.deal(number), str(number)
 

@@ -5,15 +5,16 @@ from __future__ import annotations
 import argparse
 import sys
 
-from ..api import get_game, rule_assignments
+from ..api import get_game
 from ..deal_files import format_deal
+from ..games.base import parse_rule_assignments
 from ..numbering import parse_deal_number
 from .common import DEAL_NUMBER_HELP, Commands, add_rule_option
 
 
 def run(args: argparse.Namespace) -> int:
     """``show GAME NUMBER``: a deal in the position file format."""
-    game = get_game(args.game, rule_assignments(args.rule))
+    game = get_game(args.game, parse_rule_assignments(args.rule))
     number = parse_deal_number(args.number)
     text = format_deal(game, game.deal(number), deal=number, as_json=args.json)
     sys.stdout.write(text)

@@ -11,9 +11,9 @@ from pathlib import Path
 from typing import Any
 
 from .. import __version__
-from ..api import get_game, rule_assignments
+from ..api import get_game
 from ..errors import BadOptionError
-from ..games.base import rules_items
+from ..games.base import parse_rule_assignments, rules_items
 from ..maths import count_percentile
 from ..numbering import MT_THRESHOLD, DealNumber
 from ..players import KINDS, PLAYER_SAMPLES, Player
@@ -282,7 +282,7 @@ def _quiet_dask() -> None:
 
 def run(args: argparse.Namespace) -> int:
     """``stats GAME --deals RANGE``: winnability of many deals, stored as they finish."""
-    game = get_game(args.game, rule_assignments(args.rule))
+    game = get_game(args.game, parse_rule_assignments(args.rule))
     deals = parse_deals(args.deals)
     request = SolveRequest.build(
         game, max_states=args.max_states, timeout=args.timeout, max_table=args.max_table
