@@ -612,14 +612,20 @@ _HEIGHTS = KeyScheme(False, 6)
 position file may hold all 51 cards), no symmetry."""
 
 
+_RESTARTS = SearchOptions()
 PLAN = Plan(
     (
         PlanMember(
             "depth-first",
             1.0,
-            # The restarts of SearchOptions: the first run may expand 2,000
-            # positions, each next one twice as many, in orders drawn from seed 0.
-            {"first": 2000, "growth": 2.0, "seed": 0},
+            # The restarts of SearchOptions, stated there: the first run may
+            # expand 2,000 positions, each next one twice as many, in orders
+            # drawn from seed 0.
+            {
+                "first": _RESTARTS.first_budget,
+                "growth": _RESTARTS.growth,
+                "seed": _RESTARTS.seed,
+            },
         ),
     )
 )
