@@ -409,31 +409,29 @@ class Store:
         return None if low is None else (int(low), int(high))
 
     def verdict_rows(
-        self, key: StoreKey, low: int, high: int, limits: Limits | None = None
-    ) -> Iterator[tuple[int, str, int, int | None, int]]:
-        """``(number, status, length, difficulty, states)`` of the plain deal numbers
+        self, key: StoreKey, low: int, high: int
+    ) -> Iterator[tuple[int, str, int, int | None, Limits]]:
+        """``(number, status, length, difficulty, limits)`` of the plain deal numbers
         ``low`` to ``high`` stored under ``key``, in order, read as they are needed.
 
         Plain numbers are those written without ``ms`` (the Microsoft deals
         from 32000 up are other deals and are left out): what a verdict file
-        holds, without the moves, so a million rows cost no memory. With
-        ``limits``, an unknown row is left out unless it was reached under
-        those limits (the rule of :meth:`settled`): a file that says which
-        limits its unknown deals reached must not carry one that reached
-        others.
+        holds, without the moves, so a million rows cost no memory. ``limits``
+        are those the row was solved under (what an unknown row reached).
         """
-        query = (
-            "SELECT number, status, length, difficulty, states FROM results "
-            "WHERE preset = ? AND fingerprint = ? AND number BETWEEN ? AND ? "
-            "AND substr(deal, 1, 2) != 'ms'"
+        cur = self._db.execute(
+            "SELECT number, status, length, difficulty, max_states, timeout, max_table "
+            "FROM results WHERE preset = ? AND fingerprint = ? AND number BETWEEN ? AND ? "
+            "AND substr(deal, 1, 2) != 'ms' ORDER BY number",
+            (key.preset, key.fingerprint, low, high),
         )
-        args: tuple[Any, ...] = (key.preset, key.fingerprint, low, high)
-        if limits is not None:
-            query += f" AND {_SETTLED_UNDER}"
-            args += _limits_key(limits)
-        cur = self._db.execute(query + " ORDER BY number", args)
+        seen: dict[tuple[Any, ...], Limits] = {}  # one object per set of limits
         while rows := cur.fetchmany(10_000):
-            yield from rows
+            for number, status, length, figure, *bounds in rows:
+                limits = seen.get(key_of := tuple(bounds))
+                if limits is None:
+                    limits = seen[key_of] = Limits(*bounds)
+                yield number, status, length, figure, limits
 
     # -- writing
 

@@ -29,6 +29,12 @@ difficulty, one byte each. The checksum covers the header lines above it
 and the body, so a changed preset name is caught as surely as a changed
 verdict.
 
+A table whose unknown deals were not all left at the same limits (the
+unknown deals of a first pass solved again under larger ones) is written in
+layout 2: its ``limits`` line lists every set, ``max_states=1000000 |
+max_states=140000000``, and a fourth column gives, for each unknown deal in
+deal order, the index of its set in that list, one byte each.
+
 >>> v = Verdicts.build("decade", "decade sums=10", 1, {1: ("won", 30, 4), 2: ("lost", 0, 0)})
 >>> load_verdicts(dump_verdicts(v)) == v
 True
@@ -58,8 +64,11 @@ from .store import DealResult, Store, StoreKey
 
 MAGIC = "solitaire-solver verdicts"
 """The first words of every verdict file."""
-FORMAT_VERSION = 1
-"""The version of the layout this module writes and reads."""
+FORMAT_VERSION = 2
+"""The newest layout this module writes and reads: 2 when a file's unknown
+deals reached more than one set of limits, 1 (the same layout without the
+limits column) otherwise, so a file of one set of limits reads with older
+versions of the package."""
 SUFFIX = ".verdicts"
 """The file name extension of verdict files."""
 
@@ -192,6 +201,13 @@ class Verdicts:
     classes: Classes = attrs.field(factory=Classes)
     sha256: str = attrs.field(default="", eq=False)
     """The checksum the file was read with (empty for one built in memory)."""
+    more_limits: tuple[Limits, ...] = ()
+    """Other limits some unknown deals reached, when not all reached ``limits``
+    (a table whose unknown deals were solved again under larger limits)."""
+    unknown_limits: bytes = b""
+    """For each unknown deal in deal order, the limits it reached: 0 for
+    ``limits``, ``i`` for ``more_limits[i - 1]``; empty when every unknown
+    deal reached ``limits``."""
 
     def __attrs_post_init__(self) -> None:
         won = self.codes.count(WON)
@@ -200,6 +216,15 @@ class Verdicts:
                 f"{won} won deals need as many lengths and figures, not "
                 f"{len(self.lengths)} and {len(self.difficulty)}"
             )
+        if self.more_limits or self.unknown_limits:
+            unknown = self.codes.count(UNKNOWN)
+            if len(self.unknown_limits) != unknown:
+                raise ValueError(
+                    f"{unknown} unknown deals need as many limits indices, "
+                    f"not {len(self.unknown_limits)}"
+                )
+            if max(self.unknown_limits, default=0) > len(self.more_limits):
+                raise ValueError(f"a limits index beyond the {len(self.all_limits)} limits")
         if self.first < 1 or self.first + len(self.codes) - 1 >= MAX_DEALS:
             raise ValueError(f"deal numbers run from 1 to {MAX_DEALS - 1}")
 
@@ -243,7 +268,9 @@ class Verdicts:
         fingerprint: str,
         first: int,
         last: int,
-        rows: Iterable[tuple[int, str | Status, int, int]],
+        rows: Iterable[
+            tuple[int, str | Status, int, int] | tuple[int, str | Status, int, int, Limits]
+        ],
         *,
         solver_version: str = "",
         limits: Limits = NO_LIMITS,
@@ -253,12 +280,17 @@ class Verdicts:
 
         The rows are read one at a time (a store's million rows need not be
         listed); the deals of ``first .. last`` with no row are not solved.
+        A row may end with the limits its deal was solved under; an unknown
+        deal's limits are then kept (``limits`` is the file's first set, and
+        the limits of a row without them).
         """
         codes = bytearray(max(0, last - first + 1))
         lengths: array[int] = array("I")
         figures = bytearray()
+        all_limits = [limits]
+        indices = bytearray()
         previous = first - 1
-        for n, status, length, figure in rows:
+        for n, status, length, figure, *reached in rows:
             if not previous < n <= last:
                 raise ValueError(
                     f"deal {n} is out of order or outside {first}-{last} (after {previous})"
@@ -269,8 +301,14 @@ class Verdicts:
             if code == WON:
                 lengths.append(length)
                 figures.append(min(MAX_DIFFICULTY, figure))
+            elif code == UNKNOWN:
+                own = reached[0] if reached else limits
+                if own not in all_limits:
+                    all_limits.append(own)
+                indices.append(all_limits.index(own))
         if classes is None:
             classes = Classes.of(figures)
+        mixed = len(all_limits) > 1
         return cls(
             preset,
             fingerprint,
@@ -281,6 +319,8 @@ class Verdicts:
             solver_version,
             limits,
             classes,
+            more_limits=tuple(all_limits[1:]),
+            unknown_limits=bytes(indices) if mixed else b"",
         )
 
     # -- reading
@@ -303,6 +343,18 @@ class Verdicts:
         if not self.first <= number <= self.last:
             return None
         return _NAME[self.codes[number - self.first]]
+
+    @property
+    def all_limits(self) -> tuple[Limits, ...]:
+        """Every set of limits the file's unknown deals reached, ``limits`` first."""
+        return (self.limits, *self.more_limits)
+
+    def limits_of(self, number: int) -> Limits:
+        """The limits deal ``number`` was left unknown under (``limits`` for a settled deal)."""
+        if not self.unknown_limits or self.status(number) != "unknown":
+            return self.limits
+        index = self.codes.count(UNKNOWN, 0, number - self.first)
+        return self.all_limits[self.unknown_limits[index]]
 
     def won_index(self, number: int) -> int:
         """The position of a won deal among the won deals (into ``lengths`` and ``difficulty``)."""
@@ -380,7 +432,7 @@ def _parse_limits(text: str) -> Limits:
 
 def dump_verdicts(v: Verdicts) -> bytes:
     """The bytes of a verdict file holding ``v``."""
-    raw = _pack_codes(v.codes) + _varints(v.lengths) + v.difficulty
+    raw = _pack_codes(v.codes) + _varints(v.lengths) + v.difficulty + v.unknown_limits
     # The strongest preset, with a dictionary no larger than the data: the
     # same compression, without the preset's 64 MiB dictionary to fill.
     dictionary = max(1 << 16, min(len(raw), 1 << 26))
@@ -392,14 +444,15 @@ def dump_verdicts(v: Verdicts) -> bytes:
         ],
     )
     won, lost, unknown = v.count(WON), v.count(LOST), v.count(UNKNOWN)
+    version = FORMAT_VERSION if v.unknown_limits else 1
     lines = [
-        f"{MAGIC} {FORMAT_VERSION}",
+        f"{MAGIC} {version}",
         f"preset: {v.preset}",
         f"fingerprint: {v.fingerprint}",
         f"range: {v.first}-{v.last}",
         f"counts: won {won}, lost {lost}, unknown {unknown}",
         f"solver: {v.solver_version}",
-        f"limits: {limits_text(v.limits)}",
+        f"limits: {' | '.join(limits_text(limits) for limits in v.all_limits)}",
         f"difficulty: {DIFFICULTY_DEFINITION} ({v.classes.text()})",
         f"body: {len(body)} bytes, xz",
     ]
@@ -477,10 +530,10 @@ def load_verdicts(data: bytes, source: str = "<bytes>") -> Verdicts:
         if len(lines) == 1 and not line.startswith(MAGIC + " "):
             raise bad(f"not a verdict file (it does not start with '{MAGIC}')")
     version = lines[0][len(MAGIC) + 1 :]
-    if version != str(FORMAT_VERSION):
+    if version not in ("1", str(FORMAT_VERSION)):
         raise bad(
-            f"a verdict file of format {version!r}; this solver reads format {FORMAT_VERSION}: "
-            "use a newer solitaire_solver"
+            f"a verdict file of format {version!r}; this solver reads formats 1 to "
+            f"{FORMAT_VERSION}: use a newer solitaire_solver"
         )
     fields: dict[str, str] = {}
     for i, line in enumerate(lines[1:], 2):
@@ -527,7 +580,10 @@ def _decode(fields: dict[str, str], body: bytes, source: str) -> Verdicts:
     if (codes.count(WON), codes.count(LOST), codes.count(UNKNOWN)) != (won, lost, unknown):
         raise ValueError("the counts in the header differ from the verdicts")
     lengths, at = _read_varints(raw, packed, won)
-    figures = raw[at:]
+    all_limits = [_parse_limits(text) for text in fields["limits"].split(" | ")]
+    # Several sets of limits: an index per unknown deal follows the figures.
+    indices = raw[at + won :] if len(all_limits) > 1 else b""
+    figures = raw[at : len(raw) - len(indices)]
     if len(figures) != won:
         raise ValueError(f"{len(figures)} difficulty figures for {won} won deals")
     return Verdicts(
@@ -538,9 +594,11 @@ def _decode(fields: dict[str, str], body: bytes, source: str) -> Verdicts:
         lengths,
         bytes(figures),
         fields["solver"],
-        _parse_limits(fields["limits"]),
+        all_limits[0],
         Classes(int(diff_match.group(2)), int(diff_match.group(3))),
         fields["sha256"],
+        more_limits=tuple(all_limits[1:]),
+        unknown_limits=bytes(indices),
     )
 
 
@@ -619,9 +677,10 @@ def store_verdicts(
 
     ``blocks`` are ``(low, high)`` ranges of deal numbers that do not
     overlap; the file runs from the lowest to the highest, and deals outside
-    the blocks, or not in the store, are recorded as not solved, and so is
-    a deal stored as unknown under other limits than ``limits`` (the file's
-    header names one set of limits for its unknown deals). A won row
+    the blocks, or not in the store, are recorded as not solved. ``limits``
+    are the file's first set; an unknown deal keeps the limits it was
+    stored under (a store that holds a first pass and a rerun of its
+    unknown deals under larger limits writes both). A won row
     stored before the store kept difficulty figures is solved again for its
     figure (the figure is a property of the solve, not of the row).
     """
@@ -632,13 +691,13 @@ def store_verdicts(
         raise ValueError("no deals to write")
     key = StoreKey.of(game)
 
-    def rows() -> Iterator[tuple[int, str, int, int]]:
+    def rows() -> Iterator[tuple[int, str, int, int, Limits]]:
         for low, high in spans:
-            for number, status, length, figure, _ in store.verdict_rows(key, low, high, limits):
+            for number, status, length, figure, reached in store.verdict_rows(key, low, high):
                 if status == "won" and figure is None:
                     start = game.deal(DealNumber(number, number < MT_THRESHOLD))
                     figure = game.difficulty(start, game.solve(start, limits))
-                yield number, status, length, figure or 0
+                yield number, status, length, figure or 0, reached
 
     return Verdicts.from_rows(
         game.preset,
@@ -667,9 +726,14 @@ def import_verdicts(store: Store, game: Any, v: Verdicts, source: str) -> tuple[
     origin = f"{Path(source).name} sha256:{v.sha256[:16]}"
     before = store.count(key)
     batch: list[DealResult] = []
+    batch_limits = v.limits  # an unknown deal is stored under the limits it reached
     offered = 0
     for number, status, length, figure in v.rows():
         won = status is Status.WON
+        reached = v.limits_of(number)
+        if reached != batch_limits:
+            store.add(key, batch, batch_limits)
+            batch, batch_limits = [], reached
         batch.append(
             DealResult(
                 deal=str(DealNumber(number, number < MT_THRESHOLD)),
@@ -683,9 +747,9 @@ def import_verdicts(store: Store, game: Any, v: Verdicts, source: str) -> tuple[
         )
         offered += 1
         if len(batch) == 10_000:
-            store.add(key, batch, v.limits)
+            store.add(key, batch, batch_limits)
             batch = []
-    store.add(key, batch, v.limits)
+    store.add(key, batch, batch_limits)
     added = store.count(key) - before
     return added, offered - added
 

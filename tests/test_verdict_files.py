@@ -18,6 +18,7 @@ from solitaire_solver.stats import solve_deals
 from solitaire_solver.store import Store, StoreKey
 from solitaire_solver.verdicts import (
     LOST,
+    MAGIC,
     UNKNOWN,
     WON,
     Classes,
@@ -49,6 +50,9 @@ def verdicts(draw: st.DrawFn) -> Verdicts:
     )
     easy = draw(st.integers(0, 200))
     medium = draw(st.integers(easy, 254))
+    unknown = codes.count(UNKNOWN)
+    more = draw(st.sampled_from([(), (Limits(max_states=140_000_000),)])) if unknown else ()
+    indices = bytes(draw(st.lists(st.integers(0, 1), min_size=unknown, max_size=unknown)))
     return Verdicts(
         draw(st.sampled_from(["decade", "eagle-wing-coops", "black-hole"])),
         draw(st.text(st.characters(blacklist_categories=["Cc", "Cs"]), min_size=1, max_size=40)),
@@ -59,6 +63,8 @@ def verdicts(draw: st.DrawFn) -> Verdicts:
         draw(st.sampled_from(["0.1.0", "1.2.3rc1"])),
         limits,
         Classes(easy, medium),
+        more_limits=more,
+        unknown_limits=indices if more else b"",
     )
 
 
@@ -133,8 +139,8 @@ def test_other_files_are_refused() -> None:
         load_verdicts(b"PK\x03\x04 a zip file\n\n", "x.zip")
     with pytest.raises(VerdictFileError, match="not a verdict file"):
         load_verdicts(b"", "empty")
-    newer = sample_file().replace(b"verdicts 1\n", b"verdicts 2\n", 1)
-    with pytest.raises(VerdictFileError, match=r"format '2'.*newer solitaire_solver"):
+    newer = sample_file().replace(b"verdicts 1\n", b"verdicts 3\n", 1)
+    with pytest.raises(VerdictFileError, match=r"format '3'.*newer solitaire_solver"):
         load_verdicts(newer, "d.verdicts")
 
 
@@ -170,12 +176,12 @@ def test_a_store_exports_what_it_holds(tmp_path: Path) -> None:
     assert v.status(21) is None  # not in the store
 
 
-def test_an_export_leaves_out_unknown_rows_of_other_limits(tmp_path: Path) -> None:
+def test_an_export_keeps_the_limits_each_unknown_deal_reached(tmp_path: Path) -> None:
     # Windmill deals 2 and 55 are far from settled within 1,000 states, so a
     # run at that limit stores them unknown; a second run at 2,000 states
-    # replaces deal 55's row only. A file under one of the two limits may
-    # carry only the unknown rows reached under it, or its header would name
-    # limits a deal never ran under.
+    # replaces deal 55's row only. The file says which limits each reached,
+    # whatever the first set it names, and a store it is imported into
+    # skips each deal only under its own limits.
     game = make_game("windmill")
     db = tmp_path / "s.sqlite"
     small, larger = Limits(max_states=1000), Limits(max_states=2000)
@@ -183,12 +189,31 @@ def test_an_export_leaves_out_unknown_rows_of_other_limits(tmp_path: Path) -> No
     assert [r.status.value for r in first] == ["unknown", "unknown"]
     solve_deals(game, "55", store=db, max_states=2000)
     with Store(db) as store:
-        at_small = store_verdicts(store, game, [(2, 55)], limits=small, solver_version="t")
-        at_larger = store_verdicts(store, game, [(2, 55)], limits=larger, solver_version="t")
-        at_default = store_verdicts(store, game, [(2, 55)], limits=Limits(), solver_version="t")
-    assert (at_small.status(2), at_small.status(55)) == ("unknown", None)
-    assert (at_larger.status(2), at_larger.status(55)) == (None, "unknown")
-    assert (at_default.status(2), at_default.status(55)) == (None, None)
+        files = [
+            store_verdicts(store, game, [(2, 55)], limits=limits, solver_version="t")
+            for limits in (small, larger, Limits())
+        ]
+    for v in files:
+        again = load_verdicts(dump_verdicts(v))
+        assert (again.status(2), again.status(55)) == ("unknown", "unknown")
+        assert (again.limits_of(2), again.limits_of(55)) == (small, larger)
+        assert again.limits_of(3) == again.limits  # not unknown: the file's first set
+    assert dump_verdicts(files[0]).startswith(f"{MAGIC} 2\n".encode())
+    assert b"limits: max_states=1000 | max_states=2000\n" in dump_verdicts(files[0])
+    assert b"limits: max_states=2000 | max_states=1000\n" in dump_verdicts(files[1])
+    with Store(tmp_path / "new.sqlite") as store:
+        import_verdicts(store, game, files[1], "rerun.verdicts")
+        key = StoreKey.of(game)
+        assert set(store.settled(key, ["2", "55"], larger)) == {"55"}
+        assert set(store.settled(key, ["2", "55"], small)) == {"2"}
+
+
+def test_a_file_of_one_set_of_limits_keeps_the_first_layout() -> None:
+    rows = {5: ("won", 60, 3), 8: ("unknown", 0, 0)}
+    v = Verdicts.build("decade", "decade x", 5, rows, limits=Limits(max_states=10))
+    data = dump_verdicts(v)
+    assert data.startswith(f"{MAGIC} 1\n".encode()) and b"limits: max_states=10\n" in data
+    assert load_verdicts(data).unknown_limits == b""
 
 
 def test_import_then_extend_gives_the_rows_of_one_run(
@@ -365,19 +390,22 @@ def check_against_fresh_solves(preset: str, numbers: list[int], tmp_path: Path) 
     if v is None:
         pytest.skip(f"no published {preset} table in this checkout")
     numbers = [n for n in numbers if v.first <= n <= v.last]
-    limits = v.limits
-    fresh = solve_deals(
-        preset,
-        numbers,
-        max_states=limits.max_states,
-        timeout=limits.timeout,
-        max_table=limits.max_table,
-    )
+    fresh = []
+    # An unknown deal is solved again under the limits it reached (a rerun
+    # table names two sets); the others under the file's first.
+    for limits in v.all_limits:
+        fresh += solve_deals(
+            preset,
+            [n for n in numbers if v.limits_of(n) == limits],
+            max_states=limits.max_states,
+            timeout=limits.timeout,
+            max_table=limits.max_table,
+        )
     again = [
         r.number for r in fresh if r.status.value == "unknown" and v.status(r.number) == "lost"
     ]
     if again:
-        assert limits.any, "with no limit nothing is unknown"
+        assert v.limits.any, "with no limit nothing is unknown"
         fresh = [r for r in fresh if r.number not in again] + solve_deals(preset, again)
     for r in fresh:
         assert v.status(r.number) == r.status.value, r.deal

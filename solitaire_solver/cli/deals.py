@@ -119,7 +119,8 @@ def _table_source(game: Game[Any, Any]) -> _Source:
         v.last,
         v.classes,
         entries,
-        _limits_phrase(v.limits),
+        # A rerun table's unknown deals reached one of several limits.
+        " or ".join(_limits_phrase(limits) for limits in v.all_limits),
     )
 
 
