@@ -44,7 +44,7 @@ import math
 import random
 import time
 from collections import Counter
-from collections.abc import Hashable, Iterator, Sequence
+from collections.abc import Callable, Hashable, Iterator, Sequence
 from fractions import Fraction
 from typing import Any
 
@@ -54,7 +54,7 @@ from .analysis import twin_indices
 from .cards import Card
 from .games import Game, Seen
 from .maths import wilson_interval
-from .search import Limits, Memo, Status
+from .search import Limits, Memo, SolveResult, Status
 
 SAMPLES = 200
 """Determinisations a hint solves by default."""
@@ -234,49 +234,26 @@ def fair_hint(
         raise ValueError(f"a fair hint needs at least 1 sample, not {samples}")
     t0 = time.perf_counter()
     moves = legal_moves_seen(game, seen)
-    own = game.fair_values(seen) if exact_hidden > 0 else None
-    if own is not None:
-        return _exact_hint(game, seen, moves, own, 0, t0, seed)
-    if seen.hidden <= exact_hidden:
-        exact = exact_values(game, seen, limits=limits)
-        if exact is not None:
-            return _exact_hint(game, seen, moves, *exact, t0, seed)
-    rng = position_seed(seed, seen)
+    exact = _exact(game, seen, moves, limits, exact_hidden, seed, t0)
+    if exact is not None:
+        return exact
+    drawn = _draw(game, seen, moves, samples, seed, limits)
     wins = [0] * len(moves)
     unknown = [0] * len(moves)
-    votes = [0] * len(moves)
-    solves = 0
+    votes = _votes(moves, drawn)
+    solves = len(drawn)
     # The keys after each move, in the fixed arrangement and in every sample:
     # moves with the same keys in all of them are twins, as in fair_twins.
     keys: list[list[Hashable]] = [
-        [game.key(game.apply(game.fill(seen.state, seen.unseen), m))] for m in moves
+        [game.key(game.apply(game.fill(seen.state, seen.unseen), m)), *(d.keys[i] for d in drawn)]
+        for i, m in enumerate(moves)
     ]
-    for _ in range(samples):
-        state = game.determinise(seen, rng)
-        children = [game.apply(state, m) for m in moves]
-        after = [game.key(child) for child in children]
-        for i, k in enumerate(after):
-            keys[i].append(k)
-        memo = Memo()
-        # Moves that lead to one key share a verdict; a sample lost as a whole
-        # is lost after every move.
-        whole = game.solve(state, limits, memo=memo)
-        solves += 1
-        if whole.status is Status.LOST:
+    for d in drawn:
+        if d.whole.status is Status.LOST:
             continue
-        done: dict[Hashable, Status] = {}
-        for i, m in enumerate(moves):
-            child, k = children[i], after[i]
-            status = done.get(k)
-            first = whole.won and bool(whole.moves) and whole.moves[0] == m
-            votes[i] += first
-            if status is None:
-                if first:
-                    status = Status.WON
-                else:
-                    status = game.solve(child, limits, memo=memo).status
-                    solves += 1
-                done[k] = status
+        for i in range(len(moves)):
+            status, solved = d.status(game, moves, i, limits)
+            solves += solved
             if status is Status.WON:
                 wins[i] += 1
             elif status is Status.UNKNOWN:
@@ -289,6 +266,153 @@ def fair_hint(
         low, high = wilson_interval(w, samples)
         sampled.append(FairMove(m, w / samples, low, high, w, samples, u, votes=v, twins=t))
     return FairHint(tuple(sampled), samples, False, seen.hidden, time.perf_counter() - t0, solves)
+
+
+def _exact(
+    game: Game[Any, Any],
+    seen: Seen[Any],
+    moves: Sequence[Any],
+    limits: Limits,
+    exact_hidden: int,
+    seed: int | str,
+    t0: float,
+) -> FairHint | None:
+    """The exact hint, from the game's own values or the expectimax when at most
+    ``exact_hidden`` cards are hidden; ``None`` when it is not to be had."""
+    own = game.fair_values(seen) if exact_hidden > 0 else None
+    if own is not None:
+        return _exact_hint(game, seen, moves, own, 0, t0, seed)
+    if seen.hidden <= exact_hidden:
+        values = exact_values(game, seen, limits=limits)
+        if values is not None:
+            return _exact_hint(game, seen, moves, *values, t0, seed)
+    return None
+
+
+@attrs.define
+class _Sample:
+    """One determinisation of a sampled hint: the positions after each move, their keys, the
+    verdict of the whole position, the memo its searches share, and each key's verdict."""
+
+    children: list[Any]
+    keys: list[Hashable]
+    whole: SolveResult[Any]
+    memo: Memo
+    done: dict[Hashable, Status] = attrs.field(factory=dict)
+
+    def status(
+        self, game: Game[Any, Any], moves: Sequence[Any], i: int, limits: Limits
+    ) -> tuple[Status, bool]:
+        """The verdict after ``moves[i]`` (the whole position not lost), and whether it took
+        a search: moves that lead to one key share a verdict."""
+        k = self.keys[i]
+        found = self.done.get(k)
+        if found is not None:
+            return found, False
+        found = game.solve(self.children[i], limits, memo=self.memo).status
+        self.done[k] = found
+        return found, True
+
+
+def _draw(
+    game: Game[Any, Any],
+    seen: Seen[Any],
+    moves: Sequence[Any],
+    samples: int,
+    seed: int | str,
+    limits: Limits,
+) -> list[_Sample]:
+    """``samples`` determinisations of ``seen`` drawn from ``seed`` and the position, each
+    with its whole position solved (a sample lost as a whole is lost after every move)."""
+    rng = position_seed(seed, seen)
+    out = []
+    for _ in range(samples):
+        state = game.determinise(seen, rng)
+        children = [game.apply(state, m) for m in moves]
+        memo = Memo()
+        whole = game.solve(state, limits, memo=memo)
+        keys = [game.key(c) for c in children]
+        sample = _Sample(children, keys, whole, memo)
+        if whole.won and whole.moves:
+            # The move the winning line starts with wins, and so does every
+            # move to the same key: no search.
+            sample.done[game.key(game.apply(state, whole.moves[0]))] = Status.WON
+        out.append(sample)
+    return out
+
+
+def _votes(moves: Sequence[Any], drawn: Sequence[_Sample]) -> list[int]:
+    """For each move, the samples whose winning line starts with it (:attr:`FairMove.votes`)."""
+    return [
+        sum(d.whole.won and bool(d.whole.moves) and d.whole.moves[0] == m for d in drawn)
+        for m in moves
+    ]
+
+
+def fair_choice(
+    game: Game[Any, Any],
+    seen: Seen[Any],
+    candidates: Sequence[Any],
+    tiebreak: Callable[[Any], tuple[int, ...]],
+    *,
+    samples: int = SAMPLES,
+    seed: int | str = 0,
+    limits: Limits = SOLVE_LIMITS,
+    exact_hidden: int = EXACT_HIDDEN,
+) -> tuple[Any, int]:
+    """The move of ``candidates`` (legal moves of ``seen``) that ranks first by the fair
+    hint's value, then its votes, then ``tiebreak``, then the game's order (the first of
+    equals), and the exact solves it took: the choice :func:`fair_hint` leads to, at a
+    fraction of its searches.
+
+    The hint solves every move in every sample; a choice needs only the best.
+    The moves are worked out one at a time, the most voted first (most often
+    the best). A move's wins can grow by at most the samples left that are
+    not lost as a whole (a position after a move of a lost one is lost), so
+    once a move's best possible rank falls below the best rank found so far
+    it is solved no more: a move as voted as the best and no better in its
+    tie-breaks is settled without a search when the best wins every sample.
+    The samples and each one's memo are the hint's, so every search made is
+    one the hint makes, on a memo of other entries (those of the searches
+    made before it in this order): a search ends alike whatever the memo
+    (won and lost are facts of the position) unless its limits stop it, so
+    the choice is the hint's unless a limit is reached at another place (a
+    test compares the two along real games). Exact hints (few cards hidden,
+    or the game's own values) are worked out whole, as in :func:`fair_hint`.
+    """
+    if samples < 1:
+        raise ValueError(f"a fair hint needs at least 1 sample, not {samples}")
+    moves = legal_moves_seen(game, seen)
+    place = {m: i for i, m in enumerate(moves)}
+    stray = [m for m in candidates if m not in place]
+    if stray or not candidates:
+        raise ValueError(f"{stray[0]!r} is not a legal move" if stray else "no move to choose")
+    hint = _exact(game, seen, moves, limits, exact_hidden, seed, time.perf_counter())
+    if hint is not None:
+        rank = {m.move: (m.value, m.votes) for m in hint.moves}
+        top = max(candidates, key=lambda m: (*rank[m], *tiebreak(m), -place[m]))
+        return top, hint.solves
+    drawn = _draw(game, seen, moves, samples, seed, limits)
+    solves = len(drawn)
+    votes = _votes(moves, drawn)
+    open_samples = [d for d in drawn if d.whole.status is not Status.LOST]
+    fixed = {place[m]: (votes[place[m]], *tiebreak(m), -place[m]) for m in candidates}
+    best: tuple[int, ...] | None = None
+    chosen = place[candidates[0]]
+    # The most voted first: its wins, once known, rule out the moves that
+    # could not reach its rank even winning every sample left.
+    for i in sorted(fixed, key=lambda i: fixed[i], reverse=True):
+        wins = 0
+        for done, d in enumerate(open_samples):
+            if best is not None and (wins + len(open_samples) - done, *fixed[i]) < best:
+                break
+            status, solved = d.status(game, moves, i, limits)
+            solves += solved
+            wins += status is Status.WON
+        else:
+            if best is None or (wins, *fixed[i]) > best:
+                best, chosen = (wins, *fixed[i]), i
+    return moves[chosen], solves
 
 
 def _exact_hint(

@@ -6,7 +6,8 @@ up, and which cards are still unseen), and it learns a hidden card only when
 the game turns it face up. Three are here:
 
 - ``fair``: the move of the highest chance by the fair hint
-  (:func:`.fair.fair_hint`, K determinisations solved with full sight);
+  (:func:`.fair.fair_hint`, K determinisations solved with full sight;
+  chosen with :func:`.fair.fair_choice`, which solves fewer of them);
 - ``greedy``: the first legal move in the game's fixed order of preference
   (:meth:`.games.Game.greedy_order`);
 - ``random``: a legal move drawn at random.
@@ -29,6 +30,7 @@ can have (:mod:`.fair`).
 
 from __future__ import annotations
 
+import functools
 import random
 import re
 import time
@@ -37,7 +39,7 @@ from typing import Any
 import attrs
 
 from .errors import BadOptionError
-from .fair import SOLVE_LIMITS, fair_hint, legal_moves_seen
+from .fair import SOLVE_LIMITS, fair_choice, legal_moves_seen
 from .games import Game, Seen
 from .search import Limits
 
@@ -179,20 +181,21 @@ def play(game: Game[Any, Any], start: Any, player: Player, *, deal: str = "") ->
             elif player.kind == "random":
                 move = rng.choice(legal)
             else:
-                hint = fair_hint(
+                # The best by the fair hint (see FairHint.best) among the moves
+                # that do not go round in a circle; among equals, one that
+                # sends a card home or turns one face up: with every move as
+                # good as the next, cards moved to and fro would be new
+                # positions for ever.
+                move, used = fair_choice(
                     game,
                     seen,
+                    legal,
+                    functools.partial(_progress, game, seen),
                     samples=player.samples,
                     seed=f"{player.seed}:{deal}:{step}",
                     limits=player.limits,
                 )
-                solves += hint.solves
-                rank = {m.move: (m.value, m.votes) for m in hint.moves}
-                # The best (see FairHint.best) among the moves that do not go
-                # round in a circle; among equals, one that sends a card home
-                # or turns one face up: with every move as good as the next,
-                # cards moved to and fro would be new positions for ever.
-                move = max(legal, key=lambda m: (*rank[m], *_progress(game, seen, m)))
+                solves += used
         moves.append(move)
         state = game.apply(state, move)
         met.add(game.seen(state))
