@@ -43,7 +43,7 @@ from .api import (
 from .cards import count_text
 from .games import Game
 from .request import SolveRequest, as_request
-from .search import Limits, Memo, SearchStats, SolveResult, Status
+from .search import Limits, Memo, SearchStats, SolveResult, Status, Watcher
 
 # ---------------------------------------------------------------- verdict texts
 
@@ -200,6 +200,7 @@ def analyse_position(
     shortest: bool = False,
     memo: Memo | None = None,
     played: int = 0,
+    watch: Watcher | None = None,
 ) -> Analysis:
     """:func:`analyse` for a game object and a position.
 
@@ -208,6 +209,7 @@ def analyse_position(
     :class:`~solitaire_solver.request.SolveRequest` brings its limits and
     ``shortest`` instead. ``memo`` may be shared with other
     analyses of positions of the same deal (a new one by default).
+    ``watch`` is told of each search's progress (as by :meth:`.Game.solve`).
     """
     t0 = time.perf_counter()
     request = _request(game, limits, shortest)
@@ -215,7 +217,7 @@ def analyse_position(
     results: list[SolveResult[Any]] = []
 
     def solve(state: Any) -> SolveResult[Any]:
-        r: SolveResult[Any] = game.solve(state, request, memo=memo)
+        r: SolveResult[Any] = game.solve(state, request, memo=memo, watch=watch)
         results.append(r)
         return r
 
@@ -298,6 +300,7 @@ def analyse(
     timeout: float | None = None,
     max_table: int | None = None,
     memo: Memo | None = None,
+    watch: Watcher | None = None,
 ) -> Analysis:
     """The verdict of the position after ``moves`` and of every legal move in it.
 
@@ -310,7 +313,9 @@ def analyse(
     The limits apply to each search (by default the preset's default
     limits, when it has some); a verdict they cut short is unknown and
     names the limit. With ``shortest`` each line is a shortest one where
-    the game can prove it (the result says so).
+    the game can prove it (the result says so). ``watch`` is told of each
+    search's progress (a :class:`~solitaire_solver.progress.SolveProgress`
+    shows it on a terminal).
 
     Cost: one search of the position settles every move when it is lost,
     and the move its winning line starts with; the other moves take one
@@ -329,7 +334,9 @@ def analyse(
     played = 0
     for _, _, after in play_line(g, position, line):
         position, played = after, played + 1
-    return analyse_position(g, position, limits=request.for_game(g), memo=memo, played=played)
+    return analyse_position(
+        g, position, limits=request.for_game(g), memo=memo, played=played, watch=watch
+    )
 
 
 # ---------------------------------------------------------------- review
@@ -426,6 +433,7 @@ def review_line(
     *,
     limits: Limits | SolveRequest | None = None,
     memo: Memo | None = None,
+    watch: Watcher | None = None,
 ) -> Review:
     """:func:`review` for a game object, a start position and move objects already checked.
 
@@ -460,7 +468,7 @@ def review_line(
 
     def settle(i: int) -> SolveResult[Any]:
         nonlocal lo, hi
-        r: SolveResult[Any] = game.solve(positions[i], request, memo=memo)
+        r: SolveResult[Any] = game.solve(positions[i], request, memo=memo, watch=watch)
         results.append(r)
         verdicts[i] = r
         if r.won:
@@ -533,6 +541,7 @@ def review(
     max_states: int | None = None,
     timeout: float | None = None,
     max_table: int | None = None,
+    watch: Watcher | None = None,
 ) -> Review:
     """Replay a game and name the first move after which a winnable position was lost.
 
@@ -543,11 +552,12 @@ def review(
     (its last position can still be won), or which move lost a won game and
     which move would have kept it won (:meth:`Review.summary`). The limits
     apply to each search (by default the preset's default limits, when it
-    has some). See :func:`review_line` for how it searches.
+    has some); ``watch`` is told of each search's progress. See
+    :func:`review_line` for how it searches.
     """
     request = as_request(
         game, rules=rules, max_states=max_states, timeout=timeout, max_table=max_table
     )
     g, position = start_of(request.game, start)
     played = [m for m, _, _ in play_line(g, position, move_list(moves))]
-    return review_line(g, position, played, limits=request.for_game(g))
+    return review_line(g, position, played, limits=request.for_game(g), watch=watch)

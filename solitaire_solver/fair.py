@@ -54,7 +54,7 @@ from .analysis import twin_indices
 from .cards import Card
 from .games import Game, Seen
 from .maths import wilson_interval
-from .search import Limits, Memo, SolveResult, Status
+from .search import Limits, Memo, SolveResult, Status, Watcher
 
 SAMPLES = 200
 """Determinisations a hint solves by default."""
@@ -222,6 +222,7 @@ def fair_hint(
     seed: int | str = 0,
     limits: Limits = SOLVE_LIMITS,
     exact_hidden: int = EXACT_HIDDEN,
+    watch: Watcher | None = None,
 ) -> FairHint:
     """Each legal move's chance for a player who sees ``seen`` (see the module docstring).
 
@@ -229,6 +230,7 @@ def fair_hint(
     finishes within :data:`EXACT_NODES` positions; else ``samples``
     determinisations, drawn from ``seed`` and the position (the same hint
     every time), each solved exactly under ``limits`` after every move.
+    ``watch`` is told of the sampled searches' progress.
     """
     if samples < 1:
         raise ValueError(f"a fair hint needs at least 1 sample, not {samples}")
@@ -237,7 +239,7 @@ def fair_hint(
     exact = _exact(game, seen, moves, limits, exact_hidden, seed, t0)
     if exact is not None:
         return exact
-    drawn = _draw(game, seen, moves, samples, seed, limits)
+    drawn = _draw(game, seen, moves, samples, seed, limits, watch)
     wins = [0] * len(moves)
     unknown = [0] * len(moves)
     votes = _votes(moves, drawn)
@@ -252,7 +254,7 @@ def fair_hint(
         if d.whole.status is Status.LOST:
             continue
         for i in range(len(moves)):
-            status, solved = d.status(game, moves, i, limits)
+            status, solved = d.status(game, moves, i, limits, watch)
             solves += solved
             if status is Status.WON:
                 wins[i] += 1
@@ -301,7 +303,12 @@ class _Sample:
     done: dict[Hashable, Status] = attrs.field(factory=dict)
 
     def status(
-        self, game: Game[Any, Any], moves: Sequence[Any], i: int, limits: Limits
+        self,
+        game: Game[Any, Any],
+        moves: Sequence[Any],
+        i: int,
+        limits: Limits,
+        watch: Watcher | None = None,
     ) -> tuple[Status, bool]:
         """The verdict after ``moves[i]`` (the whole position not lost), and whether it took
         a search: moves that lead to one key share a verdict."""
@@ -309,7 +316,7 @@ class _Sample:
         found = self.done.get(k)
         if found is not None:
             return found, False
-        found = game.solve(self.children[i], limits, memo=self.memo).status
+        found = game.solve(self.children[i], limits, memo=self.memo, watch=watch).status
         self.done[k] = found
         return found, True
 
@@ -321,6 +328,7 @@ def _draw(
     samples: int,
     seed: int | str,
     limits: Limits,
+    watch: Watcher | None = None,
 ) -> list[_Sample]:
     """``samples`` determinisations of ``seen`` drawn from ``seed`` and the position, each
     with its whole position solved (a sample lost as a whole is lost after every move)."""
@@ -330,7 +338,7 @@ def _draw(
         state = game.determinise(seen, rng)
         children = [game.apply(state, m) for m in moves]
         memo = Memo()
-        whole = game.solve(state, limits, memo=memo)
+        whole = game.solve(state, limits, memo=memo, watch=watch)
         keys = [game.key(c) for c in children]
         sample = _Sample(children, keys, whole, memo)
         if whole.won and whole.moves:

@@ -146,16 +146,19 @@ def limits_text(budget: Budget) -> str:
 
 
 class SolveProgress:
-    """Shows the progress of one solve on a terminal; a :data:`~.search.Watcher`.
+    """Shows the progress of one solve, or of the searches of a hint or a review, on a
+    terminal; a :data:`~.search.Watcher`.
 
     Nothing shows for the first ``after`` seconds (default :data:`SHOW_AFTER`),
     and nothing at all when ``stream`` is not a terminal (``tty`` defaults to
     whether it is one): a log or a pipe gets no carriage returns. Then one
     line, redrawn in place at most every ``every`` seconds (default
     :data:`REDRAW_EVERY`): the states expanded, their rate, the time spent
-    and the limits. :meth:`finish` wipes it, so that what is printed next
-    starts on a clean line. ``clock`` reads the time; ``width`` is the most
-    characters a line may take (default: the terminal's width, less one).
+    and the limits; once it has watched a second search (a budget of its
+    own), the states of every search so far and how many. :meth:`finish`
+    wipes it, so that what is printed next starts on a clean line. ``clock``
+    reads the time; ``width`` is the most characters a line may take
+    (default: the terminal's width, less one).
     """
 
     def __init__(
@@ -178,8 +181,19 @@ class SolveProgress:
         self.last: float | None = None
         self.shown = 0
         """The length of the line on the terminal now (0: none)."""
+        self.searches = 0
+        """The searches watched so far (a hint or a review makes several)."""
+        self.before = 0
+        """The states the searches before the current one expanded."""
+        self._budget: Budget | None = None
 
     def __call__(self, budget: Budget) -> None:
+        if budget is not self._budget:
+            # Each search has a budget of its own: a new one is a new search.
+            if self._budget is not None:
+                self.before += self._budget.expanded
+            self._budget = budget
+            self.searches += 1
         if not self.tty:
             return
         now = self.clock()
@@ -191,11 +205,13 @@ class SolveProgress:
 
     def text(self, budget: Budget, elapsed: float) -> str:
         """The progress line after ``elapsed`` seconds: states, rate, time spent and limits."""
-        expanded = budget.expanded
+        expanded = self.before + budget.expanded if budget is self._budget else budget.expanded
         rate = tqdm.format_sizeof(expanded / elapsed) if elapsed > 0 else "?"
+        several = f" in {self.searches} searches" if self.searches > 1 else ""
+        each = " each" if self.searches > 1 else ""
         line = (
-            f"solving: {expanded:,} states, {rate} states/s, "
-            f"{tqdm.format_interval(elapsed)} elapsed; {limits_text(budget)}"
+            f"solving: {expanded:,} states{several}, {rate} states/s, "
+            f"{tqdm.format_interval(elapsed)} elapsed; {limits_text(budget)}{each}"
         )
         return line[: max(self.width, 1)]
 

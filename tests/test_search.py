@@ -1130,14 +1130,16 @@ def test_a_watcher_sees_the_expansions_and_changes_nothing() -> None:
         plain.stats.unique,
         plain.stats.max_depth,
     )
-    assert [n for n, _ in seen] == list(range(WATCH_EVERY, plain.stats.expanded, WATCH_EVERY))
+    # Every WATCH_EVERY expansions, and once at the end with the whole count.
+    every = list(range(WATCH_EVERY, plain.stats.expanded, WATCH_EVERY))
+    assert [n for n, _ in seen] == [*every, plain.stats.expanded]
     assert all(lim == NO_LIMITS for _, lim in seen)
     # Under limits too, which it sees.
     seen.clear()
     limits = Limits(max_states=3 * WATCH_EVERY + 1, timeout=600)
     r = solve(lambda b: dfs(ladder, 0, b), limits, watch=watch)
     assert r.status is Status.UNKNOWN and r.stats.expanded == limits.max_states
-    assert seen == [(n * WATCH_EVERY, limits) for n in (1, 2, 3)]
+    assert seen == [(n * WATCH_EVERY, limits) for n in (1, 2, 3)] + [(limits.max_states, limits)]
 
 
 # ---------------------------------------------------------------- plans

@@ -40,24 +40,43 @@ def budget(expanded: int, limits: Limits | None = None, *, default: bool = False
 def test_nothing_shows_before_a_few_seconds_then_one_line_redrawn_in_place() -> None:
     stream, clock = Terminal(), Clock()
     shown = SolveProgress(stream, after=3.0, every=0.5, width=200, clock=clock)
+    b = budget(4096, Limits(max_states=1_000_000), default=True)
     clock.now += 2.9
-    shown(budget(4096))
+    shown(b)
     assert stream.getvalue() == ""
     clock.now += 1.1  # 4 seconds in
-    shown(budget(8192, Limits(max_states=1_000_000), default=True))
+    b.expanded = 8192
+    shown(b)
     first = "solving: 8,192 states, 2.05k states/s, 00:04 elapsed; limit 1,000,000 states (default)"
     assert stream.getvalue() == "\r" + first
     clock.now += 0.4  # too soon to redraw
-    shown(budget(12_288))
+    b.expanded = 12_288
+    shown(b)
     assert stream.getvalue() == "\r" + first
     clock.now += 0.6  # 5 seconds in
-    shown(budget(20_000, Limits(timeout=60)))
-    second = "solving: 20,000 states, 4.00k states/s, 00:05 elapsed; limit 60 seconds"
-    # The shorter line covers the rest of the longer one with spaces.
-    assert stream.getvalue() == "\r" + first + "\r" + second.ljust(len(first))
+    b.expanded = 20_000
+    shown(b)
+    second = (
+        "solving: 20,000 states, 4.00k states/s, 00:05 elapsed; limit 1,000,000 states (default)"
+    )
+    assert stream.getvalue() == "\r" + first + "\r" + second
     shown.finish()
     assert stream.getvalue().endswith("\r" + " " * len(second) + "\r")
     assert shown.shown == 0
+
+
+def test_a_shorter_line_covers_the_longer_one_with_spaces() -> None:
+    stream, clock = Terminal(), Clock()
+    shown = SolveProgress(stream, after=0.0, every=0.0, width=200, clock=clock)
+    b = budget(10_000_000)
+    clock.now += 1
+    shown(b)
+    first = stream.getvalue()
+    clock.now += 99  # the rate falls from 10.0M to 101k states/s
+    b.expanded = 10_100_000
+    shown(b)
+    second = "solving: 10,100,000 states, 101k states/s, 01:40 elapsed; no limit"
+    assert stream.getvalue() == first + "\r" + second.ljust(len(first) - 1)
 
 
 def test_a_line_fits_the_width() -> None:
@@ -127,3 +146,63 @@ def test_no_progress_with_json_output(
     out, err = _solve_on(monkeypatch, capsys, *LONG, "--json")
     assert err == ""
     assert json.loads(out)["status"] == "won"
+
+
+def test_several_searches_add_up_and_say_how_many() -> None:
+    stream, clock = Terminal(), Clock()
+    shown = SolveProgress(stream, after=0.0, every=0.0, width=200, clock=clock)
+    first, second = budget(5_000), budget(0, Limits(max_states=9_000))
+    clock.now += 1
+    shown(first)
+    assert stream.getvalue().endswith(
+        "solving: 5,000 states, 5.00k states/s, 00:01 elapsed; no limit"
+    )
+    second.expanded = 3_000
+    clock.now += 1
+    shown(second)  # a budget of its own: a second search
+    assert stream.getvalue().endswith(
+        "solving: 8,000 states in 2 searches, 4.00k states/s, 00:02 elapsed; "
+        "limit 9,000 states each"
+    )
+    assert shown.searches == 2
+
+
+def _command_on(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], *argv: str
+) -> tuple[str, str]:
+    """Run a command with standard error a terminal and progress due at once."""
+    err = Terminal()
+    monkeypatch.setattr(progress, "SHOW_AFTER", 0.0)
+    monkeypatch.setattr(progress, "REDRAW_EVERY", 0.0)
+    monkeypatch.setattr(sys, "stderr", err)
+    assert main(list(argv)) == 0
+    return capsys.readouterr().out, err.getvalue()
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        # A hint searches the position, then each move its line does not start with.
+        ("hint", "eagle-wing-coops", "1", "--max-states", "20000"),
+        ("hint", "eagle-wing-coops", "1", "--fair", "--samples", "4"),
+        # The greedy player's line of Black Hole deal 4 loses a winnable deal:
+        # the review bisects it, six searches.
+        (
+            "review",
+            "black-hole",
+            "4",
+            "--moves",
+            "p3 p1 p3 p3 p9 p17 p8 p7 p4 p1 p6 p5 p8 p10 p2 p10 p7 p7 p9 p4 p8 p5 p10 p1 p2 "
+            "p4 p2 p13 p6 p6",
+        ),
+    ],
+)
+def test_hint_and_review_show_their_searches_on_a_terminal(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], argv: tuple[str, ...]
+) -> None:
+    out, err = _command_on(monkeypatch, capsys, *argv)
+    assert "\rsolving: " in err and " searches, " in err
+    assert err.endswith("\r")  # wiped before the answer
+    assert "solving:" not in out
+    _, quiet = _command_on(monkeypatch, capsys, *argv, "--json")
+    assert quiet == ""

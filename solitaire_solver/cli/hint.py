@@ -16,6 +16,7 @@ from ..fair import SAMPLES, SOLVE_LIMITS, fair_hint
 from ..games import Game
 from ..games.base import rules_items, rules_text
 from ..play import Style, fair_hint_lines, hint_lines
+from ..progress import solve_progress
 from ..search import Limits
 from .common import (
     Commands,
@@ -103,7 +104,13 @@ def run(args: argparse.Namespace) -> int:
         return _fair_hint(args, game, start, deal, played, request.given)
     if args.samples != SAMPLES or args.seed:
         raise BadOptionError("--samples and --seed go with --fair")
-    analysis = analyse(request, start, played)
+    # The searches show their progress on a terminal (a Windmill hint may take minutes).
+    progress = solve_progress(sys.stderr, quiet=args.json)
+    try:
+        analysis = analyse(request, start, played, watch=progress)
+    finally:
+        if progress is not None:
+            progress.finish()
     moves = [m for m, _, _ in play_line(game, start, played)]
     if args.json:
         doc = hint_document(analysis, deal, moves)
@@ -144,13 +151,19 @@ def _fair_hint(
     for m in moves:
         position = game.apply(position, m)
     seen = game.seen(position)
-    hint = fair_hint(
-        game,
-        seen,
-        samples=args.samples,
-        seed=args.seed,
-        limits=limits if limits.any else SOLVE_LIMITS,
-    )
+    progress = solve_progress(sys.stderr, quiet=args.json)
+    try:
+        hint = fair_hint(
+            game,
+            seen,
+            samples=args.samples,
+            seed=args.seed,
+            limits=limits if limits.any else SOLVE_LIMITS,
+            watch=progress,
+        )
+    finally:
+        if progress is not None:
+            progress.finish()
     best = hint.best
     if args.json:
         group = {

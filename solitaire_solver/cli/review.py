@@ -12,6 +12,7 @@ from ..api import play_line
 from ..cards import count_text
 from ..errors import BadOptionError
 from ..games.base import rules_items, rules_text
+from ..progress import solve_progress
 from ..viewer import check_html_path, solution_html, write_html
 from .common import (
     PROG,
@@ -79,7 +80,12 @@ def run(args: argparse.Namespace) -> int:
     moves = [m for m, _, _ in play_line(game, start, played)]
     # Checked before the searches, which may be long, rather than after them.
     html_path = check_html_path(args.html) if args.html is not None else None
-    result = review_line(game, start, moves, limits=request)
+    progress = solve_progress(sys.stderr, quiet=args.json)
+    try:
+        result = review_line(game, start, moves, limits=request, watch=progress)
+    finally:
+        if progress is not None:
+            progress.finish()
     doc = review_document(result, deal)
     if args.file is not None:
         doc["file"] = args.file

@@ -363,7 +363,11 @@ def solve(
 
     ``default`` says that the limits are the game's defaults, so that an
     unknown result can say so; ``watch`` is told of the progress (see
-    :class:`Budget`).
+    :class:`Budget`), and once more at the end, so that a watcher of many
+    short searches sees each of them whole.
     """
     budget = Budget(limits, default=default, watch=watch)
-    return budget.result(drive(strategy(budget), budget))
+    result = budget.result(drive(strategy(budget), budget))
+    if watch is not None:
+        watch(budget)
+    return result
