@@ -80,7 +80,7 @@ def test_games_plan_prints_the_presets_solver(capsys: pytest.CaptureFixture[str]
     lines = out.splitlines()
     assert lines[0] == "windmill: the solver's plan"
     assert "    member beams  weight 1" in lines
-    assert "    member discrepancies  weight 1/64" in lines
+    assert "    member discrepancies  weight 1/32" in lines
     assert any(line.startswith("    member relaxation  weight 1, cap 35,000,000") for line in lines)
     code, out, _ = run_cli(capsys, "games", "--plan", "eagle-wing")
     assert "screen relaxation  cap 2,000 states" in out

@@ -18,7 +18,13 @@ from typing import Any
 import attrs
 import pytest
 
-from solitaire_solver.games.windmill import WindmillState, beam_over, compact, rank_model
+from solitaire_solver.games.windmill import (
+    WindmillState,
+    beam_over,
+    compact,
+    discrepancies,
+    rank_model,
+)
 from solitaire_solver.games.windmill import kernel as kernel_module
 from solitaire_solver.games.windmill.relaxation import Relaxation, RelaxedRules, first_play
 from solitaire_solver.games.windmill.rules import ranked_waste
@@ -119,6 +125,37 @@ def test_compiled_beam_expands_what_the_python_beam_expands(
                 if fast.won:
                     assert_replays_to_win(g, s, fast.moves)
     assert verdicts == {True, False} or rules == {"foundation_moves": "free"}
+
+
+@needs_kernel
+@pytest.mark.parametrize("rules", VARIANTS)
+def test_discrepancy_search_over_the_kernel_is_the_search_over_the_model(
+    rules: dict[str, Any], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # The discrepancy search over the kernel's moves and over the Python
+    # rank model: the same verdict, the same line, the same positions
+    # expanded and stored, from deals (wins, or the limit) and from late
+    # positions (where iterations run to their end: losses as well); every
+    # won line replays in the real game.
+    g = game(**rules)
+    starts = [dealt(g, n) for n in (1, 2, 3, 5)]
+    starts += late_positions(g, range(1, 6), left=10, per_deal=2)
+    verdicts = set()
+    for s in starts:
+        runs = []
+        for pure in ("1", "0"):
+            monkeypatch.setenv(kernel_module.PURE, pure)
+            b = Budget(Limits(max_states=100_000))
+            runs.append((drive(discrepancies(g.problem, s)(b), b), b))
+        (slow, sb), (fast, fb) = runs
+        assert (fb.expanded, fb.stored, fb.max_depth) == (sb.expanded, sb.stored, sb.max_depth)
+        assert (fast is None) == (slow is None)
+        if fast is not None:
+            assert (fast.won, fast.moves) == (slow.won, slow.moves)
+            verdicts.add(fast.won)
+            if fast.won:
+                assert_replays_to_win(g, s, fast.moves)
+    assert verdicts == {True, False}
 
 
 @needs_kernel

@@ -41,6 +41,7 @@ from .rules import (
     CARDS,
     GAP,
     PRIMARY_FULL,
+    SECONDARY_FULL,
     WindmillState,
     on_last_pass,
     packed_sizes,
@@ -261,3 +262,42 @@ def to_compact(k: KState, ranks: bytes, used: int) -> Compact:
         i += 1
     sizes = packed_sizes(secs >> 4 * j & 15 for j in range(4))
     return (p, bool(flag), sizes, res, stock, waste, used)
+
+
+class RankGraph:
+    """The rank model's moves on the last pass, made by the kernel, as an engine problem
+    given by its successors (:class:`~solitaire_solver.search.Expandable`).
+
+    A position is a :data:`KState`, its own canonical key (the waste in
+    canonical form); a move is the position it leads to. The successors are
+    :meth:`.model.RankModel.moves` in the kernel (the plays in the model's
+    order, then the deal), which the tests check against the Python model,
+    so a search over this graph expands the positions a search over the
+    model expands, in the same order, at a fraction of the cost.
+    """
+
+    def __init__(self, model: RankModel, ranks: bytes) -> None:
+        """The moves of ``model`` (the game's own or a sub-game's) on the pass ``ranks``."""
+        made = rules(model, ranks)
+        self._plays = made.plays
+        self._across = made.across
+
+    def successors(self, state: KState) -> list[tuple[KState, KState]]:
+        """The plays, then the deal, each as ``(move, position)``: the same."""
+        out = [(c, c) for c in self._plays(state)]
+        dealt = self._across(state)
+        if dealt is not None:
+            out.append((dealt, dealt))
+        return out
+
+    def is_won(self, state: KState) -> bool:
+        """Every card on the foundations."""
+        return state[2] == PRIMARY_FULL and state[4] == _ALL_FULL
+
+    def key(self, state: KState) -> KState:
+        """The position is its own canonical key."""
+        return state
+
+
+_ALL_FULL = nibbles((SECONDARY_FULL,) * 4)
+"""The secondaries' sizes, a nibble each, when all four are full."""

@@ -62,7 +62,7 @@ from ...search import (
 )
 from . import kernel
 from .kernel import BURIED, PLAIN, SHUFFLED, beam_order, seq_ranks
-from .model import RankModel, beam_score, compact, rank_model
+from .model import Compact, RankModel, beam_score, compact, rank_model
 from .pruning import Pruned
 from .relaxation import RelaxedPruned, relaxed_run
 from .rules import WindmillProblem, WindmillState
@@ -127,10 +127,11 @@ PLAN = Plan(
         PlanMember("depth-first", 1 / 512),
         # The first shuffled attempt may expand 20,000 states, the next twice as many.
         PlanMember("restarts", 1 / 1024, {"first": 20_000}),
-        # Wins windmill deals 128 and 288 after 599,989 and 172,029 positions of
-        # its own, which no beam wins, so its share of the default limit must
-        # hold that many.
-        PlanMember("discrepancies", 1 / 64),
+        # Over the rank model it wins windmill deals 128, 288 and 383 after
+        # 122,713, 178,228 and 1,707,490 positions of its own, which no beam
+        # wins, so its share of the default limit (about 2,150,000) must hold
+        # that many; compiled, they cost about 2 to 4 µs each.
+        PlanMember("discrepancies", 1 / 32),
         # The relaxation asked as a dead-end test from 12 waste cards, each
         # test at most 2,000 relaxed positions (see RelaxedPruned).
         PlanMember("relaxed depth-first", 1 / 256, {"deep": 12, "test_states": 2000}),
@@ -395,23 +396,67 @@ def restarts(
 
 
 def discrepancies(
-    problem: WindmillProblem, start: WindmillState, *, pruned: Pruned | None = None
+    problem: WindmillProblem, start: WindmillState, *, model: RankModel | None = None
 ) -> Strategy:
-    """Limited discrepancy search from ``start`` around the play-first order.
+    """Limited discrepancy search from ``start`` around the play-first order, over the rank
+    model.
 
-    The preferred move at each state is the first of
-    :meth:`~.rules.WindmillProblem.moves` (a play to the primary, else another
-    play, else the deal); iteration ``k`` follows every line that leaves it at
-    most ``k`` times (:func:`~solitaire_solver.search.lds`). A win a few
-    early choices away from the play-first line comes in an early iteration;
-    an iteration that refused nothing proves the loss.
+    The preferred move at each position is the first of the model's
+    :meth:`~.model.RankModel.moves` (the plays, the waste's card first, then
+    the deal); iteration ``k`` follows every line that leaves it at most
+    ``k`` times (:func:`~solitaire_solver.search.lds`). A win a few early
+    choices away from the play-first line comes in an early iteration.
+
+    Over the rank model (``model``, the game's own by default), not the real
+    positions: the model's positions are the real ones with the suits
+    forgotten, which no rule looks at, so positions that differ only in
+    suits are one, and a position costs a third of a real one (about 3 µs
+    against 10 in Python). Its wins are lifted to real moves
+    (:func:`.model.real_line`, every line replayed by the tests). Its moves
+    are the game's at the level of ranks (the tests compare them with the
+    real rules' on random play), so an iteration that refused nothing has
+    searched every position the game can reach, and proves the loss, as a
+    real search would.
     """
-    hooks = pruned or Pruned(problem.rules)
+    own = model if model is not None else rank_model(problem)
+    lift = own.lift(start)
+    if kernel.can_search(own, start):
+        # The same search over the kernel's moves (the same positions in the
+        # same order, the tests check), a position in about a third of the time.
+        ranks = seq_ranks(start)
+        graph = kernel.RankGraph(own, ranks)
+        root_k = kernel.to_kernel(start, ranks)
+        used = start.redeals_used
+
+        def run_compiled(budget: Budget) -> Run:
+            return lds(graph, root_k, budget)
+
+        return projected(
+            run_compiled, lambda line: lift([kernel.to_compact(k, ranks, used) for k in line])
+        )
+    root = compact(start)
+    graph_py = _WithoutLoops(own)
 
     def run(budget: Budget) -> Run:
-        return lds(hooks, start, budget)
+        return lds(graph_py, root, budget)
 
-    return run
+    return projected(run, lift)
+
+
+class _WithoutLoops:
+    """A rank model's moves less those that lead back to the position itself (a card moved
+    between two secondaries of sizes k and k - 1 under free rules), as the kernel gives
+    them: the discrepancy search counts a move's place among its siblings, so both must
+    list the same ones."""
+
+    def __init__(self, model: RankModel) -> None:
+        self.model = model
+        self.is_won = model.is_won
+        self.key = model.key
+
+    def successors(self, state: Compact) -> list[tuple[Compact, Compact]]:
+        """The model's moves (each the position it leads to), self-loops left out."""
+        return [(c, c) for c in self.model.moves(state) if c != state]
 
 
 def relaxation(problem: WindmillProblem, start: WindmillState) -> Strategy:
@@ -425,8 +470,8 @@ def relaxation(problem: WindmillProblem, start: WindmillState) -> Strategy:
     round ``R - 1``, 8,192 x (2^R - 1) (its weight is the beams'); the
     beams, whose turn comes first, had 8,192 x (2^(R+1) - 1) through round
     ``R``, less than ``2 c + 8,192``; the members after it, of weights
-    0.0245 in all, less than 0.0245 of the beams'. So the solve has spent
-    less than ``3.05 c + 8,400`` states, plus one dead-end test a round by
+    0.0401 in all, less than 0.0401 of the beams'. So the solve has spent
+    less than ``3.09 c + 8,600`` states, plus one dead-end test a round by
     which the relaxed depth-first search may run over its turn: under the
     limit when ``c`` is a quarter of it.
     """
@@ -446,11 +491,12 @@ def factories(
 ) -> dict[str, Factory]:
     """The members :data:`PLAN` may name, for ``start``, by name.
 
-    The three searches for wins (depth-first, restarts, discrepancies)
-    share one set of plain prunes (:class:`.Pruned`); the fourth real
-    search, a search for losses, has the relaxation of deep wastes as its
-    dead-end test too (:class:`.RelaxedPruned`), whose relaxed searches
-    would otherwise eat the turns of the others. ``memo`` goes to the two
+    The two real searches for wins (depth-first, restarts) share one set
+    of plain prunes (:class:`.Pruned`); the third, a search for losses, has
+    the relaxation of deep wastes as its dead-end test too
+    (:class:`.RelaxedPruned`), whose relaxed searches would otherwise eat
+    the turns of the others. The beams, the summaries and the discrepancy
+    search share the game's rank model. ``memo`` goes to the two
     depth-first searches (see :func:`depth_first`). The summaries apply
     only on the last pass under restricted rules.
     """
@@ -483,7 +529,7 @@ def factories(
         "relaxation": lambda: relaxation(problem, start),
         "depth-first": lambda: depth_first(problem, start, pruned=shared(), memo=memo),
         "restarts": lambda first: restarts(problem, start, pruned=shared(), first=first),
-        "discrepancies": lambda: discrepancies(problem, start, pruned=shared()),
+        "discrepancies": lambda: discrepancies(problem, start, model=own),
         "relaxed depth-first": make_relaxed,
         "summaries": make_summaries,
     }
@@ -521,11 +567,12 @@ def any_line(
     once its relaxed game is won (at once on most deals: a relaxed game is
     won as soon as its stack is dug out) or its cap is reached
     (see :func:`relaxation`). The four real searches and the summaries
-    share 1/512 + 1/1024 + 1/64 + 1/256 + 1/512 = 0.0245 of the beams'
-    states (0.0225 without the summaries, which run only on the last pass
+    share 1/512 + 1/1024 + 1/32 + 1/256 + 1/512 = 0.0401 of the beams'
+    states (0.0381 without the summaries, which run only on the last pass
     under restricted rules; the depth-first search with the relaxation as
     its dead-end test spends most of its share on compiled relaxed
-    searches): small shares of costly states that still find
+    searches, and the discrepancy search runs over the kernel's rank
+    model): small shares of costly states that still find
     the wins a few early choices away from the play-first line within the
     portfolio's bound. That bound: a member that settles a position after n
     states of its own ends the solve within n + (W - w) / w * (growth * n +
