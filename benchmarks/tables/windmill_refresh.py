@@ -1,0 +1,84 @@
+"""Refresh a Windmill table's winning lines and difficulty figures with today's solver.
+
+A verdict file keeps, for each won deal, the length of the line the solver
+found and its difficulty figure (the positions it expanded before the win),
+and both depend on the solver's plan: when the plan changes, a fresh solve
+of the same deal may find another line after another number of positions,
+and the table no longer says what ``solve`` says. Won and lost stay facts.
+
+This script takes a table (``--table``, for example one exported from a
+store that holds the shipped table and a rerun of its unknown deals) and a
+store of today's solves of some of its won deals under the table's first
+limits (``--fresh``, made with ``stats PRESET --deals WON --max-states N
+--db FRESH``), and writes the table with each such deal's length and
+figure replaced by the fresh solve's; won deals the store does not hold
+are left as they are. A deal the store holds but does not win under those
+limits keeps its row and is listed on standard error: its win needs
+larger limits, under which it is to be solved again. Nothing else changes:
+the other verdicts, the limits each unknown deal reached, the classes.
+Example (docs/tables.md)::
+
+    python benchmarks/tables/windmill_refresh.py --table rerun.verdicts \\
+        --fresh fresh.sqlite --out windmill.verdicts
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from array import array
+
+import attrs
+
+from solitaire_solver import __version__, make_game
+from solitaire_solver.store import Store, StoreKey
+from solitaire_solver.verdicts import WON, read_verdicts, write_verdicts
+
+
+def main() -> int:
+    """Write the refreshed table; exit status 1 when some won deals need larger limits."""
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--table", required=True, help="the verdict file to refresh")
+    ap.add_argument("--fresh", required=True, help="a store of today's solves of its won deals")
+    ap.add_argument("--out", required=True, help="where to write the refreshed file")
+    args = ap.parse_args()
+    v = read_verdicts(args.table)
+    game = make_game(v.preset)
+    fresh: dict[int, tuple[int, int] | None] = {}
+    with Store(args.fresh) as store:
+        for number, status, length, figure, limits in store.verdict_rows(
+            StoreKey.of(game), v.first, v.last
+        ):
+            won = status == "won" and limits == v.limits and figure is not None
+            fresh[number] = (length, figure or 0) if won else None
+    lengths = array("I", v.lengths)
+    figures = bytearray(v.difficulty)
+    changed = 0
+    missing: list[int] = []
+    i = 0
+    for number, code, _, _ in v.entries():
+        if code != WON:
+            continue
+        found = fresh.get(number, ())
+        if found is None:
+            missing.append(number)
+        elif found and (lengths[i], figures[i]) != (found[0], min(255, found[1])):
+            lengths[i], figures[i] = found[0], min(255, found[1])
+            changed += 1
+        i += 1
+    out = attrs.evolve(
+        v, lengths=lengths, difficulty=bytes(figures), solver_version=__version__, sha256=""
+    )
+    write_verdicts(args.out, out)
+    print(
+        f"{v.preset}: {changed} of {v.count(WON)} won deals got today's line length or "
+        f"figure; {len(missing)} not won afresh under the table's limits",
+        file=sys.stderr,
+    )
+    if missing:
+        print("not won afresh: " + ",".join(map(str, missing)), file=sys.stderr)
+    return 1 if missing else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
