@@ -109,16 +109,23 @@ def test_limits_in_words() -> None:
     assert limits_text(both) == "limits 1,000 states, 10 table entries (default)"
 
 
-def _solve_on(
+def _command_on(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], *argv: str
 ) -> tuple[str, str]:
-    """Run ``solve ARGV`` with standard error a terminal and progress due at once."""
+    """Run a command with standard error a terminal and progress due at once."""
     err = Terminal()
     monkeypatch.setattr(progress, "SHOW_AFTER", 0.0)
     monkeypatch.setattr(progress, "REDRAW_EVERY", 0.0)
     monkeypatch.setattr(sys, "stderr", err)
-    assert main(["solve", *argv]) == 0
+    assert main(list(argv)) == 0
     return capsys.readouterr().out, err.getvalue()
+
+
+def _solve_on(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], *argv: str
+) -> tuple[str, str]:
+    """Run ``solve ARGV`` with standard error a terminal and progress due at once."""
+    return _command_on(monkeypatch, capsys, "solve", *argv)
 
 
 # Eagle Wing (Coops) deal 1: a line in 32 states, then A* for a shorter one
@@ -165,18 +172,6 @@ def test_several_searches_add_up_and_say_how_many() -> None:
         "limit 9,000 states each"
     )
     assert shown.searches == 2
-
-
-def _command_on(
-    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], *argv: str
-) -> tuple[str, str]:
-    """Run a command with standard error a terminal and progress due at once."""
-    err = Terminal()
-    monkeypatch.setattr(progress, "SHOW_AFTER", 0.0)
-    monkeypatch.setattr(progress, "REDRAW_EVERY", 0.0)
-    monkeypatch.setattr(sys, "stderr", err)
-    assert main(list(argv)) == 0
-    return capsys.readouterr().out, err.getvalue()
 
 
 @pytest.mark.parametrize(

@@ -109,22 +109,36 @@ def test_compiled_beam_expands_what_the_python_beam_expands(
     for model in models(rules):
         for s, width in starts:
             monkeypatch.setenv(kernel_module.PURE, "1")
-            slow, sb = beam_once(model, s, width, 200_000)
+            slow = beam_once(model, s, width, 200_000)
             monkeypatch.delenv(kernel_module.PURE)
-            fast, fb = beam_once(model, s, width, 200_000)
-            assert (fb.expanded, fb.stored, fb.max_depth, fb.limit) == (
-                sb.expanded,
-                sb.stored,
-                sb.max_depth,
-                sb.limit,
-            )
-            assert (fast is None) == (slow is None)
-            if fast is not None:
-                assert (fast.won, fast.moves) == (slow.won, slow.moves)
-                verdicts.add(fast.won)
-                if fast.won:
-                    assert_replays_to_win(g, s, fast.moves)
+            fast = beam_once(model, s, width, 200_000)
+            same_search(g, s, slow, fast, verdicts)
     assert verdicts == {True, False} or rules == {"foundation_moves": "free"}
+
+
+def same_search(
+    g: Any,
+    s: WindmillState,
+    slow: tuple[Any, Budget],
+    fast: tuple[Any, Budget],
+    verdicts: set[bool],
+) -> None:
+    """The Python and the compiled search from ``s`` expanded and stored as many positions,
+    as deep, stopped by the same limit and ended alike; a won line replays. Each verdict
+    goes into ``verdicts``."""
+    (a, ab), (b, bb) = slow, fast
+    assert (bb.expanded, bb.stored, bb.max_depth, bb.limit) == (
+        ab.expanded,
+        ab.stored,
+        ab.max_depth,
+        ab.limit,
+    )
+    assert (b is None) == (a is None)
+    if b is not None:
+        assert (b.won, b.moves) == (a.won, a.moves)
+        verdicts.add(b.won)
+        if b.won:
+            assert_replays_to_win(g, s, b.moves)
 
 
 @needs_kernel
@@ -140,21 +154,14 @@ def test_discrepancy_search_over_the_kernel_is_the_search_over_the_model(
     g = game(**rules)
     starts = [dealt(g, n) for n in (1, 2, 3, 5)]
     starts += late_positions(g, range(1, 6), left=10, per_deal=2)
-    verdicts = set()
+    verdicts: set[bool] = set()
     for s in starts:
         runs = []
         for pure in ("1", "0"):
             monkeypatch.setenv(kernel_module.PURE, pure)
             b = Budget(Limits(max_states=100_000))
             runs.append((drive(discrepancies(g.problem, s)(b), b), b))
-        (slow, sb), (fast, fb) = runs
-        assert (fb.expanded, fb.stored, fb.max_depth) == (sb.expanded, sb.stored, sb.max_depth)
-        assert (fast is None) == (slow is None)
-        if fast is not None:
-            assert (fast.won, fast.moves) == (slow.won, slow.moves)
-            verdicts.add(fast.won)
-            if fast.won:
-                assert_replays_to_win(g, s, fast.moves)
+        same_search(g, s, runs[0], runs[1], verdicts)
     assert verdicts == {True, False}
 
 
