@@ -319,10 +319,43 @@ def test_deals_counts_unknown_and_unsolved_deals_apart(
     )
 
 
+def test_deals_lists_unknown_deals_with_the_limits_each_reached(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # A store with unknown rows under two limits (Windmill deals 2 and 55 at
+    # 1,000 states, then 55 at 2,000), and the same as a verdict file:
+    # `--unknown` lists them, each with its own limits.
+    game = make_game("windmill")
+    db = tmp_path / "s.sqlite"
+    first = solve_deals(game, "2,55", store=db, max_states=1000)
+    assert [r.status.value for r in first] == ["unknown", "unknown"]
+    solve_deals(game, "55", store=db, max_states=2000)
+    code, out, _ = run_cli(capsys, "deals", "windmill", "--db", str(db), "--unknown", "--json")
+    doc = json.loads(out)
+    assert code == 0 and doc["filter"] == "unknown"
+    listed = {e["deal"]: e["limits"] for e in doc["deals"] if e["status"] == "unknown"}
+    assert listed == {2: {"max_states": 1000}, 55: {"max_states": 2000}}
+    assert [e["deal"] for e in doc["deals"]] == [2, 55]
+    code, out, _ = run_cli(capsys, "deals", "windmill", "--db", str(db), "--unknown")
+    assert "        55  unknown (reached the limit of 2,000 states)" in out.splitlines()
+    # The published table's unknown deals are its own.
+    v = shipped_verdicts("windmill")
+    assert v is not None
+    code, out, _ = run_cli(capsys, "deals", "windmill", "--unknown", "--count", "5", "--json")
+    deals = json.loads(out)["deals"]
+    assert len(deals) == 5 and all(v.status(e["deal"]) == "unknown" for e in deals)
+    lowest = next(n for n in range(v.first, v.last + 1) if v.status(n) == "unknown")
+    assert deals[0]["deal"] == lowest
+    assert all(e["limits"] == {"max_states": v.limits_of(e["deal"]).max_states} for e in deals)
+
+
 @pytest.mark.parametrize(
     ("args", "message"),
     [
         (["--difficulty", "hard", "--lost"], "--difficulty goes with won deals"),
+        (["--difficulty", "easy", "--unknown"], "not with --unknown"),
+        (["--verify", "--unknown"], "not unknown ones"),
+        (["--unknown", "--lost"], "not allowed with argument"),
         (["--difficulty", "3..1"], "0 <= N <= M"),
         (["--difficulty", "tricky"], "expected easy, medium, hard"),
         (["--from", "ms40000"], "plain deal numbers"),

@@ -83,6 +83,8 @@ class _Source:
     """``(number, status or None, length, difficulty)`` of every deal from a number on."""
     unknown_limits: str = "the limits they were solved under"
     """What stopped the source's unknown deals, for the note that counts them."""
+    limits_of: Callable[[int], Limits | None] = lambda number: None
+    """The limits an unknown deal reached (``None`` when the source does not say)."""
 
 
 def _published(game: Game[Any, Any], missing: str) -> Verdicts:
@@ -121,7 +123,17 @@ def _table_source(game: Game[Any, Any]) -> _Source:
         entries,
         # A rerun table's unknown deals reached one of several limits.
         " or ".join(_limits_phrase(limits) for limits in v.all_limits),
+        v.limits_of,
     )
+
+
+def _limits_doc(limits: Limits) -> dict[str, int | float]:
+    """The limits set, for JSON: ``{"max_states": 1000000}``."""
+    return {
+        name: value
+        for name in ("max_states", "timeout", "max_table")
+        if (value := getattr(limits, name)) is not None
+    }
 
 
 def _limits_phrase(limits: Limits) -> str:
@@ -154,9 +166,13 @@ def _store_source(game: Game[Any, Any], path: Path) -> _Source:
         classes = Classes.of(f for f in figures if f is not None)
     first, last = low_high
 
+    reached: dict[int, Limits] = {}
+
     def entries(start: int) -> Iterator[tuple[int, str | None, int, int]]:
         expected = max(start, first)
-        for number, status, length, figure, _states in store.verdict_rows(key, expected, last):
+        for number, status, length, figure, limits in store.verdict_rows(key, expected, last):
+            if status == "unknown":
+                reached[number] = limits
             for missing in range(expected, number):
                 yield missing, None, 0, 0
             won = status == "won"
@@ -166,7 +182,14 @@ def _store_source(game: Game[Any, Any], path: Path) -> _Source:
             yield number, status, length if won else 0, figure if won else 0
             expected = number + 1
 
-    return _Source(f"the store {path.resolve()}", first, last, classes, entries)
+    return _Source(
+        f"the store {path.resolve()}",
+        first,
+        last,
+        classes,
+        entries,
+        limits_of=reached.get,
+    )
 
 
 DEFAULT_SAMPLE = 10
@@ -177,6 +200,8 @@ def _verify_table(args: argparse.Namespace, game: Game[Any, Any]) -> int:
     """``deals GAME --verify``: solve a sample of the published table again and compare."""
     if args.db or args.difficulty is not None:
         raise BadOptionError("--verify checks the published table: not with --db or --difficulty")
+    if args.unknown:
+        raise BadOptionError("--verify solves won and lost deals again, not unknown ones")
     if args.start != 1 or args.count != DEFAULT_COUNT:
         raise BadOptionError("--from and --count list deals; --verify takes --sample and --seed")
     v = _published(game, "no published table of {preset}{rules} to verify (see docs/tables.md)")
@@ -251,10 +276,20 @@ def run(args: argparse.Namespace) -> int:
         return _verify_table(args, game)
     if args.sample != DEFAULT_SAMPLE or args.seed:
         raise BadOptionError("--sample and --seed go with --verify")
-    if args.difficulty is not None and args.lost:
-        raise BadOptionError("--difficulty goes with won deals, not with --lost")
+    if args.difficulty is not None and (args.lost or args.unknown):
+        raise BadOptionError(
+            f"--difficulty goes with won deals, not with --{'lost' if args.lost else 'unknown'}"
+        )
     source = _store_source(game, Path(args.db)) if args.db else _table_source(game)
-    want = "won" if args.winnable or args.difficulty is not None else "lost" if args.lost else None
+    want = (
+        "won"
+        if args.winnable or args.difficulty is not None
+        else "lost"
+        if args.lost
+        else "unknown"
+        if args.unknown
+        else None
+    )
     low, high = 0, 255
     label = ""
     if args.difficulty is not None:
@@ -268,6 +303,18 @@ def run(args: argparse.Namespace) -> int:
     absent = unknown = 0
     start = args.start
     for number, status, length, figure in source.entries(start):
+        if status == "unknown" and want == "unknown":
+            limits = source.limits_of(number)
+            found.append(
+                {
+                    "deal": number,
+                    "status": status,
+                    "limits": None if limits is None else _limits_doc(limits),
+                }
+            )
+            if len(found) == args.count:
+                break
+            continue
         if status is None or status == "unknown":
             if number >= start:
                 absent += status is None
@@ -330,7 +377,7 @@ def run(args: argparse.Namespace) -> int:
         }
         print_json(doc)
         return 0
-    what = {"won": "winnable", "lost": "lost", None: "settled"}[want]
+    what = {"won": "winnable", "lost": "lost", "unknown": "unknown", None: "settled"}[want]
     changed = "".join(f" {name}={text}" for name, text in game.changed_rules())
     title = f"{game.preset}{changed}: {what} deals from {start:,}"
     if label:
@@ -341,6 +388,10 @@ def run(args: argparse.Namespace) -> int:
             cls = f" ({e['class']})" if "class" in e else ""
             shown = "not kept" if e["difficulty"] is None else e["difficulty"]
             print(f"{e['deal']:>10}  won in {e['length']} moves, difficulty {shown}{cls}")
+        elif e["status"] == "unknown":
+            limits = source.limits_of(e["deal"])
+            reached = "" if limits is None else f" (reached {_limits_phrase(limits)})"
+            print(f"{e['deal']:>10}  unknown{reached}")
         else:
             print(f"{e['deal']:>10}  lost")
     if note:
@@ -361,6 +412,11 @@ def register(commands: Commands) -> None:
     which = p.add_mutually_exclusive_group()
     which.add_argument("--winnable", action="store_true", help="only winnable deals")
     which.add_argument("--lost", action="store_true", help="only deals that cannot be won")
+    which.add_argument(
+        "--unknown",
+        action="store_true",
+        help="only deals the table leaves unknown (Windmill's), with the limits each reached",
+    )
     p.add_argument(
         "--from",
         dest="start",
