@@ -428,9 +428,12 @@ def check_against_fresh_solves(preset: str, numbers: list[int], tmp_path: Path) 
     # An unknown deal is solved again under the limits it reached (a rerun
     # table names two sets); the others under the file's first.
     for limits in v.all_limits:
+        group = [n for n in numbers if v.limits_of(n) == limits]
+        if not group:
+            continue
         fresh += solve_deals(
             preset,
-            [n for n in numbers if v.limits_of(n) == limits],
+            group,
             max_states=limits.max_states,
             timeout=limits.timeout,
             max_table=limits.max_table,

@@ -1,109 +1,148 @@
-"""Refresh a Windmill table's winning lines and difficulty figures with today's solver.
+"""Write a Windmill table that says what today's solver says: the shipped table, refreshed.
 
 A verdict file keeps, for each won deal, the length of the line the solver
 found and its difficulty figure (the positions it expanded before the win),
-and both depend on the solver's plan: when the plan changes, a fresh solve
-of the same deal may find another line after another number of positions,
-and the table no longer says what ``solve`` says. Won and lost stay facts.
+and for each unknown deal the limits it reached; all of these depend on the
+solver's plan. When the plan changes, a fresh solve may find another line,
+or win a deal the table leaves unknown, and the table no longer says what
+``solve`` says. Won and lost stay facts.
 
-This script takes a table (``--table``, a verdict file; or ``--store``, a
-results store holding the shipped table imported and a rerun of its
-unknown deals under larger limits, written out over ``--range`` with
-``--max-states`` as the file's first limit, every unknown deal under the
-limits it reached, without solving anything) and a
-store of today's solves of some of its won deals (``--fresh``, made with
-``stats PRESET --deals WON --max-states N --db FRESH`` under the table's
-first limits, then, for the deals left unknown there, ``stats PRESET
---deals THOSE --db FRESH`` under the default limits: the order in which
-the reproduction test in ``tests/test_verdict_files.py`` solves them), and
-writes the table with each such deal's length and figure replaced by the
-fresh solve's; won deals the store does not hold are left as they are. A
-deal the store holds but does not win keeps its row and is listed on
-standard error. Nothing else changes:
-the other verdicts, the limits each unknown deal reached, the classes.
-Example (docs/tables.md)::
+The new table takes, deal by deal, the first of:
 
-    python benchmarks/tables/windmill_refresh.py --store rerun.sqlite --preset windmill \\
-        --range 1-10000 --max-states 1000000 --fresh fresh.sqlite --out windmill.verdicts
+1. the rerun (``--rerun``: a store holding the table imported and some of
+   its unknown deals solved again under the default limits; only the rows
+   finished at or after ``--since``, the rows of today's solver), except a
+   win that today's first pass also finds, whose line is the first pass's;
+2. today's first pass (``--fresh``: a store of today's solves of the
+   table's won and unknown deals under its first limits, and of the won
+   ones not won there under the default limits);
+3. the table (``--table``): its lost deals, proved lost by its second pass
+   (and a loss an earlier rerun proved).
+
+That is the order in which the reproduction test in
+``tests/test_verdict_files.py`` solves a deal again (the file's limits for
+the deal, then the default ones for a deal the file settles). A deal the
+table or an earlier rerun had won that the new sources leave unknown is
+listed on standard error and the file is not written (exit status 1): it
+is to be solved under the default limits into ``--fresh`` first. Example
+(docs/tables.md)::
+
+    python benchmarks/tables/windmill_refresh.py --table windmill.verdicts \\
+        --rerun rerun.sqlite --since 2026-12-03T11:10:00Z --fresh fresh.sqlite \\
+        --out new.verdicts
 """
 
 from __future__ import annotations
 
 import argparse
+import sqlite3
 import sys
-from array import array
-
-import attrs
 
 from solitaire_solver import __version__, make_game
 from solitaire_solver.search import Limits
 from solitaire_solver.store import Store, StoreKey
-from solitaire_solver.verdicts import WON, read_verdicts, store_verdicts, write_verdicts
+from solitaire_solver.verdicts import LOST, UNKNOWN, WON, Verdicts, read_verdicts, write_verdicts
+
+Row = tuple[str, int, int, Limits]
+"""A deal's status, line length, difficulty figure and the limits it was solved under."""
+
+
+def _rows(path: str, game: object, low: int, high: int, since: str | None) -> dict[int, Row]:
+    """The store's rows of ``low..high``; with ``since``, only rows solved in it (not
+    imported) and finished at or after that time."""
+    keep: set[int] | None = None
+    if since is not None:
+        db = sqlite3.connect(path)
+        keep = {
+            n
+            for (n,) in db.execute(
+                "SELECT number FROM results WHERE origin IS NULL AND finished >= ?", (since,)
+            )
+        }
+        db.close()
+    out: dict[int, Row] = {}
+    with Store(path) as store:
+        for number, status, length, figure, limits in store.verdict_rows(
+            StoreKey.of(game), low, high
+        ):
+            if keep is None or number in keep:
+                out[number] = (status, length, figure or 0, limits)
+    return out
 
 
 def main() -> int:
-    """Write the refreshed table; exit status 1 when the fresh store leaves a won deal unwon."""
+    """Write the new table; exit status 1 when a won deal is left unknown."""
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--table", help="the verdict file to refresh")
-    ap.add_argument("--store", help="or a results store to write out and refresh")
-    ap.add_argument("--preset", help="with --store: the preset")
-    ap.add_argument("--range", help="with --store: the deals, A-B")
-    ap.add_argument("--max-states", type=int, help="with --store: the file's first limit")
-    ap.add_argument("--fresh", required=True, help="a store of today's solves of its won deals")
-    ap.add_argument("--out", required=True, help="where to write the refreshed file")
+    ap.add_argument("--table", required=True, help="the shipped verdict file")
+    ap.add_argument("--rerun", help="a store of a rerun of its unknown deals")
+    ap.add_argument("--since", help="with --rerun: the rerun's rows finished from then on (ISO)")
+    ap.add_argument("--fresh", required=True, help="a store of today's first pass")
+    ap.add_argument("--out", required=True, help="where to write the new file")
     args = ap.parse_args()
-    if (args.table is None) == (args.store is None):
-        ap.error("give --table or --store")
-    if args.table is not None:
-        v = read_verdicts(args.table)
-        game = make_game(v.preset)
-    else:
-        if args.preset is None or args.range is None or args.max_states is None:
-            ap.error("--store needs --preset, --range and --max-states")
-        game = make_game(args.preset)
-        low, high = (int(x) for x in args.range.split("-"))
-        with Store(args.store) as source:
-            v = store_verdicts(
-                source,
-                game,
-                [(low, high)],
-                limits=Limits(max_states=args.max_states),
-                solver_version=__version__,
-            )
-    fresh: dict[int, tuple[int, int] | None] = {}
-    with Store(args.fresh) as store:
-        for number, status, length, figure, _ in store.verdict_rows(
-            StoreKey.of(game), v.first, v.last
-        ):
-            won = status == "won" and figure is not None
-            fresh[number] = (length, figure or 0) if won else None
-    lengths = array("I", v.lengths)
-    figures = bytearray(v.difficulty)
-    changed = 0
-    missing: list[int] = []
-    i = 0
-    for number, code, _, _ in v.entries():
-        if code != WON:
+    v = read_verdicts(args.table)
+    game = make_game(v.preset)
+    fresh = _rows(args.fresh, game, v.first, v.last, None)
+    rerun = _rows(args.rerun, game, v.first, v.last, args.since) if args.rerun else {}
+    earlier = _rows(args.rerun, game, v.first, v.last, "") if args.rerun else {}
+    rows: list[tuple[int, str, int, int, Limits]] = []
+    lost_wins: list[int] = []
+    for number in range(v.first, v.last + 1):
+        base = v.status(number)
+        r, f = rerun.get(number), fresh.get(number)
+        if f is not None and f[0] == "won":
+            row: Row | None = f
+        elif r is not None:
+            row = r
+        elif f is not None and f[0] != "unknown":
+            row = f
+        elif base == "lost" or base is None:
+            row = None if base is None else ("lost", 0, 0, v.limits)
+        else:
+            row = f if f is not None else None
+        if row is None:
+            if base is not None:
+                lost_wins.append(number)  # not in the fresh store at all
             continue
-        found = fresh.get(number, ())
-        if found is None:
-            missing.append(number)
-        elif found and (lengths[i], figures[i]) != (found[0], min(255, found[1])):
-            lengths[i], figures[i] = found[0], min(255, found[1])
-            changed += 1
-        i += 1
-    out = attrs.evolve(
-        v, lengths=lengths, difficulty=bytes(figures), solver_version=__version__, sha256=""
+        before = earlier.get(number, ("",))[0]
+        if row[0] == "unknown" and before == "lost":
+            # Proved lost by an earlier rerun: a fact whatever the solver.
+            row = ("lost", 0, 0, v.limits)
+        if row[0] == "unknown" and (base == "won" or before == "won"):
+            lost_wins.append(number)
+        rows.append((number, *row))
+    if lost_wins:
+        print(
+            f"{v.preset}: solve these under the default limits into the fresh store first: "
+            + ",".join(map(str, lost_wins)),
+            file=sys.stderr,
+        )
+        return 1
+    out = Verdicts.from_rows(
+        v.preset,
+        v.fingerprint,
+        v.first,
+        v.last,
+        rows,
+        solver_version=__version__,
+        limits=v.limits,
+        classes=v.classes,
     )
     write_verdicts(args.out, out)
+    changed = sum(
+        1
+        for n, status, length, figure, _ in rows
+        if status == "won"
+        and v.status(n) == "won"
+        and (v.lengths[v.won_index(n)], v.difficulty[v.won_index(n)]) != (length, min(255, figure))
+    )
     print(
-        f"{v.preset}: {changed} of {v.count(WON)} won deals got today's line length or "
-        f"figure; {len(missing)} not won afresh",
+        f"{v.preset}: won {out.count(WON)}, lost {out.count(LOST)}, unknown "
+        f"{out.count(UNKNOWN)} (were {v.count(WON)}, {v.count(LOST)}, {v.count(UNKNOWN)}); "
+        f"{changed} won deals got today's "
+        "line length or figure",
         file=sys.stderr,
     )
-    if missing:
-        print("not won afresh: " + ",".join(map(str, missing)), file=sys.stderr)
-    return 1 if missing else 0
+    return 0
 
 
 if __name__ == "__main__":
