@@ -651,17 +651,23 @@ def shipped_table(game: Any) -> Verdicts | None:
 # ---------------------------------------------------------------- stores
 
 
-def check_verdicts(v: Verdicts, game: Any, source: str) -> None:
-    """Refuse a verdict file of another preset or other rules than ``game``'s, in one line."""
+def check_verdicts(v: Verdicts, game: Any, source: str, key: StoreKey | None = None) -> None:
+    """Refuse a verdict file of another preset or other rules than ``game``'s, in one line.
+
+    ``key``, when given, is the store key the rows are for (a player's
+    results: the game's fingerprint and the player's words), whose
+    fingerprint the file must carry instead of the game's.
+    """
     if v.preset != game.preset:
         raise VerdictFileError(
             f"{source} holds verdicts of {v.preset}, not {game.preset}: "
             f"use a {game.preset} file (its first lines name the preset)"
         )
-    if v.fingerprint != game.fingerprint:
+    expected = game.fingerprint if key is None else key.fingerprint
+    if v.fingerprint != expected:
         raise VerdictFileError(
-            f"{source} holds verdicts of {v.preset} under other rules "
-            f"({v.fingerprint}), not {game.fingerprint}"
+            f"{source} holds results of {v.preset} under other rules or of another player "
+            f"({v.fingerprint}), not {expected}"
         )
 
 
@@ -672,8 +678,14 @@ def store_verdicts(
     *,
     limits: Limits,
     solver_version: str,
+    key: StoreKey | None = None,
 ) -> Verdicts:
     """The verdicts a store holds for ``game`` over the plain deal numbers of ``blocks``.
+
+    ``key`` picks other rows of the store than the solver's (a player's
+    results, :func:`~solitaire_solver.stats.player_key`): the file then
+    carries that key's fingerprint, and a won row has the figure 0 (a
+    player's game has no difficulty figure).
 
     ``blocks`` are ``(low, high)`` ranges of deal numbers that do not
     overlap; the file runs from the lowest to the highest, and deals outside
@@ -689,19 +701,21 @@ def store_verdicts(
     spans = sorted(blocks)
     if not spans:
         raise ValueError("no deals to write")
-    key = StoreKey.of(game)
+    own_key = StoreKey.of(game)
+    own = key is None or key == own_key  # the solver's rows: figures can be worked out
+    key = own_key if key is None else key
 
     def rows() -> Iterator[tuple[int, str, int, int, Limits]]:
         for low, high in spans:
             for number, status, length, figure, reached in store.verdict_rows(key, low, high):
-                if status == "won" and figure is None:
+                if status == "won" and figure is None and own:
                     start = game.deal(DealNumber(number, number < MT_THRESHOLD))
                     figure = game.difficulty(start, game.solve(start, limits))
                 yield number, status, length, figure or 0, reached
 
     return Verdicts.from_rows(
         game.preset,
-        game.fingerprint,
+        key.fingerprint,
         spans[0][0],
         max(high for _, high in spans),
         rows(),
@@ -710,8 +724,13 @@ def store_verdicts(
     )
 
 
-def import_verdicts(store: Store, game: Any, v: Verdicts, source: str) -> tuple[int, int]:
+def import_verdicts(
+    store: Store, game: Any, v: Verdicts, source: str, key: StoreKey | None = None
+) -> tuple[int, int]:
     """Put ``v``'s verdicts into ``store`` as rows of ``game``; ``(rows added, rows kept)``.
+
+    ``key``, when given, is the store key of the rows (a player's results),
+    whose fingerprint the file must carry.
 
     The rows count as stored, so a run over the same deals skips them:
     won and lost rows always, unknown ones under the file's limits. A deal
@@ -721,8 +740,8 @@ def import_verdicts(store: Store, game: Any, v: Verdicts, source: str) -> tuple[
     """
     from .numbering import MT_THRESHOLD, DealNumber
 
-    check_verdicts(v, game, source)
-    key = StoreKey.of(game)
+    check_verdicts(v, game, source, key)
+    key = StoreKey.of(game) if key is None else key
     origin = f"{Path(source).name} sha256:{v.sha256[:16]}"
     before = store.count(key)
     batch: list[DealResult] = []

@@ -40,7 +40,7 @@ from solitaire_solver.play import Fair, play_game
 from solitaire_solver.players import Player, play
 from solitaire_solver.search import Limits, Status
 from solitaire_solver.stats import NOT_WINNABLE, play_one
-from solitaire_solver.verdicts import shipped_verdicts
+from solitaire_solver.verdicts import WON, read_verdicts, shipped_verdicts
 from tests.support import assert_replays_to_win, run_cli
 
 HIDING = ["decade", "decade-optional", "eagle-wing", "eagle-wing-coops", "windmill"]
@@ -429,18 +429,31 @@ def test_players_and_stats(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -
     assert fair["won"] <= exact["won"]
     code, out, _ = run_cli(capsys, *fair_run, "--db", db, "--json")
     assert json.loads(out)["reused"] == 40
-    code, _, err = run_cli(
-        capsys,
-        "stats",
-        "decade",
-        "--deals",
-        "1-3",
-        "--player",
-        "fair",
-        "--export",
-        str(tmp_path / "x.verdicts"),
-    )
-    assert code == 2 and "not a player's results" in err
+    # A player's results travel as a verdict file carrying the player's
+    # words: imported elsewhere they count as played, and a run over more
+    # deals plays only the new ones, to the same figures as one run.
+    part, solver_file = tmp_path / "fair.verdicts", tmp_path / "solver.verdicts"
+    code, _, err = run_cli(capsys, *fair_run, "--db", db, "--export", str(part))
+    assert code == 0, err
+    assert "player=fair samples=8 seed=0 states=200000" in read_verdicts(part).fingerprint
+    assert read_verdicts(part).count(WON) == fair["won"]
+    other = str(tmp_path / "other.sqlite")
+    more = ("stats", "decade", "--deals", "1-60", "--player", "fair", "--samples", "8")
+    code, out, err = run_cli(capsys, *more, "--db", other, "--import", str(part), "--json")
+    assert code == 0, err
+    resumed = json.loads(out)
+    assert resumed["reused"] == 40
+    code, out, _ = run_cli(capsys, *more, "--db", str(tmp_path / "whole.sqlite"), "--json")
+    assert json.loads(out)["won"] == resumed["won"]
+    # A player's file is not the solver's, nor another player's, and back.
+    run_cli(capsys, "stats", "decade", "--deals", "1-40", "--db", db, "--export", str(solver_file))
+    for argv, path in (
+        (("stats", "decade", "--deals", "1-40"), part),
+        ((*fair_run[:-2], "--samples", "4"), part),
+        (fair_run, solver_file),
+    ):
+        code, _, err = run_cli(capsys, *argv, "--db", other, "--import", str(path))
+        assert code == 2 and "of another player" in err and len(err.strip().splitlines()) == 1
     code, _, err = run_cli(capsys, "stats", "decade", "--deals", "1-3", "--player", "best")
     assert code == 2 and "invalid choice" in err
 

@@ -291,17 +291,14 @@ def run(args: argparse.Namespace) -> int:
     plot_path = check_plot_path(args.plot) if args.plot else None
     db_path = Path(args.db) if args.db else default_store_path(game)
     player = stats_player(args)
-    if player is not None and (args.export or args.import_files):
-        raise BadOptionError(
-            "--export and --import are for the solver's verdicts, not a player's results"
-        )
     if args.export:
         _output_path(args.export, "verdict file")
         plain_blocks(deals)
     # Every file is read and checked before anything is solved or stored.
     imports = [(path, read_verdicts(path)) for path in args.import_files]
     for path, v in imports:
-        check_verdicts(v, game, path)
+        # A player's results go with that player's run, the solver's with the solver's.
+        check_verdicts(v, game, path, player_key(game, player))
     dask = None
     if args.dask:
         _quiet_dask()
@@ -360,7 +357,7 @@ def _run_stats(
         where = db_path.resolve()
         print(f"{PROG}: results store {where}", file=sys.stderr)
         for path, v in imports:
-            added, present = import_verdicts(store, game, v, path)
+            added, present = import_verdicts(store, game, v, path, player_key(game, player))
             print(
                 f"{PROG}: imported {path}: {v.count(WON) + v.count(LOST) + v.count(UNKNOWN)} "
                 f"deals of {v.first}-{v.last}, {added} new to the store ({present} were there "
@@ -402,6 +399,7 @@ def _run_stats(
                 plain_blocks(deals),
                 limits=limits,
                 solver_version=__version__,
+                key=player_key(game, player),
             )
             written = write_verdicts(args.export, v)
             print(
@@ -503,12 +501,14 @@ def register(commands: Commands) -> None:
         default=[],
         metavar="PATH",
         help="first put the verdicts of a verdict file into the store, where they count as "
-        "solved (repeatable; the file must be of this preset and rules)",
+        "solved (repeatable; the file must be of this preset and rules, and with --player of "
+        "that player, as --export wrote it)",
     )
     p.add_argument(
         "--export",
         metavar="PATH",
-        help="afterwards write the verdicts of the range to a verdict file (see docs/tables.md)",
+        help="afterwards write the verdicts of the range to a verdict file (see docs/tables.md); "
+        "with --player, the player's results, to resume its run elsewhere with --import",
     )
     p.add_argument(
         "--dask",
