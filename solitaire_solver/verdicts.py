@@ -409,8 +409,7 @@ def limits_text(limits: Limits) -> str:
     """``none``, or the limits set, as ``max_states=3000000 timeout=60``."""
     parts = [
         f"{name}={value:g}" if isinstance(value, float) else f"{name}={value}"
-        for name in ("max_states", "timeout", "max_table")
-        if (value := getattr(limits, name)) is not None
+        for name, value in limits.set_items()
     ]
     return " ".join(parts) if parts else "none"
 

@@ -127,15 +127,6 @@ def _table_source(game: Game[Any, Any]) -> _Source:
     )
 
 
-def _limits_doc(limits: Limits) -> dict[str, int | float]:
-    """The limits set, for JSON: ``{"max_states": 1000000}``."""
-    return {
-        name: value
-        for name in ("max_states", "timeout", "max_table")
-        if (value := getattr(limits, name)) is not None
-    }
-
-
 def _limits_phrase(limits: Limits) -> str:
     """``the limit of 1,000,000 states``: the limits a table's unknown deals reached."""
     reached = [
@@ -309,7 +300,7 @@ def run(args: argparse.Namespace) -> int:
                 {
                     "deal": number,
                     "status": status,
-                    "limits": None if limits is None else _limits_doc(limits),
+                    "limits": None if limits is None else dict(limits.set_items()),
                 }
             )
             if len(found) == args.count:

@@ -81,6 +81,15 @@ class Limits:
         value: int | float | None = getattr(self, _LIMIT_FIELDS[limit])
         return value
 
+    def set_items(self) -> list[tuple[str, int | float]]:
+        """``(field name, value)`` of each limit set, in field order: what a file or a
+        JSON document writes of them."""
+        return [
+            (name, value)
+            for name in ("max_states", "timeout", "max_table")
+            if (value := getattr(self, name)) is not None
+        ]
+
 
 NO_LIMITS = Limits()
 
