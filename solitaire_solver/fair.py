@@ -333,6 +333,7 @@ def _draw(
     """``samples`` determinisations of ``seen`` drawn from ``seed`` and the position, each
     with its whole position solved (a sample lost as a whole is lost after every move)."""
     rng = position_seed(seed, seen)
+    place = {m: i for i, m in enumerate(moves)}
     out = []
     for _ in range(samples):
         state = game.determinise(seen, rng)
@@ -341,10 +342,11 @@ def _draw(
         whole = game.solve(state, limits, memo=memo, watch=watch)
         keys = [game.key(c) for c in children]
         sample = _Sample(children, keys, whole, memo)
-        if whole.won and whole.moves:
+        first = place.get(whole.moves[0]) if whole.won and whole.moves else None
+        if first is not None:
             # The move the winning line starts with wins, and so does every
             # move to the same key: no search.
-            sample.done[game.key(game.apply(state, whole.moves[0]))] = Status.WON
+            sample.done[keys[first]] = Status.WON
         out.append(sample)
     return out
 
