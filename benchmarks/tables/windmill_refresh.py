@@ -47,27 +47,24 @@ Row = tuple[str, int, int, Limits]
 """A deal's status, line length, difficulty figure and the limits it was solved under."""
 
 
-def _rows(path: str, game: object, low: int, high: int, since: str | None) -> dict[int, Row]:
-    """The store's rows of ``low..high``; with ``since``, only rows solved in it (not
-    imported) and finished at or after that time."""
-    keep: set[int] | None = None
-    if since is not None:
-        db = sqlite3.connect(path)
-        keep = {
-            n
-            for (n,) in db.execute(
-                "SELECT number FROM results WHERE origin IS NULL AND finished >= ?", (since,)
+def _rows(path: str, game: object, low: int, high: int) -> dict[int, Row]:
+    """The store's rows of ``low..high``."""
+    with Store(path) as store:
+        return {
+            number: (status, length, figure or 0, limits)
+            for number, status, length, figure, limits in store.verdict_rows(
+                StoreKey.of(game), low, high
             )
         }
+
+
+def _finished(path: str) -> dict[int, str]:
+    """When each row solved in the store (not imported) was finished (ISO time)."""
+    db = sqlite3.connect(path)
+    try:
+        return dict(db.execute("SELECT number, finished FROM results WHERE origin IS NULL"))
+    finally:
         db.close()
-    out: dict[int, Row] = {}
-    with Store(path) as store:
-        for number, status, length, figure, limits in store.verdict_rows(
-            StoreKey.of(game), low, high
-        ):
-            if keep is None or number in keep:
-                out[number] = (status, length, figure or 0, limits)
-    return out
 
 
 def main() -> int:
@@ -81,9 +78,16 @@ def main() -> int:
     args = ap.parse_args()
     v = read_verdicts(args.table)
     game = make_game(v.preset)
-    fresh = _rows(args.fresh, game, v.first, v.last, None)
-    rerun = _rows(args.rerun, game, v.first, v.last, args.since) if args.rerun else {}
-    earlier = _rows(args.rerun, game, v.first, v.last, "") if args.rerun else {}
+    fresh = _rows(args.fresh, game, v.first, v.last)
+    rerun: dict[int, Row] = {}
+    earlier: dict[int, Row] = {}  # every row the rerun solved, with any solver
+    if args.rerun:
+        finished = _finished(args.rerun)
+        for number, solved in _rows(args.rerun, game, v.first, v.last).items():
+            if number in finished:
+                earlier[number] = solved
+                if args.since is None or finished[number] >= args.since:
+                    rerun[number] = solved
     rows: list[tuple[int, str, int, int, Limits]] = []
     lost_wins: list[int] = []
     for number in range(v.first, v.last + 1):
