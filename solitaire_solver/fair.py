@@ -469,6 +469,12 @@ def exact_values(
     cannot see the hidden cards (:meth:`~.games.Game.fair_move`, argued by
     the game) is the only one followed below the position asked about.
 
+    When the game's keys allow it (:attr:`~.games.Game.memo_spans_deals`),
+    the searches of positions with nothing hidden share one memo of
+    positions proved lost: a search's verdict is a fact of its position,
+    and the leaves of one expectimax are a few moves apart, so a loss
+    proved once saves the searches after it from going there again.
+
     Cycles. A move that reveals nothing may lead back to a position seen
     earlier on the same line (cards moved to and fro); a card once revealed
     stays revealed, so every cycle is made of choices alone, and a best
@@ -477,6 +483,7 @@ def exact_values(
     later (it may be too low elsewhere).
     """
     memo: dict[Seen[Any], Fraction] = {}
+    lost = Memo() if game.memo_spans_deals else None
     on_line: set[Seen[Any]] = set()
     nodes = 0
 
@@ -495,7 +502,7 @@ def exact_values(
         if nodes > max_nodes:
             raise Stop
         if not s.hidden:
-            r = game.solve(s.state, limits)
+            r = game.solve(s.state, limits, memo=lost)
             if r.status is Status.UNKNOWN:
                 raise Stop
             v = Fraction(1 if r.won else 0)

@@ -260,6 +260,57 @@ def test_exact_values_agree_with_a_brute_force_over_beliefs(
     pytest.fail(f"fewer than 3 positions of {name} with few hidden cards")
 
 
+@pytest.mark.parametrize("name", ["eagle-wing", "eagle-wing-coops"])
+def test_eagle_wing_keys_name_a_seen_position_alone(name: str) -> None:
+    # memo_spans_deals: the search's key of a position with nothing hidden
+    # must tell apart any two such positions, from whatever deals they come.
+    # Many positions of other deals with nothing hidden (every arrangement of
+    # a late position's few hidden cards, played on at random): one key, one
+    # position.
+    from solitaire_solver.games.eagle_wing.model import EagleWingModel
+
+    g = make_game(name)
+    assert g.memo_spans_deals
+    rng = random.Random(5)
+    owner: dict[Any, Any] = {}
+    for n in range(1, 60):
+        seen = few_hidden(name, n, 4)
+        if seen is None:
+            continue
+        for order in distinct_orders(seen.unseen):
+            for s in random_line(g, g.fill(seen.state, order), rng, 40):
+                if g.seen(s).hidden:
+                    continue
+                model = EagleWingModel(g.rules, s)
+                key = model.position(s)
+                assert owner.setdefault(key, g.key(s)) == g.key(s)
+        if len(owner) > 1_000:
+            return
+    pytest.fail(f"too few positions with nothing hidden: {len(owner)}")
+
+
+def test_exact_values_with_one_memo_across_deals_are_the_values_without(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # Eagle Wing's leaves share one memo over every arrangement: the values
+    # and the positions visited must be those of solves each on its own.
+    g = make_game("eagle-wing-coops")
+    compared = 0
+    for n in range(1, 40):
+        seen = few_hidden("eagle-wing-coops", n, 5)
+        if seen is None:
+            continue
+        shared = exact_values(g, seen, max_nodes=3_000)
+        monkeypatch.setattr(type(g), "memo_spans_deals", False)
+        alone = exact_values(g, seen, max_nodes=3_000)
+        monkeypatch.undo()
+        assert shared == alone
+        compared += shared is not None
+        if compared == 4:
+            return
+    pytest.fail(f"only {compared} positions of eagle-wing-coops worked out")
+
+
 @pytest.mark.parametrize("name", ["decade", "eagle-wing-coops", "windmill"])
 def test_the_sampled_estimate_holds_the_exact_mean(name: str) -> None:
     # With 6 or so hidden cards every arrangement can be solved: the mean of

@@ -429,6 +429,13 @@ class Game(ProblemDefaults, ABC, Generic[S, M]):
     face_down: ClassVar[bool] = False
     """Whether some of the game's cards are ever face down (see :meth:`seen`)."""
 
+    memo_spans_deals: ClassVar[bool] = False
+    """Whether one :class:`~solitaire_solver.search.Memo` may serve solves of positions with
+    nothing hidden that come from *different* deals (other arrangements of the same unseen
+    cards), as the exact fair values' searches are (:func:`~solitaire_solver.fair.exact_values`).
+    A memo's keys need only mean the same within one deal (:meth:`solve`); a game sets this
+    when, for positions with every card seen, its strategy's keys name the position alone."""
+
     def seen(self, state: S) -> Seen[S]:
         """What a player sees of ``state`` (:class:`Seen`).
 

@@ -438,6 +438,13 @@ class EagleWing(Game[EagleWingState, EagleWingMove]):
 
     face_down = True
 
+    # The depth-first search's keys are (foundations, trunk length, wings, talon cards) and
+    # the place (:meth:`.model.EagleWingModel.position`). With nothing hidden the trunk holds
+    # at most its last card, face up; the other three parts name every card's place but the
+    # trunk's, so they name the trunk's too: the key names the position alone, whatever the
+    # deal it came from.
+    memo_spans_deals = True
+
     def mask(self, state: EagleWingState) -> EagleWingState:
         """The trunk is face down but for its last card, alone; the stock is face down on the
         first pass (after a redeal every stock card has been seen on the waste)."""
