@@ -35,6 +35,9 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#if defined(__linux__)
+#include <sys/mman.h>
+#endif
 
 #ifndef BEAM_WORDS
 #error "define BEAM_WORDS before including beam.h"
@@ -64,6 +67,33 @@ static int beam_dominator(const struct beam_rules *g, const beam_state *s, beam_
 /* The one state that wins whenever `s` does, if any (returns 1), else 0. */
 
 enum { BEAM_PAUSED = 0, BEAM_WON = 1, BEAM_DONE = 2, BEAM_NO_MEMORY = 3 };
+
+#if defined(__GNUC__) || defined(__clang__)
+#define BEAM_PREFETCH(p) __builtin_prefetch(p)
+#else
+#define BEAM_PREFETCH(p) ((void)(p))
+#endif
+
+/* Asks the system to back a large block with huge pages. A wide beam's tables
+ * and arrays are hundreds of megabytes read at random places: with pages of
+ * 4 KiB nearly every read also misses the address translation cache, and the
+ * walk costs as much as the read. Linux's transparent huge pages, when set to
+ * "madvise" (a common default), give 2 MiB pages only to memory that asks. A
+ * hint: nothing changes but the speed, and a refusal is ignored. */
+static void beam_huge(void *p, size_t bytes)
+{
+#if defined(__linux__) && defined(MADV_HUGEPAGE)
+    if (!p || bytes < ((size_t)4 << 20))
+        return;
+    uintptr_t from = ((uintptr_t)p + 4095) & ~(uintptr_t)4095;
+    uintptr_t to = ((uintptr_t)p + bytes) & ~(uintptr_t)4095;
+    if (to > from)
+        (void)madvise((void *)from, to - from, MADV_HUGEPAGE);
+#else
+    (void)p;
+    (void)bytes;
+#endif
+}
 
 static inline int beam_equal(const beam_state *a, const beam_state *b)
 {
@@ -110,6 +140,7 @@ static int beam_nodes_push(beam_nodes *a, const beam_state *s, uint32_t origin, 
         beam_node *v = (beam_node *)realloc(a->v, cap * sizeof *v);
         if (!v)
             return 0;
+        beam_huge(v, cap * sizeof *v);
         a->v = v;
         a->cap = cap;
     }
@@ -133,6 +164,7 @@ typedef struct {
 static int beam_set_init(beam_set *t, size_t slots)
 {
     t->slots = (uint64_t *)calloc(slots, sizeof(uint64_t));
+    beam_huge(t->slots, slots * sizeof(uint64_t));
     t->mask = slots - 1;
     t->used = 0;
     return t->slots != NULL;
@@ -166,12 +198,22 @@ static inline long beam_set_find(const beam_set *t, const beam_nodes *a, const b
     }
 }
 
+/* Asks for the node that the first slot of `h`'s probe names, when its tag is `h`'s: the
+ * node a lookup of `h` will most likely compare (a hint to the memory, nothing more). */
+static inline void beam_set_hint(const beam_set *t, const beam_nodes *a, uint64_t h)
+{
+    uint64_t slot = t->slots[(size_t)h & t->mask];
+    if (slot && slot >> 32 == h >> 32)
+        BEAM_PREFETCH(&a->v[(slot & 0xffffffffu) - 1]);
+}
+
 static int beam_set_grow(beam_set *t, const beam_nodes *a)
 {
     size_t slots = 2 * (t->mask + 1);
     uint64_t *v = (uint64_t *)calloc(slots, sizeof(uint64_t));
     if (!v)
         return 0;
+    beam_huge(v, slots * sizeof(uint64_t));
     for (size_t j = 0; j <= t->mask; j++) {
         uint64_t slot = t->slots[j];
         if (!slot)
@@ -369,6 +411,7 @@ static int beam_end_round(beam_t *b)
             free(score);
             return 0;
         }
+        beam_huge(kept.v, b->width * sizeof(beam_node));
         kept.n = kept.cap = b->width;
         for (size_t i = 0; i < n; i++) {
             size_t to = count[score[i]]++;
@@ -439,6 +482,9 @@ static int beam_run(beam_t *b, int64_t n)
 {
     const struct beam_rules *g = b->rules;
     beam_state kids[BEAM_MAX_PLAYS];
+    uint64_t hashes[BEAM_MAX_PLAYS], dom_hashes[BEAM_MAX_PLAYS];
+    beam_state dom[BEAM_MAX_PLAYS];
+    int doms[BEAM_MAX_PLAYS];
     int64_t done = 0;
     if (b->status != BEAM_PAUSED)
         return b->status;
@@ -466,11 +512,44 @@ static int beam_run(beam_t *b, int64_t n)
         if (x.depth > b->max_depth)
             b->max_depth = x.depth;
         int k = beam_plays(g, &x.s, kids);
+        beam_state t;
+        int across = beam_across(g, &x.s, &t);
+        uint64_t across_hash = 0;
+        /* The round's tables are far larger than the caches once the beam is
+         * wide, and a lookup waits for memory twice: for the slot, then for
+         * the node whose tag matches. So every slot the lookups below will
+         * read first (each child's, its dominator's, the deal's) is asked
+         * for before any is read, and then the nodes their tags name: the
+         * fetches overlap instead of waiting in turn. These are hints only;
+         * each lookup is made afresh, after the children before it were
+         * added. (A dominator is worked out for every child, not only for
+         * those not yet reached: a pure function, so the same children are
+         * kept.) */
+        if (across) {
+            across_hash = beam_hash(&t);
+            BEAM_PREFETCH(&b->next.slots[across_hash & b->next.mask]);
+        }
+        for (int i = 0; i < k; i++) {
+            hashes[i] = beam_hash(&kids[i]);
+            BEAM_PREFETCH(&b->seen.slots[hashes[i] & b->seen.mask]);
+            doms[i] = b->dominated && beam_dominator(g, &kids[i], &dom[i]);
+            if (doms[i]) {
+                dom_hashes[i] = beam_hash(&dom[i]);
+                BEAM_PREFETCH(&b->seen.slots[dom_hashes[i] & b->seen.mask]);
+            }
+        }
+        for (int i = 0; i < k; i++) {
+            beam_set_hint(&b->seen, &b->closure, hashes[i]);
+            if (doms[i])
+                beam_set_hint(&b->seen, &b->closure, dom_hashes[i]);
+        }
+        if (across)
+            beam_set_hint(&b->next, &b->cand, across_hash);
         for (int i = 0; i < k; i++) {
             const beam_state *s = &kids[i];
-            uint64_t h = beam_hash(s);
+            uint64_t h = hashes[i];
             if (beam_set_find(&b->seen, &b->closure, s, h) >= 0 ||
-                beam_is_dominated(b, &b->seen, &b->closure, s))
+                (doms[i] && beam_set_find(&b->seen, &b->closure, &dom[i], dom_hashes[i]) >= 0))
                 continue;
             if (beam_is_won(g, s)) {
                 b->win_origin = x.origin;
@@ -485,9 +564,8 @@ static int beam_run(beam_t *b, int64_t n)
                 !beam_todo_push(b, (uint32_t)(b->closure.n - 1)))
                 return b->status = BEAM_NO_MEMORY;
         }
-        beam_state t;
-        if (beam_across(g, &x.s, &t)) {
-            uint64_t h = beam_hash(&t);
+        if (across) {
+            uint64_t h = across_hash;
             if (beam_set_find(&b->next, &b->cand, &t, h) >= 0)
                 continue;
             if (beam_is_won(g, &t)) {
