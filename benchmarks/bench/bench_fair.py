@@ -1,0 +1,38 @@
+"""Timings of the exact fair values (the expectimax over what a player sees) (pytest-benchmark).
+
+    PYTHONPATH=. nice python -m pytest benchmarks/bench/bench_fair.py --benchmark-only
+
+Late positions of ``eagle-wing-coops`` winning lines with at most 5 cards
+hidden, worked out with the leaves' solves sharing one memo of lost
+positions (``memo_spans_deals``, the game's setting) and each on its own.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from solitaire_solver.fair import exact_values
+from solitaire_solver.games import make_game
+from tests.test_fair import few_hidden
+
+DEALS = (1, 5, 8)
+
+
+@pytest.mark.parametrize("shared", [True, False], ids=["one memo", "a memo a leaf"])
+def test_coops_exact_values(benchmark: Any, monkeypatch: pytest.MonkeyPatch, shared: bool) -> None:
+    """The exact values of one late position of each of :data:`DEALS`."""
+    game = make_game("eagle-wing-coops")
+    monkeypatch.setattr(type(game), "memo_spans_deals", shared)
+    positions = [few_hidden("eagle-wing-coops", n, 5) for n in DEALS]
+
+    def run() -> int:
+        nodes = 0
+        for seen in positions:
+            assert seen is not None
+            got = exact_values(game, seen)
+            nodes += got[1] if got is not None else 0
+        return nodes
+
+    assert benchmark(run) > 0
