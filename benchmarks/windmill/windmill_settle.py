@@ -60,6 +60,7 @@ from solitaire_solver.games.windmill import (
 )
 from solitaire_solver.games.windmill.relaxation import RelaxedPruned, relaxed_run
 from solitaire_solver.games.windmill.solver import PLAN, depth_first, discrepancies, restarts
+from solitaire_solver.numbering import parse_deal_number
 from solitaire_solver.search import Budget, Limits, Run, drive
 
 VARIANTS = {
@@ -81,37 +82,37 @@ def _run(make: Callable[[Budget], Run], limit: int) -> tuple[str, int]:
 
 def relaxation(problem: WindmillProblem, deal: int) -> tuple[str, int]:
     """The relaxation cut at the first play."""
-    start = problem.deal(deal)
+    start = problem.deal(parse_deal_number(deal))
     return _run(lambda b: relaxed_run(problem, start, b, cap=8_000_000), 8_000_001)
 
 
 def relaxation_12m(problem: WindmillProblem, deal: int) -> tuple[str, int]:
     """The relaxation cut at the first play, with a cap of 12,000,000 relaxed positions."""
-    start = problem.deal(deal)
+    start = problem.deal(parse_deal_number(deal))
     return _run(lambda b: relaxed_run(problem, start, b, cap=12_000_000), 12_000_001)
 
 
 def plain_dfs(problem: WindmillProblem, deal: int) -> tuple[str, int]:
     """The plain depth-first search, plays first."""
-    start = problem.deal(deal)
+    start = problem.deal(parse_deal_number(deal))
     return _run(depth_first(problem, start, pruned=Pruned(problem.rules)), 100_000)
 
 
 def shuffled_restarts(problem: WindmillProblem, deal: int) -> tuple[str, int]:
     """Two shuffled attempts (20,000 and 40,000 states)."""
-    start = problem.deal(deal)
+    start = problem.deal(parse_deal_number(deal))
     return _run(restarts(problem, start, pruned=Pruned(problem.rules)), 60_000)
 
 
 def limited_discrepancy(problem: WindmillProblem, deal: int) -> tuple[str, int]:
     """Limited discrepancy search."""
-    start = problem.deal(deal)
+    start = problem.deal(parse_deal_number(deal))
     return _run(discrepancies(problem, start), 50_000)
 
 
 def relaxed_dfs(problem: WindmillProblem, deal: int) -> tuple[str, int]:
     """The depth-first search with the relaxation's dead-end test."""
-    start = problem.deal(deal)
+    start = problem.deal(parse_deal_number(deal))
     member = PLAN.member("relaxed depth-first")
     pruned = RelaxedPruned(
         problem.rules, deep=member.param("deep"), states=member.param("test_states")
@@ -166,7 +167,7 @@ def relaxation_on_won_deals(out: Path) -> None:
             for row in recorded(variant):
                 if row["status"] != "won":
                     continue
-                start = problem.deal(int(row["deal"]))
+                start = problem.deal(parse_deal_number(int(row["deal"])))
                 budget = Budget(Limits(max_states=2_000_001))
                 verdict = drive(relaxed_run(problem, start, budget, cap=2_000_000), budget)
                 if verdict is not None:
