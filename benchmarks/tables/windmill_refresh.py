@@ -102,7 +102,7 @@ def main() -> int:
         elif base == "lost" or base is None:
             row = None if base is None else ("lost", 0, 0, v.limits)
         else:
-            row = f if f is not None else None
+            row = f
         if row is None:
             if base is not None:
                 lost_wins.append(number)  # not in the fresh store at all

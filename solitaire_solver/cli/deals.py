@@ -272,15 +272,13 @@ def run(args: argparse.Namespace) -> int:
             f"--difficulty goes with won deals, not with --{'lost' if args.lost else 'unknown'}"
         )
     source = _store_source(game, Path(args.db)) if args.db else _table_source(game)
-    want = (
-        "won"
-        if args.winnable or args.difficulty is not None
-        else "lost"
-        if args.lost
-        else "unknown"
-        if args.unknown
-        else None
-    )
+    want: str | None = None
+    if args.winnable or args.difficulty is not None:
+        want = "won"
+    elif args.lost:
+        want = "lost"
+    elif args.unknown:
+        want = "unknown"
     low, high = 0, 255
     label = ""
     if args.difficulty is not None:

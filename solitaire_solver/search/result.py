@@ -86,7 +86,7 @@ class Limits:
         JSON document writes of them."""
         return [
             (name, value)
-            for name in ("max_states", "timeout", "max_table")
+            for name in _LIMIT_FIELDS.values()
             if (value := getattr(self, name)) is not None
         ]
 
