@@ -162,8 +162,9 @@ def arrangements(cards: Sequence[Card]) -> int:
     return out
 
 
-def distinct_orders(cards: Sequence[Card]) -> Iterator[tuple[Card, ...]]:
-    """Every distinct order of the multiset ``cards``, each once."""
+def distinct_orders(cards: Sequence[Card], length: int | None = None) -> Iterator[tuple[Card, ...]]:
+    """Every distinct order of the multiset ``cards``, each once; with ``length``, every
+    distinct sequence of that many of them."""
     counts = Counter(cards)
     kinds = sorted(counts)
     order: list[Card] = []
@@ -180,7 +181,43 @@ def distinct_orders(cards: Sequence[Card]) -> Iterator[tuple[Card, ...]]:
                 order.pop()
                 counts[c] += 1
 
-    yield from walk(len(cards))
+    yield from walk(len(cards) if length is None else length)
+
+
+def outcomes(game: Game[Any, Any], seen: Seen[Any], move: Any) -> dict[Seen[Any], Fraction]:
+    """What a player may see after ``move`` from ``seen``, each with its chance: its share
+    of the arrangements of the unseen cards.
+
+    Every arrangement is played, unless the game names the hidden places the
+    move shows (:meth:`~.games.Game.shown_places`): then only what goes
+    there matters, and each way of filling them is played once, weighed by
+    the arrangements of the other cards, the same shares at a fraction of
+    the work (a card or two shown, against up to 120 orders of five). Either
+    way the outcomes come in the order the arrangements first reach them
+    (:func:`distinct_orders`' order), so a search over them goes the same way.
+    """
+    places = game.shown_places(seen, move)
+    total = arrangements(seen.unseen)
+    counts: Counter[Seen[Any]] = Counter()
+    if places is None:
+        for order in distinct_orders(seen.unseen):
+            counts[game.seen(game.apply(game.fill(seen.state, order), move))] += 1
+        return {s: Fraction(n, total) for s, n in counts.items()}
+    first: dict[Seen[Any], tuple[Card, ...]] = {}
+    for shown in distinct_orders(seen.unseen, len(places)):
+        rest = Counter(seen.unseen)
+        rest.subtract(shown)
+        others = sorted(rest.elements())
+        # The first arrangement with ``shown`` at the places: the other
+        # cards in ascending order.
+        at = dict(zip(places, shown, strict=True))
+        it = iter(others)
+        order = tuple(at[i] if i in at else next(it) for i in range(len(seen.unseen)))
+        after = game.seen(game.apply(game.fill(seen.state, order), move))
+        counts[after] += arrangements(others)
+        if after not in first or order < first[after]:
+            first[after] = order
+    return {s: Fraction(counts[s], total) for s in sorted(first, key=first.__getitem__)}
 
 
 def legal_moves_seen(game: Game[Any, Any], seen: Seen[Any]) -> list[Any]:
@@ -535,18 +572,12 @@ def exact_values(
     def move_value(s: Seen[Any], m: Any) -> tuple[Fraction, bool]:
         """The chance after ``m``: the positions it may lead to, weighted by their share of
         the arrangements of the unseen cards."""
-        outcomes: Counter[Seen[Any]] = Counter()
-        total = 0
-        for order in distinct_orders(s.unseen):
-            child = game.apply(game.fill(s.state, order), m)
-            outcomes[game.seen(child)] += 1
-            total += 1
         out = Fraction(0)
         clean = True
-        for child_seen, n in outcomes.items():
+        for child_seen, share in outcomes(game, s, m).items():
             v, c = value(child_seen)
             clean = clean and c
-            out += Fraction(n, total) * v
+            out += share * v
         return out, clean
 
     try:

@@ -32,6 +32,7 @@ from solitaire_solver.fair import (
     fair_choice,
     fair_hint,
     legal_moves_seen,
+    outcomes,
 )
 from solitaire_solver.games import Game, Seen
 from solitaire_solver.maths import wilson_interval
@@ -307,6 +308,63 @@ def test_exact_values_with_one_memo_across_deals_are_the_values_without(
         monkeypatch.undo()
         assert shared == alone
         compared += shared is not None
+        if compared == 4:
+            return
+    pytest.fail(f"only {compared} positions of eagle-wing-coops worked out")
+
+
+@pytest.mark.parametrize("name", ["decade", "decade-optional", "eagle-wing", "eagle-wing-coops"])
+def test_the_places_a_move_shows_give_every_arrangement_s_outcomes(
+    name: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Blind moves (Game.blind_moves): the outcomes worked out from the places
+    # a move shows must be those of playing every arrangement, shares and
+    # order alike, at positions along random lines from late positions.
+    g = make_game(name)
+    assert g.blind_moves
+    rng = random.Random(11)
+    compared = shown = 0
+    for n in range(1, 80):
+        start = few_hidden(name, n, 5)
+        if start is None:
+            continue
+        for order in list(distinct_orders(start.unseen))[:3]:
+            for s in random_line(g, g.fill(start.state, order), rng, 8):
+                seen = g.seen(s)
+                for m in legal_moves_seen(g, seen):
+                    fast = outcomes(g, seen, m)
+                    places = g.shown_places(seen, m)
+                    assert places is not None
+                    shown += bool(places)
+                    with monkeypatch.context() as patch:
+                        patch.setattr(type(g), "blind_moves", False)
+                        slow = outcomes(g, seen, m)
+                    assert list(fast.items()) == list(slow.items())
+                    assert sum(fast.values()) == 1
+                    compared += 1
+        if compared >= 100 and shown >= 10:
+            return
+    pytest.fail(f"only {compared} moves compared, {shown} that show a card")
+
+
+def test_exact_values_are_the_same_with_the_places_a_move_shows(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # The exact expectimax over the places' outcomes visits the same positions
+    # in the same order, so its values and its count of positions are those
+    # of the search over every arrangement.
+    g = make_game("eagle-wing-coops")
+    compared = 0
+    for n in range(1, 40):
+        seen = few_hidden("eagle-wing-coops", n, 5)
+        if seen is None:
+            continue
+        fast = exact_values(g, seen, max_nodes=3_000)
+        monkeypatch.setattr(type(g), "blind_moves", False)
+        slow = exact_values(g, seen, max_nodes=3_000)
+        monkeypatch.undo()
+        assert fast == slow
+        compared += fast is not None
         if compared == 4:
             return
     pytest.fail(f"only {compared} positions of eagle-wing-coops worked out")

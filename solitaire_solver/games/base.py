@@ -429,6 +429,12 @@ class Game(ProblemDefaults, ABC, Generic[S, M]):
     face_down: ClassVar[bool] = False
     """Whether some of the game's cards are ever face down (see :meth:`seen`)."""
 
+    blind_moves: ClassVar[bool] = False
+    """Whether every move of the game is blind to the face-down cards: where each card goes,
+    and which places are face down afterwards, follow from where the cards lie and from the
+    face-up cards, never from a face-down card (no move looks at one to decide what
+    happens). A game sets this with its argument; :meth:`shown_places` relies on it."""
+
     memo_spans_deals: ClassVar[bool] = False
     """Whether one :class:`~solitaire_solver.search.Memo` may serve solves of positions with
     nothing hidden that come from *different* deals (other arrangements of the same unseen
@@ -451,11 +457,43 @@ class Game(ProblemDefaults, ABC, Generic[S, M]):
         if not self.face_down:
             return Seen(state)
         masked = self.mask(state)
+        shown = self.visible_cards(masked)
+        if self.decks == 1:
+            # One deck, the common case (the fair values ask this of every
+            # arrangement they weigh): a set does what the multiset does.
+            seen_once = set(shown)
+            if len(seen_once) != len(shown):
+                raise ValueError(f"{self.name}: a card shows more often than the decks hold it")
+            return Seen(masked, tuple(Card(c) for c in range(52) if c not in seen_once))
         left = Counter({Card(c): self.decks for c in range(52)})
-        left.subtract(self.visible_cards(masked))
+        left.subtract(shown)
         if any(n < 0 for n in left.values()):
             raise ValueError(f"{self.name}: a card shows more often than the decks hold it")
         return Seen(masked, tuple(sorted(left.elements())))
+
+    def shown_places(self, seen: Seen[S], move: M) -> tuple[int, ...] | None:
+        """The hidden places of ``seen`` that ``move`` shows, as indices into the cards of
+        :meth:`fill`, when what a player sees after ``move`` depends on the cards at those
+        places alone, whatever the order of the unseen cards; ``None`` when the game cannot
+        say (every order is then worked out).
+
+        With :attr:`blind_moves` and no two unseen cards alike it is found
+        by playing ``move`` once: fill the places with the unseen cards, and
+        the places of those the position after it shows are the ones.
+        Why that holds for every order: a blind move takes each card to a
+        place fixed by where it lies and by the face-up cards, and leaves
+        face down a set of places fixed the same way; so with any other
+        order the same places end face up, holding that order's cards
+        there, and the unseen cards after the move are the unseen ones less
+        those. (A test compares the outcomes with every order's, along real
+        games.)
+        """
+        unseen = seen.unseen
+        if not self.blind_moves or len(set(unseen)) != len(unseen):
+            return None
+        after = self.apply(self.fill(seen.state, unseen), move)
+        shown = set(self.visible_cards(self.mask(after)))
+        return tuple(i for i, c in enumerate(unseen) if c in shown)
 
     def mask(self, state: S) -> S:
         """``state`` with :data:`~solitaire_solver.cards.HIDDEN` in place of every face-down

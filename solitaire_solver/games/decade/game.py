@@ -228,6 +228,11 @@ class Decade(Game[DecadeState, DecadeMove]):
 
     face_down = True
 
+    # Every move is blind to the face-down cards: a deal moves the stock's next
+    # card to the line's end whatever it is, and a run's discard takes
+    # face-up cards alone; the face-down places are the stock's undealt ones.
+    blind_moves = True
+
     def mask(self, state: DecadeState) -> DecadeState:
         """The stock is face down: the player sees the line and the discarded cards."""
         left = len(state.stock) - state.dealt

@@ -445,6 +445,13 @@ class EagleWing(Game[EagleWingState, EagleWingMove]):
     # deal it came from.
     memo_spans_deals = True
 
+    # Every move is blind to the face-down cards (:func:`.rules.apply_move`): a
+    # card goes from its source to its target, an emptied wing takes the
+    # trunk's top card whatever it is, and dealing moves the next stock card
+    # to the waste; which places are face down afterwards follows from the
+    # trunk's length, the waste's and the redeals (:meth:`mask`).
+    blind_moves = True
+
     def mask(self, state: EagleWingState) -> EagleWingState:
         """The trunk is face down but for its last card, alone; the stock is face down on the
         first pass (after a redeal every stock card has been seen on the waste)."""
