@@ -315,14 +315,16 @@ def _exact(
     exact_hidden: int,
     seed: int | str,
     t0: float,
+    known: dict[Any, bool] | None = None,
 ) -> FairHint | None:
     """The exact hint, from the game's own values or the expectimax when at most
-    ``exact_hidden`` cards are hidden; ``None`` when it is not to be had."""
+    ``exact_hidden`` cards are hidden (its leaves' verdicts in ``known``, see
+    :func:`exact_values`); ``None`` when it is not to be had."""
     own = game.fair_values(seen) if exact_hidden > 0 else None
     if own is not None:
         return _exact_hint(game, seen, moves, own, 0, t0, seed)
     if seen.hidden <= exact_hidden:
-        values = exact_values(game, seen, limits=limits)
+        values = exact_values(game, seen, limits=limits, known=known)
         if values is not None:
             return _exact_hint(game, seen, moves, *values, t0, seed)
     return None
@@ -406,6 +408,7 @@ def fair_choice(
     seed: int | str = 0,
     limits: Limits = SOLVE_LIMITS,
     exact_hidden: int = EXACT_HIDDEN,
+    known: dict[Any, bool] | None = None,
 ) -> tuple[Any, int]:
     """The move of ``candidates`` (legal moves of ``seen``) that ranks first by the fair
     hint's value, then its votes, then ``tiebreak``, then the game's order (the first of
@@ -425,7 +428,9 @@ def fair_choice(
     (won and lost are facts of the position) unless its limits stop it, so
     the choice is the hint's unless a limit is reached at another place (a
     test compares the two along real games). Exact hints (few cards hidden,
-    or the game's own values) are worked out whole, as in :func:`fair_hint`.
+    or the game's own values) are worked out whole, as in :func:`fair_hint`;
+    ``known`` carries their leaves' verdicts from one choice to the next
+    (:func:`exact_values`).
     """
     if samples < 1:
         raise ValueError(f"a fair hint needs at least 1 sample, not {samples}")
@@ -434,7 +439,7 @@ def fair_choice(
     stray = [m for m in candidates if m not in place]
     if stray or not candidates:
         raise ValueError(f"{stray[0]!r} is not a legal move" if stray else "no move to choose")
-    hint = _exact(game, seen, moves, limits, exact_hidden, seed, time.perf_counter())
+    hint = _exact(game, seen, moves, limits, exact_hidden, seed, time.perf_counter(), known)
     if hint is not None:
         rank = {m.move: (m.value, m.votes) for m in hint.moves}
         top = max(candidates, key=lambda m: (*rank[m], *tiebreak(m), -place[m]))
@@ -494,6 +499,7 @@ def exact_values(
     *,
     limits: Limits = SOLVE_LIMITS,
     max_nodes: int = EXACT_NODES,
+    known: dict[Any, bool] | None = None,
 ) -> tuple[list[Fraction], int] | None:
     """The exact value of each legal move of ``seen`` (expectimax), and the positions visited.
 
@@ -511,6 +517,15 @@ def exact_values(
     positions proved lost: a search's verdict is a fact of its position,
     and the leaves of one expectimax are a few moves apart, so a loss
     proved once saves the searches after it from going there again.
+
+    ``known`` keeps the verdicts of the positions with nothing hidden from
+    one call to the next (whether each is won): a player asks for the values
+    at every move of a deal, and the positions a few moves on are mostly
+    the ones the last call solved. A verdict is a fact of its position, so
+    the values are the same; every position still counts towards
+    ``max_nodes`` as before. The one difference a verdict kept can make is
+    to a position whose search would now run out of states, which it
+    settles instead of giving up.
 
     Cycles. A move that reveals nothing may lead back to a position seen
     earlier on the same line (cards moved to and fro); a card once revealed
@@ -539,10 +554,15 @@ def exact_values(
         if nodes > max_nodes:
             raise Stop
         if not s.hidden:
-            r = game.solve(s.state, limits, memo=lost)
-            if r.status is Status.UNKNOWN:
-                raise Stop
-            v = Fraction(1 if r.won else 0)
+            won = None if known is None else known.get(s.state)
+            if won is None:
+                r = game.solve(s.state, limits, memo=lost)
+                if r.status is Status.UNKNOWN:
+                    raise Stop
+                won = r.won
+                if known is not None:
+                    known[s.state] = won
+            v = Fraction(1 if won else 0)
             memo[s] = v
             return v, True
         if game.is_won(game.fill(s.state, s.unseen)):

@@ -150,6 +150,9 @@ def play(game: Game[Any, Any], start: Any, player: Player, *, deal: str = "") ->
     choices = solves = 0
     rng = random.Random(f"{player.seed}:{deal}")
     met = {game.seen(state)}
+    # The verdicts of the positions with nothing hidden that the exact fair
+    # values solved, kept for the deal's later choices (fair.exact_values).
+    known: dict[Any, bool] = {}
     for step in range(MAX_MOVES):
         if game.is_won(state):
             return Played(tuple(moves), True, choices, solves, time.perf_counter() - t0)
@@ -194,6 +197,7 @@ def play(game: Game[Any, Any], start: Any, player: Player, *, deal: str = "") ->
                     samples=player.samples,
                     seed=f"{player.seed}:{deal}:{step}",
                     limits=player.limits,
+                    known=known,
                 )
                 solves += used
         moves.append(move)
