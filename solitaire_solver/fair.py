@@ -315,16 +315,16 @@ def _exact(
     exact_hidden: int,
     seed: int | str,
     t0: float,
-    known: dict[Any, bool] | None = None,
+    leaves: Leaves | None = None,
 ) -> FairHint | None:
     """The exact hint, from the game's own values or the expectimax when at most
-    ``exact_hidden`` cards are hidden (its leaves' verdicts in ``known``, see
+    ``exact_hidden`` cards are hidden (what its leaves taught in ``leaves``, see
     :func:`exact_values`); ``None`` when it is not to be had."""
     own = game.fair_values(seen) if exact_hidden > 0 else None
     if own is not None:
         return _exact_hint(game, seen, moves, own, 0, t0, seed)
     if seen.hidden <= exact_hidden:
-        values = exact_values(game, seen, limits=limits, known=known)
+        values = exact_values(game, seen, limits=limits, leaves=leaves)
         if values is not None:
             return _exact_hint(game, seen, moves, *values, t0, seed)
     return None
@@ -408,7 +408,7 @@ def fair_choice(
     seed: int | str = 0,
     limits: Limits = SOLVE_LIMITS,
     exact_hidden: int = EXACT_HIDDEN,
-    known: dict[Any, bool] | None = None,
+    leaves: Leaves | None = None,
 ) -> tuple[Any, int]:
     """The move of ``candidates`` (legal moves of ``seen``) that ranks first by the fair
     hint's value, then its votes, then ``tiebreak``, then the game's order (the first of
@@ -429,7 +429,7 @@ def fair_choice(
     the choice is the hint's unless a limit is reached at another place (a
     test compares the two along real games). Exact hints (few cards hidden,
     or the game's own values) are worked out whole, as in :func:`fair_hint`;
-    ``known`` carries their leaves' verdicts from one choice to the next
+    ``leaves`` carries what their leaves taught from one choice to the next
     (:func:`exact_values`).
     """
     if samples < 1:
@@ -439,7 +439,7 @@ def fair_choice(
     stray = [m for m in candidates if m not in place]
     if stray or not candidates:
         raise ValueError(f"{stray[0]!r} is not a legal move" if stray else "no move to choose")
-    hint = _exact(game, seen, moves, limits, exact_hidden, seed, time.perf_counter(), known)
+    hint = _exact(game, seen, moves, limits, exact_hidden, seed, time.perf_counter(), leaves)
     if hint is not None:
         rank = {m.move: (m.value, m.votes) for m in hint.moves}
         top = max(candidates, key=lambda m: (*rank[m], *tiebreak(m), -place[m]))
@@ -493,13 +493,35 @@ def _exact_hint(
     return FairHint(out, count, True, seen.hidden, time.perf_counter() - t0, nodes)
 
 
+@attrs.define
+class Leaves:
+    """What the exact fair values learn of positions with nothing hidden (the leaves of
+    the expectimax), to keep from one call of :func:`exact_values` to the next.
+
+    ``verdicts`` holds whether each leaf solved is won; ``lost`` is the memo
+    its searches share, when the game's keys allow one memo over positions
+    of different deals (:attr:`~.games.Game.memo_spans_deals`): a search's
+    verdict is a fact of its position, and the leaves are a few moves
+    apart, so a loss proved once saves the searches after it from going
+    there again.
+    """
+
+    verdicts: dict[Any, bool] = attrs.field(factory=dict)
+    lost: Memo | None = None
+
+    @classmethod
+    def of(cls, game: Game[Any, Any]) -> Leaves:
+        """Nothing learnt yet, with a shared memo when ``game`` allows one."""
+        return cls(lost=Memo() if game.memo_spans_deals else None)
+
+
 def exact_values(
     game: Game[Any, Any],
     seen: Seen[Any],
     *,
     limits: Limits = SOLVE_LIMITS,
     max_nodes: int = EXACT_NODES,
-    known: dict[Any, bool] | None = None,
+    leaves: Leaves | None = None,
 ) -> tuple[list[Fraction], int] | None:
     """The exact value of each legal move of ``seen`` (expectimax), and the positions visited.
 
@@ -512,20 +534,14 @@ def exact_values(
     cannot see the hidden cards (:meth:`~.games.Game.fair_move`, argued by
     the game) is the only one followed below the position asked about.
 
-    When the game's keys allow it (:attr:`~.games.Game.memo_spans_deals`),
-    the searches of positions with nothing hidden share one memo of
-    positions proved lost: a search's verdict is a fact of its position,
-    and the leaves of one expectimax are a few moves apart, so a loss
-    proved once saves the searches after it from going there again.
-
-    ``known`` keeps the verdicts of the positions with nothing hidden from
-    one call to the next (whether each is won): a player asks for the values
-    at every move of a deal, and the positions a few moves on are mostly
-    the ones the last call solved. A verdict is a fact of its position, so
-    the values are the same; every position still counts towards
-    ``max_nodes`` as before. The one difference a verdict kept can make is
-    to a position whose search would now run out of states, which it
-    settles instead of giving up.
+    ``leaves`` keeps what the searches of positions with nothing hidden
+    learn from one call to the next (:class:`Leaves`): a player asks for
+    the values at every move of a deal, and the positions a few moves on
+    are mostly the ones the last call solved. A verdict is a fact of its
+    position, so the values are the same, and every position still counts
+    towards ``max_nodes`` as before. The one difference it can make is to a
+    position whose search would run out of states on its own, which it may
+    settle instead of giving up.
 
     Cycles. A move that reveals nothing may lead back to a position seen
     earlier on the same line (cards moved to and fro); a card once revealed
@@ -535,7 +551,8 @@ def exact_values(
     later (it may be too low elsewhere).
     """
     memo: dict[Seen[Any], Fraction] = {}
-    lost = Memo() if game.memo_spans_deals else None
+    if leaves is None:
+        leaves = Leaves.of(game)
     on_line: set[Seen[Any]] = set()
     nodes = 0
 
@@ -554,14 +571,12 @@ def exact_values(
         if nodes > max_nodes:
             raise Stop
         if not s.hidden:
-            won = None if known is None else known.get(s.state)
+            won = leaves.verdicts.get(s.state)
             if won is None:
-                r = game.solve(s.state, limits, memo=lost)
+                r = game.solve(s.state, limits, memo=leaves.lost)
                 if r.status is Status.UNKNOWN:
                     raise Stop
-                won = r.won
-                if known is not None:
-                    known[s.state] = won
+                won = leaves.verdicts[s.state] = r.won
             v = Fraction(1 if won else 0)
             memo[s] = v
             return v, True

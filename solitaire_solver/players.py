@@ -39,7 +39,7 @@ from typing import Any
 import attrs
 
 from .errors import BadOptionError
-from .fair import SOLVE_LIMITS, fair_choice, legal_moves_seen
+from .fair import SOLVE_LIMITS, Leaves, fair_choice, legal_moves_seen
 from .games import Game, Seen
 from .search import Limits
 
@@ -150,9 +150,9 @@ def play(game: Game[Any, Any], start: Any, player: Player, *, deal: str = "") ->
     choices = solves = 0
     rng = random.Random(f"{player.seed}:{deal}")
     met = {game.seen(state)}
-    # The verdicts of the positions with nothing hidden that the exact fair
-    # values solved, kept for the deal's later choices (fair.exact_values).
-    known: dict[Any, bool] = {}
+    # What the exact fair values learn of positions with nothing hidden, kept
+    # for the deal's later choices (fair.exact_values).
+    leaves = Leaves.of(game)
     for step in range(MAX_MOVES):
         if game.is_won(state):
             return Played(tuple(moves), True, choices, solves, time.perf_counter() - t0)
@@ -197,7 +197,7 @@ def play(game: Game[Any, Any], start: Any, player: Player, *, deal: str = "") ->
                     samples=player.samples,
                     seed=f"{player.seed}:{deal}:{step}",
                     limits=player.limits,
-                    known=known,
+                    leaves=leaves,
                 )
                 solves += used
         moves.append(move)

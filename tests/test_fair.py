@@ -26,6 +26,7 @@ from solitaire_solver.cards import HIDDEN
 from solitaire_solver.deal_files import format_deal, parse_deal
 from solitaire_solver.errors import DealFileError, HiddenCardsError
 from solitaire_solver.fair import (
+    Leaves,
     arrangements,
     distinct_orders,
     exact_values,
@@ -366,6 +367,31 @@ def test_exact_values_are_the_same_with_the_places_a_move_shows(
         assert fast == slow
         compared += fast is not None
         if compared == 4:
+            return
+    pytest.fail(f"only {compared} positions of eagle-wing-coops worked out")
+
+
+def test_exact_values_carrying_their_leaves_along_a_game_are_the_values_afresh() -> None:
+    # What one call learns of its leaves (Leaves) serves the next: along a
+    # winning line, from once few cards are hidden, the values and the
+    # positions counted must be those of each call on its own.
+    g = make_game("eagle-wing-coops")
+    leaves = Leaves.of(g)
+    compared = 0
+    for n in range(1, 40):
+        _, s = dealt("eagle-wing-coops", n)
+        r = g.solve(s, Limits(max_states=200_000))
+        if not r.won:
+            continue
+        for m in r.moves:
+            seen = g.seen(s)
+            if 1 <= seen.hidden <= 5 and not g.is_won(s):
+                carried = exact_values(g, seen, max_nodes=3_000, leaves=leaves)
+                afresh = exact_values(g, seen, max_nodes=3_000)
+                assert carried == afresh
+                compared += carried is not None
+            s = g.apply(s, m)
+        if compared >= 12 and leaves.verdicts:
             return
     pytest.fail(f"only {compared} positions of eagle-wing-coops worked out")
 
