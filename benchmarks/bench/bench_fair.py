@@ -4,7 +4,9 @@
 
 Late positions of ``eagle-wing-coops`` winning lines with at most 5 cards
 hidden, worked out with the leaves' solves sharing one memo of lost
-positions (``memo_spans_deals``, the game's setting) and each on its own.
+positions (``memo_spans_deals``, the game's setting) and each on its own;
+and with a move's outcomes found from the places it shows
+(``blind_moves``, the game's setting) and from every arrangement.
 """
 
 from __future__ import annotations
@@ -20,11 +22,15 @@ from tests.test_fair import few_hidden
 DEALS = (1, 5, 8)
 
 
+@pytest.mark.parametrize("blind", [True, False], ids=["shown places", "every arrangement"])
 @pytest.mark.parametrize("shared", [True, False], ids=["one memo", "a memo a leaf"])
-def test_coops_exact_values(benchmark: Any, monkeypatch: pytest.MonkeyPatch, shared: bool) -> None:
+def test_coops_exact_values(
+    benchmark: Any, monkeypatch: pytest.MonkeyPatch, shared: bool, blind: bool
+) -> None:
     """The exact values of one late position of each of :data:`DEALS`."""
     game = make_game("eagle-wing-coops")
     monkeypatch.setattr(type(game), "memo_spans_deals", shared)
+    monkeypatch.setattr(type(game), "blind_moves", blind)
     positions = [few_hidden("eagle-wing-coops", n, 5) for n in DEALS]
 
     def run() -> int:
