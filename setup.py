@@ -16,6 +16,7 @@ setup(
             depends=[
                 "solitaire_solver/search/native/beam.h",
                 "solitaire_solver/search/native/graph.h",
+                "solitaire_solver/search/native/lds.h",
             ],
             extra_compile_args=["-O2"],
         )

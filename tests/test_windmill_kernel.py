@@ -28,7 +28,7 @@ from solitaire_solver.games.windmill import (
 from solitaire_solver.games.windmill import kernel as kernel_module
 from solitaire_solver.games.windmill.relaxation import Relaxation, RelaxedRules, first_play
 from solitaire_solver.games.windmill.rules import ranked_waste
-from solitaire_solver.search import Budget, Limits, Verdict, drive
+from solitaire_solver.search import Budget, Limits, Verdict, compiled, drive
 from tests.support import assert_replays_to_win
 from tests.test_windmill import dealt, game, late_positions, random_positions, random_step
 
@@ -163,6 +163,60 @@ def test_discrepancy_search_over_the_kernel_is_the_search_over_the_model(
             runs.append((drive(discrepancies(g.problem, s)(b), b), b))
         same_search(g, s, runs[0], runs[1], verdicts)
     assert verdicts == {True, False}
+
+
+def in_turns(run: Any, b: Budget, turn: int) -> tuple[Verdict[Any] | None, list[tuple[int, int]]]:
+    """Drive ``run`` in turns of ``turn`` positions until it ends or a limit stops it: its
+    verdict (``None`` when stopped), and the counts at each pause."""
+    pauses = []
+    while b.limit is None:
+        b.begin_turn(turn)
+        try:
+            next(run)
+        except StopIteration as stop:
+            b.end_turn()
+            return stop.value, pauses
+        b.end_turn()
+        pauses.append((b.expanded, b.stored))
+    return None, pauses
+
+
+@needs_kernel
+@pytest.mark.parametrize("rules", VARIANTS)
+def test_compiled_discrepancy_search_in_turns_is_the_python_loop_over_the_kernel(
+    rules: dict[str, Any],
+) -> None:
+    # The compiled search against the engine's lds over the same moves
+    # (RankGraph), both paused every 257 positions as in a portfolio: the same
+    # counts at every pause, and the same end.
+    from solitaire_solver.search import lds
+
+    g = game(**rules)
+    model = rank_model(g.problem)
+    starts = [dealt(g, n) for n in (1, 3)] + late_positions(g, range(1, 4), left=12, per_deal=1)
+    paused = 0
+    for s in starts:
+        if not kernel_module.can_search(model, s):
+            continue
+        ranks = kernel_module.seq_ranks(s)
+        root = kernel_module.to_kernel(s, ranks)
+        graph = kernel_module.RankGraph(model, ranks)
+        slow_b = Budget(Limits(max_states=30_000))
+        slow = in_turns(lds(graph, root, slow_b), slow_b, 257)
+        search, _ = kernel_module.discrepancies(model, s)
+        fast_b = Budget(Limits(max_states=30_000))
+        fast = in_turns(compiled(search, fast_b), fast_b, 257)
+        assert fast[1] == slow[1]
+        assert (fast_b.expanded, fast_b.stored, fast_b.max_depth) == (
+            slow_b.expanded,
+            slow_b.stored,
+            slow_b.max_depth,
+        )
+        assert (fast[0] is None) == (slow[0] is None)
+        if fast[0] is not None and slow[0] is not None:
+            assert (fast[0].won, list(fast[0].moves)) == (slow[0].won, list(slow[0].moves))
+        paused += len(fast[1])
+    assert paused > 20
 
 
 @needs_kernel

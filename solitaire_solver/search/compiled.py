@@ -6,7 +6,10 @@ an object with the small interface of :class:`Compiled`: it expands at most a
 given number of positions per call and keeps everything between calls.
 :func:`compiled` runs it as a strategy like any other: it counts its
 expansions on the budget, yields when the budget interrupts it (a limit, or
-the end of its turn in a portfolio), and gives back its verdict.
+the end of its turn in a portfolio), and gives back its verdict. A search
+that may expand a position more than once (the discrepancy search's
+iterations, ``search/native/lds.h``) also says how many it stored, as
+``stored``; otherwise every expansion is a position stored.
 """
 
 from __future__ import annotations
@@ -71,10 +74,12 @@ def compiled(
         while b.expanded >= b.checkpoint and b.interrupted():
             yield
         before = search.expanded
+        kept: int | None = getattr(search, "stored", None)
         status = search.run(min(b.checkpoint - b.expanded, SLICE))
         done = search.expanded - before
         b.expanded += done
-        b.stored += done
+        now: int | None = getattr(search, "stored", None)
+        b.stored += done if kept is None or now is None else now - kept
         b.reach(search.max_depth)
         if status == WON:
             return won(moves(search.line()))

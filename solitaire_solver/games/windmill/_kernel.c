@@ -1,6 +1,7 @@
 /*
  * Windmill's rank model (model.py) in C, with the engine's compiled beam
- * (search/native/beam.h) over it: the beams of the solver at a fraction of
+ * (search/native/beam.h) and discrepancy search (search/native/lds.h) over
+ * it: the beams and the discrepancy search of the solver at a fraction of
  * the cost of a position in Python. And the relaxed game of relaxation.py
  * (the loss prover), searched by the engine's compiled depth-first search
  * of a state graph (search/native/graph.h): see "The relaxation" below.
@@ -34,6 +35,7 @@
 #define BEAM_WORDS 3
 #include "beam.h"
 #include "graph.h"
+#include "lds.h"
 
 #define MAX_SEQ 96
 #define PRIMARY_FULL 52
@@ -671,6 +673,158 @@ static PyTypeObject BeamType = {
 };
 
 
+/* ------------------------------------------------------------ Python: the discrepancy search */
+
+typedef struct {
+    PyObject_HEAD
+    PyObject *rules; /* the RulesObject the search plays by */
+    lds_t lds;
+    int ready;
+} LdsObject;
+
+static int Lds_init(LdsObject *self, PyObject *args, PyObject *kwds)
+{
+    static char *kwlist[] = {"rules", "root", NULL};
+    PyObject *rules, *root;
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "O!O", kwlist, &RulesType, &rules, &root))
+        return -1;
+    const struct beam_rules *g = &((RulesObject *)rules)->g;
+    beam_state s;
+    if (!parse_state(g, root, &s))
+        return -1;
+    if (self->ready) {
+        lds_free(&self->lds);
+        self->ready = 0;
+    }
+    Py_XSETREF(self->rules, Py_NewRef(rules));
+    if (!lds_init(&self->lds, g, &s)) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    self->ready = 1;
+    return 0;
+}
+
+static void Lds_dealloc(LdsObject *self)
+{
+    if (self->ready)
+        lds_free(&self->lds);
+    Py_XDECREF(self->rules);
+    Py_TYPE(self)->tp_free((PyObject *)self);
+}
+
+static int lds_ready(LdsObject *self)
+{
+    if (!self->ready) {
+        PyErr_SetString(PyExc_RuntimeError, "the discrepancy search was not initialised");
+        return 0;
+    }
+    return 1;
+}
+
+static PyObject *Lds_run(LdsObject *self, PyObject *arg)
+{
+    if (!lds_ready(self))
+        return NULL;
+    long long n = PyLong_AsLongLong(arg);
+    if (n == -1 && PyErr_Occurred())
+        return NULL;
+    int status;
+    Py_BEGIN_ALLOW_THREADS
+    status = lds_run(&self->lds, n);
+    Py_END_ALLOW_THREADS
+    if (status == BEAM_NO_MEMORY)
+        return PyErr_NoMemory();
+    return PyLong_FromLong(status);
+}
+
+static PyObject *Lds_line(LdsObject *self, PyObject *unused)
+{
+    (void)unused;
+    if (!lds_ready(self))
+        return NULL;
+    size_t n = 0;
+    beam_state *line = lds_line(&self->lds, &n);
+    if (!line)
+        return PyErr_NoMemory();
+    PyObject *list = PyList_New((Py_ssize_t)n);
+    for (size_t i = 0; list && i < n; i++) {
+        PyObject *t = state_tuple(&line[i]);
+        if (!t) {
+            Py_CLEAR(list);
+            break;
+        }
+        PyList_SET_ITEM(list, (Py_ssize_t)i, t);
+    }
+    free(line);
+    return list;
+}
+
+static PyObject *Lds_get_expanded(LdsObject *self, void *c)
+{
+    (void)c;
+    return PyLong_FromLongLong(self->ready ? self->lds.expanded : 0);
+}
+
+static PyObject *Lds_get_stored(LdsObject *self, void *c)
+{
+    (void)c;
+    return PyLong_FromLongLong(self->ready ? self->lds.stored : 0);
+}
+
+static PyObject *Lds_get_max_depth(LdsObject *self, void *c)
+{
+    (void)c;
+    return PyLong_FromLong(self->ready ? self->lds.max_depth : 0);
+}
+
+static PyObject *Lds_get_truncated(LdsObject *self, void *c)
+{
+    (void)self;
+    (void)c;
+    Py_RETURN_FALSE;
+}
+
+static PyObject *Lds_get_allowed(LdsObject *self, void *c)
+{
+    (void)c;
+    return PyLong_FromLong(self->ready ? self->lds.allowed : 0);
+}
+
+static PyMethodDef Lds_methods[] = {
+    {"run", (PyCFunction)Lds_run, METH_O,
+     "run(n) -> status: expand at most n positions; 0 paused, 1 won, 2 done."},
+    {"line", (PyCFunction)Lds_line, METH_NOARGS,
+     "line() -> list of states: the won line, the state after each move."},
+    {NULL, NULL, 0, NULL},
+};
+
+static PyGetSetDef Lds_getset[] = {
+    {"expanded", (getter)Lds_get_expanded, NULL, "positions expanded so far, again included",
+     NULL},
+    {"stored", (getter)Lds_get_stored, NULL, "positions stored, once an iteration", NULL},
+    {"max_depth", (getter)Lds_get_max_depth, NULL, "the longest line explored", NULL},
+    {"truncated", (getter)Lds_get_truncated, NULL,
+     "False: an iteration that refused nothing searched every position", NULL},
+    {"allowed", (getter)Lds_get_allowed, NULL, "the discrepancies of the iteration at work",
+     NULL},
+    {NULL, NULL, NULL, NULL, NULL},
+};
+
+static PyTypeObject LdsType = {
+    PyVarObject_HEAD_INIT(NULL, 0).tp_name = "solitaire_solver.games.windmill._kernel.Lds",
+    .tp_basicsize = sizeof(LdsObject),
+    .tp_flags = Py_TPFLAGS_DEFAULT,
+    .tp_doc = "Lds(rules, root): the engine's limited discrepancy search over the rank model, "
+              "in C.",
+    .tp_new = PyType_GenericNew,
+    .tp_init = (initproc)Lds_init,
+    .tp_dealloc = (destructor)Lds_dealloc,
+    .tp_methods = Lds_methods,
+    .tp_getset = Lds_getset,
+};
+
+
 /* ============================================================ The relaxation */
 
 /*
@@ -1033,21 +1187,22 @@ static PyTypeObject RelaxedType = {
 static struct PyModuleDef kernel_module = {
     PyModuleDef_HEAD_INIT,
     .m_name = "solitaire_solver.games.windmill._kernel",
-    .m_doc = "Windmill's rank model and the engine's beam over it, and its relaxed game "
-             "searched depth first, compiled.",
+    .m_doc = "Windmill's rank model with the engine's beam and discrepancy search over it, "
+             "and its relaxed game searched depth first, compiled.",
     .m_size = -1,
 };
 
 PyMODINIT_FUNC PyInit__kernel(void)
 {
     if (PyType_Ready(&RulesType) < 0 || PyType_Ready(&BeamType) < 0 ||
-        PyType_Ready(&RelaxedType) < 0)
+        PyType_Ready(&LdsType) < 0 || PyType_Ready(&RelaxedType) < 0)
         return NULL;
     PyObject *m = PyModule_Create(&kernel_module);
     if (!m)
         return NULL;
     if (PyModule_AddObjectRef(m, "Rules", (PyObject *)&RulesType) < 0 ||
         PyModule_AddObjectRef(m, "Beam", (PyObject *)&BeamType) < 0 ||
+        PyModule_AddObjectRef(m, "Lds", (PyObject *)&LdsType) < 0 ||
         PyModule_AddObjectRef(m, "Relaxed", (PyObject *)&RelaxedType) < 0 ||
         PyModule_AddIntConstant(m, "PAUSED", BEAM_PAUSED) < 0 ||
         PyModule_AddIntConstant(m, "WON", BEAM_WON) < 0 ||

@@ -7,7 +7,9 @@ compiled beam over it (``search/native/beam.h``); and it restates the relaxed
 game of :mod:`.relaxation`, searched by the engine's compiled depth-first
 search of a state graph (``search/native/graph.h``). The Python models stay
 the reference: the tests check that both give the same successors in the
-same order, and that their searches expand the same positions.
+same order, and that their searches expand the same positions. The
+discrepancy search over the rank model is compiled too
+(``search/native/lds.h``).
 
 Set the environment variable :data:`PURE` to ``1`` to leave the compiled
 kernel out (the whole solver then runs on the Python model, as it does where
@@ -162,6 +164,20 @@ def beam(
     twin = hasattr(model, "dominators")
     search = _kernel.Beam(rules(model, ranks, order, seed), to_kernel(start, ranks), width, twin)
     return search, ranks
+
+
+def discrepancies(model: RankModel, start: WindmillState) -> tuple[Any, bytes]:
+    """The kernel's limited discrepancy search over ``model`` from ``start``, and the pass's
+    ranks.
+
+    It expands the same positions in the same order as the engine's
+    :func:`~solitaire_solver.search.lds` over :class:`RankGraph`, run by
+    :func:`~solitaire_solver.search.compiled`; its line is the kernel's
+    positions (:func:`to_compact` turns them into the model's).
+    """
+    assert _kernel is not None
+    ranks = seq_ranks(start)
+    return _kernel.Lds(rules(model, ranks), to_kernel(start, ranks)), ranks
 
 
 def relaxed(cut: Relaxation) -> Any:

@@ -130,7 +130,7 @@ PLAN = Plan(
         # Over the rank model it wins windmill deals 128, 288 and 383 after
         # 122,713, 178,228 and 1,707,490 positions of its own, which no beam
         # wins, so its share of the default limit (about 2,150,000) must hold
-        # that many; compiled, they cost about 2 to 4 µs each.
+        # that many; compiled (search/native/lds.h), about 0.3 µs each.
         PlanMember("discrepancies", 1 / 32),
         # The relaxation asked as a dead-end test from 12 waste cards, each
         # test at most 2,000 relaxed positions (see RelaxedPruned).
@@ -421,19 +421,21 @@ def discrepancies(
     own = model if model is not None else rank_model(problem)
     lift = own.lift(start)
     if kernel.can_search(own, start):
-        # The same search over the kernel's moves (the same positions in the
-        # same order, the tests check), a position in about a third of the time.
-        ranks = seq_ranks(start)
-        graph = kernel.RankGraph(own, ranks)
-        root_k = kernel.to_kernel(start, ranks)
+        # The same search compiled, over the kernel's moves (the same
+        # positions in the same order, the tests check), a position in a
+        # small fraction of the time.
         used = start.redeals_used
 
         def run_compiled(budget: Budget) -> Run:
-            return lds(graph, root_k, budget)
+            search, ranks = kernel.discrepancies(own, start)
+            return compiled(
+                search,
+                budget,
+                exact=not own.sub_game,
+                moves=lambda line: [kernel.to_compact(k, ranks, used) for k in line],
+            )
 
-        return projected(
-            run_compiled, lambda line: lift([kernel.to_compact(k, ranks, used) for k in line])
-        )
+        return projected(run_compiled, lift)
     root = compact(start)
     graph_py = _WithoutLoops(own)
 
@@ -571,8 +573,8 @@ def any_line(
     states (0.0381 without the summaries, which run only on the last pass
     under restricted rules; the depth-first search with the relaxation as
     its dead-end test spends most of its share on compiled relaxed
-    searches, and the discrepancy search runs over the kernel's rank
-    model): small shares of costly states that still find
+    searches, and the discrepancy search runs compiled over the kernel's
+    rank model): small shares of costly states that still find
     the wins a few early choices away from the play-first line within the
     portfolio's bound. That bound: a member that settles a position after n
     states of its own ends the solve within n + (W - w) / w * (growth * n +
