@@ -411,8 +411,9 @@ def discrepancies(
     positions: the model's positions are the real ones with the suits
     forgotten, which no rule looks at, so positions that differ only in
     suits are one, and a position costs a third of a real one in Python
-    (about 3 µs against 10), and about 0.3 µs where the kernel applies. Its wins are lifted to real moves
-    (:func:`.model.real_line`, every line replayed by the tests). Its moves
+    (about 3 µs against 10), and about 0.3 µs where the kernel applies.
+    Its wins are lifted to real moves (:func:`.model.real_line`, every line
+    replayed by the tests). Its moves
     are the game's at the level of ranks (the tests compare them with the
     real rules' on random play), so an iteration that refused nothing has
     searched every position the game can reach, and proves the loss, as a
