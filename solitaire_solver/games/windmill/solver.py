@@ -286,18 +286,9 @@ def _beam(
     if order == SHUFFLED and not last_pass:
         raise ValueError("a shuffled beam needs a position on its last pass")
     if kernel.can_search(model, start):
-        used = start.redeals_used
-
-        def run_compiled(budget: Budget) -> Run:
-            search, ranks = kernel.beam(model, start, width, order, seed)
-            return compiled(
-                search,
-                budget,
-                exact=not model.sub_game,
-                moves=lambda line: [kernel.to_compact(k, ranks, used) for k in line],
-            )
-
-        return named(run_compiled, name)
+        return named(
+            _on_kernel(model, start, lambda: kernel.beam(model, start, width, order, seed)), name
+        )
     root = compact(start)
     score = beam_score if order == PLAIN else beam_order(model, order, seq_ranks(start), seed)
 
@@ -425,18 +416,7 @@ def discrepancies(
         # The same search compiled, over the kernel's moves (the same
         # positions in the same order, the tests check), a position in a
         # small fraction of the time.
-        used = start.redeals_used
-
-        def run_compiled(budget: Budget) -> Run:
-            search, ranks = kernel.discrepancies(own, start)
-            return compiled(
-                search,
-                budget,
-                exact=not own.sub_game,
-                moves=lambda line: [kernel.to_compact(k, ranks, used) for k in line],
-            )
-
-        return projected(run_compiled, lift)
+        return projected(_on_kernel(own, start, lambda: kernel.discrepancies(own, start)), lift)
     root = compact(start)
     graph_py = _WithoutLoops(own)
 
@@ -444,6 +424,26 @@ def discrepancies(
         return lds(graph_py, root, budget)
 
     return projected(run, lift)
+
+
+def _on_kernel(
+    model: RankModel, start: WindmillState, make: Callable[[], tuple[Any, bytes]]
+) -> Strategy:
+    """A compiled search of ``model`` from ``start`` (``make`` gives it and the pass's ranks
+    when the strategy runs) under the engine's budget, its line as the model's positions:
+    a loss is proved only over the game's own moves (not a sub-game's)."""
+    used = start.redeals_used
+
+    def run(budget: Budget) -> Run:
+        search, ranks = make()
+        return compiled(
+            search,
+            budget,
+            exact=not model.sub_game,
+            moves=lambda line: [kernel.to_compact(k, ranks, used) for k in line],
+        )
+
+    return run
 
 
 class _WithoutLoops:

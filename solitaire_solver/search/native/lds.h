@@ -166,7 +166,6 @@ static int lds_run(lds_t *t, long long n)
             t->stored++;
             done++;
             memset(t->left, 0xff, t->cap * sizeof *t->left);
-            t->used = 0;
             size_t at = lds_slot(t, &t->root);
             t->keys[at] = t->root;
             t->left[at] = (int16_t)t->allowed;
