@@ -292,23 +292,27 @@ def test_eagle_wing_keys_name_a_seen_position_alone(name: str) -> None:
     pytest.fail(f"too few positions with nothing hidden: {len(owner)}")
 
 
-def test_exact_values_with_one_memo_across_deals_are_the_values_without(
-    monkeypatch: pytest.MonkeyPatch,
+@pytest.mark.parametrize("setting", ["memo_spans_deals", "blind_moves"])
+def test_exact_values_are_the_same_with_the_game_s_shortcut_and_without(
+    setting: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    # Eagle Wing's leaves share one memo over every arrangement: the values
-    # and the positions visited must be those of solves each on its own.
+    # Eagle Wing's leaves share one memo over every arrangement
+    # (memo_spans_deals), and its moves' outcomes come from the places they
+    # show (blind_moves), in the order every arrangement gives them: the
+    # values and the positions visited must be those of the search without.
     g = make_game("eagle-wing-coops")
+    assert getattr(g, setting)
     compared = 0
     for n in range(1, 40):
         seen = few_hidden("eagle-wing-coops", n, 5)
         if seen is None:
             continue
-        shared = exact_values(g, seen, max_nodes=3_000)
-        monkeypatch.setattr(type(g), "memo_spans_deals", False)
-        alone = exact_values(g, seen, max_nodes=3_000)
+        fast = exact_values(g, seen, max_nodes=3_000)
+        monkeypatch.setattr(type(g), setting, False)
+        slow = exact_values(g, seen, max_nodes=3_000)
         monkeypatch.undo()
-        assert shared == alone
-        compared += shared is not None
+        assert fast == slow
+        compared += fast is not None
         if compared == 4:
             return
     pytest.fail(f"only {compared} positions of eagle-wing-coops worked out")
@@ -346,29 +350,6 @@ def test_the_places_a_move_shows_give_every_arrangement_s_outcomes(
         if compared >= 100 and shown >= 10:
             return
     pytest.fail(f"only {compared} moves compared, {shown} that show a card")
-
-
-def test_exact_values_are_the_same_with_the_places_a_move_shows(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    # The exact expectimax over the places' outcomes visits the same positions
-    # in the same order, so its values and its count of positions are those
-    # of the search over every arrangement.
-    g = make_game("eagle-wing-coops")
-    compared = 0
-    for n in range(1, 40):
-        seen = few_hidden("eagle-wing-coops", n, 5)
-        if seen is None:
-            continue
-        fast = exact_values(g, seen, max_nodes=3_000)
-        monkeypatch.setattr(type(g), "blind_moves", False)
-        slow = exact_values(g, seen, max_nodes=3_000)
-        monkeypatch.undo()
-        assert fast == slow
-        compared += fast is not None
-        if compared == 4:
-            return
-    pytest.fail(f"only {compared} positions of eagle-wing-coops worked out")
 
 
 def test_exact_values_carrying_their_leaves_along_a_game_are_the_values_afresh() -> None:

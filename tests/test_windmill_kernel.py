@@ -168,7 +168,7 @@ def test_discrepancy_search_over_the_kernel_is_the_search_over_the_model(
 def in_turns(run: Any, b: Budget, turn: int) -> tuple[Verdict[Any] | None, list[tuple[int, int]]]:
     """Drive ``run`` in turns of ``turn`` positions until it ends or a limit stops it: its
     verdict (``None`` when stopped), and the counts at each pause."""
-    pauses = []
+    pauses: list[tuple[int, int]] = []
     while b.limit is None:
         b.begin_turn(turn)
         try:
@@ -228,20 +228,8 @@ def test_compiled_beam_in_turns_is_one_beam() -> None:
     model = rank_model(g.problem)
     whole, wb = beam_once(model, s, 64, 10**6)
     b = Budget(Limits(max_states=10**6))
-    run = beam_over(model, s, 64)(b)
-    turns = 0
-    verdict: Verdict[Any] | None = None
-    while True:
-        b.begin_turn(300)
-        try:
-            next(run)
-        except StopIteration as stop:
-            verdict = stop.value
-            b.end_turn()
-            break
-        b.end_turn()
-        turns += 1
-    assert turns > 5
+    verdict, pauses = in_turns(beam_over(model, s, 64)(b), b, 300)
+    assert len(pauses) > 5
     assert verdict is not None and whole is not None and verdict.won and whole.won
     assert b.expanded == wb.expanded
 
