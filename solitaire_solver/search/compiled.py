@@ -14,10 +14,21 @@ iterations, ``search/native/lds.h``) also says how many it stored, as
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable, Sequence
 from typing import Any, Protocol
 
 from .budget import LOST, Budget, Run, won
+
+PURE = "SOLITAIRE_SOLVER_PURE"
+"""An environment variable: ``1`` leaves every game's compiled kernel out (the solvers
+then run on their Python models, as they do where the extensions were not built)."""
+
+
+def pure() -> bool:
+    """Whether :data:`PURE` asks for the Python models alone."""
+    return os.environ.get(PURE, "") not in ("", "0")
+
 
 PAUSED, WON, DONE = 0, 1, 2
 """What :meth:`Compiled.run` returns: it expanded what it was allowed to, it

@@ -21,11 +21,15 @@ exactly as it skips a key searched in full by itself. Keys must mean the
 same in every search that shares a memo: a game whose keys are numbered
 relative to a search's start makes them absolute, or keeps its numbering
 in :attr:`Memo.notes`, before it passes the memo on.
+
+A search compiled in C keeps its keys in a table of its own
+(:attr:`Memo.compiled`, by the kernel's name), in its own form; searches of
+one kernel share that table as Python searches share :attr:`Memo.lost`.
 """
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Iterable, Mapping
+from collections.abc import Hashable, Iterable, Mapping, Sized
 from typing import Any
 
 
@@ -37,19 +41,22 @@ class Memo:
     (the game's promise for places), so a search skips it at ``p`` or later.
     """
 
-    __slots__ = ("lost", "notes")
+    __slots__ = ("compiled", "lost", "notes")
 
     def __init__(self) -> None:
         self.lost: dict[Hashable, int] = {}
         """Each key proved lost, with the earliest place it is proved lost from."""
         self.notes: dict[str, Any] = {}
         """What a game keeps so that its keys mean the same in every search sharing the memo."""
+        self.compiled: dict[str, Sized] = {}
+        """The keys proved lost that compiled searches keep in their own tables, by kernel."""
 
     def __len__(self) -> int:
-        return len(self.lost)
+        """The keys proved lost, those of compiled searches included."""
+        return len(self.lost) + sum(len(t) for t in self.compiled.values())
 
     def __repr__(self) -> str:
-        return f"Memo({len(self.lost)} keys lost)"
+        return f"Memo({len(self)} keys lost)"
 
     def is_lost(self, key: Hashable, place: int = 0) -> bool:
         """Whether ``key`` is proved lost at ``place``."""

@@ -11,9 +11,9 @@ same order, and that their searches expand the same positions. The
 discrepancy search over the rank model is compiled too
 (``search/native/lds.h``).
 
-Set the environment variable :data:`PURE` to ``1`` to leave the compiled
-kernel out (the whole solver then runs on the Python model, as it does where
-the extension was not built).
+Set the environment variable :data:`~solitaire_solver.search.compiled.PURE`
+to ``1`` to leave the compiled kernel out (the whole solver then runs on
+the Python model, as it does where the extension was not built).
 
 A position for the kernel (:data:`KState`) is six ints: the waste's mask over
 this pass's dealing order, in canonical form (:func:`.rules.ranked_waste`), the
@@ -24,11 +24,12 @@ nibble a rank (13: gaps), as in :mod:`.model`.
 
 from __future__ import annotations
 
-import os
 from collections.abc import Sequence
 from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
+from ...search.compiled import PURE as PURE
+from ...search.compiled import pure
 from .model import (
     EMPTY,
     NO_CARD,
@@ -58,9 +59,6 @@ try:
 except ImportError:  # pragma: no cover - the extension is built by pip install
     _kernel = None
 
-PURE = "SOLITAIRE_SOLVER_PURE"
-"""An environment variable: ``1`` leaves the compiled kernel out."""
-
 MAX_SEQ = 96
 """The most cards a pass's dealing order may hold for the kernel (a deal's holds 95)."""
 
@@ -71,7 +69,7 @@ secondary sizes (nibbles), reserve counts (see the module docstring)."""
 
 def built() -> bool:
     """Whether the compiled kernel was built and may be used (:data:`PURE` not set)."""
-    return _kernel is not None and os.environ.get(PURE, "") in ("", "0")
+    return _kernel is not None and not pure()
 
 
 def can_search(model: RankModel, state: WindmillState) -> bool:
