@@ -25,12 +25,14 @@ from ...search import (
     Screen,
     Strategy,
     best_first,
+    compiled,
     compose,
     dfs,
     projected,
     with_screens,
 )
 from ..base import Field, FieldReader, Game, Preset
+from . import kernel
 from . import scene as layout
 from .model import EagleWingModel
 from .relaxation import relaxed_run
@@ -545,6 +547,9 @@ class EagleWing(Game[EagleWingState, EagleWingMove]):
             root, depth = model.start(start)
 
             def any_line(budget: Budget) -> Run:
+                if kernel.built():
+                    # The same search compiled: the same positions, counts and line.
+                    return compiled(kernel.dfs(model, root, depth, memo), budget)
                 return dfs(model, root, budget, depth=depth, memo=memo)
 
             return projected(any_line, model.lift)

@@ -1,0 +1,946 @@
+/*
+ * Eagle Wing's compact model (model.py, EagleWingModel) in C, searched by the
+ * engine's compiled depth-first search (search/native/dfs.h).
+ *
+ * The same positions, moves and reductions as the Python model, listed in the
+ * same order: successors() with building (reductions 3 and 5) and without
+ * (card moves to a gap, a deal, a redeal), step() and settle() for the safe
+ * moves home, dominators() (reduction 4). The soundness arguments are in
+ * model.py; nothing here adds a rule or a prune. The tests compare every
+ * child and dominator with the Python model's on random positions of both
+ * presets and other rules, and the two searches move for move.
+ *
+ * A position is unpacked (ew_pos) to be worked on and packed into a key of
+ * ten words to be stored: byte 0..3 each suit's next card + 1 (0: full),
+ * byte 4 the trunk cards left, 5 the wings, 6..21 the wing codes (top * 16 +
+ * size, sorted, two bytes each, unused ones 0), 22 the talon's length and 23
+ * on its cards. So two keys are equal exactly when the Python model's
+ * arrangements (need, trunk_left, wings, talon) are equal. The place
+ * (redeals_used * 64 + waste_size) is the position's place.
+ *
+ * A move is packed into a uint64: the kind (byte 0), card + 1, onto + 1,
+ * talon index + 1 (bytes 1 to 3) and the length (bits 32 on).
+ */
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+
+#define DFS_WORDS 10
+#include "dfs.h"
+
+#define WINGS 8
+#define TALON_MAX 52
+#define TRUNK_MAX 52
+#define PLACE 64
+
+enum { HOME = 0, ONTO = 1, GAP = 2, DEALS = 3, REDEALS = 4 };
+
+typedef struct {
+    int need[4];          /* each suit's next card, -1 when full */
+    int tl;               /* trunk cards left */
+    int nw;               /* wings */
+    int wings[WINGS];     /* top * 16 + size */
+    int n;                /* talon cards */
+    uint8_t talon[TALON_MAX + 1];
+    int32_t place;
+} ew_pos;
+
+struct dfs_rules {
+    int trunk[TRUNK_MAX]; /* the origin's trunk, bottom first */
+    int trunk_len;
+    int cap;              /* the most cards a wing holds */
+    int macro;            /* building: talon cards move with their deals */
+    int redeals;
+    int unsafe;           /* the rank not sent home unasked, or -1 */
+    int after[52];        /* the card after c on its foundation, -1 after the last */
+};
+
+static int UP[52], DOWN[52];
+
+static void tables_init(void)
+{
+    for (int c = 0; c < 52; c++) {
+        int s = c / 13, r = c % 13;
+        UP[c] = s * 13 + (r + 1) % 13;
+        DOWN[c] = s * 13 + (r + 12) % 13;
+    }
+}
+
+static inline int under(int p) { return (UP[p >> 4] << 4) + (p & 15) - 1; }
+static inline int built_on(int p, int c) { return (c << 4) + (p & 15) + 1; }
+static inline int single(int c) { return (c << 4) + 1; }
+
+static inline int safe(const int *need, int x, int unsafe)
+{
+    return x >= 0 && need[x / 13] == x && x % 13 != unsafe;
+}
+
+static inline dfs_move pack_move(int kind, int card, int onto, int ti, int length)
+{
+    return (dfs_move)kind | (dfs_move)(card + 1) << 8 | (dfs_move)(onto + 1) << 16 |
+           (dfs_move)(ti + 1) << 24 | (dfs_move)length << 32;
+}
+
+static inline int move_kind(dfs_move m) { return (int)(m & 255); }
+static inline int move_card(dfs_move m) { return (int)(m >> 8 & 255) - 1; }
+static inline int move_onto(dfs_move m) { return (int)(m >> 16 & 255) - 1; }
+static inline int move_index(dfs_move m) { return (int)(m >> 24 & 255) - 1; }
+static inline int move_len(dfs_move m) { return (int)(m >> 32); }
+
+static void sort_wings(int *w, int n)
+{
+    for (int i = 1; i < n; i++) {
+        int x = w[i], j = i;
+        while (j > 0 && w[j - 1] > x) {
+            w[j] = w[j - 1];
+            j--;
+        }
+        w[j] = x;
+    }
+}
+
+static void pack(const ew_pos *e, dfs_pos *out)
+{
+    uint8_t b[DFS_WORDS * 8];
+    memset(b, 0, sizeof b);
+    for (int s = 0; s < 4; s++)
+        b[s] = (uint8_t)(e->need[s] + 1);
+    b[4] = (uint8_t)e->tl;
+    b[5] = (uint8_t)e->nw;
+    for (int i = 0; i < e->nw; i++) {
+        b[6 + 2 * i] = (uint8_t)(e->wings[i] & 255);
+        b[7 + 2 * i] = (uint8_t)(e->wings[i] >> 8);
+    }
+    b[22] = (uint8_t)e->n;
+    memcpy(b + 23, e->talon, (size_t)e->n);
+    memcpy(out->k.w, b, sizeof b);
+    out->place = e->place;
+}
+
+static void unpack(const dfs_pos *p, ew_pos *e)
+{
+    uint8_t b[DFS_WORDS * 8];
+    memcpy(b, p->k.w, sizeof b);
+    for (int s = 0; s < 4; s++)
+        e->need[s] = (int)b[s] - 1;
+    e->tl = b[4];
+    e->nw = b[5];
+    for (int i = 0; i < e->nw; i++)
+        e->wings[i] = b[6 + 2 * i] | b[7 + 2 * i] << 8;
+    e->n = b[22];
+    memcpy(e->talon, b + 23, (size_t)e->n);
+    e->place = p->place;
+}
+
+static inline int talon_find(const ew_pos *e, int c)
+{
+    const void *at = memchr(e->talon, c, (size_t)e->n);
+    return at ? (int)((const uint8_t *)at - e->talon) : -1;
+}
+
+static inline void talon_remove(ew_pos *e, int i)
+{
+    memmove(e->talon + i, e->talon + i + 1, (size_t)(e->n - i - 1));
+    e->n--;
+}
+
+/* A small stack of cards to look at (model.py's `todo` lists). */
+typedef struct {
+    int v[64];
+    int n;
+} todo_t;
+
+static inline void todo_push(todo_t *t, int x)
+{
+    if (t->n < 64)
+        t->v[t->n++] = x;
+}
+
+/* Takes the top card off wing i (model.py, _uncover); its wings may then be out of order. */
+static void uncover(const struct dfs_rules *g, ew_pos *e, int i, todo_t *todo)
+{
+    int p = e->wings[i];
+    if ((p & 15) > 1) {
+        e->wings[i] = under(p);
+    } else if (e->tl) {
+        e->tl--;
+        int fill = g->trunk[e->tl];
+        e->wings[i] = single(fill);
+        todo_push(todo, fill);
+        if (e->tl == 1)
+            todo_push(todo, g->trunk[0]); /* now face up */
+    } else {
+        for (int j = i + 1; j < e->nw; j++)
+            e->wings[j - 1] = e->wings[j];
+        e->nw--;
+    }
+}
+
+/* Sends home every safe card, starting from those in `todo` (model.py, settle); the number
+ * sent. The wings come out sorted. */
+static int settle(const struct dfs_rules *g, ew_pos *e, todo_t *todo)
+{
+    int n = 0;
+    while (todo->n) {
+        int x = todo->v[--todo->n];
+        if (!safe(e->need, x, g->unsafe))
+            continue;
+        int ws = e->place % PLACE;
+        if (ws && e->talon[ws - 1] == x) {
+            talon_remove(e, ws - 1);
+            e->place--;
+            if (ws > 1)
+                todo_push(todo, e->talon[ws - 2]);
+        } else if (e->tl == 1 && g->trunk[0] == x) {
+            e->tl = 0;
+        } else {
+            int i;
+            for (i = 0; i < e->nw; i++)
+                if (e->wings[i] >> 4 == x)
+                    break;
+            if (i == e->nw)
+                continue; /* not in view */
+            uncover(g, e, i, todo);
+        }
+        e->need[x / 13] = g->after[x];
+        todo_push(todo, g->after[x]);
+        n++;
+    }
+    sort_wings(e->wings, e->nw);
+    return n;
+}
+
+/* One move on a closed position and the safe moves after it (model.py, step): the number of
+ * safe moves made. */
+static int step(const struct dfs_rules *g, ew_pos *e, dfs_move mv)
+{
+    int kind = move_kind(mv), c = move_card(mv), onto = move_onto(mv), ti = move_index(mv);
+    todo_t todo;
+    todo.n = 0;
+    if (kind == DEALS) {
+        int x = e->talon[e->place % PLACE];
+        e->place++;
+        if (!safe(e->need, x, g->unsafe))
+            return 0;
+        todo_push(&todo, x);
+        return settle(g, e, &todo);
+    }
+    if (kind == REDEALS) {
+        e->place = e->place - e->place % PLACE + PLACE;
+        return 0;
+    }
+    if (ti >= 0) {
+        int red = e->place / PLACE, ws = e->place % PLACE;
+        if (ti < ws - 1)
+            red++;
+        talon_remove(e, ti);
+        e->place = red * PLACE + ti;
+        if (ti)
+            todo_push(&todo, e->talon[ti - 1]);
+    } else if (e->tl == 1 && g->trunk[0] == c) {
+        e->tl = 0;
+    } else {
+        for (int i = 0; i < e->nw; i++)
+            if (e->wings[i] >> 4 == c) {
+                uncover(g, e, i, &todo);
+                break;
+            }
+    }
+    if (kind == HOME) {
+        e->need[c / 13] = g->after[c];
+        todo_push(&todo, g->after[c]);
+    } else if (kind == ONTO) {
+        for (int i = 0; i < e->nw; i++)
+            if (e->wings[i] >> 4 == onto) {
+                e->wings[i] = built_on(e->wings[i], c);
+                break;
+            }
+        todo_push(&todo, c);
+    } else {
+        e->wings[e->nw++] = single(c);
+        todo_push(&todo, c);
+    }
+    for (int i = 0; i < todo.n; i++)
+        if (safe(e->need, todo.v[i], g->unsafe))
+            return settle(g, e, &todo);
+    sort_wings(e->wings, e->nw);
+    return 0;
+}
+
+typedef struct {
+    dfs_move *moves;
+    dfs_pos *out;
+    int n;
+} kids_t;
+
+static inline void add_kid(kids_t *k, dfs_move m, const ew_pos *e)
+{
+    if (k->n >= DFS_MAX_CHILDREN)
+        return; /* never: at most 5 cards home, the trunk's onto a wing, 8 wing builds, 12
+                 * talon cards wanted or fitting (2 moves each), 8 wing cards and 52 talon
+                 * cards to a gap: 98 moves */
+    k->moves[k->n] = m;
+    pack(e, &k->out[k->n]);
+    k->n++;
+}
+
+/* A move made by step() from `e`, its length grown by the safe moves that follow. */
+static void add_stepped(const struct dfs_rules *g, kids_t *k, const ew_pos *e, int kind, int c,
+                        int onto, int ti, int length)
+{
+    ew_pos child = *e;
+    int n = step(g, &child, pack_move(kind, c, onto, ti, length));
+    add_kid(k, pack_move(kind, c, onto, ti, length + n), &child);
+}
+
+static int in_list(const int *v, int n, int x)
+{
+    for (int i = 0; i < n; i++)
+        if (v[i] == x)
+            return 1;
+    return 0;
+}
+
+/* Successors with building (model.py, _built_successors), in its order. */
+static void built_successors(const struct dfs_rules *g, const ew_pos *e, kids_t *k)
+{
+    int red = e->place / PLACE, ws = e->place % PLACE;
+    int trunk_card = e->tl == 1 ? g->trunk[0] : -1;
+    int gap = e->tl == 0 && e->nw < WINGS;
+    const int *need = e->need;
+    /* The wings' facts (model.py, _wings_of). */
+    int room_top[WINGS], room_at[WINGS], nroom = 0, tops[WINGS], fits[WINGS], nfits = 0;
+    int tall[WINGS], ntall = 0;
+    for (int j = 0; j < e->nw; j++) {
+        int p = e->wings[j], c = p >> 4;
+        tops[j] = c;
+        if ((p & 15) < g->cap) {
+            room_top[nroom] = c;
+            room_at[nroom++] = j;
+            fits[nfits++] = DOWN[c];
+        }
+        if ((p & 15) > 1)
+            tall[ntall++] = c;
+    }
+#define ROOM(card, out)                                                                          \
+    do {                                                                                         \
+        (out) = -1;                                                                              \
+        for (int q_ = 0; q_ < nroom; q_++)                                                       \
+            if (room_top[q_] == (card)) {                                                        \
+                (out) = room_at[q_];                                                             \
+                break;                                                                           \
+            }                                                                                    \
+    } while (0)
+    if (trunk_card >= 0 && need[trunk_card / 13] == trunk_card)
+        add_stepped(g, k, e, HOME, trunk_card, -1, -1, 1);
+    int sorted_need[4];
+    memcpy(sorted_need, need, sizeof sorted_need);
+    sort_wings(sorted_need, 4);
+    for (int s = 0; s < 4; s++) {
+        int c = sorted_need[s];
+        if (c >= 0 && in_list(tops, e->nw, c))
+            add_stepped(g, k, e, HOME, c, -1, -1, 1);
+    }
+    if (trunk_card >= 0) {
+        int at;
+        ROOM(UP[trunk_card], at);
+        if (at >= 0)
+            add_stepped(g, k, e, ONTO, trunk_card, UP[trunk_card], -1, 1);
+    }
+    for (int j = 0; j < e->nw; j++) {
+        int c = tops[j], kk;
+        ROOM(UP[c], kk);
+        if (kk < 0)
+            continue;
+        ew_pos child = *e;
+        child.wings[kk] = built_on(e->wings[kk], c);
+        todo_t todo;
+        todo.n = 0;
+        uncover(g, &child, j, &todo);
+        int n = -1;
+        for (int i = 0; i < todo.n; i++)
+            if (safe(need, todo.v[i], g->unsafe)) {
+                n = settle(g, &child, &todo);
+                break;
+            }
+        if (n < 0) {
+            n = 0;
+            sort_wings(child.wings, child.nw);
+        }
+        add_kid(k, pack_move(ONTO, c, UP[c], -1, 1 + n), &child);
+    }
+    /* Talon cards: this pass from the waste's top on, then the cards before it when a redeal
+     * is left; only those wanted or fitting on a pile with room, by rank of scan. */
+    int size = e->n, first = ws ? ws - 1 : 0;
+    int redeal = red < g->redeals && first > 0;
+    int ranks[12], nr = 0;
+    for (int s = 0; s < 4; s++) {
+        int c = need[s];
+        if (c < 0)
+            continue;
+        int i = talon_find(e, c);
+        if (i >= first)
+            ranks[nr++] = i - first;
+        else if (i >= 0 && redeal)
+            ranks[nr++] = i + size;
+    }
+    for (int q = 0; q < nfits; q++) {
+        int i = talon_find(e, fits[q]);
+        if (i >= first)
+            ranks[nr++] = i - first;
+        else if (i >= 0 && redeal)
+            ranks[nr++] = i + size;
+    }
+    sort_wings(ranks, nr);
+    int cut = 1 << 30, last = -1;
+    for (int q = 0; q < nr; q++) {
+        int r = ranks[q];
+        if (r == last)
+            continue; /* wanted, and fits on a pile: one card, both moves */
+        last = r;
+        int behind, i, length, at;
+        if (r >= size) {
+            behind = 1;
+            i = r - size;
+            length = i + size - ws + 3;
+            at = (red + 1) * PLACE + i;
+        } else {
+            behind = 0;
+            i = r + first;
+            length = i + 2 - ws;
+            at = red * PLACE + i;
+        }
+        int c = e->talon[i], s = c / 13;
+        int wanted = need[s] == c;
+        int kk;
+        ROOM(UP[c], kk);
+        int below = i ? e->talon[i - 1] : -1;
+        if (wanted) {
+            int nx = g->after[c];
+            ew_pos child = *e;
+            talon_remove(&child, i);
+            child.place = at;
+            child.need[s] = nx;
+            if ((below >= 0 && safe(child.need, below, g->unsafe)) ||
+                (nx >= 0 && (nx == below || nx == trunk_card || in_list(tops, e->nw, nx)))) {
+                todo_t todo;
+                todo.n = 0;
+                if (i)
+                    todo_push(&todo, below);
+                todo_push(&todo, nx);
+                int n = settle(g, &child, &todo);
+                add_kid(k, pack_move(HOME, c, -1, i, length + n), &child);
+            } else {
+                add_kid(k, pack_move(HOME, c, -1, i, length), &child);
+            }
+        }
+        if (kk >= 0) {
+            int up = UP[c];
+            ew_pos child = *e;
+            talon_remove(&child, i);
+            child.place = at;
+            child.wings[kk] = built_on(e->wings[kk], c);
+            if ((below >= 0 && safe(need, below, g->unsafe)) ||
+                (wanted && safe(need, c, g->unsafe))) {
+                todo_t todo;
+                todo.n = 0;
+                if (i)
+                    todo_push(&todo, below);
+                todo_push(&todo, c);
+                int n = settle(g, &child, &todo);
+                add_kid(k, pack_move(ONTO, c, up, i, length + n), &child);
+            } else {
+                sort_wings(child.wings, child.nw); /* in order but for a king on an ace */
+                add_kid(k, pack_move(ONTO, c, up, i, length), &child);
+            }
+        }
+        if (wanted && safe(need, c, g->unsafe) && (behind || i >= ws)) {
+            cut = r; /* reduction 5: later cards would bury c */
+            break;
+        }
+    }
+#undef ROOM
+    if (gap) {
+        for (int q = 0; q < ntall; q++)
+            add_stepped(g, k, e, GAP, tall[q], -1, -1, 1);
+        for (int i = first; i < size; i++) {
+            if (i - first > cut)
+                break;
+            add_stepped(g, k, e, GAP, e->talon[i], -1, i, i + 2 - ws);
+        }
+        if (redeal && cut >= size)
+            for (int i = 0; i < first; i++) {
+                if (i + size > cut)
+                    break;
+                add_stepped(g, k, e, GAP, e->talon[i], -1, i, i + size - ws + 3);
+            }
+    }
+}
+
+/* Successors without building (model.py, _stepped over children). */
+static void stepped_successors(const struct dfs_rules *g, const ew_pos *e, kids_t *k)
+{
+    int red = e->place / PLACE, ws = e->place % PLACE;
+    if (ws && e->tl == 0 && e->nw < WINGS)
+        add_stepped(g, k, e, GAP, e->talon[ws - 1], -1, ws - 1, 1);
+    if (ws < e->n)
+        add_stepped(g, k, e, DEALS, -1, -1, -1, 1);
+    else if (ws && red < g->redeals)
+        add_stepped(g, k, e, REDEALS, -1, -1, -1, 1);
+}
+
+static int dfs_successors(const struct dfs_rules *g, const dfs_pos *p, dfs_move *moves,
+                          dfs_pos *out)
+{
+    ew_pos e;
+    unpack(p, &e);
+    kids_t k = {moves, out, 0};
+    if (g->macro)
+        built_successors(g, &e, &k);
+    else
+        stepped_successors(g, &e, &k);
+    return k.n;
+}
+
+static int dfs_is_won(const struct dfs_rules *g, const dfs_pos *p)
+{
+    (void)g;
+    const uint8_t *b = (const uint8_t *)p->k.w;
+    return !b[0] && !b[1] && !b[2] && !b[3];
+}
+
+static int dfs_length(const struct dfs_rules *g, dfs_move m)
+{
+    (void)g;
+    return move_len(m);
+}
+
+/* The position with one safe wanted card taken home from the talon (model.py, dominators). */
+static int dfs_dominators(const struct dfs_rules *g, const dfs_pos *p, dfs_pos *out)
+{
+    ew_pos e;
+    unpack(p, &e);
+    int n = 0, ws = e.place % PLACE;
+    for (int s = 0; s < 4; s++) {
+        int c = e.need[s];
+        if (c < 0 || !safe(e.need, c, g->unsafe))
+            continue;
+        int i = talon_find(&e, c);
+        if (i < 0)
+            continue;
+        ew_pos d = e;
+        talon_remove(&d, i);
+        d.place = i < ws ? e.place - 1 : e.place;
+        int nxt = g->after[c];
+        d.need[s] = nxt;
+        /* c was not in view, so taking it away shows nothing new: only its successor may
+         * now be safe, if it is in view. */
+        if (nxt >= 0) {
+            int view = (e.tl == 1 && g->trunk[0] == nxt) || (ws && e.talon[ws - 1] == nxt);
+            for (int j = 0; !view && j < e.nw; j++)
+                view = e.wings[j] >> 4 == nxt;
+            if (view) {
+                todo_t todo;
+                todo.n = 0;
+                todo_push(&todo, nxt);
+                settle(g, &d, &todo);
+            }
+        }
+        pack(&d, &out[n++]);
+    }
+    return n;
+}
+
+/* ============================================================ Python */
+
+static int parse_pos(PyObject *obj, dfs_pos *out)
+{
+    PyObject *need, *wings, *talon;
+    int tl, place;
+    if (!PyArg_ParseTuple(obj, "(OiOO)i", &need, &tl, &wings, &talon, &place))
+        return 0;
+    ew_pos e;
+    memset(&e, 0, sizeof e);
+    if (!PyTuple_Check(need) || PyTuple_GET_SIZE(need) != 4 || !PyTuple_Check(wings) ||
+        PyTuple_GET_SIZE(wings) > WINGS || !PyBytes_Check(talon) ||
+        PyBytes_GET_SIZE(talon) > TALON_MAX || tl < 0 || tl > TRUNK_MAX || place < 0) {
+        PyErr_SetString(PyExc_ValueError, "not a position of the Eagle Wing model");
+        return 0;
+    }
+    for (int s = 0; s < 4; s++) {
+        long v = PyLong_AsLong(PyTuple_GET_ITEM(need, s));
+        if (v == -1 && PyErr_Occurred())
+            return 0;
+        if (v < -1 || v > 51) {
+            PyErr_SetString(PyExc_ValueError, "a foundation's next card out of range");
+            return 0;
+        }
+        e.need[s] = (int)v;
+    }
+    e.tl = tl;
+    e.nw = (int)PyTuple_GET_SIZE(wings);
+    for (int i = 0; i < e.nw; i++) {
+        long v = PyLong_AsLong(PyTuple_GET_ITEM(wings, i));
+        if (v == -1 && PyErr_Occurred())
+            return 0;
+        if (v < 0 || v >= 52 * 16 || (v & 15) < 1 || (v & 15) > 13) {
+            PyErr_SetString(PyExc_ValueError, "a wing code out of range");
+            return 0;
+        }
+        e.wings[i] = (int)v;
+    }
+    e.n = (int)PyBytes_GET_SIZE(talon);
+    memcpy(e.talon, PyBytes_AS_STRING(talon), (size_t)e.n);
+    e.place = place;
+    pack(&e, out);
+    return 1;
+}
+
+static PyObject *pos_tuple(const dfs_pos *p)
+{
+    ew_pos e;
+    unpack(p, &e);
+    PyObject *wings = PyTuple_New(e.nw);
+    if (!wings)
+        return NULL;
+    for (int i = 0; i < e.nw; i++)
+        PyTuple_SET_ITEM(wings, i, PyLong_FromLong(e.wings[i]));
+    return Py_BuildValue("((iiii)iNy#)i", e.need[0], e.need[1], e.need[2], e.need[3], e.tl,
+                         wings, (const char *)e.talon, (Py_ssize_t)e.n, (int)e.place);
+}
+
+static PyObject *move_tuple(dfs_move m)
+{
+    return Py_BuildValue("(iiiii)", move_kind(m), move_card(m), move_onto(m), move_index(m),
+                         move_len(m));
+}
+
+/* ------------------------------------------------------------ Rules */
+
+typedef struct {
+    PyObject_HEAD
+    struct dfs_rules g;
+} RulesObject;
+
+static int Rules_init(RulesObject *self, PyObject *args, PyObject *kwds)
+{
+    static char *kwlist[] = {"trunk", "capacity", "macro", "redeals", "unsafe", "after", NULL};
+    PyObject *trunk, *after;
+    int cap, macro, redeals, unsafe;
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "O!ipiiO!", kwlist, &PyTuple_Type, &trunk,
+                                     &cap, &macro, &redeals, &unsafe, &PyTuple_Type, &after))
+        return -1;
+    Py_ssize_t n = PyTuple_GET_SIZE(trunk);
+    if (n > TRUNK_MAX || PyTuple_GET_SIZE(after) != 52 || cap < 1 || cap > 13 || redeals < 0 ||
+        redeals > 99 || unsafe < -1 || unsafe > 12) {
+        PyErr_SetString(PyExc_ValueError, "rules out of the kernel's range");
+        return -1;
+    }
+    struct dfs_rules *g = &self->g;
+    memset(g, 0, sizeof *g);
+    g->trunk_len = (int)n;
+    for (Py_ssize_t i = 0; i < n; i++) {
+        long v = PyLong_AsLong(PyTuple_GET_ITEM(trunk, i));
+        if (v < 0 || v > 51) {
+            if (!PyErr_Occurred())
+                PyErr_SetString(PyExc_ValueError, "a trunk card out of range");
+            return -1;
+        }
+        g->trunk[i] = (int)v;
+    }
+    for (int c = 0; c < 52; c++) {
+        long v = PyLong_AsLong(PyTuple_GET_ITEM(after, c));
+        if (v < -1 || v > 51) {
+            if (!PyErr_Occurred())
+                PyErr_SetString(PyExc_ValueError, "a card after out of range");
+            return -1;
+        }
+        g->after[c] = (int)v;
+    }
+    g->cap = cap;
+    g->macro = macro;
+    g->redeals = redeals;
+    g->unsafe = unsafe;
+    return 0;
+}
+
+static PyObject *Rules_successors(RulesObject *self, PyObject *arg)
+{
+    dfs_pos p;
+    if (!parse_pos(arg, &p))
+        return NULL;
+    dfs_move moves[DFS_MAX_CHILDREN];
+    dfs_pos kids[DFS_MAX_CHILDREN];
+    int n = dfs_successors(&self->g, &p, moves, kids);
+    PyObject *list = PyList_New(n);
+    for (int i = 0; list && i < n; i++) {
+        PyObject *pair = Py_BuildValue("(NN)", move_tuple(moves[i]), pos_tuple(&kids[i]));
+        if (!pair) {
+            Py_CLEAR(list);
+            break;
+        }
+        PyList_SET_ITEM(list, i, pair);
+    }
+    return list;
+}
+
+static PyObject *Rules_dominators(RulesObject *self, PyObject *arg)
+{
+    dfs_pos p;
+    if (!parse_pos(arg, &p))
+        return NULL;
+    dfs_pos out[DFS_MAX_DOMINATORS];
+    int n = dfs_dominators(&self->g, &p, out);
+    PyObject *list = PyList_New(n);
+    for (int i = 0; list && i < n; i++) {
+        PyObject *t = pos_tuple(&out[i]);
+        if (!t) {
+            Py_CLEAR(list);
+            break;
+        }
+        PyList_SET_ITEM(list, i, t);
+    }
+    return list;
+}
+
+static PyMethodDef Rules_methods[] = {
+    {"successors", (PyCFunction)Rules_successors, METH_O,
+     "successors(position) -> list of (move, position): the model's successors, in order."},
+    {"dominators", (PyCFunction)Rules_dominators, METH_O,
+     "dominators(position) -> list of positions: the model's dominators."},
+    {NULL, NULL, 0, NULL},
+};
+
+static PyTypeObject RulesType = {
+    PyVarObject_HEAD_INIT(NULL, 0).tp_name = "solitaire_solver.games.eagle_wing._kernel.Rules",
+    .tp_basicsize = sizeof(RulesObject),
+    .tp_flags = Py_TPFLAGS_DEFAULT,
+    .tp_doc = "Rules(trunk, capacity, macro, redeals, unsafe, after): the compact model of one "
+              "Eagle Wing search, in C.",
+    .tp_new = PyType_GenericNew,
+    .tp_init = (initproc)Rules_init,
+    .tp_methods = Rules_methods,
+};
+
+/* ------------------------------------------------------------ Lost: a memo */
+
+typedef struct {
+    PyObject_HEAD
+    dfs_table t;
+} LostObject;
+
+static void Lost_dealloc(LostObject *self)
+{
+    dfs_table_free(&self->t);
+    Py_TYPE(self)->tp_free((PyObject *)self);
+}
+
+static Py_ssize_t Lost_len(LostObject *self) { return (Py_ssize_t)self->t.used; }
+
+static PyObject *Lost_place(LostObject *self, PyObject *arg)
+{
+    dfs_pos p;
+    if (!parse_pos(arg, &p))
+        return NULL;
+    int32_t m = dfs_get(&self->t, &p.k);
+    if (m < 0)
+        Py_RETURN_NONE;
+    return PyLong_FromLong(m);
+}
+
+static PyMethodDef Lost_methods[] = {
+    {"place", (PyCFunction)Lost_place, METH_O,
+     "place(position) -> int or None: the earliest place its key is proved lost from."},
+    {NULL, NULL, 0, NULL},
+};
+
+static PySequenceMethods Lost_sequence = {.sq_length = (lenfunc)Lost_len};
+
+static PyTypeObject LostType = {
+    PyVarObject_HEAD_INIT(NULL, 0).tp_name = "solitaire_solver.games.eagle_wing._kernel.Lost",
+    .tp_basicsize = sizeof(LostObject),
+    .tp_flags = Py_TPFLAGS_DEFAULT,
+    .tp_doc = "Lost(): keys proved lost, each with its earliest place, shared by searches.",
+    .tp_new = PyType_GenericNew,
+    .tp_dealloc = (destructor)Lost_dealloc,
+    .tp_methods = Lost_methods,
+    .tp_as_sequence = &Lost_sequence,
+};
+
+/* ------------------------------------------------------------ Dfs */
+
+typedef struct {
+    PyObject_HEAD
+    PyObject *rules; /* the RulesObject the search plays by */
+    PyObject *lost;  /* the LostObject it shares, or NULL */
+    dfs_t dfs;
+    int ready;
+} DfsObject;
+
+static int Dfs_init(DfsObject *self, PyObject *args, PyObject *kwds)
+{
+    static char *kwlist[] = {"rules", "root", "depth", "lost", NULL};
+    PyObject *rules, *root, *lost = Py_None;
+    int depth = 0;
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "O!O|iO", kwlist, &RulesType, &rules, &root,
+                                     &depth, &lost))
+        return -1;
+    if (lost != Py_None && !PyObject_TypeCheck(lost, &LostType)) {
+        PyErr_SetString(PyExc_TypeError, "lost must be a Lost or None");
+        return -1;
+    }
+    dfs_pos p;
+    if (!parse_pos(root, &p))
+        return -1;
+    if (self->ready) {
+        dfs_free(&self->dfs);
+        self->ready = 0;
+    }
+    Py_XSETREF(self->rules, Py_NewRef(rules));
+    Py_CLEAR(self->lost);
+    dfs_table *table = NULL;
+    if (lost != Py_None) {
+        self->lost = Py_NewRef(lost);
+        table = &((LostObject *)lost)->t;
+    }
+    if (!dfs_init(&self->dfs, &((RulesObject *)rules)->g, &p, depth, table)) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    self->ready = 1;
+    return 0;
+}
+
+static void Dfs_dealloc(DfsObject *self)
+{
+    if (self->ready)
+        dfs_free(&self->dfs);
+    Py_XDECREF(self->rules);
+    Py_XDECREF(self->lost);
+    Py_TYPE(self)->tp_free((PyObject *)self);
+}
+
+static int dfs_ready(DfsObject *self)
+{
+    if (!self->ready) {
+        PyErr_SetString(PyExc_RuntimeError, "the depth-first search was not initialised");
+        return 0;
+    }
+    return 1;
+}
+
+static PyObject *Dfs_run(DfsObject *self, PyObject *arg)
+{
+    if (!dfs_ready(self))
+        return NULL;
+    long long n = PyLong_AsLongLong(arg);
+    if (n == -1 && PyErr_Occurred())
+        return NULL;
+    int status;
+    /* The GIL stays held: the memo may be shared with another search of this thread only. */
+    status = dfs_run(&self->dfs, n);
+    if (status == DFS_NO_MEMORY)
+        return PyErr_NoMemory();
+    return PyLong_FromLong(status);
+}
+
+static PyObject *Dfs_line(DfsObject *self, PyObject *unused)
+{
+    (void)unused;
+    if (!dfs_ready(self))
+        return NULL;
+    size_t n = 0;
+    const dfs_move *line = dfs_line(&self->dfs, &n);
+    PyObject *list = PyList_New((Py_ssize_t)n);
+    for (size_t i = 0; list && i < n; i++) {
+        PyObject *t = move_tuple(line[i]);
+        if (!t) {
+            Py_CLEAR(list);
+            break;
+        }
+        PyList_SET_ITEM(list, (Py_ssize_t)i, t);
+    }
+    return list;
+}
+
+static PyObject *Dfs_get_expanded(DfsObject *self, void *c)
+{
+    (void)c;
+    return PyLong_FromLongLong(self->ready ? self->dfs.expanded : 0);
+}
+
+static PyObject *Dfs_get_stored(DfsObject *self, void *c)
+{
+    (void)c;
+    return PyLong_FromLongLong(self->ready ? self->dfs.stored : 0);
+}
+
+static PyObject *Dfs_get_max_depth(DfsObject *self, void *c)
+{
+    (void)c;
+    return PyLong_FromLong(self->ready ? self->dfs.max_depth : 0);
+}
+
+static PyObject *Dfs_get_truncated(DfsObject *self, void *c)
+{
+    (void)self;
+    (void)c;
+    Py_RETURN_FALSE;
+}
+
+static PyMethodDef Dfs_methods[] = {
+    {"run", (PyCFunction)Dfs_run, METH_O,
+     "run(n) -> status: expand at most n positions; 0 paused, 1 won, 2 done (lost)."},
+    {"line", (PyCFunction)Dfs_line, METH_NOARGS,
+     "line() -> list of moves: the won line, as the model's card moves."},
+    {NULL, NULL, 0, NULL},
+};
+
+static PyGetSetDef Dfs_getset[] = {
+    {"expanded", (getter)Dfs_get_expanded, NULL, "positions expanded so far", NULL},
+    {"stored", (getter)Dfs_get_stored, NULL, "keys stored in the table", NULL},
+    {"max_depth", (getter)Dfs_get_max_depth, NULL, "the longest line explored, in game moves",
+     NULL},
+    {"truncated", (getter)Dfs_get_truncated, NULL,
+     "False: a search that ran out of positions has searched them all", NULL},
+    {NULL, NULL, NULL, NULL, NULL},
+};
+
+static PyTypeObject DfsType = {
+    PyVarObject_HEAD_INIT(NULL, 0).tp_name = "solitaire_solver.games.eagle_wing._kernel.Dfs",
+    .tp_basicsize = sizeof(DfsObject),
+    .tp_flags = Py_TPFLAGS_DEFAULT,
+    .tp_doc = "Dfs(rules, root, depth=0, lost=None): the engine's depth-first search over the "
+              "compact model, in C.",
+    .tp_new = PyType_GenericNew,
+    .tp_init = (initproc)Dfs_init,
+    .tp_dealloc = (destructor)Dfs_dealloc,
+    .tp_methods = Dfs_methods,
+    .tp_getset = Dfs_getset,
+};
+
+/* ------------------------------------------------------------ the module */
+
+static struct PyModuleDef kernel_module = {
+    PyModuleDef_HEAD_INIT,
+    .m_name = "solitaire_solver.games.eagle_wing._kernel",
+    .m_doc = "Eagle Wing's compact model and the engine's depth-first search over it, in C.",
+    .m_size = -1,
+};
+
+PyMODINIT_FUNC PyInit__kernel(void)
+{
+    tables_init();
+    if (PyType_Ready(&RulesType) < 0 || PyType_Ready(&LostType) < 0 ||
+        PyType_Ready(&DfsType) < 0)
+        return NULL;
+    PyObject *m = PyModule_Create(&kernel_module);
+    if (!m)
+        return NULL;
+    if (PyModule_AddObjectRef(m, "Rules", (PyObject *)&RulesType) < 0 ||
+        PyModule_AddObjectRef(m, "Lost", (PyObject *)&LostType) < 0 ||
+        PyModule_AddObjectRef(m, "Dfs", (PyObject *)&DfsType) < 0) {
+        Py_DECREF(m);
+        return NULL;
+    }
+    return m;
+}
