@@ -355,7 +355,9 @@ class _Sample:
         found = self.done.get(k)
         if found is not None:
             return found, False
-        found = game.solve(self.children[i], limits, memo=self.memo, watch=watch).status
+        found = game.solve(
+            self.children[i], limits, memo=self.memo, watch=watch, verdict_only=True
+        ).status
         self.done[k] = found
         return found, True
 
@@ -573,7 +575,7 @@ def exact_values(
         if not s.hidden:
             won = leaves.verdicts.get(s.state)
             if won is None:
-                r = game.solve(s.state, limits, memo=leaves.lost)
+                r = game.solve(s.state, limits, memo=leaves.lost, verdict_only=True)
                 if r.status is Status.UNKNOWN:
                     raise Stop
                 won = leaves.verdicts[s.state] = r.won

@@ -21,7 +21,7 @@ import pytest
 
 from solitaire_solver.games.eagle_wing import EagleWingModel, EagleWingState
 from solitaire_solver.games.eagle_wing import kernel as kernel_module
-from solitaire_solver.search import Budget, Limits, Memo, compiled, dfs, drive
+from solitaire_solver.search import Budget, Limits, Memo, Status, compiled, dfs, drive
 from solitaire_solver.search.compiled import PURE
 from tests.support import assert_replays_to_win
 from tests.test_eagle_wing import COOPS, STRICT, dealt, game_of, played
@@ -176,6 +176,25 @@ def test_compiled_search_in_turns_pauses_where_the_python_search_pauses() -> Non
         assert v1 is None or (v1.won, tuple(v1.moves)) == (v2.won, tuple(v2.moves))
         paused += len(p1)
     assert paused > 10
+
+
+@pytest.mark.parametrize("preset", [STRICT, COOPS])
+def test_a_verdict_only_solve_gives_the_verdict_without_the_line(preset: str) -> None:
+    # The same verdicts and counts; the won ones carry no line, the others'
+    # lines replay.
+    game = game_of(preset)
+    won = 0
+    for number in range(1, 41):
+        state = dealt(game, number)
+        full = game.solve(state)
+        bare = game.solve(state, verdict_only=True)
+        assert bare.status is full.status
+        assert bare.stats.expanded == full.stats.expanded
+        assert bare.moves == ()
+        if full.status is Status.WON:
+            won += 1
+            assert_replays_to_win(game, state, full.moves)
+    assert won > 0
 
 
 def test_pure_switch(monkeypatch: pytest.MonkeyPatch) -> None:

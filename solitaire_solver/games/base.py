@@ -625,6 +625,7 @@ class Game(ProblemDefaults, ABC, Generic[S, M]):
         shortest: bool = False,
         memo: Memo | None = None,
         watch: Watcher | None = None,
+        verdict_only: bool = False,
     ) -> SolveResult[M]:
         """Solve ``state`` with the game's :meth:`strategy` under ``limits`` (or the defaults).
 
@@ -643,7 +644,11 @@ class Game(ProblemDefaults, ABC, Generic[S, M]):
         :attr:`default_shortest_states` after the line. ``memo`` shares what
         earlier solves of the same deal proved lost (see :meth:`strategy`);
         ``watch`` is told of the progress (see
-        :class:`~solitaire_solver.search.Budget`). A position with hidden
+        :class:`~solitaire_solver.search.Budget`). With ``verdict_only`` a won
+        result may carry no line: a compact model's line is not turned into
+        the game's moves (for callers that read the status alone, such as
+        the fair values' many small solves; a shortest solve keeps its
+        line). A position with hidden
         cards (from a file with ``??``) raises
         :class:`~solitaire_solver.errors.HiddenCardsError`: an exact solve
         needs every card.
@@ -666,7 +671,12 @@ class Game(ProblemDefaults, ABC, Generic[S, M]):
             more = request.shortest_states
             strategy = shortened(self.strategy(state, memo=memo), strategy, more=more)
         result: SolveResult[M] = solve(
-            strategy, request.limits, default=request.by_default, watch=watch
+            strategy,
+            request.limits,
+            default=request.by_default,
+            watch=watch,
+            # A shortest solve bounds its second search by the first line.
+            wants_line=shortest or not verdict_only,
         )
         return result
 

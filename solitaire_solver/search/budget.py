@@ -113,7 +113,10 @@ class Budget:
     the clock, the end of the current turn and the room left in the table.
     ``watch``, when given, is called with the budget every
     :data:`WATCH_EVERY` expansions (at a checkpoint), whatever the limits;
-    it must not change the budget.
+    it must not change the budget. ``wants_line`` false says that the
+    caller wants the verdict alone: a run whose line costs work of its own
+    to turn into the game's moves (:func:`~.portfolio.projected`) may then
+    leave a won verdict's line empty.
     """
 
     __slots__ = (
@@ -129,13 +132,20 @@ class Budget:
         "max_depth",
         "stored",
         "t0",
+        "wants_line",
         "watch",
     )
 
     def __init__(
-        self, limits: Limits = NO_LIMITS, *, default: bool = False, watch: Watcher | None = None
+        self,
+        limits: Limits = NO_LIMITS,
+        *,
+        default: bool = False,
+        watch: Watcher | None = None,
+        wants_line: bool = True,
     ) -> None:
         self.limits = limits
+        self.wants_line = wants_line
         self.default = default
         """The limits are the game's defaults, not the caller's."""
         self.expanded = 0
@@ -358,15 +368,17 @@ def solve(
     *,
     default: bool = False,
     watch: Watcher | None = None,
+    wants_line: bool = True,
 ) -> SolveResult[Any]:
     """Run ``strategy`` under ``limits`` and make the result.
 
     ``default`` says that the limits are the game's defaults, so that an
     unknown result can say so; ``watch`` is told of the progress (see
     :class:`Budget`), and once more at the end, so that a watcher of many
-    short searches sees each of them whole.
+    short searches sees each of them whole. ``wants_line`` false asks for
+    the verdict alone (see :class:`Budget`).
     """
-    budget = Budget(limits, default=default, watch=watch)
+    budget = Budget(limits, default=default, watch=watch, wants_line=wants_line)
     result = budget.result(drive(strategy(budget), budget))
     if watch is not None:
         watch(budget)

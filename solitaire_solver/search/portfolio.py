@@ -281,13 +281,17 @@ def projected(strategy: Strategy, lift: Callable[[tuple[Any, ...]], Sequence[Any
     """``strategy`` (working on a compact model) with its winning line lifted to real moves.
 
     ``lift`` turns the model's line into the game's moves; the game's tests
-    replay every such line under the game's own rules.
+    replay every such line under the game's own rules. When the budget
+    wants the verdict alone (:attr:`Budget.wants_line` false) the line is
+    not lifted, and the won verdict carries none: lifting replays the line
+    under the game's rules, which costs more than a small search.
     """
 
     def run(budget: Budget) -> Run:
         verdict = yield from strategy(budget)
         if verdict is not None and verdict.won:
-            return Verdict(True, tuple(lift(verdict.moves)), verdict.shortest, verdict.by)
+            line = tuple(lift(verdict.moves)) if budget.wants_line else ()
+            return Verdict(True, line, verdict.shortest, verdict.by)
         return verdict
 
     return run
