@@ -19,6 +19,7 @@ setup(
                 "solitaire_solver/search/native/beam.h",
                 "solitaire_solver/search/native/graph.h",
                 "solitaire_solver/search/native/lds.h",
+                "solitaire_solver/search/native/words.h",
             ],
             extra_compile_args=["-O2"],
         ),
@@ -26,7 +27,10 @@ setup(
             "solitaire_solver.games.eagle_wing._kernel",
             sources=["solitaire_solver/games/eagle_wing/_kernel.c"],
             include_dirs=["solitaire_solver/search/native"],
-            depends=["solitaire_solver/search/native/dfs.h"],
+            depends=[
+                "solitaire_solver/search/native/dfs.h",
+                "solitaire_solver/search/native/words.h",
+            ],
             extra_compile_args=["-O2"],
         ),
     ]

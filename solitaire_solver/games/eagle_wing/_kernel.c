@@ -86,7 +86,8 @@ static inline int move_onto(dfs_move m) { return (int)(m >> 16 & 255) - 1; }
 static inline int move_index(dfs_move m) { return (int)(m >> 24 & 255) - 1; }
 static inline int move_len(dfs_move m) { return (int)(m >> 32); }
 
-static void sort_wings(int *w, int n)
+/* Sorts n ints in place, least first (wings, a suit's next cards, scan ranks: a dozen at most). */
+static void sort_ints(int *w, int n)
 {
     for (int i = 1; i < n; i++) {
         int x = w[i], j = i;
@@ -205,7 +206,7 @@ static int settle(const struct dfs_rules *g, ew_pos *e, todo_t *todo)
         todo_push(todo, g->after[x]);
         n++;
     }
-    sort_wings(e->wings, e->nw);
+    sort_ints(e->wings, e->nw);
     return n;
 }
 
@@ -262,7 +263,7 @@ static int step(const struct dfs_rules *g, ew_pos *e, dfs_move mv)
     for (int i = 0; i < todo.n; i++)
         if (safe(e->need, todo.v[i], g->unsafe))
             return settle(g, e, &todo);
-    sort_wings(e->wings, e->nw);
+    sort_ints(e->wings, e->nw);
     return 0;
 }
 
@@ -334,7 +335,7 @@ static void built_successors(const struct dfs_rules *g, const ew_pos *e, kids_t 
         add_stepped(g, k, e, HOME, trunk_card, -1, -1, 1);
     int sorted_need[4];
     memcpy(sorted_need, need, sizeof sorted_need);
-    sort_wings(sorted_need, 4);
+    sort_ints(sorted_need, 4);
     for (int s = 0; s < 4; s++) {
         int c = sorted_need[s];
         if (c >= 0 && in_list(tops, e->nw, c))
@@ -364,7 +365,7 @@ static void built_successors(const struct dfs_rules *g, const ew_pos *e, kids_t 
             }
         if (n < 0) {
             n = 0;
-            sort_wings(child.wings, child.nw);
+            sort_ints(child.wings, child.nw);
         }
         add_kid(k, pack_move(ONTO, c, UP[c], -1, 1 + n), &child);
     }
@@ -390,7 +391,7 @@ static void built_successors(const struct dfs_rules *g, const ew_pos *e, kids_t 
         else if (i >= 0 && redeal)
             ranks[nr++] = i + size;
     }
-    sort_wings(ranks, nr);
+    sort_ints(ranks, nr);
     int cut = 1 << 30, last = -1;
     for (int q = 0; q < nr; q++) {
         int r = ranks[q];
@@ -449,7 +450,7 @@ static void built_successors(const struct dfs_rules *g, const ew_pos *e, kids_t 
                 int n = settle(g, &child, &todo);
                 add_kid(k, pack_move(ONTO, c, up, i, length + n), &child);
             } else {
-                sort_wings(child.wings, child.nw); /* in order but for a king on an ace */
+                sort_ints(child.wings, child.nw); /* in order but for a king on an ace */
                 add_kid(k, pack_move(ONTO, c, up, i, length), &child);
             }
         }

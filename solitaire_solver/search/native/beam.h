@@ -35,6 +35,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include "words.h"
 #if defined(__linux__)
 #include <sys/mman.h>
 #endif
@@ -97,23 +98,10 @@ static void beam_huge(void *p, size_t bytes)
 
 static inline int beam_equal(const beam_state *a, const beam_state *b)
 {
-    for (int i = 0; i < BEAM_WORDS; i++)
-        if (a->w[i] != b->w[i])
-            return 0;
-    return 1;
+    return words_equal(a->w, b->w, BEAM_WORDS);
 }
 
-static inline uint64_t beam_hash(const beam_state *s)
-{
-    uint64_t h = 0x9e3779b97f4a7c15ULL;
-    for (int i = 0; i < BEAM_WORDS; i++) {
-        h ^= s->w[i] + 0x632be59bd9b4e019ULL + (h << 6) + (h >> 2);
-        h *= 0xbf58476d1ce4e5b9ULL;
-        h ^= h >> 31;
-    }
-    h *= 0x94d049bb133111ebULL;
-    return h ^ (h >> 29);
-}
+static inline uint64_t beam_hash(const beam_state *s) { return words_hash(s->w, BEAM_WORDS); }
 
 /* ------------------------------------------------------------ growing arrays */
 

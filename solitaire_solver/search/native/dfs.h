@@ -32,6 +32,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include "words.h"
 
 #ifndef DFS_WORDS
 #error "define DFS_WORDS before including dfs.h"
@@ -76,23 +77,10 @@ enum { DFS_PAUSED = 0, DFS_WON = 1, DFS_DONE = 2, DFS_NO_MEMORY = 3 };
 
 static inline int dfs_equal(const dfs_key *a, const dfs_key *b)
 {
-    for (int i = 0; i < DFS_WORDS; i++)
-        if (a->w[i] != b->w[i])
-            return 0;
-    return 1;
+    return words_equal(a->w, b->w, DFS_WORDS);
 }
 
-static inline uint64_t dfs_hash(const dfs_key *k)
-{
-    uint64_t h = 0x9e3779b97f4a7c15ULL;
-    for (int i = 0; i < DFS_WORDS; i++) {
-        h ^= k->w[i] + 0x632be59bd9b4e019ULL + (h << 6) + (h >> 2);
-        h *= 0xbf58476d1ce4e5b9ULL;
-        h ^= h >> 31;
-    }
-    h *= 0x94d049bb133111ebULL;
-    return h ^ (h >> 29);
-}
+static inline uint64_t dfs_hash(const dfs_key *k) { return words_hash(k->w, DFS_WORDS); }
 
 /* A map of keys to places, open addressing (place -1: an empty slot). */
 typedef struct {
@@ -410,7 +398,7 @@ static int dfs_run(dfs_t *t, long long n)
 /* Once won: the won line's moves, `*n` of them (a pointer into the search). */
 static const dfs_move *dfs_line(const dfs_t *t, size_t *n)
 {
-    *n = t->top ? t->top : 0;
+    *n = t->top;
     return t->path;
 }
 
