@@ -380,7 +380,8 @@ def _draw(
         state = game.determinise(seen, rng)
         children = [game.apply(state, m) for m in moves]
         memo = Memo()
-        whole = game.solve(state, limits, memo=memo, watch=watch)
+        # The votes read the winning line's first move alone.
+        whole = game.solve(state, limits, memo=memo, watch=watch, first_move_only=True)
         keys = [game.key(c) for c in children]
         sample = _Sample(children, keys, whole, memo)
         first = place.get(whole.moves[0]) if whole.won and whole.moves else None

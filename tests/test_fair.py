@@ -473,6 +473,35 @@ def test_the_choice_is_the_hint_s_best_at_fewer_searches(name: str, deals: range
         fair_choice(g, seen, [], late.__getitem__, samples=2)
 
 
+@pytest.mark.parametrize(
+    ("name", "knobs"),
+    [
+        ("decade", []),
+        ("eagle-wing-coops", []),
+        ("windmill", []),
+        ("windmill-reversed", []),
+        ("windmill", ["foundation_moves=free"]),
+    ],
+)
+def test_a_first_move_solve_gives_the_whole_line_s_first_move(name: str, knobs: list[str]) -> None:
+    # The fair hint's samples ask for the first move of a win alone (Windmill
+    # lifts one step of the rank model's line instead of all of it): the same
+    # verdicts and counts as the whole solve, and its first move.
+    g = make_game(name, knobs)
+    rng = random.Random(5)
+    limits = Limits(max_states=20_000)
+    won = 0
+    for n in range(1, 5):
+        for s in random_line(g, g.deal(parse_deal_number(n)), rng, 12)[::4]:
+            whole = g.solve(s, limits)
+            first = g.solve(s, limits, first_move_only=True)
+            assert first.status is whole.status
+            assert first.stats.expanded == whole.stats.expanded
+            assert first.moves == whole.moves[:1]
+            won += whole.won and len(whole.moves) > 1
+    assert won >= 2
+
+
 @pytest.mark.parametrize("name", ["decade", "decade-optional", "eagle-wing-coops", "black-hole"])
 def test_a_player_wins_only_winnable_deals_and_its_wins_replay(name: str) -> None:
     table = shipped_verdicts(name)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import math
 import random
 from collections import deque
-from collections.abc import Callable, Hashable, Sequence
+from collections.abc import Callable, Hashable, Iterator, Sequence
 from itertools import pairwise
 from typing import Any
 
@@ -951,6 +951,47 @@ def test_chain_runs_strategies_in_order_and_projected_lifts_the_line() -> None:
     assert r.won and r.moves == (1, 2)
     lifted = solve(projected(second, lambda line: [f"to {v}" for v in line]))
     assert lifted.moves == ("to 1", "to 2")
+
+
+def test_projected_lifts_as_much_of_the_line_as_the_caller_wants() -> None:
+    wins = GraphPuzzle({0: [1], 1: [2], 2: [3]}, {3})
+    lifts: list[tuple[int, ...]] = []
+
+    def lift(line: tuple[int, ...]) -> list[str]:
+        lifts.append(line)
+        return [f"to {v}" for v in line]
+
+    def first(line: tuple[int, ...]) -> list[str]:
+        return [f"first {v}" for v in line[:1]]
+
+    def run(b: Budget) -> Run:
+        return (yield from dfs(wins, 0, b))
+
+    assert solve(projected(run, lift, first), wants_line="whole").moves == ("to 1", "to 2", "to 3")
+    assert solve(projected(run, lift, first), wants_line="first").moves == ("first 1",)
+    assert solve(projected(run, lift, first), wants_line="none").moves == ()
+    assert len(lifts) == 1
+    # Without a first-move lift, the whole line is lifted and cut.
+    cut = solve(projected(run, lift), wants_line="first")
+    assert cut.won and cut.moves == ("to 1",)
+    assert len(lifts) == 2
+
+
+def test_chain_makes_each_strategy_only_when_its_turn_comes() -> None:
+    wins = GraphPuzzle({0: [1]}, {1})
+    made: list[int] = []
+
+    def ladder() -> Iterator[Callable[[Budget], Run]]:
+        for k in range(5):
+            made.append(k)
+
+            def run(b: Budget) -> Run:
+                return (yield from dfs(wins, 0, b))
+
+            yield run
+
+    r = solve(lambda b: chain(ladder(), b))
+    assert r.won and made == [0]
 
 
 def _proves_lost(problem: GraphStates) -> Callable[[Budget], Run]:

@@ -35,6 +35,7 @@ from ..search import (
     Budget,
     Factory,
     Limits,
+    LineWanted,
     Memo,
     Plan,
     PlanMember,
@@ -626,6 +627,7 @@ class Game(ProblemDefaults, ABC, Generic[S, M]):
         memo: Memo | None = None,
         watch: Watcher | None = None,
         verdict_only: bool = False,
+        first_move_only: bool = False,
     ) -> SolveResult[M]:
         """Solve ``state`` with the game's :meth:`strategy` under ``limits`` (or the defaults).
 
@@ -648,8 +650,9 @@ class Game(ProblemDefaults, ABC, Generic[S, M]):
         result may carry no line: a compact model's line is not turned into
         the game's moves (for callers that read the status alone, such as
         the fair values' many small solves; a shortest solve keeps its
-        line). A position with hidden
-        cards (from a file with ``??``) raises
+        line). With ``first_move_only`` a won result may carry the first move
+        of its line alone (the fair hint's samples read no more). A position
+        with hidden cards (from a file with ``??``) raises
         :class:`~solitaire_solver.errors.HiddenCardsError`: an exact solve
         needs every card.
         """
@@ -666,6 +669,12 @@ class Game(ProblemDefaults, ABC, Generic[S, M]):
             else SolveRequest.of(self, limits, shortest=shortest)
         )
         shortest = request.shortest
+        # A shortest solve bounds its second search by the first line.
+        wanted: LineWanted = "whole"
+        if not shortest and verdict_only:
+            wanted = "none"
+        elif not shortest and first_move_only:
+            wanted = "first"
         strategy = self.strategy(state, shortest=shortest, memo=memo)
         if shortest and not self.shortest_is_direct():
             more = request.shortest_states
@@ -675,8 +684,7 @@ class Game(ProblemDefaults, ABC, Generic[S, M]):
             request.limits,
             default=request.by_default,
             watch=watch,
-            # A shortest solve bounds its second search by the first line.
-            wants_line=shortest or not verdict_only,
+            wants_line=wanted,
         )
         return result
 

@@ -33,7 +33,7 @@ plain searches ready to run.
 
 from .astar import astar, astar_order, best_first, greedy_order, weighted_order
 from .beam import beam
-from .budget import LOST, Budget, Run, Strategy, Verdict, Watcher, drive, solve, won
+from .budget import LOST, Budget, LineWanted, Run, Strategy, Verdict, Watcher, drive, solve, won
 from .compiled import Compiled, compiled
 from .dfs import depth_first, dfs, successors_of
 from .incremental import Restarts, incremental_dfs
@@ -74,6 +74,7 @@ __all__ = [
     "IncrementalProblem",
     "Limit",
     "Limits",
+    "LineWanted",
     "Member",
     "Memo",
     "Placed",

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Generator, Sequence
-from typing import Any, Generic, TypeVar
+from typing import Any, Generic, Literal, TypeVar
 
 from .result import NO_LIMITS, Limit, Limits, SearchStats, SolveResult, Status
 
@@ -101,6 +101,11 @@ Watcher = Callable[["Budget"], None]
 """Told of a solve's progress: called with its budget every :data:`WATCH_EVERY`
 expansions or so (to show the states expanded and the limits on a terminal)."""
 
+LineWanted = Literal["whole", "first", "none"]
+"""How much of a won line a solve's caller wants: all of it, its first move (a won
+verdict may then carry that move alone: the fair hint's votes read no more), or none
+(the verdict alone)."""
+
 
 class Budget:
     """Counts the effort of one solve and decides when a limit is reached.
@@ -113,10 +118,10 @@ class Budget:
     the clock, the end of the current turn and the room left in the table.
     ``watch``, when given, is called with the budget every
     :data:`WATCH_EVERY` expansions (at a checkpoint), whatever the limits;
-    it must not change the budget. ``wants_line`` false says that the
-    caller wants the verdict alone: a run whose line costs work of its own
-    to turn into the game's moves (:func:`~.portfolio.projected`) may then
-    leave a won verdict's line empty.
+    it must not change the budget. ``wants_line`` says how much of a won
+    line the caller wants (:data:`LineWanted`): a run whose line costs work
+    of its own to turn into the game's moves (:func:`~.portfolio.projected`)
+    may give a won verdict its first move alone, or no line at all.
     """
 
     __slots__ = (
@@ -142,7 +147,7 @@ class Budget:
         *,
         default: bool = False,
         watch: Watcher | None = None,
-        wants_line: bool = True,
+        wants_line: LineWanted = "whole",
     ) -> None:
         self.limits = limits
         self.wants_line = wants_line
@@ -368,15 +373,15 @@ def solve(
     *,
     default: bool = False,
     watch: Watcher | None = None,
-    wants_line: bool = True,
+    wants_line: LineWanted = "whole",
 ) -> SolveResult[Any]:
     """Run ``strategy`` under ``limits`` and make the result.
 
     ``default`` says that the limits are the game's defaults, so that an
     unknown result can say so; ``watch`` is told of the progress (see
     :class:`Budget`), and once more at the end, so that a watcher of many
-    short searches sees each of them whole. ``wants_line`` false asks for
-    the verdict alone (see :class:`Budget`).
+    short searches sees each of them whole. ``wants_line`` asks for less
+    than the whole line of a win (see :class:`Budget`).
     """
     budget = Budget(limits, default=default, watch=watch, wants_line=wants_line)
     result = budget.result(drive(strategy(budget), budget))

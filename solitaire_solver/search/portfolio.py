@@ -37,7 +37,7 @@ strategy, so that a result can say which part of a composition settled it.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any, Literal
 
 import attrs
@@ -113,8 +113,13 @@ def portfolio(
                 run.close()
 
 
-def chain(strategies: Sequence[Strategy], budget: Budget) -> Run:
-    """Run ``strategies`` one after another until one reaches a verdict."""
+def chain(strategies: Iterable[Strategy], budget: Budget) -> Run:
+    """Run ``strategies`` one after another until one reaches a verdict.
+
+    ``strategies`` may be a generator: each strategy is then made only when
+    its turn comes, so a long ladder whose first rung settles the position
+    costs no more than that rung.
+    """
     for strategy in strategies:
         verdict = yield from strategy(budget)
         if verdict is not None:
@@ -277,20 +282,35 @@ def named(strategy: Strategy, name: str) -> Strategy:
     return run
 
 
-def projected(strategy: Strategy, lift: Callable[[tuple[Any, ...]], Sequence[Any]]) -> Strategy:
+def projected(
+    strategy: Strategy,
+    lift: Callable[[tuple[Any, ...]], Sequence[Any]],
+    first: Callable[[tuple[Any, ...]], Sequence[Any]] | None = None,
+) -> Strategy:
     """``strategy`` (working on a compact model) with its winning line lifted to real moves.
 
     ``lift`` turns the model's line into the game's moves; the game's tests
-    replay every such line under the game's own rules. When the budget
-    wants the verdict alone (:attr:`Budget.wants_line` false) the line is
-    not lifted, and the won verdict carries none: lifting replays the line
-    under the game's rules, which costs more than a small search.
+    replay every such line under the game's own rules. Lifting replays the
+    line under the game's rules, which can cost more than a small search,
+    so the budget's :attr:`Budget.wants_line` is heeded: for the verdict
+    alone the won verdict carries no line; for the first move, ``first``
+    (when the game gives one) turns the model's line into its first real
+    move alone, the very move ``lift`` would start with (the game's tests
+    compare the two), and without it the whole line is lifted and cut.
     """
 
     def run(budget: Budget) -> Run:
         verdict = yield from strategy(budget)
         if verdict is not None and verdict.won:
-            line = tuple(lift(verdict.moves)) if budget.wants_line else ()
+            wanted = budget.wants_line
+            if wanted == "none":
+                line: tuple[Any, ...] = ()
+            elif wanted == "first" and first is not None:
+                line = tuple(first(verdict.moves))
+            else:
+                line = tuple(lift(verdict.moves))
+                if wanted == "first":
+                    line = line[:1]
             return Verdict(True, line, verdict.shortest, verdict.by)
         return verdict
 

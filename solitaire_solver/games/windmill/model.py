@@ -416,6 +416,16 @@ class RankModel(ProblemDefaults):
 
         return line
 
+    def lift_first(self, start: WindmillState) -> Callable[[Sequence[Compact]], list[WindmillMove]]:
+        """Turns a line of this model from ``compact(start)`` into its first real move alone
+        (none for an empty line): the first of :meth:`lift`'s, at the cost of one step, since
+        a compact move is one real move and :func:`real_line` goes a step at a time."""
+
+        def first(targets: Sequence[Compact]) -> list[WindmillMove]:
+            return real_line(self.problem, start, targets[:1])
+
+        return first
+
 
 class RestrictedRankModel(RankModel):
     """A rank model of restricted rules, with the twin rule as the engine's ``dominators`` hook.

@@ -37,7 +37,7 @@ searches play real moves, and the tests replay every won line.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Any
 
 from ...search import (
@@ -200,33 +200,35 @@ def beams(
     restricted = rank_model(problem, free=False) if problem.free else None
     held = [rank_model(problem, free=False, hold=k) for k in plan["sub_game_holds"]]
     last_pass = start.redeals_used == problem.rules.redeals
-    ladder_: list[Strategy] = []
-    for width in plan["widths"]:
-        if sub_games and restricted is not None and width <= plan["restricted_up_to"]:
-            # Free rules: the restricted rules' beam first. It costs about
-            # 60% of the free one and won more of the hard deals (see
-            # restricted_up_to in PLAN).
-            ladder_.append(_beam(restricted, start, width))
-        for order in orders_at(
-            width,
-            last_pass,
-            plain_up_to=plan["plain_up_to"],
-            shuffled_from=plan["shuffled_from"],
-            buried_widths=plan["buried_widths"],
-        ):
-            ladder_.append(_beam(own, start, width, order, plan["shuffle_seed"]))
-        if sub_games and width <= plan["sub_games_up_to"]:
-            ladder_ += [_beam(m, start, width) for m in held]
-    if last_pass:
-        ladder_ += [
-            _beam(own, start, plan["seed_width"], SHUFFLED, 2 + k)
-            for k in range(plan["more_seeds"])
-        ]
+
+    def ladder_() -> Iterator[Strategy]:
+        # Made one beam at a time as the chain reaches it: most positions a
+        # fair hint solves are won by the first beams, and the ladder is long.
+        for width in plan["widths"]:
+            if sub_games and restricted is not None and width <= plan["restricted_up_to"]:
+                # Free rules: the restricted rules' beam first. It costs about
+                # 60% of the free one and won more of the hard deals (see
+                # restricted_up_to in PLAN).
+                yield _beam(restricted, start, width)
+            for order in orders_at(
+                width,
+                last_pass,
+                plain_up_to=plan["plain_up_to"],
+                shuffled_from=plan["shuffled_from"],
+                buried_widths=plan["buried_widths"],
+            ):
+                yield _beam(own, start, width, order, plan["shuffle_seed"])
+            if sub_games and width <= plan["sub_games_up_to"]:
+                for m in held:
+                    yield _beam(m, start, width)
+        if last_pass:
+            for k in range(plan["more_seeds"]):
+                yield _beam(own, start, plan["seed_width"], SHUFFLED, 2 + k)
 
     def run(budget: Budget) -> Run:
-        return chain(ladder_, budget)
+        return chain(ladder_(), budget)
 
-    return projected(run, own.lift(start))
+    return _lifted(run, own, start)
 
 
 def orders_at(
@@ -263,7 +265,7 @@ def beam_over(
     lifted to real moves; it proves a loss only over the game's own rules,
     when it dropped nothing (see :func:`beams`).
     """
-    return projected(_beam(model, start, width, order, seed), model.lift(start))
+    return _lifted(_beam(model, start, width, order, seed), model, start)
 
 
 def _beam(
@@ -411,19 +413,24 @@ def discrepancies(
     real search would.
     """
     own = model if model is not None else rank_model(problem)
-    lift = own.lift(start)
     if kernel.can_search(own, start):
         # The same search compiled, over the kernel's moves (the same
         # positions in the same order, the tests check), a position in a
         # small fraction of the time.
-        return projected(_on_kernel(own, start, lambda: kernel.discrepancies(own, start)), lift)
+        return _lifted(_on_kernel(own, start, lambda: kernel.discrepancies(own, start)), own, start)
     root = compact(start)
     graph_py = _WithoutLoops(own)
 
     def run(budget: Budget) -> Run:
         return lds(graph_py, root, budget)
 
-    return projected(run, lift)
+    return _lifted(run, own, start)
+
+
+def _lifted(strategy: Strategy, model: RankModel, start: WindmillState) -> Strategy:
+    """``strategy`` over ``model`` from ``start`` with its wins lifted to real moves (the first
+    move alone when the caller wants no more: :meth:`.model.RankModel.lift_first`)."""
+    return projected(strategy, model.lift(start), model.lift_first(start))
 
 
 def _on_kernel(
@@ -622,4 +629,4 @@ def shortest_line(problem: WindmillProblem, start: WindmillState) -> Strategy:
     def run(budget: Budget) -> Run:
         return best_first(model, root, budget, proves_shortest=True)
 
-    return named(projected(run, model.lift(start)), "A* over the rank model")
+    return named(_lifted(run, model, start), "A* over the rank model")
