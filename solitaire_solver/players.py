@@ -41,7 +41,7 @@ import attrs
 from .errors import BadOptionError
 from .fair import SOLVE_LIMITS, Leaves, fair_choice, legal_moves_seen
 from .games import Game, Seen
-from .search import Limits
+from .search import Limits, Status
 
 KINDS = ("fair", "greedy", "random")
 """The players there are."""
@@ -111,6 +111,9 @@ class Played:
     seconds: float
     stopped: bool = False
     """The move bound (:data:`MAX_MOVES`) ended the game."""
+    lost_at: int | None = None
+    """With ``stop_when_lost``: the number of moves after which the real position was proved
+    lost with full sight and the game ended there (``None``: it was played to its end)."""
 
 
 def _progress(game: Game[Any, Any], seen: Seen[Any], move: Any) -> tuple[int, int]:
@@ -136,13 +139,31 @@ def _repeats(game: Game[Any, Any], seen: Seen[Any], move: Any, met: set[Seen[Any
     return child.hidden == seen.hidden and child in met
 
 
-def play(game: Game[Any, Any], start: Any, player: Player, *, deal: str = "") -> Played:
+def play(
+    game: Game[Any, Any],
+    start: Any,
+    player: Player,
+    *,
+    deal: str = "",
+    stop_when_lost: bool = False,
+) -> Played:
     """Play ``start`` with ``player`` until it wins, has no move left, or :data:`MAX_MOVES`.
 
     ``deal`` (the deal number's text) goes into the seeds of the fair and
     random players, so that each deal of a run gets its own draws and a
     rerun the same ones. The real position is used only to apply the chosen
     move and to see what it shows; every choice reads :meth:`Game.seen` alone.
+
+    With ``stop_when_lost`` the game is refereed: before each choice of the
+    fair player, the real position is solved with full sight under the
+    player's limits, and a proved loss ends the game there, lost
+    (:attr:`Played.lost_at`). That is the outcome playing on would have:
+    no line of moves from a lost position wins, the player's included. The
+    referee's verdict reaches no choice (the game ends, or goes on as it
+    would have), and its solves are not the player's (:attr:`Played.solves`
+    leaves them out). It spares the choices after the game is lost, which
+    are the dearest where the player's samples are mostly lost or beyond
+    their limits (a Windmill endgame that is already lost).
     """
     t0 = time.perf_counter()
     state = start
@@ -178,6 +199,19 @@ def play(game: Game[Any, Any], start: Any, player: Player, *, deal: str = "") ->
         elif len(legal) == 1:
             move = legal[0]
         else:
+            if (
+                stop_when_lost
+                and player.kind == "fair"
+                and game.solve(state, player.limits, verdict_only=True).status is Status.LOST
+            ):
+                return Played(
+                    tuple(moves),
+                    False,
+                    choices,
+                    solves,
+                    time.perf_counter() - t0,
+                    lost_at=len(moves),
+                )
             choices += 1
             if player.kind == "greedy":
                 move = game.greedy_order(seen.state, legal)[0]

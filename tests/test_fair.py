@@ -41,7 +41,7 @@ from solitaire_solver.numbering import parse_deal_number
 from solitaire_solver.play import Fair, play_game
 from solitaire_solver.players import Player, play
 from solitaire_solver.search import Limits, Status
-from solitaire_solver.stats import NOT_WINNABLE, play_one
+from solitaire_solver.stats import LOST_ON_THE_WAY, NOT_WINNABLE, play_one
 from solitaire_solver.verdicts import WON, read_verdicts, shipped_verdicts
 from tests.support import assert_replays_to_win, run_cli
 
@@ -500,6 +500,48 @@ def test_a_first_move_solve_gives_the_whole_line_s_first_move(name: str, knobs: 
             assert first.moves == whole.moves[:1]
             won += whole.won and len(whole.moves) > 1
     assert won >= 2
+
+
+@pytest.mark.parametrize(
+    ("name", "deals"), [("decade", range(40, 60)), ("eagle-wing-coops", range(1, 9))]
+)
+def test_a_refereed_game_ends_where_it_is_lost_and_changes_nothing_else(
+    name: str, deals: range
+) -> None:
+    # The fair player, with and without the referee: the same outcome; the
+    # refereed moves are a prefix of the others (the referee reaches no
+    # choice), the whole game where nothing stopped it; where it stopped,
+    # the position is lost (solved again with no limit) and the game went on
+    # without it.
+    g = make_game(name)
+    player = Player("fair", samples=4, seed=1)
+    ended_at: list[int] = []
+    for n in deals:
+        start = g.deal(parse_deal_number(n))
+        whole = play(g, start, player, deal=str(n))
+        refereed = play(g, start, player, deal=str(n), stop_when_lost=True)
+        assert refereed.won == whole.won, f"deal {n}"
+        assert whole.moves[: len(refereed.moves)] == refereed.moves, f"deal {n}"
+        if refereed.lost_at is None:
+            assert refereed.moves == whole.moves
+            continue
+        ended_at.append(n)
+        assert refereed.lost_at == len(refereed.moves) < len(whole.moves)
+        assert refereed.solves <= whole.solves
+        s = start
+        for m in refereed.moves:
+            s = g.apply(s, m)
+        assert g.solve(s).status is Status.LOST, f"deal {n}"
+    assert len(ended_at) >= 2
+    # A run's deal says where the referee ended it (a deal the table proves
+    # lost is not played at all).
+    table = shipped_verdicts(name)
+    assert table is not None
+    ended = [n for n in ended_at if table.status(n) == "won"]
+    assert ended
+    r = play_one(g, ended[0], player)
+    assert r.status is Status.LOST and r.settled_by is not None
+    assert re.fullmatch(LOST_ON_THE_WAY.format(moves=r"\d+"), r.settled_by)
 
 
 @pytest.mark.parametrize("name", ["decade", "decade-optional", "eagle-wing-coops", "black-hole"])

@@ -39,11 +39,20 @@ from .run import (
     winnability,
 )
 from .runners import DASK_TIMEOUT, close_dask, connect_dask
-from .solving import NOT_WINNABLE, Failure, play_one, replay_win, replay_wins, solve_one
+from .solving import (
+    LOST_ON_THE_WAY,
+    NOT_WINNABLE,
+    Failure,
+    play_one,
+    replay_win,
+    replay_wins,
+    solve_one,
+)
 from .summary import Spread, SpreadTally, Summary, Tally, summarize
 
 __all__ = [
     "DASK_TIMEOUT",
+    "LOST_ON_THE_WAY",
     "NOT_WINNABLE",
     "Z95",
     "Block",

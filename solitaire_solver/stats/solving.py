@@ -29,6 +29,10 @@ def _solver_version() -> str:
 NOT_WINNABLE = "the published table: lost with full sight"
 """What settles a player's deal that the thoughtful table proves lost (:func:`play_one`)."""
 
+LOST_ON_THE_WAY = "lost with full sight after move {moves}"
+"""What settles a fair player's deal whose game reached a position proved lost with full
+sight, where the run ended it (:func:`play_one`; the number of moves made fills it in)."""
+
 _THOUGHTFUL: dict[str, Any] = {}
 """Each fingerprint's published table (or None), loaded once per process."""
 
@@ -56,7 +60,9 @@ def play_one(game: Game[Any, Any], deal: int | str | DealNumber, player: Player)
     exact solves its hints took and ``unique`` the positions where it had a
     choice. A deal that the published table of the game's rules proves lost
     with full sight is recorded as lost without playing it
-    (``settled_by`` :data:`NOT_WINNABLE`): no player can win it.
+    (``settled_by`` :data:`NOT_WINNABLE`): no player can win it. A fair
+    player's game that reaches a position proved lost with full sight ends
+    there, lost (``settled_by`` says after which move: :data:`LOST_ON_THE_WAY`).
     """
     t0 = time.perf_counter()
     number = parse_deal_number(deal)
@@ -73,7 +79,11 @@ def play_one(game: Game[Any, Any], deal: int | str | DealNumber, player: Player)
             solver_version=_solver_version(),
             settled_by=NOT_WINNABLE,
         )
-    played = play(game, game.deal(number), player, deal=str(number))
+    # The fair player's games end once the real position is proved lost
+    # (players.play, stop_when_lost): the same outcome, without the choices
+    # after it.
+    played = play(game, game.deal(number), player, deal=str(number), stop_when_lost=True)
+    lost_at = played.lost_at
     return DealResult(
         deal=str(number),
         number=number.value,
@@ -83,6 +93,7 @@ def play_one(game: Game[Any, Any], deal: int | str | DealNumber, player: Player)
         unique=played.choices,
         seconds=time.perf_counter() - t0,
         solver_version=_solver_version(),
+        settled_by=None if lost_at is None else LOST_ON_THE_WAY.format(moves=lost_at),
     )
 
 
