@@ -644,6 +644,23 @@ def test_players_and_stats(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -
         assert code == 2 and "of another player" in err and len(err.strip().splitlines()) == 1
     code, _, err = run_cli(capsys, "stats", "decade", "--deals", "1-3", "--player", "best")
     assert code == 2 and "invalid choice" in err
+    # --sample-states sets the limit of each solve of the fair player's
+    # samples: another player, whose rows are apart.
+    strong = (*fair_run[:3], "1-5", *fair_run[4:], "--sample-states", "50000")
+    code, out, err = run_cli(capsys, *strong, "--db", db, "--json")
+    assert code == 0, err
+    doc = json.loads(out)
+    assert doc["player"] == "fair samples=8 seed=0 states=50000" and doc["reused"] == 0
+    for argv, want in (
+        (("stats", "decade", "--deals", "1-3", "--sample-states", "9"), "go with --player"),
+        (
+            ("stats", "decade", "--deals", "1-3", "--player", "greedy", "--sample-states", "9"),
+            "with --player fair",
+        ),
+        ((*fair_run, "--sample-states", "0"), "--sample-states"),
+    ):
+        code, _, err = run_cli(capsys, *argv, "--db", db)
+        assert code == 2 and want in err and len(err.strip().splitlines()) == 1, err
 
 
 def test_hidden_is_never_a_card() -> None:

@@ -13,6 +13,7 @@ from typing import Any
 from .. import __version__
 from ..api import get_game
 from ..errors import BadOptionError
+from ..fair import SOLVE_LIMITS
 from ..games.base import parse_rule_assignments, rules_items
 from ..maths import count_percentile
 from ..numbering import MT_THRESHOLD, DealNumber
@@ -20,7 +21,7 @@ from ..players import KINDS, PLAYER_SAMPLES, Player
 from ..plot import check_plot_path, plot_run
 from ..progress import ProgressBar
 from ..request import SolveRequest, raise_option
-from ..search import Limit, Status
+from ..search import Limit, Limits, Status
 from ..search.result import stop_text
 from ..stats import (
     DASK_TIMEOUT,
@@ -61,12 +62,18 @@ from .common import (
 
 
 def stats_player(args: argparse.Namespace) -> Player | None:
-    """The player of a ``stats`` run (``--player``, ``--samples``, ``--seed``), or ``None``."""
+    """The player of a ``stats`` run (``--player``, ``--samples``, ``--seed``,
+    ``--sample-states``), or ``None``."""
     if args.player is None:
-        if args.samples != PLAYER_SAMPLES or args.seed:
-            raise BadOptionError("--samples and --seed go with --player")
+        if args.samples != PLAYER_SAMPLES or args.seed or args.sample_states is not None:
+            raise BadOptionError("--samples, --seed and --sample-states go with --player")
         return None
-    return Player(args.player, samples=args.samples, seed=args.seed)
+    if args.sample_states is not None and args.player != "fair":
+        raise BadOptionError("--sample-states goes with --player fair")
+    states = SOLVE_LIMITS.max_states if args.sample_states is None else args.sample_states
+    return Player(
+        args.player, samples=args.samples, seed=args.seed, limits=Limits(max_states=states)
+    )
 
 
 def _count(x: float) -> str:
@@ -545,6 +552,14 @@ def register(commands: Commands) -> None:
         metavar="N",
         help="with --player fair or random: the seed of its draws (default 0); the same seed "
         "plays every deal the same way",
+    )
+    p.add_argument(
+        "--sample-states",
+        type=positive_int,
+        metavar="N",
+        help=f"with --player fair: the most states each exact solve of a hint's samples may "
+        f"expand (default {SOLVE_LIMITS.max_states:,}); a sample it leaves unknown counts as "
+        "not won, so a larger N makes a stronger player at a cost",
     )
     add_limit_options(p)
     p.set_defaults(run=run)
