@@ -260,6 +260,7 @@ def fair_hint(
     limits: Limits = SOLVE_LIMITS,
     exact_hidden: int = EXACT_HIDDEN,
     watch: Watcher | None = None,
+    skip_unsettled: bool = False,
 ) -> FairHint:
     """Each legal move's chance for a player who sees ``seen`` (see the module docstring).
 
@@ -267,7 +268,11 @@ def fair_hint(
     finishes within :data:`EXACT_NODES` positions; else ``samples``
     determinisations, drawn from ``seed`` and the position (the same hint
     every time), each solved exactly under ``limits`` after every move.
-    ``watch`` is told of the sampled searches' progress.
+    ``watch`` is told of the sampled searches' progress. With
+    ``skip_unsettled`` a sample whose whole position the limits leave
+    unknown is unknown after every move, unsearched: the positions after
+    its moves are most often as hard to settle (a cost decision, for
+    Windmill; see :func:`fair_choice`).
     """
     if samples < 1:
         raise ValueError(f"a fair hint needs at least 1 sample, not {samples}")
@@ -289,6 +294,9 @@ def fair_hint(
     ]
     for d in drawn:
         if d.whole.status is Status.LOST:
+            continue
+        if skip_unsettled and d.whole.status is Status.UNKNOWN:
+            unknown = [u + 1 for u in unknown]
             continue
         for i in range(len(moves)):
             status, solved = d.status(game, moves, i, limits, watch)
@@ -412,6 +420,7 @@ def fair_choice(
     limits: Limits = SOLVE_LIMITS,
     exact_hidden: int = EXACT_HIDDEN,
     leaves: Leaves | None = None,
+    skip_unsettled: bool = False,
 ) -> tuple[Any, int]:
     """The move of ``candidates`` (legal moves of ``seen``) that ranks first by the fair
     hint's value, then its votes, then ``tiebreak``, then the game's order (the first of
@@ -433,7 +442,8 @@ def fair_choice(
     test compares the two along real games). Exact hints (few cards hidden,
     or the game's own values) are worked out whole, as in :func:`fair_hint`;
     ``leaves`` carries what their leaves taught from one choice to the next
-    (:func:`exact_values`).
+    (:func:`exact_values`). ``skip_unsettled`` is the hint's: the samples
+    left unknown as a whole are not searched after any move (they win none).
     """
     if samples < 1:
         raise ValueError(f"a fair hint needs at least 1 sample, not {samples}")
@@ -450,7 +460,10 @@ def fair_choice(
     drawn = _draw(game, seen, moves, samples, seed, limits)
     solves = len(drawn)
     votes = _votes(moves, drawn)
-    open_samples = [d for d in drawn if d.whole.status is not Status.LOST]
+    # Only a sample that may still be won after a move is searched: not one
+    # lost as a whole, nor, with skip_unsettled, one left unknown as a whole.
+    shut = (Status.LOST, Status.UNKNOWN) if skip_unsettled else (Status.LOST,)
+    open_samples = [d for d in drawn if d.whole.status not in shut]
     fixed = {place[m]: (votes[place[m]], *tiebreak(m), -place[m]) for m in candidates}
     best: tuple[int, ...] | None = None
     chosen = place[candidates[0]]

@@ -67,6 +67,9 @@ class Player:
     seed: int = 0
     limits: Limits = SOLVE_LIMITS
     """The limits of each exact solve of the fair player's hints."""
+    skip_unsettled: bool = False
+    """The fair player's hints leave unsearched the samples its limits leave unknown as a
+    whole (:func:`.fair.fair_choice`): a cheaper player where many are (Windmill)."""
 
     def __attrs_post_init__(self) -> None:
         if self.kind not in KINDS:
@@ -77,7 +80,8 @@ class Player:
     def __str__(self) -> str:
         if self.kind == "fair":
             states = self.limits.max_states
-            return f"fair samples={self.samples} seed={self.seed} states={states}"
+            words = f"fair samples={self.samples} seed={self.seed} states={states}"
+            return words + (" unsettled=skip" if self.skip_unsettled else "")
         if self.kind == "random":
             return f"random seed={self.seed}"
         return "greedy"
@@ -88,6 +92,9 @@ class Player:
         kind, *words = text.split()
         fields: dict[str, Any] = {}
         for w in words:
+            if w == "unsettled=skip":
+                fields["skip_unsettled"] = True
+                continue
             m = re.fullmatch(r"(samples|seed|states)=(\d+)", w)
             if m is None:
                 raise BadOptionError(f"bad player word {w!r} in {text!r}")
@@ -232,6 +239,7 @@ def play(
                     seed=f"{player.seed}:{deal}:{step}",
                     limits=player.limits,
                     leaves=leaves,
+                    skip_unsettled=player.skip_unsettled,
                 )
                 solves += used
         moves.append(move)

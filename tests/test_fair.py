@@ -473,6 +473,42 @@ def test_the_choice_is_the_hint_s_best_at_fewer_searches(name: str, deals: range
         fair_choice(g, seen, [], late.__getitem__, samples=2)
 
 
+def test_skipping_unsettled_samples_leaves_them_unknown_and_the_choice_the_hint_s() -> None:
+    # Windmill under a small limit leaves many samples unknown as a whole.
+    # With skip_unsettled the hint counts each of them unknown after every
+    # move, unsearched (fewer solves), and the choice is still the hint's
+    # best; without it, such samples are searched and some of their moves win.
+    g = make_game("windmill")
+    limits = Limits(max_states=20_000)
+    s = g.deal(parse_deal_number(1))
+    compared = skipped_some = 0
+    for j, m in enumerate(play(g, s, Player("greedy")).moves[:60]):
+        seen = g.seen(s)
+        s = g.apply(s, m)
+        legal = legal_moves_seen(g, seen)
+        if len(legal) < 2 or j % 4:
+            continue
+        late = {mv: (i,) for i, mv in enumerate(legal)}
+        full = fair_hint(g, seen, samples=6, seed=j, limits=limits)
+        skip = fair_hint(g, seen, samples=6, seed=j, limits=limits, skip_unsettled=True)
+        assert skip.solves <= full.solves
+        for a, b in zip(full.moves, skip.moves, strict=True):
+            # A sample won after the move is won or skipped (unknown) there.
+            assert b.wins <= a.wins <= b.wins + b.unknown
+        unsettled = min(b.unknown for b in skip.moves)
+        skipped_some += unsettled > 0 and skip.solves < full.solves
+        rank = {x.move: (x.value, x.votes, *late[x.move]) for x in skip.moves}
+        want = max(legal, key=lambda mv: rank[mv])
+        got, solves = fair_choice(
+            g, seen, legal, late.__getitem__, samples=6, seed=j, limits=limits, skip_unsettled=True
+        )
+        assert got == want and solves <= skip.solves, f"move {j + 1}"
+        compared += 1
+    assert compared >= 3 and skipped_some >= 1
+    p = Player("fair", samples=6, seed=2, skip_unsettled=True)
+    assert str(p).endswith("unsettled=skip") and Player.parse(str(p)) == p
+
+
 @pytest.mark.parametrize(
     ("name", "knobs"),
     [
@@ -651,7 +687,11 @@ def test_players_and_stats(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -
     assert code == 0, err
     doc = json.loads(out)
     assert doc["player"] == "fair samples=8 seed=0 states=50000" and doc["reused"] == 0
+    code, out, err = run_cli(capsys, *strong, "--skip-unsettled", "--db", db, "--json")
+    assert code == 0, err
+    assert json.loads(out)["player"] == "fair samples=8 seed=0 states=50000 unsettled=skip"
     for argv, want in (
+        (("stats", "decade", "--deals", "1-3", "--skip-unsettled"), "with --player fair"),
         (("stats", "decade", "--deals", "1-3", "--sample-states", "9"), "go with --player"),
         (
             ("stats", "decade", "--deals", "1-3", "--player", "greedy", "--sample-states", "9"),

@@ -63,16 +63,22 @@ from .common import (
 
 def stats_player(args: argparse.Namespace) -> Player | None:
     """The player of a ``stats`` run (``--player``, ``--samples``, ``--seed``,
-    ``--sample-states``), or ``None``."""
+    ``--sample-states``, ``--skip-unsettled``), or ``None``."""
     if args.player is None:
         if args.samples != PLAYER_SAMPLES or args.seed or args.sample_states is not None:
             raise BadOptionError("--samples, --seed and --sample-states go with --player")
+        if args.skip_unsettled:
+            raise BadOptionError("--skip-unsettled goes with --player fair")
         return None
-    if args.sample_states is not None and args.player != "fair":
-        raise BadOptionError("--sample-states goes with --player fair")
+    if args.player != "fair" and (args.sample_states is not None or args.skip_unsettled):
+        raise BadOptionError("--sample-states and --skip-unsettled go with --player fair")
     states = SOLVE_LIMITS.max_states if args.sample_states is None else args.sample_states
     return Player(
-        args.player, samples=args.samples, seed=args.seed, limits=Limits(max_states=states)
+        args.player,
+        samples=args.samples,
+        seed=args.seed,
+        limits=Limits(max_states=states),
+        skip_unsettled=args.skip_unsettled,
     )
 
 
@@ -560,6 +566,12 @@ def register(commands: Commands) -> None:
         help=f"with --player fair: the most states each exact solve of a hint's samples may "
         f"expand (default {SOLVE_LIMITS.max_states:,}); a sample it leaves unknown counts as "
         "not won, so a larger N makes a stronger player at a cost",
+    )
+    p.add_argument(
+        "--skip-unsettled",
+        action="store_true",
+        help="with --player fair: leave unsearched, after every move, a sample whose whole "
+        "position its limit leaves unknown (it wins none): a cheaper player where many are",
     )
     add_limit_options(p)
     p.set_defaults(run=run)
