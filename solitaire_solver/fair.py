@@ -293,10 +293,9 @@ def fair_hint(
         for i, m in enumerate(moves)
     ]
     for d in drawn:
-        if d.whole.status is Status.LOST:
-            continue
-        if skip_unsettled and d.whole.status is Status.UNKNOWN:
-            unknown = [u + 1 for u in unknown]
+        if not d.searched(skip_unsettled):
+            if d.whole.status is Status.UNKNOWN:
+                unknown = [u + 1 for u in unknown]
             continue
         for i in range(len(moves)):
             status, solved = d.status(game, moves, i, limits, watch)
@@ -348,6 +347,14 @@ class _Sample:
     whole: SolveResult[Any]
     memo: Memo
     done: dict[Hashable, Status] = attrs.field(factory=dict)
+
+    def searched(self, skip_unsettled: bool) -> bool:
+        """Whether the positions after the moves are searched: not when the whole is lost
+        (so is every position after a move), nor, with ``skip_unsettled``, when the limits
+        left the whole unknown (it then counts as unknown after every move)."""
+        if self.whole.status is Status.LOST:
+            return False
+        return not (skip_unsettled and self.whole.status is Status.UNKNOWN)
 
     def status(
         self,
@@ -460,10 +467,7 @@ def fair_choice(
     drawn = _draw(game, seen, moves, samples, seed, limits)
     solves = len(drawn)
     votes = _votes(moves, drawn)
-    # Only a sample that may still be won after a move is searched: not one
-    # lost as a whole, nor, with skip_unsettled, one left unknown as a whole.
-    shut = (Status.LOST, Status.UNKNOWN) if skip_unsettled else (Status.LOST,)
-    open_samples = [d for d in drawn if d.whole.status not in shut]
+    open_samples = [d for d in drawn if d.searched(skip_unsettled)]
     fixed = {place[m]: (votes[place[m]], *tiebreak(m), -place[m]) for m in candidates}
     best: tuple[int, ...] | None = None
     chosen = place[candidates[0]]
