@@ -358,6 +358,8 @@ def _run_stats(
     # CSV, the plot) reads them back from the store afterwards. With
     # --verify the run replays the winning lines (in the workers).
     game, limits = request.game, request.limits
+    # The store key of this run's rows: the solver's, or the player's.
+    key = player_key(game, player)
     tally = Tally(game)
     imported_wins = 0
 
@@ -370,7 +372,7 @@ def _run_stats(
         where = db_path.resolve()
         print(f"{PROG}: results store {where}", file=sys.stderr)
         for path, v in imports:
-            added, present = import_verdicts(store, game, v, path, player_key(game, player))
+            added, present = import_verdicts(store, game, v, path, key)
             print(
                 f"{PROG}: imported {path}: {v.count(WON) + v.count(LOST) + v.count(UNKNOWN)} "
                 f"deals of {v.first}-{v.last}, {added} new to the store ({present} were there "
@@ -412,7 +414,7 @@ def _run_stats(
                 plain_blocks(deals),
                 limits=limits,
                 solver_version=__version__,
-                key=player_key(game, player),
+                key=key,
             )
             written = write_verdicts(args.export, v)
             print(
@@ -420,7 +422,6 @@ def _run_stats(
                 f"({written.stat().st_size:,} bytes)",
                 file=sys.stderr,
             )
-        key = player_key(game, player)
         if csv_path is not None:
             write_csv(csv_path, stored_in_order(store, key, deals))
         if plot_path is not None:
