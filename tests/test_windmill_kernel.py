@@ -235,6 +235,32 @@ def test_compiled_beam_in_turns_is_one_beam() -> None:
 
 
 @needs_kernel
+@pytest.mark.parametrize("name", ["Beam", "Lds", "Relaxed"])
+def test_compiled_searches_refuse_to_run_uninitialised_or_on_a_bad_budget(name: str) -> None:
+    # An object made without its init (as a subclass's __new__ may leave it)
+    # raises instead of reading unset memory.
+    kind = getattr(kernel_module._kernel, name)
+    bare = kind.__new__(kind)
+    with pytest.raises(RuntimeError, match="was not initialised"):
+        bare.run(10)
+    if name != "Relaxed":  # a relaxed search keeps no line
+        with pytest.raises(RuntimeError, match="was not initialised"):
+            bare.line()
+    assert bare.expanded == 0
+
+
+@needs_kernel
+def test_compiled_searches_want_an_int_budget() -> None:
+    g = game()
+    s = dealt(g, 3)
+    model = rank_model(g.problem)
+    for search, _ in (kernel_module.beam(model, s, 8), kernel_module.discrepancies(model, s)):
+        with pytest.raises(TypeError):
+            search.run("ten")
+        assert search.expanded == 0
+
+
+@needs_kernel
 @pytest.mark.parametrize("rules", VARIANTS)
 def test_compiled_relaxation_expands_what_the_python_search_expands(
     rules: dict[str, Any], monkeypatch: pytest.MonkeyPatch

@@ -403,6 +403,22 @@ static int parse_state(const struct beam_rules *g, PyObject *t, beam_state *s)
 
 /* ------------------------------------------------------------ Python: the rules */
 
+/* A list of state tuples: n states, the first at first, the next stride
+ * bytes on (states are kept bare or inside a search's nodes). */
+static PyObject *state_list(const char *first, size_t n, size_t stride)
+{
+    PyObject *list = PyList_New((Py_ssize_t)n);
+    for (size_t i = 0; list && i < n; i++) {
+        PyObject *t = state_tuple((const beam_state *)(first + i * stride));
+        if (!t) {
+            Py_CLEAR(list);
+            break;
+        }
+        PyList_SET_ITEM(list, (Py_ssize_t)i, t);
+    }
+    return list;
+}
+
 typedef struct {
     PyObject_HEAD
     struct beam_rules g;
@@ -481,18 +497,7 @@ static PyObject *Rules_plays(RulesObject *self, PyObject *arg)
     if (!parse_state(&self->g, arg, &s))
         return NULL;
     int k = beam_plays(&self->g, &s, kids);
-    PyObject *out = PyList_New(k);
-    if (!out)
-        return NULL;
-    for (int i = 0; i < k; i++) {
-        PyObject *t = state_tuple(&kids[i]);
-        if (!t) {
-            Py_DECREF(out);
-            return NULL;
-        }
-        PyList_SET_ITEM(out, i, t);
-    }
-    return out;
+    return state_list((const char *)kids, (size_t)k, sizeof kids[0]);
 }
 
 static PyObject *Rules_across(RulesObject *self, PyObject *arg)
@@ -523,6 +528,33 @@ static PyTypeObject RulesType = {
     .tp_init = (initproc)Rules_init,
     .tp_methods = Rules_methods,
 };
+
+/* ------------------------------------------------------------ Python: what the searches share */
+
+/* Whether a search object's init ran; if not, a RuntimeError naming it. */
+static int is_ready(int ready, const char *what)
+{
+    if (!ready) {
+        PyErr_Format(PyExc_RuntimeError, "the %s was not initialised", what);
+        return 0;
+    }
+    return 1;
+}
+
+/* run(n)'s budget read into *n: 0 with the exception set when arg is no int. */
+static int run_budget(PyObject *arg, long long *n)
+{
+    *n = PyLong_AsLongLong(arg);
+    return !(*n == -1 && PyErr_Occurred());
+}
+
+/* run(n)'s answer: the status, or MemoryError when the search ran out. */
+static PyObject *run_answer(int status, int no_memory)
+{
+    if (status == no_memory)
+        return PyErr_NoMemory();
+    return PyLong_FromLong(status);
+}
 
 /* ------------------------------------------------------------ Python: the beam */
 
@@ -571,35 +603,22 @@ static void Beam_dealloc(BeamObject *self)
     Py_TYPE(self)->tp_free((PyObject *)self);
 }
 
-static int check_ready(BeamObject *self)
-{
-    if (!self->ready) {
-        PyErr_SetString(PyExc_RuntimeError, "the beam was not initialised");
-        return 0;
-    }
-    return 1;
-}
-
 static PyObject *Beam_run(BeamObject *self, PyObject *arg)
 {
-    if (!check_ready(self))
-        return NULL;
-    long long n = PyLong_AsLongLong(arg);
-    if (n == -1 && PyErr_Occurred())
+    long long n;
+    if (!is_ready(self->ready, "beam") || !run_budget(arg, &n))
         return NULL;
     int status;
     Py_BEGIN_ALLOW_THREADS
     status = beam_run(&self->beam, n);
     Py_END_ALLOW_THREADS
-    if (status == BEAM_NO_MEMORY)
-        return PyErr_NoMemory();
-    return PyLong_FromLong(status);
+    return run_answer(status, BEAM_NO_MEMORY);
 }
 
 static PyObject *Beam_line(BeamObject *self, PyObject *unused)
 {
     (void)unused;
-    if (!check_ready(self))
+    if (!is_ready(self->ready, "beam"))
         return NULL;
     beam_nodes out = {0};
     if (!beam_line(&self->beam, &out)) {
@@ -607,15 +626,8 @@ static PyObject *Beam_line(BeamObject *self, PyObject *unused)
         PyErr_SetString(PyExc_RuntimeError, "windmill: the beam's won line was not found again");
         return NULL;
     }
-    PyObject *list = PyList_New((Py_ssize_t)out.n);
-    for (size_t i = 0; list && i < out.n; i++) {
-        PyObject *t = state_tuple(&out.v[i].s);
-        if (!t) {
-            Py_CLEAR(list);
-            break;
-        }
-        PyList_SET_ITEM(list, (Py_ssize_t)i, t);
-    }
+    PyObject *list = out.n ? state_list((const char *)&out.v[0].s, out.n, sizeof out.v[0])
+                           : PyList_New(0); /* no node to point at */
     free(out.v);
     return list;
 }
@@ -713,49 +725,28 @@ static void Lds_dealloc(LdsObject *self)
     Py_TYPE(self)->tp_free((PyObject *)self);
 }
 
-static int lds_ready(LdsObject *self)
-{
-    if (!self->ready) {
-        PyErr_SetString(PyExc_RuntimeError, "the discrepancy search was not initialised");
-        return 0;
-    }
-    return 1;
-}
-
 static PyObject *Lds_run(LdsObject *self, PyObject *arg)
 {
-    if (!lds_ready(self))
-        return NULL;
-    long long n = PyLong_AsLongLong(arg);
-    if (n == -1 && PyErr_Occurred())
+    long long n;
+    if (!is_ready(self->ready, "discrepancy search") || !run_budget(arg, &n))
         return NULL;
     int status;
     Py_BEGIN_ALLOW_THREADS
     status = lds_run(&self->lds, n);
     Py_END_ALLOW_THREADS
-    if (status == BEAM_NO_MEMORY)
-        return PyErr_NoMemory();
-    return PyLong_FromLong(status);
+    return run_answer(status, BEAM_NO_MEMORY);
 }
 
 static PyObject *Lds_line(LdsObject *self, PyObject *unused)
 {
     (void)unused;
-    if (!lds_ready(self))
+    if (!is_ready(self->ready, "discrepancy search"))
         return NULL;
     size_t n = 0;
     beam_state *line = lds_line(&self->lds, &n);
     if (!line)
         return PyErr_NoMemory();
-    PyObject *list = PyList_New((Py_ssize_t)n);
-    for (size_t i = 0; list && i < n; i++) {
-        PyObject *t = state_tuple(&line[i]);
-        if (!t) {
-            Py_CLEAR(list);
-            break;
-        }
-        PyList_SET_ITEM(list, (Py_ssize_t)i, t);
-    }
+    PyObject *list = state_list((const char *)line, n, sizeof *line);
     free(line);
     return list;
 }
@@ -1112,20 +1103,14 @@ static void Relaxed_dealloc(RelaxedObject *self)
 
 static PyObject *Relaxed_run(RelaxedObject *self, PyObject *arg)
 {
-    if (!self->ready) {
-        PyErr_SetString(PyExc_RuntimeError, "the relaxed search was not initialised");
-        return NULL;
-    }
-    long long n = PyLong_AsLongLong(arg);
-    if (n == -1 && PyErr_Occurred())
+    long long n;
+    if (!is_ready(self->ready, "relaxed search") || !run_budget(arg, &n))
         return NULL;
     int status;
     Py_BEGIN_ALLOW_THREADS
     status = graph_run(&self->search, n);
     Py_END_ALLOW_THREADS
-    if (status == GRAPH_NO_MEMORY)
-        return PyErr_NoMemory();
-    return PyLong_FromLong(status);
+    return run_answer(status, GRAPH_NO_MEMORY);
 }
 
 static PyObject *Relaxed_line(RelaxedObject *self, PyObject *unused)
