@@ -17,6 +17,7 @@ setup(
             include_dirs=["solitaire_solver/search/native"],
             depends=[
                 "solitaire_solver/search/native/beam.h",
+                "solitaire_solver/search/native/binding.h",
                 "solitaire_solver/search/native/graph.h",
                 "solitaire_solver/search/native/lds.h",
                 "solitaire_solver/search/native/words.h",
@@ -28,6 +29,7 @@ setup(
             sources=["solitaire_solver/games/eagle_wing/_kernel.c"],
             include_dirs=["solitaire_solver/search/native"],
             depends=[
+                "solitaire_solver/search/native/binding.h",
                 "solitaire_solver/search/native/dfs.h",
                 "solitaire_solver/search/native/words.h",
             ],

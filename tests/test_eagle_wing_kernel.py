@@ -178,6 +178,23 @@ def test_compiled_search_in_turns_pauses_where_the_python_search_pauses() -> Non
     assert paused > 10
 
 
+@needs_kernel
+def test_compiled_search_refuses_to_run_uninitialised_or_on_a_bad_budget() -> None:
+    # An object made without its init raises instead of reading unset
+    # memory, and run(n) wants an int.
+    kind = kernel_module._kernel.Dfs
+    bare = kind.__new__(kind)
+    for call in (lambda: bare.run(10), bare.line):
+        with pytest.raises(RuntimeError, match="depth-first search was not initialised"):
+            call()
+    game = game_of(COOPS)
+    state = dealt(game, 1)
+    model = EagleWingModel(game.rules, state)
+    pos, depth = model.start(state)
+    with pytest.raises(TypeError):
+        kernel_module.dfs(model, pos, depth).run("ten")
+
+
 @pytest.mark.parametrize("preset", [STRICT, COOPS])
 def test_a_verdict_only_solve_gives_the_verdict_without_the_line(preset: str) -> None:
     # The same verdicts and counts; the won ones carry no line, the others'

@@ -25,6 +25,7 @@
 #include <Python.h>
 
 #define DFS_WORDS 10
+#include "binding.h"
 #include "dfs.h"
 
 #define WINGS 8
@@ -820,34 +821,19 @@ static void Dfs_dealloc(DfsObject *self)
     Py_TYPE(self)->tp_free((PyObject *)self);
 }
 
-static int dfs_ready(DfsObject *self)
-{
-    if (!self->ready) {
-        PyErr_SetString(PyExc_RuntimeError, "the depth-first search was not initialised");
-        return 0;
-    }
-    return 1;
-}
-
 static PyObject *Dfs_run(DfsObject *self, PyObject *arg)
 {
-    if (!dfs_ready(self))
+    long long n;
+    if (!is_ready(self->ready, "depth-first search") || !run_budget(arg, &n))
         return NULL;
-    long long n = PyLong_AsLongLong(arg);
-    if (n == -1 && PyErr_Occurred())
-        return NULL;
-    int status;
     /* The GIL stays held: the memo may be shared with another search of this thread only. */
-    status = dfs_run(&self->dfs, n);
-    if (status == DFS_NO_MEMORY)
-        return PyErr_NoMemory();
-    return PyLong_FromLong(status);
+    return run_answer(dfs_run(&self->dfs, n), DFS_NO_MEMORY);
 }
 
 static PyObject *Dfs_line(DfsObject *self, PyObject *unused)
 {
     (void)unused;
-    if (!dfs_ready(self))
+    if (!is_ready(self->ready, "depth-first search"))
         return NULL;
     size_t n = 0;
     const dfs_move *line = dfs_line(&self->dfs, &n);

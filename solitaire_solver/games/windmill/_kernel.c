@@ -34,6 +34,7 @@
 
 #define BEAM_WORDS 3
 #include "beam.h"
+#include "binding.h"
 #include "graph.h"
 #include "lds.h"
 
@@ -528,33 +529,6 @@ static PyTypeObject RulesType = {
     .tp_init = (initproc)Rules_init,
     .tp_methods = Rules_methods,
 };
-
-/* ------------------------------------------------------------ Python: what the searches share */
-
-/* Whether a search object's init ran; if not, a RuntimeError naming it. */
-static int is_ready(int ready, const char *what)
-{
-    if (!ready) {
-        PyErr_Format(PyExc_RuntimeError, "the %s was not initialised", what);
-        return 0;
-    }
-    return 1;
-}
-
-/* run(n)'s budget read into *n: 0 with the exception set when arg is no int. */
-static int run_budget(PyObject *arg, long long *n)
-{
-    *n = PyLong_AsLongLong(arg);
-    return !(*n == -1 && PyErr_Occurred());
-}
-
-/* run(n)'s answer: the status, or MemoryError when the search ran out. */
-static PyObject *run_answer(int status, int no_memory)
-{
-    if (status == no_memory)
-        return PyErr_NoMemory();
-    return PyLong_FromLong(status);
-}
 
 /* ------------------------------------------------------------ Python: the beam */
 
