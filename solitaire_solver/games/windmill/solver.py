@@ -37,7 +37,7 @@ searches play real moves, and the tests replay every won line.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
 from ...search import (
@@ -438,17 +438,20 @@ def _on_kernel(
 ) -> Strategy:
     """A compiled search of ``model`` from ``start`` (``make`` gives it and the pass's ranks
     when the strategy runs) under the engine's budget, its line as the model's positions:
-    a loss is proved only over the game's own moves (not a sub-game's)."""
+    a loss is proved only over the game's own moves (not a sub-game's). Only the part of the
+    line the caller reads is converted (:func:`_lifted` reads the first position alone when
+    the first move is wanted, nothing for the verdict alone): a line is about 190 positions."""
     used = start.redeals_used
 
     def run(budget: Budget) -> Run:
         search, ranks = make()
-        return compiled(
-            search,
-            budget,
-            exact=not model.sub_game,
-            moves=lambda line: [kernel.to_compact(k, ranks, used) for k in line],
-        )
+
+        def line_of(line: Sequence[Any]) -> list[Compact]:
+            wanted = budget.wants_line
+            read = line if wanted == "whole" else line[:1] if wanted == "first" else ()
+            return [kernel.to_compact(k, ranks, used) for k in read]
+
+        return compiled(search, budget, exact=not model.sub_game, moves=line_of)
 
     return run
 
