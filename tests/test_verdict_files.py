@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 from solitaire_solver import make_game
 from solitaire_solver.errors import VerdictFileError
 from solitaire_solver.search import Limits
-from solitaire_solver.stats import solve_deals
+from solitaire_solver.stats import DealResult, solve_deals
 from solitaire_solver.store import Store, StoreKey
 from solitaire_solver.verdicts import (
     LOST,
@@ -411,6 +411,20 @@ def test_published_tables_are_in_the_package_and_small(preset: str) -> None:
     assert (path / f"{preset}.verdicts").stat().st_size < 1_000_000
 
 
+def settled_again(preset: str, v: Verdicts, fresh: list[DealResult]) -> list[DealResult]:
+    """``fresh``, with each deal it leaves unknown that ``v`` says lost or won solved again
+    under the preset's default limits (where a rerun of the table settled it)."""
+    again = [
+        r.number
+        for r in fresh
+        if r.status.value == "unknown" and v.status(r.number) in ("lost", "won")
+    ]
+    if not again:
+        return fresh
+    assert v.limits.any, "with no limit nothing is unknown"
+    return [r for r in fresh if r.number not in again] + solve_deals(preset, again)
+
+
 def check_against_fresh_solves(preset: str, numbers: list[int], tmp_path: Path) -> None:
     """The published verdicts, lengths and figures of ``numbers`` are what a fresh run finds.
 
@@ -438,15 +452,7 @@ def check_against_fresh_solves(preset: str, numbers: list[int], tmp_path: Path) 
             timeout=limits.timeout,
             max_table=limits.max_table,
         )
-    again = [
-        r.number
-        for r in fresh
-        if r.status.value == "unknown" and v.status(r.number) in ("lost", "won")
-    ]
-    if again:
-        assert v.limits.any, "with no limit nothing is unknown"
-        fresh = [r for r in fresh if r.number not in again] + solve_deals(preset, again)
-    for r in fresh:
+    for r in settled_again(preset, v, fresh):
         assert v.status(r.number) == r.status.value, r.deal
         if r.status.value == "won":
             i = v.won_index(r.number)
@@ -462,8 +468,8 @@ def test_deals_answers_agree_with_a_fresh_run_on_a_sample(
     # unknown deals spend its whole limit and its lost ones the default
     # limit: the sample there is of won deals, the slow test below takes
     # every kind. A won deal the file's limits leave unknown was won by a
-    # rerun under the default limits, and is solved again under those (as
-    # in check_against_fresh_solves).
+    # rerun under the default limits, and is solved again under those
+    # (settled_again).
     count = {"eagle-wing-coops": 4, "black-hole": 4}.get(preset, 25 if preset in EXACT else 4)
     v = shipped_verdicts(preset)
     if v is None:
@@ -480,12 +486,8 @@ def test_deals_answers_agree_with_a_fresh_run_on_a_sample(
         capsys, "stats", preset, "--deals", text, "--db", str(db), "--jobs", "1", *limits
     )
     assert code == 0
-    fresh = {
-        r.number: r for r in solve_deals(preset, numbers, store=db, max_states=v.limits.max_states)
-    }
-    again = [n for n in numbers if fresh[n].status.value == "unknown" and v.status(n) == "won"]
-    if again:
-        fresh.update((r.number, r) for r in solve_deals(preset, again))
+    solved = solve_deals(preset, numbers, store=db, max_states=v.limits.max_states)
+    fresh = {r.number: r for r in settled_again(preset, v, solved)}
     for n in numbers:
         code, out, _ = run_cli(capsys, "deals", preset, "--from", str(n), "--count", "1", "--json")
         assert code == 0

@@ -236,7 +236,7 @@ def test_compiled_beam_in_turns_is_one_beam() -> None:
 
 @needs_kernel
 @pytest.mark.parametrize("name", ["Beam", "Lds", "Relaxed"])
-def test_compiled_searches_refuse_to_run_uninitialised_or_on_a_bad_budget(name: str) -> None:
+def test_compiled_searches_refuse_to_run_uninitialised(name: str) -> None:
     # An object made without its init (as a subclass's __new__ may leave it)
     # raises instead of reading unset memory.
     kind = getattr(kernel_module._kernel, name)
