@@ -83,7 +83,9 @@ def main() -> int:
     earlier: dict[int, Row] = {}  # every row the rerun solved, with any solver
     if args.rerun:
         finished = _finished(args.rerun)
-        for number, solved in _rows(args.rerun, game, v.first, v.last).items():
+        # One store may be both (a rerun and today's first pass in one file).
+        same = args.rerun == args.fresh
+        for number, solved in (fresh if same else _rows(args.rerun, game, v.first, v.last)).items():
             if number in finished:
                 earlier[number] = solved
                 if args.since is None or finished[number] >= args.since:
