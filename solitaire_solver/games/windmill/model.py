@@ -250,6 +250,12 @@ def rank_model(problem: WindmillProblem, *, free: bool | None = None, hold: int 
     return RestrictedRankModel(problem, free=free, hold=hold)
 
 
+FIRST_MOVE_READS = 1
+"""How many positions of a line :meth:`RankModel.lift_first` reads: a compact move is one
+real move, so the first position alone gives the first real move. A compiled search
+converts no more of its line than this when the first move is all the caller wants."""
+
+
 class RankModel(ProblemDefaults):
     """The rules of Windmill restated on compact positions, as an engine problem.
 
@@ -422,7 +428,7 @@ class RankModel(ProblemDefaults):
         a compact move is one real move and :func:`real_line` goes a step at a time."""
 
         def first(targets: Sequence[Compact]) -> list[WindmillMove]:
-            return real_line(self.problem, start, targets[:1])
+            return real_line(self.problem, start, targets[:FIRST_MOVE_READS])
 
         return first
 

@@ -62,7 +62,7 @@ from ...search import (
 )
 from . import kernel
 from .kernel import BURIED, PLAIN, SHUFFLED, beam_order, seq_ranks
-from .model import Compact, RankModel, beam_score, compact, rank_model
+from .model import FIRST_MOVE_READS, Compact, RankModel, beam_score, compact, rank_model
 from .pruning import Pruned
 from .relaxation import RelaxedPruned, relaxed_run
 from .rules import WindmillProblem, WindmillState
@@ -439,8 +439,8 @@ def _on_kernel(
     """A compiled search of ``model`` from ``start`` (``make`` gives it and the pass's ranks
     when the strategy runs) under the engine's budget, its line as the model's positions:
     a loss is proved only over the game's own moves (not a sub-game's). Only the part of the
-    line the caller reads is converted (:func:`_lifted` reads the first position alone when
-    the first move is wanted, nothing for the verdict alone): a line is about 190 positions."""
+    line the caller reads is converted (:data:`.model.FIRST_MOVE_READS` positions when the
+    first move is wanted, none for the verdict alone): a line is about 190 positions."""
     used = start.redeals_used
 
     def run(budget: Budget) -> Run:
@@ -448,7 +448,10 @@ def _on_kernel(
 
         def line_of(line: Sequence[Any]) -> list[Compact]:
             wanted = budget.wants_line
-            read = line if wanted == "whole" else line[:1] if wanted == "first" else ()
+            if wanted == "whole":
+                read = line
+            else:
+                read = line[:FIRST_MOVE_READS] if wanted == "first" else ()
             return [kernel.to_compact(k, ranks, used) for k in read]
 
         return compiled(search, budget, exact=not model.sub_game, moves=line_of)
