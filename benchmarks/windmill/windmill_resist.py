@@ -52,6 +52,25 @@ Row = tuple[str, int]
 """A method's status (won, lost or unknown) and the positions it expanded."""
 
 
+def table_files(ap: argparse.ArgumentParser, given: list[str]) -> dict[str, Path]:
+    """Each variant's table: the shipped one, or the file of a ``--table VARIANT=FILE`` in
+    ``given`` (a bad one ends the program with ``ap``'s error)."""
+    files = {v: ROOT / "solitaire_solver" / "data" / name for v, name in TABLES.items()}
+    for one in given:
+        variant, _, path = one.partition("=")
+        if variant not in files or not path:
+            ap.error(f"--table {one!r}: give VARIANT=FILE with VARIANT one of {', '.join(files)}")
+        files[variant] = Path(path)
+    return files
+
+
+def still_unknown(table: Verdicts, last: int) -> list[int]:
+    """The deals of ``table`` up to ``last`` that it leaves unknown, in order."""
+    return [
+        n for n in range(table.first, min(last, table.last) + 1) if table.status(n) == "unknown"
+    ]
+
+
 def settle_rows(path: Path) -> dict[tuple[str, int], dict[str, Row]]:
     """The rows of ``windmill-settle.csv``: for each variant and deal, each method's row."""
     out: dict[tuple[str, int], dict[str, Row]] = defaultdict(dict)
@@ -82,9 +101,7 @@ def report(
 ) -> list[str]:
     """The lines for one variant (see the module docstring)."""
     problem = WindmillProblem(VARIANTS[variant])
-    unknown = [
-        n for n in range(table.first, min(last, table.last) + 1) if table.status(n) == "unknown"
-    ]
+    unknown = still_unknown(table, last)
     waits = {n: dealt_before_play(problem, n) for n in unknown}
     mine = {n: rows.get((variant, n), {}) for n in unknown}
     relaxed = {n: mine[n]["relaxation"] for n in unknown if "relaxation" in mine[n]}
@@ -131,12 +148,7 @@ def main() -> None:
         help="the rows of windmill_settle.py",
     )
     args = ap.parse_args()
-    files = {v: ROOT / "solitaire_solver" / "data" / name for v, name in TABLES.items()}
-    for given in args.table:
-        variant, _, path = given.partition("=")
-        if variant not in files or not path:
-            ap.error(f"--table {given!r}: give VARIANT=FILE with VARIANT one of {', '.join(files)}")
-        files[variant] = Path(path)
+    files = table_files(ap, args.table)
     rows = settle_rows(args.settle)
     for variant, path in files.items():
         print("\n".join(report(variant, read_verdicts(path), args.last, rows, args.deals)))

@@ -27,9 +27,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
-from benchmarks.windmill.windmill_resist import ROOT, TABLES
+from benchmarks.windmill.windmill_resist import still_unknown, table_files
 from benchmarks.windmill.windmill_settle import VARIANTS
-from solitaire_solver.games.windmill import WindmillProblem
+from solitaire_solver.api import verify
+from solitaire_solver.games.windmill import Windmill
 from solitaire_solver.games.windmill.kernel import BURIED, PLAIN, SHUFFLED
 from solitaire_solver.games.windmill.model import rank_model
 from solitaire_solver.games.windmill.solver import beam_over
@@ -50,12 +51,7 @@ def main() -> None:
     ap.add_argument("--table", action="append", default=[], help="VARIANT=FILE: another table")
     ap.add_argument("--out", type=Path, required=True)
     args = ap.parse_args()
-    files = {v: ROOT / "solitaire_solver" / "data" / name for v, name in TABLES.items()}
-    for given in args.table:
-        variant, _, path = given.partition("=")
-        if variant not in files or not path:
-            ap.error(f"--table {given!r}: give VARIANT=FILE with VARIANT one of {', '.join(files)}")
-        files[variant] = Path(path)
+    files = table_files(ap, args.table)
     name = args.order + (f" {args.seed}" if args.order == "shuffled" else "")
     done: set[tuple[str, ...]] = set()
     if args.out.exists():
@@ -68,11 +64,10 @@ def main() -> None:
             out.writerow(["variant", "deal", "width", "order", "status", "expanded", "cpu"])
         for variant, rules in VARIANTS.items():
             table = read_verdicts(files[variant])
-            problem = WindmillProblem(rules)
+            game = Windmill(rules)
+            problem = game.problem
             model = rank_model(problem)
-            for deal in range(table.first, min(args.last, table.last) + 1):
-                if table.status(deal) != "unknown":
-                    continue
+            for deal in still_unknown(table, args.last):
                 if (variant, str(deal), str(args.width), name) in done:
                     continue
                 start = problem.deal(parse_deal_number(deal))
@@ -83,11 +78,9 @@ def main() -> None:
                 cpu = time.process_time() - cpu
                 status = "unknown" if verdict is None else "won" if verdict.won else "lost"
                 if verdict is not None and verdict.won:
-                    state = start
-                    for move in verdict.moves:
-                        state = problem.apply(state, move)
-                    if not problem.is_won(state):
-                        raise SystemExit(f"{variant} {deal}: the beam's line does not win")
+                    check = verify(game, start, verdict.moves)
+                    if not (check.legal and check.won):
+                        raise SystemExit(f"{variant} {deal}: the beam's line: {check.reason}")
                 out.writerow(
                     [variant, deal, args.width, name, status, budget.expanded, f"{cpu:.1f}"]
                 )
