@@ -849,30 +849,9 @@ static PyObject *Dfs_line(DfsObject *self, PyObject *unused)
     return list;
 }
 
-static PyObject *Dfs_get_expanded(DfsObject *self, void *c)
-{
-    (void)c;
-    return PyLong_FromLongLong(self->ready ? self->dfs.expanded : 0);
-}
-
-static PyObject *Dfs_get_stored(DfsObject *self, void *c)
-{
-    (void)c;
-    return PyLong_FromLongLong(self->ready ? self->dfs.stored : 0);
-}
-
-static PyObject *Dfs_get_max_depth(DfsObject *self, void *c)
-{
-    (void)c;
-    return PyLong_FromLong(self->ready ? self->dfs.max_depth : 0);
-}
-
-static PyObject *Dfs_get_truncated(DfsObject *self, void *c)
-{
-    (void)self;
-    (void)c;
-    Py_RETURN_FALSE;
-}
+SEARCH_GETTER(Dfs_get_expanded, DfsObject, PyLong_FromLongLong, self->dfs.expanded)
+SEARCH_GETTER(Dfs_get_stored, DfsObject, PyLong_FromLongLong, self->dfs.stored)
+SEARCH_GETTER(Dfs_get_max_depth, DfsObject, PyLong_FromLong, self->dfs.max_depth)
 
 static PyMethodDef Dfs_methods[] = {
     {"run", (PyCFunction)Dfs_run, METH_O,
@@ -887,7 +866,7 @@ static PyGetSetDef Dfs_getset[] = {
     {"stored", (getter)Dfs_get_stored, NULL, "keys stored in the table", NULL},
     {"max_depth", (getter)Dfs_get_max_depth, NULL, "the longest line explored, in game moves",
      NULL},
-    {"truncated", (getter)Dfs_get_truncated, NULL,
+    {"truncated", search_false, NULL,
      "False: a search that ran out of positions has searched them all", NULL},
     {NULL, NULL, NULL, NULL, NULL},
 };

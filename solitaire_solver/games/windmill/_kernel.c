@@ -530,16 +530,84 @@ static PyTypeObject RulesType = {
     .tp_methods = Rules_methods,
 };
 
-/* ------------------------------------------------------------ Python: the beam */
+/* ------------------------------------------------------------ Python: searches over ranks */
 
+/*
+ * The beam and the discrepancy search are one kind of Python object: a
+ * search over the rank model from a root, run in turns; only their own
+ * arguments, line and counters differ. Its type tells which it is.
+ */
 typedef struct {
     PyObject_HEAD
-    PyObject *rules; /* the RulesObject the beam plays by */
-    beam_t beam;
+    PyObject *rules; /* the RulesObject the search plays by */
+    union {
+        beam_t beam;
+        lds_t lds;
+    } u;
     int ready;
-} BeamObject;
+} RankObject;
 
-static int Beam_init(BeamObject *self, PyObject *args, PyObject *kwds)
+static PyTypeObject LdsType;
+
+static int is_lds(const RankObject *self) { return Py_IS_TYPE((PyObject *)self, &LdsType); }
+
+static void rank_stop(RankObject *self)
+{
+    if (self->ready) {
+        if (is_lds(self))
+            lds_free(&self->u.lds);
+        else
+            beam_free(&self->u.beam);
+        self->ready = 0;
+    }
+}
+
+/* Begin the search from root, by rules (a RulesObject), forgetting any
+ * search begun before; width and twin are the beam's. */
+static int rank_start(RankObject *self, PyObject *rules, PyObject *root, size_t width, int twin)
+{
+    const struct beam_rules *g = &((RulesObject *)rules)->g;
+    beam_state s;
+    if (!parse_state(g, root, &s))
+        return -1;
+    rank_stop(self);
+    Py_XSETREF(self->rules, Py_NewRef(rules));
+    if (!(is_lds(self) ? lds_init(&self->u.lds, g, &s)
+                       : beam_init(&self->u.beam, g, &s, width, twin))) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    self->ready = 1;
+    return 0;
+}
+
+static void Rank_dealloc(RankObject *self)
+{
+    rank_stop(self);
+    Py_XDECREF(self->rules);
+    Py_TYPE(self)->tp_free((PyObject *)self);
+}
+
+static const char *rank_name(const RankObject *self)
+{
+    return is_lds(self) ? "discrepancy search" : "beam";
+}
+
+static PyObject *Rank_run(RankObject *self, PyObject *arg)
+{
+    long long n;
+    if (!is_ready(self->ready, rank_name(self)) || !run_budget(arg, &n))
+        return NULL;
+    int lds = is_lds(self), status;
+    Py_BEGIN_ALLOW_THREADS
+    status = lds ? lds_run(&self->u.lds, n) : beam_run(&self->u.beam, n);
+    Py_END_ALLOW_THREADS
+    return run_answer(status, BEAM_NO_MEMORY);
+}
+
+/* ------------------------------------------------------------ Python: the beam */
+
+static int Beam_init(RankObject *self, PyObject *args, PyObject *kwds)
 {
     static char *kwlist[] = {"rules", "root", "width", "twin", NULL};
     PyObject *rules, *root;
@@ -552,50 +620,16 @@ static int Beam_init(BeamObject *self, PyObject *args, PyObject *kwds)
         PyErr_Format(PyExc_ValueError, "a beam needs a width of at least 1, not %zd", width);
         return -1;
     }
-    const struct beam_rules *g = &((RulesObject *)rules)->g;
-    beam_state s;
-    if (!parse_state(g, root, &s))
-        return -1;
-    if (self->ready) {
-        beam_free(&self->beam);
-        self->ready = 0;
-    }
-    Py_XSETREF(self->rules, Py_NewRef(rules));
-    if (!beam_init(&self->beam, g, &s, (size_t)width, twin)) {
-        PyErr_NoMemory();
-        return -1;
-    }
-    self->ready = 1;
-    return 0;
+    return rank_start(self, rules, root, (size_t)width, twin);
 }
 
-static void Beam_dealloc(BeamObject *self)
-{
-    if (self->ready)
-        beam_free(&self->beam);
-    Py_XDECREF(self->rules);
-    Py_TYPE(self)->tp_free((PyObject *)self);
-}
-
-static PyObject *Beam_run(BeamObject *self, PyObject *arg)
-{
-    long long n;
-    if (!is_ready(self->ready, "beam") || !run_budget(arg, &n))
-        return NULL;
-    int status;
-    Py_BEGIN_ALLOW_THREADS
-    status = beam_run(&self->beam, n);
-    Py_END_ALLOW_THREADS
-    return run_answer(status, BEAM_NO_MEMORY);
-}
-
-static PyObject *Beam_line(BeamObject *self, PyObject *unused)
+static PyObject *Beam_line(RankObject *self, PyObject *unused)
 {
     (void)unused;
     if (!is_ready(self->ready, "beam"))
         return NULL;
     beam_nodes out = {0};
-    if (!beam_line(&self->beam, &out)) {
+    if (!beam_line(&self->u.beam, &out)) {
         free(out.v);
         PyErr_SetString(PyExc_RuntimeError, "windmill: the beam's won line was not found again");
         return NULL;
@@ -606,32 +640,13 @@ static PyObject *Beam_line(BeamObject *self, PyObject *unused)
     return list;
 }
 
-static PyObject *Beam_get_expanded(BeamObject *self, void *c)
-{
-    (void)c;
-    return PyLong_FromUnsignedLongLong(self->ready ? self->beam.expanded : 0);
-}
-
-static PyObject *Beam_get_max_depth(BeamObject *self, void *c)
-{
-    (void)c;
-    return PyLong_FromUnsignedLong(self->ready ? self->beam.max_depth : 0);
-}
-
-static PyObject *Beam_get_truncated(BeamObject *self, void *c)
-{
-    (void)c;
-    return PyBool_FromLong(self->ready && self->beam.truncated);
-}
-
-static PyObject *Beam_get_rounds(BeamObject *self, void *c)
-{
-    (void)c;
-    return PyLong_FromSize_t(self->ready ? self->beam.nrounds : 0);
-}
+SEARCH_GETTER(Beam_get_expanded, RankObject, PyLong_FromUnsignedLongLong, self->u.beam.expanded)
+SEARCH_GETTER(Beam_get_max_depth, RankObject, PyLong_FromUnsignedLong, self->u.beam.max_depth)
+SEARCH_GETTER(Beam_get_truncated, RankObject, PyBool_FromLong, self->u.beam.truncated)
+SEARCH_GETTER(Beam_get_rounds, RankObject, PyLong_FromSize_t, self->u.beam.nrounds)
 
 static PyMethodDef Beam_methods[] = {
-    {"run", (PyCFunction)Beam_run, METH_O,
+    {"run", (PyCFunction)Rank_run, METH_O,
      "run(n) -> status: expand at most n positions; 0 paused, 1 won, 2 done."},
     {"line", (PyCFunction)Beam_line, METH_NOARGS,
      "line() -> list of states: the won line, the state after each move."},
@@ -648,12 +663,12 @@ static PyGetSetDef Beam_getset[] = {
 
 static PyTypeObject BeamType = {
     PyVarObject_HEAD_INIT(NULL, 0).tp_name = "solitaire_solver.games.windmill._kernel.Beam",
-    .tp_basicsize = sizeof(BeamObject),
+    .tp_basicsize = sizeof(RankObject),
     .tp_flags = Py_TPFLAGS_DEFAULT,
     .tp_doc = "Beam(rules, root, width, twin): the engine's beam over the rank model, in C.",
     .tp_new = PyType_GenericNew,
     .tp_init = (initproc)Beam_init,
-    .tp_dealloc = (destructor)Beam_dealloc,
+    .tp_dealloc = (destructor)Rank_dealloc,
     .tp_methods = Beam_methods,
     .tp_getset = Beam_getset,
 };
@@ -661,63 +676,22 @@ static PyTypeObject BeamType = {
 
 /* ------------------------------------------------------------ Python: the discrepancy search */
 
-typedef struct {
-    PyObject_HEAD
-    PyObject *rules; /* the RulesObject the search plays by */
-    lds_t lds;
-    int ready;
-} LdsObject;
-
-static int Lds_init(LdsObject *self, PyObject *args, PyObject *kwds)
+static int Lds_init(RankObject *self, PyObject *args, PyObject *kwds)
 {
     static char *kwlist[] = {"rules", "root", NULL};
     PyObject *rules, *root;
     if (!PyArg_ParseTupleAndKeywords(args, kwds, "O!O", kwlist, &RulesType, &rules, &root))
         return -1;
-    const struct beam_rules *g = &((RulesObject *)rules)->g;
-    beam_state s;
-    if (!parse_state(g, root, &s))
-        return -1;
-    if (self->ready) {
-        lds_free(&self->lds);
-        self->ready = 0;
-    }
-    Py_XSETREF(self->rules, Py_NewRef(rules));
-    if (!lds_init(&self->lds, g, &s)) {
-        PyErr_NoMemory();
-        return -1;
-    }
-    self->ready = 1;
-    return 0;
+    return rank_start(self, rules, root, 0, 0);
 }
 
-static void Lds_dealloc(LdsObject *self)
-{
-    if (self->ready)
-        lds_free(&self->lds);
-    Py_XDECREF(self->rules);
-    Py_TYPE(self)->tp_free((PyObject *)self);
-}
-
-static PyObject *Lds_run(LdsObject *self, PyObject *arg)
-{
-    long long n;
-    if (!is_ready(self->ready, "discrepancy search") || !run_budget(arg, &n))
-        return NULL;
-    int status;
-    Py_BEGIN_ALLOW_THREADS
-    status = lds_run(&self->lds, n);
-    Py_END_ALLOW_THREADS
-    return run_answer(status, BEAM_NO_MEMORY);
-}
-
-static PyObject *Lds_line(LdsObject *self, PyObject *unused)
+static PyObject *Lds_line(RankObject *self, PyObject *unused)
 {
     (void)unused;
     if (!is_ready(self->ready, "discrepancy search"))
         return NULL;
     size_t n = 0;
-    beam_state *line = lds_line(&self->lds, &n);
+    beam_state *line = lds_line(&self->u.lds, &n);
     if (!line)
         return PyErr_NoMemory();
     PyObject *list = state_list((const char *)line, n, sizeof *line);
@@ -725,39 +699,13 @@ static PyObject *Lds_line(LdsObject *self, PyObject *unused)
     return list;
 }
 
-static PyObject *Lds_get_expanded(LdsObject *self, void *c)
-{
-    (void)c;
-    return PyLong_FromLongLong(self->ready ? self->lds.expanded : 0);
-}
-
-static PyObject *Lds_get_stored(LdsObject *self, void *c)
-{
-    (void)c;
-    return PyLong_FromLongLong(self->ready ? self->lds.stored : 0);
-}
-
-static PyObject *Lds_get_max_depth(LdsObject *self, void *c)
-{
-    (void)c;
-    return PyLong_FromLong(self->ready ? self->lds.max_depth : 0);
-}
-
-static PyObject *Lds_get_truncated(LdsObject *self, void *c)
-{
-    (void)self;
-    (void)c;
-    Py_RETURN_FALSE;
-}
-
-static PyObject *Lds_get_allowed(LdsObject *self, void *c)
-{
-    (void)c;
-    return PyLong_FromLong(self->ready ? self->lds.allowed : 0);
-}
+SEARCH_GETTER(Lds_get_expanded, RankObject, PyLong_FromLongLong, self->u.lds.expanded)
+SEARCH_GETTER(Lds_get_stored, RankObject, PyLong_FromLongLong, self->u.lds.stored)
+SEARCH_GETTER(Lds_get_max_depth, RankObject, PyLong_FromLong, self->u.lds.max_depth)
+SEARCH_GETTER(Lds_get_allowed, RankObject, PyLong_FromLong, self->u.lds.allowed)
 
 static PyMethodDef Lds_methods[] = {
-    {"run", (PyCFunction)Lds_run, METH_O,
+    {"run", (PyCFunction)Rank_run, METH_O,
      "run(n) -> status: expand at most n positions; 0 paused, 1 won, 2 done."},
     {"line", (PyCFunction)Lds_line, METH_NOARGS,
      "line() -> list of states: the won line, the state after each move."},
@@ -769,7 +717,7 @@ static PyGetSetDef Lds_getset[] = {
      NULL},
     {"stored", (getter)Lds_get_stored, NULL, "positions stored, once an iteration", NULL},
     {"max_depth", (getter)Lds_get_max_depth, NULL, "the longest line explored", NULL},
-    {"truncated", (getter)Lds_get_truncated, NULL,
+    {"truncated", search_false, NULL,
      "False: an iteration that refused nothing searched every position", NULL},
     {"allowed", (getter)Lds_get_allowed, NULL, "the discrepancies of the iteration at work",
      NULL},
@@ -778,13 +726,13 @@ static PyGetSetDef Lds_getset[] = {
 
 static PyTypeObject LdsType = {
     PyVarObject_HEAD_INIT(NULL, 0).tp_name = "solitaire_solver.games.windmill._kernel.Lds",
-    .tp_basicsize = sizeof(LdsObject),
+    .tp_basicsize = sizeof(RankObject),
     .tp_flags = Py_TPFLAGS_DEFAULT,
     .tp_doc = "Lds(rules, root): the engine's limited discrepancy search over the rank model, "
               "in C.",
     .tp_new = PyType_GenericNew,
     .tp_init = (initproc)Lds_init,
-    .tp_dealloc = (destructor)Lds_dealloc,
+    .tp_dealloc = (destructor)Rank_dealloc,
     .tp_methods = Lds_methods,
     .tp_getset = Lds_getset,
 };
@@ -1094,25 +1042,8 @@ static PyObject *Relaxed_line(RelaxedObject *self, PyObject *unused)
     return PyList_New(0); /* a relaxed win proves nothing: no line is kept */
 }
 
-static PyObject *Relaxed_get_expanded(RelaxedObject *self, void *c)
-{
-    (void)c;
-    return PyLong_FromUnsignedLongLong(self->ready ? self->search.expanded : 0);
-}
-
-static PyObject *Relaxed_get_zero(RelaxedObject *self, void *c)
-{
-    (void)self;
-    (void)c;
-    return PyLong_FromLong(0);
-}
-
-static PyObject *Relaxed_get_false(RelaxedObject *self, void *c)
-{
-    (void)self;
-    (void)c;
-    Py_RETURN_FALSE;
-}
+SEARCH_GETTER(Relaxed_get_expanded, RelaxedObject, PyLong_FromUnsignedLongLong,
+              self->search.expanded)
 
 static PyMethodDef Relaxed_methods[] = {
     {"run", (PyCFunction)Relaxed_run, METH_O,
@@ -1123,8 +1054,8 @@ static PyMethodDef Relaxed_methods[] = {
 
 static PyGetSetDef Relaxed_getset[] = {
     {"expanded", (getter)Relaxed_get_expanded, NULL, "relaxed positions expanded so far", NULL},
-    {"max_depth", (getter)Relaxed_get_zero, NULL, "0: relaxed lines are not the game's", NULL},
-    {"truncated", (getter)Relaxed_get_false, NULL, "False: the search leaves nothing out", NULL},
+    {"max_depth", search_zero, NULL, "0: relaxed lines are not the game's", NULL},
+    {"truncated", search_false, NULL, "False: the search leaves nothing out", NULL},
     {NULL, NULL, NULL, NULL, NULL},
 };
 

@@ -33,4 +33,29 @@ static inline PyObject *run_answer(int status, int no_memory)
     return PyLong_FromLong(status);
 }
 
+/* A getter of one of a search object's counters: value (an expression of
+ * self) once the search is made, else 0, turned into a Python object by make
+ * (PyLong_FromLongLong, PyBool_FromLong, ...). */
+#define SEARCH_GETTER(name, Object, make, value)                                                  \
+    static PyObject *name(Object *self, void *closure)                                           \
+    {                                                                                             \
+        (void)closure;                                                                            \
+        return make(self->ready ? (value) : 0);                                                   \
+    }
+
+/* Getters of what a kind of search never has: always False, always 0. */
+static inline PyObject *search_false(PyObject *self, void *closure)
+{
+    (void)self;
+    (void)closure;
+    Py_RETURN_FALSE;
+}
+
+static inline PyObject *search_zero(PyObject *self, void *closure)
+{
+    (void)self;
+    (void)closure;
+    return PyLong_FromLong(0);
+}
+
 #endif
