@@ -19,6 +19,7 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
+import attrs
 import pytest
 
 from solitaire_solver import make_game
@@ -84,6 +85,33 @@ def test_the_start_hides_what_the_rules_put_face_down(name: str, hidden: int) ->
     )
     bh, s2 = dealt("black-hole", 11)
     assert bh.seen(s2) == Seen(s2, ())
+
+
+@pytest.mark.parametrize("name", HIDING)
+def test_the_unseen_cards_are_the_decks_less_what_shows(name: str) -> None:
+    # Along a line, the unseen multiset is worked out from the decks' counts:
+    # checked here against a plain multiset difference, sorted.
+    g, s = dealt(name, 4)
+    for t in random_line(g, s, random.Random(5), 120)[::7]:
+        seen = g.seen(t)
+        left = Counter({c: g.decks for c in range(52)})
+        left.subtract(g.visible_cards(seen.state))
+        assert seen.unseen == tuple(sorted(left.elements()))
+
+
+def test_a_card_shown_too_often_is_refused() -> None:
+    # Windmill has two decks: a card may show twice, not three times.
+    g, s = dealt("windmill", 3)
+    card = s.reserve[0]
+    twice = attrs.evolve(s, reserve=(card, card, *s.reserve[2:]))
+    thrice = attrs.evolve(s, reserve=(card, card, card, *s.reserve[3:]))
+    shown = Counter(g.visible_cards(s))[card]
+    if shown <= 1:
+        g.seen(twice)
+    with pytest.raises(ValueError, match="shows more often than the decks hold it"):
+        g.seen(thrice)
+    with pytest.raises(ValueError, match="shows more often than the decks hold it"):
+        g.seen(attrs.evolve(s, reserve=(60, *s.reserve[1:])))
 
 
 @pytest.mark.parametrize("name", HIDING)

@@ -186,6 +186,9 @@ class Field:
     line: int
 
 
+_DECK = frozenset(range(52))
+"""Every card of one deck (:data:`~solitaire_solver.cards.Card` values)."""
+
 _WORD_NUMBER = re.compile(r"(?<=[a-z])(?=[0-9])|(?<=[0-9])(?=[a-z])")
 
 
@@ -466,11 +469,15 @@ class Game(ProblemDefaults, ABC, Generic[S, M]):
             if len(seen_once) != len(shown):
                 raise ValueError(f"{self.name}: a card shows more often than the decks hold it")
             return Seen(masked, tuple(Card(c) for c in range(52) if c not in seen_once))
-        left = Counter({Card(c): self.decks for c in range(52)})
-        left.subtract(shown)
-        if any(n < 0 for n in left.values()):
+        counts = Counter(shown)
+        if not counts.keys() <= _DECK or max(counts.values(), default=0) > self.decks:
             raise ValueError(f"{self.name}: a card shows more often than the decks hold it")
-        return Seen(masked, tuple(sorted(left.elements())))
+        unseen: list[Card] = []
+        for c in map(Card, range(52)):
+            left = self.decks - counts[c]
+            if left:
+                unseen += [c] * left
+        return Seen(masked, tuple(unseen))
 
     def shown_places(self, seen: Seen[S], move: M) -> tuple[int, ...] | None:
         """The hidden places of ``seen`` that ``move`` shows, as indices into the cards of

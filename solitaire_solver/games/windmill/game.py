@@ -356,7 +356,9 @@ class Windmill(Game[WindmillState, WindmillMove]):
         it = iter(cards)
         stock = tuple(next(it) if c == HIDDEN else c for c in state.stock)
         seq = state.seq[: state.dealt] + stock
-        return attrs.evolve(state, seq=seq, seq_ranks=ranks_text(seq))
+        # The dealt cards' ranks stand already; only the stock's are new.
+        ranks = state.seq_ranks[: state.dealt] + ranks_text(stock)
+        return attrs.evolve(state, seq=seq, seq_ranks=ranks)
 
     def has_hidden(self, state: WindmillState) -> bool:
         """Whether some stock card is hidden."""

@@ -20,12 +20,13 @@ the rest of the package builds on, and it knows nothing about searching.
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Hashable, Iterable, Sequence
 
 import attrs
 
-from ...cards import Card, rank_text
+from ...cards import RANKS, Card
 from ...errors import BadMoveError
 from ...numbering import DealNumber, shuffled_talon
 from ...search import ProblemDefaults
@@ -101,6 +102,9 @@ class WindmillState:
             lambda self: ranked_waste(self.seq_ranks, self.waste), takes_self=True
         )
     )
+    _shown: tuple[object, ...] | None = attrs.field(default=None, init=False, repr=False)
+    """What the position shows (:meth:`_visible`), once asked: hashing and equality ask it
+    again and again where positions are dictionary keys (the fair values' memo)."""
 
     @property
     def stock(self) -> tuple[Card, ...]:
@@ -111,7 +115,9 @@ class WindmillState:
         # Equality is on what the position shows: cards that left the waste
         # for good play no further part (a redeal turns over the waste as it
         # lies), so a position read from a file equals the one written.
-        return (
+        if self._shown is not None:
+            return self._shown
+        shown = (
             self.primary,
             self.secondaries,
             self.reserve,
@@ -120,6 +126,8 @@ class WindmillState:
             self.flag,
             self.redeals_used,
         )
+        object.__setattr__(self, "_shown", shown)  # a cache of a frozen position
+        return shown
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, WindmillState):
@@ -132,7 +140,13 @@ class WindmillState:
     @property
     def waste_cards(self) -> tuple[Card, ...]:
         """The waste, bottom to top."""
-        return tuple(c for i, c in enumerate(self.seq[: self.dealt]) if self.waste >> i & 1)
+        # The set bits, lowest first: a waste is short beside the cards dealt.
+        seq, w, out = self.seq, self.waste, []
+        while w:
+            low = w & -w
+            out.append(seq[low.bit_length() - 1])
+            w ^= low
+        return tuple(out)
 
     @property
     def waste_top(self) -> Card | None:
@@ -536,12 +550,14 @@ def ranked_waste(seq_ranks: str, waste: int) -> int:
     return out
 
 
+@functools.cache
 def primary_needs(rules: WindmillRules) -> tuple[int, ...]:
     """The rank the primary needs once it holds n cards, for n from 0 to 51."""
     up = rules.direction == "up"
     return tuple(((n if up else 12 - n) % 13) for n in range(PRIMARY_FULL))
 
 
+@functools.cache
 def secondary_needs(rules: WindmillRules) -> tuple[int, ...]:
     """The rank a secondary needs once it holds c cards, for c from 0 to 12."""
     up = rules.direction == "up"
@@ -691,4 +707,4 @@ def replace_pile(
 
 def ranks_text(cards: tuple[Card, ...]) -> str:
     """The ranks of ``cards`` as one word, such as ``A7TK``."""
-    return "".join(rank_text(c % 13) for c in cards)
+    return "".join([RANKS[c % 13] for c in cards])
