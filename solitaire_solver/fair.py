@@ -40,6 +40,7 @@ hidden is worth 1 when it is won with full sight, else 0. The hint says
 
 from __future__ import annotations
 
+import functools
 import math
 import random
 import time
@@ -155,6 +156,11 @@ class FairHint:
 
 def arrangements(cards: Sequence[Card]) -> int:
     """How many distinct orders the multiset ``cards`` has."""
+    return _orders(tuple(sorted(cards)))
+
+
+@functools.cache
+def _orders(cards: tuple[Card, ...]) -> int:
     counts = Counter(cards)
     out = math.factorial(len(cards))
     for n in counts.values():
@@ -205,9 +211,9 @@ def outcomes(game: Game[Any, Any], seen: Seen[Any], move: Any) -> dict[Seen[Any]
         return {s: Fraction(n, total) for s, n in counts.items()}
     first: dict[Seen[Any], tuple[Card, ...]] = {}
     for shown in distinct_orders(seen.unseen, len(places)):
-        rest = Counter(seen.unseen)
-        rest.subtract(shown)
-        others = sorted(rest.elements())
+        others = sorted(seen.unseen)  # and stays sorted as the shown ones go
+        for c in shown:
+            others.remove(c)
         # The first arrangement with ``shown`` at the places: the other
         # cards in ascending order.
         at = dict(zip(places, shown, strict=True))

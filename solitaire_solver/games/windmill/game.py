@@ -10,8 +10,6 @@ from __future__ import annotations
 
 from collections.abc import Hashable, Sequence
 
-import attrs
-
 from ...cards import (
     HIDDEN,
     HIDDEN_TEXT,
@@ -335,9 +333,7 @@ class Windmill(Game[WindmillState, WindmillMove]):
         if state.redeals_used or not left:
             return state
         seq = state.seq[: state.dealt] + (HIDDEN,) * left
-        return attrs.evolve(
-            state, seq=seq, seq_ranks=state.seq_ranks[: state.dealt] + HIDDEN_RANK * left
-        )
+        return state.restocked(seq, state.seq_ranks[: state.dealt] + HIDDEN_RANK * left)
 
     def visible_cards(self, state: WindmillState) -> list[Card]:
         """The foundations, the reserve, the waste and the stock's face-up cards."""
@@ -358,7 +354,7 @@ class Windmill(Game[WindmillState, WindmillMove]):
         seq = state.seq[: state.dealt] + stock
         # The dealt cards' ranks stand already; only the stock's are new.
         ranks = state.seq_ranks[: state.dealt] + ranks_text(stock)
-        return attrs.evolve(state, seq=seq, seq_ranks=ranks)
+        return state.restocked(seq, ranks)
 
     def has_hidden(self, state: WindmillState) -> bool:
         """Whether some stock card is hidden."""

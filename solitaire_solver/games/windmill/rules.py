@@ -106,6 +106,25 @@ class WindmillState:
     """What the position shows (:meth:`_visible`), once asked: hashing and equality ask it
     again and again where positions are dictionary keys (the fair values' memo)."""
 
+    def restocked(self, seq: tuple[Card, ...], seq_ranks: str) -> WindmillState:
+        """This position with another stock: ``seq`` and ``seq_ranks`` keep this one's
+        first ``dealt`` cards and ranks (so the waste and its canonical mask stand).
+
+        What :func:`attrs.evolve` would give, made directly: the fair values
+        hide and fill stocks hundreds of thousands of times a deal."""
+        return WindmillState(
+            primary=self.primary,
+            secondaries=self.secondaries,
+            reserve=self.reserve,
+            seq=seq,
+            seq_ranks=seq_ranks,
+            dealt=self.dealt,
+            waste=self.waste,
+            flag=self.flag,
+            redeals_used=self.redeals_used,
+            ranked_waste=self.ranked_waste,
+        )
+
     @property
     def stock(self) -> tuple[Card, ...]:
         """The stock, its top (next) card first."""
