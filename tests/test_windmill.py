@@ -372,6 +372,45 @@ def test_key_ignores_suits_cell_order_and_secondary_order_but_not_the_flag() -> 
     assert g.key(g.apply(s, DEAL_MOVE)) != g.key(s)
 
 
+def test_positions_compare_by_what_they_show_after_every_change() -> None:
+    # A position keeps what it shows once asked; a changed copy must not.
+    g = game()
+    s = g.deal(parse_deal_number(5))
+    rng = random.Random(4)
+    for _ in range(60):
+        moves = g.legal_moves(s)
+        if not moves:
+            break
+        hash(s)  # asks what it shows
+        t = g.apply(s, rng.choice(moves))
+        fresh = WindmillState(
+            t.primary, t.secondaries, t.reserve, t.seq, t.seq_ranks, t.dealt, t.waste, t.flag
+        )
+        assert t == fresh and hash(t) == hash(fresh)
+        assert t.waste_cards == tuple(c for i, c in enumerate(t.seq) if t.waste >> i & 1)
+        flipped = attrs.evolve(t, flag=not t.flag)
+        assert flipped != t and (hash(flipped), flipped.flag) != (hash(t), t.flag)
+        s = t
+
+
+def test_restocked_is_evolve_with_another_stock() -> None:
+    g = game()
+    s = g.deal(parse_deal_number(8))
+    for _ in range(5):
+        s = g.apply(s, DEAL_MOVE)
+    stock = list(s.stock)
+    random.Random(1).shuffle(stock)
+    seq = s.seq[: s.dealt] + tuple(stock)
+    ranks = "".join("A23456789TJQK"[c % 13] for c in seq)
+    got = s.restocked(seq, ranks)
+    want = attrs.evolve(s, seq=seq, seq_ranks=ranks)
+    assert attrs.astuple(got, filter=lambda a, _v: a.init) == attrs.astuple(
+        want, filter=lambda a, _v: a.init
+    )
+    assert got == want and g.key(got) == g.key(want)
+    assert s.restocked(s.seq, s.seq_ranks) == s
+
+
 # ---------------------------------------------------------------- notation
 
 
