@@ -159,7 +159,7 @@ def arrangements(cards: Sequence[Card]) -> int:
     return _orders(tuple(sorted(cards)))
 
 
-@functools.cache
+@functools.lru_cache(maxsize=4096)  # a deal's endgames ask again of the same few cards
 def _orders(cards: tuple[Card, ...]) -> int:
     counts = Counter(cards)
     out = math.factorial(len(cards))
