@@ -34,6 +34,15 @@ _DONE = "{desc}: {n_fmt}/{total_fmt} {percentage:3.0f}% {rate_fmt}  done in {ela
 _UNIT = " deals"
 
 
+def rate_text(done: int, seconds: float) -> str:
+    """The pace of a run in words: ``5.00 deals/s``, or ``28.68 s/deal`` when slower than
+    one deal a second (tqdm's own words for it run the unit into the figure)."""
+    if done <= 0 or seconds <= 0:
+        return "? deals/s"
+    rate = done / seconds
+    return f"{rate:5.2f} deals/s" if rate >= 1 else f"{1 / rate:5.2f} s/deal"
+
+
 class ProgressBar:
     """Reports ``done`` of ``todo`` deals; call it as a :data:`~solitaire_solver.stats.Progress`.
 
@@ -102,13 +111,15 @@ class ProgressBar:
 
     def _show(self, now: float) -> None:
         self.final_shown = self.done >= self.todo
+        line = _DONE if self.final_shown else _LINE
+        pace = rate_text(self.done, now - self.start)
         text = tqdm.format_meter(
             self.done,
             self.todo,
             now - self.start,
             prefix=self.label,
             unit=_UNIT,
-            bar_format=_DONE if self.final_shown else _LINE,
+            bar_format=line.replace("{rate_fmt}", pace),
         )
         self._line(text)
 

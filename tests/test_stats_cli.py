@@ -239,6 +239,18 @@ def test_plain_progress_lines() -> None:
     ]
 
 
+def test_plain_progress_lines_of_a_slow_run_give_seconds_a_deal() -> None:
+    out = io.StringIO()
+    clock = Clock()
+    bar = ProgressBar(out, label="windmill", total=10, tty=False, every=10, clock=clock)
+    bar(0, 10)
+    clock.now += 90
+    bar(3, 10)
+    lines = out.getvalue().splitlines()
+    # 3 deals in 90 s: 30 s a deal, and 7 deals (210 s) left.
+    assert lines[-1] == "windmill: 3/10  30% 30.00 s/deal  03:30 left"
+
+
 def test_terminal_bar_is_drawn_by_tqdm() -> None:
     out = io.StringIO()
     bar = ProgressBar(out, label="decade", total=5, tty=True, width=70)
