@@ -5,11 +5,55 @@ C, with the engine's compiled searches (``solitaire_solver/search/native``)
 over them. The Python models stay the reference:
 ``tests/test_windmill_kernel.py`` and ``tests/test_eagle_wing_kernel.py``
 tie the two.
+
+The kernels are optional. Where no C compiler or no Python headers are
+found, or where ``SOLITAIRE_SOLVER_PURE=1`` is set at install, the package
+installs without them and the solvers run the Python models (the same
+verdicts, slower); the install says so once, and ``solitaire-solver
+--version`` names the kernels that were built.
 """
 
+import os
+import sys
+
 from setuptools import Extension, setup
+from setuptools.command.build_ext import build_ext
+
+PURE = "SOLITAIRE_SOLVER_PURE"
+
+
+def _pure() -> bool:
+    return os.environ.get(PURE, "") not in ("", "0")
+
+
+class OptionalKernels(build_ext):
+    """Builds each kernel it can and leaves out the others, saying why once."""
+
+    def run(self) -> None:
+        if _pure():
+            self._say(f"{PURE} is set: the compiled kernels are left out")
+            return
+        try:
+            super().run()
+        except Exception as exc:  # no compiler at all: the whole step fails
+            self._say(f"the compiled kernels were not built ({exc})")
+
+    def build_extension(self, ext: Extension) -> None:
+        try:
+            super().build_extension(ext)
+        except Exception as exc:  # a missing header or a failing compiler
+            self._say(f"{ext.name} was not built ({str(exc).strip() or type(exc).__name__})")
+
+    @staticmethod
+    def _say(what: str) -> None:
+        sys.stderr.write(
+            f"solitaire_solver: {what}; the solvers will run the pure-Python models "
+            "(the same verdicts, slower)\n"
+        )
+
 
 setup(
+    cmdclass={"build_ext": OptionalKernels},
     ext_modules=[
         Extension(
             "solitaire_solver.games.windmill._kernel",
@@ -35,5 +79,5 @@ setup(
             ],
             extra_compile_args=["-O2"],
         ),
-    ]
+    ],
 )

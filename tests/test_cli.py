@@ -7,6 +7,8 @@ import json
 import pytest
 
 from solitaire_solver import verify
+from solitaire_solver.games.eagle_wing import kernel as eagle_wing_kernel
+from solitaire_solver.games.windmill import kernel as windmill_kernel
 
 from .support import ROOT, run_cli, run_module
 
@@ -182,3 +184,23 @@ def test_solve_says_which_part_of_the_solver_settled_it(
     assert json.loads(out)["settled_by"] == "depth-first"
     code, out, _ = run_cli(capsys, "solve", "decade", "3")
     assert "settled by: depth-first\n" in out
+
+
+@pytest.mark.parametrize("pure_env", ["", "1"])
+def test_version_names_the_kernels_the_solvers_run(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, pure_env: str
+) -> None:
+    """``--version`` says which games run a compiled kernel and which the Python model, as the
+    solvers decide it (a kernel built and not turned off)."""
+    monkeypatch.setenv("SOLITAIRE_SOLVER_PURE", pure_env)
+    code, out, _ = run_cli(capsys, "--version")
+    assert code == 0
+    lines = out.splitlines()
+    assert lines[0].startswith("solitaire-solver ")
+    for name, module in (("windmill", windmill_kernel), ("eagle-wing", eagle_wing_kernel)):
+        compiled = [line for line in lines if line.startswith("compiled kernels:")]
+        assert (bool(compiled) and name in compiled[0]) == module.built()
+    if pure_env:
+        assert lines[-1] == (
+            "pure-Python models: windmill, eagle-wing (SOLITAIRE_SOLVER_PURE is set)"
+        )

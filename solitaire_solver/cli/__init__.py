@@ -12,9 +12,13 @@ players start. The names below are the ones this module has always offered.
 from __future__ import annotations
 
 import argparse
+import sys
 from collections.abc import Sequence
 
 from .. import __version__
+from ..games.eagle_wing import kernel as eagle_wing_kernel
+from ..games.windmill import kernel as windmill_kernel
+from ..search.compiled import pure
 from . import deals, games, hint, play, review, show, solve, stats, verify
 from .common import (
     DEAL_NUMBER_HELP,
@@ -87,13 +91,42 @@ _COMMANDS = (solve, stats, deals, games, show, hint, review, verify, play)
 """The commands' modules, in the order ``--help`` lists them."""
 
 
+def version_text() -> str:
+    """``--version``: the version, and which compiled kernels this install has.
+
+    A kernel missing (no C compiler at install) or turned off (``SOLITAIRE_SOLVER_PURE=1``)
+    leaves its game on the pure-Python model: the same verdicts, slower.
+    """
+    kernels = {"windmill": windmill_kernel, "eagle-wing": eagle_wing_kernel}
+    built = [name for name, module in kernels.items() if module.built()]
+    missing = [name for name in kernels if name not in built]
+    lines = [f"{PROG} {__version__}"]
+    if built:
+        lines.append(f"compiled kernels: {', '.join(built)}")
+    if missing:
+        why = "SOLITAIRE_SOLVER_PURE is set" if pure() else "not built at install"
+        lines.append(f"pure-Python models: {', '.join(missing)} ({why})")
+    return "\n".join(lines)
+
+
+class _Version(argparse.Action):
+    """``--version``: :func:`version_text` as it is (argparse's own action rewraps it)."""
+
+    def __init__(self, option_strings: Sequence[str], dest: str, **kwargs: object) -> None:
+        super().__init__(option_strings, dest, nargs=0, help="show the version and the kernels")
+
+    def __call__(self, parser: argparse.ArgumentParser, *args: object) -> None:
+        sys.stdout.write(version_text() + "\n")
+        parser.exit()
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser of ``solitaire-solver``."""
     parser = Parser(
         prog=PROG,
         description="Exact solutions and winnability statistics for patience games.",
     )
-    parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
+    parser.add_argument("--version", action=_Version)
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=Parser)
     sub.required = True
     for command in _COMMANDS:
