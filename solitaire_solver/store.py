@@ -42,6 +42,36 @@ BUSY_TIMEOUT = 60.0
 _LOOKUP = 500
 """Most deals looked up by key in one query (SQLite allows 999 parameters)."""
 
+_INT64 = 1 << 63
+"""SQLite's integers are 64-bit and signed: deal numbers from here up are stored otherwise."""
+
+_WIDE = 9
+"""Bytes of a deal number from :data:`_INT64` up, as the store writes it (PySolFC's numbers
+reach 10^20, under 2^72)."""
+
+
+def number_value(number: int) -> int | bytes:
+    """A deal number as the ``number`` column holds it: itself below 2^63, else its bytes.
+
+    SQLite cannot hold an integer of 2^63 or more (PySolFC's numbers run to
+    10^20), so those are written as :data:`_WIDE` big-endian bytes. The
+    order stays the numbers' order: SQLite sorts every integer before every
+    blob, and blobs of one width byte by byte, which for big-endian bytes is
+    their value's order. So ``ORDER BY number``, ``min``, ``max`` and
+    ``BETWEEN`` mean what they say across both kinds (given their bounds
+    through this function too), and a store written before keeps its rows as
+    they are.
+    """
+    if number < _INT64:
+        return number
+    return number.to_bytes(_WIDE, "big")
+
+
+def number_of(value: int | bytes) -> int:
+    """The deal number of a ``number`` column's value (:func:`number_value`)."""
+    return value if isinstance(value, int) else int.from_bytes(value, "big")
+
+
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS results (
     preset TEXT NOT NULL,
@@ -329,7 +359,7 @@ class Store:
         head = (key.preset, key.fingerprint)
         if deals is None:
             cur = self._db.execute(query + " ORDER BY number, deal", head)
-            return [dict(zip(_COLUMNS, row, strict=True)) for row in cur]
+            return [_row(row) for row in cur]
         wanted = list(deals)
         out: list[dict[str, Any]] = []
         # By key, a bounded number at a time: a store may hold far more
@@ -339,7 +369,7 @@ class Store:
             part = wanted[i : i + _LOOKUP]
             marks = ", ".join("?" * len(part))
             cur = self._db.execute(query + f" AND deal IN ({marks})", (*head, *part))
-            out.extend(dict(zip(_COLUMNS, row, strict=True)) for row in cur)
+            out.extend(_row(row) for row in cur)
         return out
 
     def get(self, key: StoreKey, deals: Iterable[str] | None = None) -> dict[str, DealResult]:
@@ -376,7 +406,14 @@ class Store:
         )
         total = 0
         for low, high, ms in blocks:
-            args = (key.preset, key.fingerprint, low, high, int(ms), *_limits_key(limits))
+            args = (
+                key.preset,
+                key.fingerprint,
+                number_value(low),
+                number_value(high),
+                int(ms),
+                *_limits_key(limits),
+            )
             total += int(self._db.execute(query, args).fetchone()[0])
         return total
 
@@ -388,7 +425,7 @@ class Store:
             query += " WHERE preset = ? AND fingerprint = ?"
             args = (key.preset, key.fingerprint)
         cur = self._db.execute(query + " ORDER BY preset, fingerprint, number, deal", args)
-        return [dict(zip(_COLUMNS, row, strict=True)) for row in cur]
+        return [_row(row) for row in cur]
 
     def count(self, key: StoreKey) -> int:
         """How many deals are stored under ``key``'s preset and rules."""
@@ -406,7 +443,7 @@ class Store:
             "AND substr(deal, 1, 2) != 'ms'",
             (key.preset, key.fingerprint),
         ).fetchone()
-        return None if low is None else (int(low), int(high))
+        return None if low is None else (number_of(low), number_of(high))
 
     def verdict_rows(
         self, key: StoreKey, low: int, high: int
@@ -423,7 +460,7 @@ class Store:
             "SELECT number, status, length, difficulty, max_states, timeout, max_table "
             "FROM results WHERE preset = ? AND fingerprint = ? AND number BETWEEN ? AND ? "
             "AND substr(deal, 1, 2) != 'ms' ORDER BY number",
-            (key.preset, key.fingerprint, low, high),
+            (key.preset, key.fingerprint, number_value(low), number_value(high)),
         )
         seen: dict[tuple[Any, ...], Limits] = {}  # one object per set of limits
         while rows := cur.fetchmany(10_000):
@@ -431,7 +468,7 @@ class Store:
                 limits = seen.get(key_of := tuple(bounds))
                 if limits is None:
                     limits = seen[key_of] = Limits(*bounds)
-                yield number, status, length, figure, limits
+                yield number_of(number), status, length, figure, limits
 
     # -- writing
 
@@ -446,7 +483,7 @@ class Store:
             (
                 *head,
                 r.deal,
-                r.number,
+                number_value(r.number),
                 r.status.value,
                 r.limit.value if r.limit else None,
                 encode_moves(r.moves),
@@ -514,6 +551,13 @@ def _preset_of(game: str, fingerprint: str) -> str:
         if preset.make().fingerprint == fingerprint:
             return preset.name
     return mine[0].name if mine else game
+
+
+def _row(values: Sequence[Any]) -> dict[str, Any]:
+    """A row read with every column of :data:`_COLUMNS`, by name, its number as a number."""
+    row = dict(zip(_COLUMNS, values, strict=True))
+    row["number"] = number_of(row["number"])
+    return row
 
 
 def _result(r: dict[str, Any]) -> DealResult:

@@ -712,3 +712,55 @@ def test_a_third_schema_store_gains_settled_by_and_keeps_it(tmp_path: Path) -> N
         stored = dict(con.execute("SELECT deal, settled_by FROM results"))
     assert stored["4"] == again[3].settled_by
     assert integrity(db) == "ok"
+
+
+BIG = 1 << 63
+"""The first deal number SQLite's integers cannot hold."""
+
+
+def test_deal_numbers_past_sqlite_integers_are_stored_in_order(tmp_path: Path) -> None:
+    """Deal numbers from 2^63 to PySolFC's 10^20 are stored and read back exactly, and every
+    query by number (order, span, blocks, verdict rows) keeps their order across 2^63."""
+    numbers = [5, BIG - 2, BIG - 1, BIG, BIG + 1, 10**19, 10**20 - 1, 10**20]
+    game = make_game("decade")
+    key = StoreKey.of(game)
+    results = [
+        DealResult(deal=str(n), number=n, status=Status.LOST, moves=(), states=1, unique=1)
+        for n in numbers
+    ]
+    with Store(tmp_path / "s.sqlite") as store:
+        store.add(key, results[::-1], Limits())
+        assert [r.number for r in store.get(key).values()] == numbers
+        assert store.get(key, [str(BIG + 1)])[str(BIG + 1)].number == BIG + 1
+        assert store.number_span(key) == (5, 10**20)
+        assert [row[0] for row in store.verdict_rows(key, BIG - 1, 10**19)] == [
+            BIG - 1,
+            BIG,
+            BIG + 1,
+            10**19,
+        ]
+        blocks = [(1, BIG - 1, False), (BIG, 10**19, False), (10**19 + 1, 10**20, False)]
+        assert store.count_settled(key, blocks, Limits()) == len(numbers)
+        assert store.count_settled(key, [(BIG - 1, BIG, False)], Limits()) == 2
+        assert [r["number"] for r in store.rows(key)] == numbers
+
+
+def test_stats_runs_and_resumes_deals_past_sqlite_integers(tmp_path: Path) -> None:
+    """``stats`` over deal numbers that ``solve`` accepts but SQLite's integers do not hold
+    stores them and, run again, takes them from the store."""
+    db = tmp_path / "s.sqlite"
+    deals = f"{BIG - 1}-{BIG + 1},{10**20}"
+    first = winnability("decade", deals, store=db)
+    assert (first.deals, first.reused) == (4, 0)
+    again = winnability("decade", deals, store=db)
+    assert (again.deals, again.reused) == (4, 4)
+    assert (again.won, again.lost) == (first.won, first.lost)
+    single = subprocess.run(
+        cli("decade", "--deals", str(BIG), "--db", str(db), "--json"),
+        capture_output=True,
+        text=True,
+        env=cli_env(),
+        check=False,
+    )
+    assert single.returncode == 0, single.stderr
+    assert json.loads(single.stdout)["reused"] == 1
