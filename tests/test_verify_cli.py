@@ -220,3 +220,27 @@ def test_deals_verify_bad_options_are_one_line(
     code, out, err = run_cli(capsys, *argv)
     assert (code, out) == (2, "")
     assert err.count("\n") == 1 and words in err, err
+
+
+def test_deals_verify_says_when_the_sample_is_more_than_the_table_settles(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A sample larger than the table's settled deals solves all of them, and says so; it is
+    not cut down in silence."""
+    monkeypatch.setattr(
+        "solitaire_solver.cli.deals.shipped_table", lambda game: doctored(0, range(5, 13))
+    )
+    code, out, err = run_cli(capsys, "deals", "decade", "--verify", "--sample", "10**12")
+    assert code == 2 and "--sample" in err
+    code, out, err = run_cli(capsys, "deals", "decade", "--verify", "--sample", "1000000000000")
+    assert code == 0
+    assert out.splitlines()[0].startswith("decade: 4 deals of ")
+    assert err == (
+        "note: --sample 1,000,000,000,000 asks for more deals than the table settles (4): "
+        "every one of them is solved again\n"
+    )
+    code, out, _ = run_cli(
+        capsys, "deals", "decade", "--verify", "--sample", "1000000000000", "--json"
+    )
+    doc = json.loads(out)
+    assert (doc["sample"], doc["drawn"], len(doc["checked"])) == (10**12, 4, 4)

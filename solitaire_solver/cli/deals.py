@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import sys
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -205,9 +206,17 @@ def _verify_table(args: argparse.Namespace, game: Game[Any, Any]) -> int:
     what = {"won": "won ", "lost": "lost ", None: ""}[want]
     if not args.json:
         print(
-            f"{game.preset}: {len(numbers)} {what}deals of {source}, drawn with seed "
-            f"{args.seed}, solved again under {limits}"
+            f"{game.preset}: {count_text(len(numbers), what + 'deal')} of {source}, drawn with "
+            f"seed {args.seed}, solved again under {limits}"
         )
+        if len(numbers) < args.sample:
+            # A sample larger than the table's settled deals is all of them: said, not
+            # cut down in silence.
+            print(
+                f"note: --sample {args.sample:,} asks for more {what}deals than the table "
+                f"settles ({len(numbers):,}): every one of them is solved again",
+                file=sys.stderr,
+            )
     checks = []
     for check in recheck(v, game, numbers):
         checks.append(check)
@@ -230,6 +239,7 @@ def _verify_table(args: argparse.Namespace, game: Game[Any, Any]) -> int:
             "source": source,
             "seed": args.seed,
             "sample": args.sample,
+            "drawn": len(numbers),
             "filter": want,
             "limits": limits,
             "checked": [
