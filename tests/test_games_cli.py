@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import re
 
+import attrs
 import pytest
 
 from solitaire_solver import make_game
@@ -106,3 +107,37 @@ def test_every_result_names_a_member_of_its_plan(preset: str) -> None:
         result = game.solve(game.deal(parse_deal_number(str(number))))
         assert result.settled_by is not None
         assert result.settled_by.split(":")[0] in names, result.settled_by
+
+
+@pytest.mark.parametrize("name", sorted(PRESETS))
+def test_each_knob_description_holds_for_every_value(name: str) -> None:
+    """A knob's description describes the knob, not one of its values: ``games`` prints it
+    beside whatever value a preset has (``compulsory=false`` once read "a run must be
+    discarded while one exists"). A yes-or-no knob says what true and what false mean; a
+    knob of a few words names each of them."""
+    game = PRESETS[name].make()
+    for field in attrs.fields(type(game.rules)):
+        doc, parse = field.metadata["doc"], field.metadata["parse"]
+        try:
+            parse("\x00 not a value")
+        except ValueError as exc:
+            refusal = str(exc)
+        else:
+            raise AssertionError(f"{field.name} took a value that is not one")
+        if refusal == "expected true or false":
+            assert "true:" in doc and "false:" in doc, (field.name, doc)
+        elif refusal.startswith("expected one of "):
+            for word in refusal.removeprefix("expected one of ").split(", "):
+                assert re.search(rf"\b{re.escape(word)}\b", doc), (field.name, word, doc)
+
+
+def test_the_eagle_wing_text_gives_the_empty_wing_rule(capsys: pytest.CaptureFixture[str]) -> None:
+    """Plain Eagle Wing's text has the rule of the empty wing once the trunk is empty, as the
+    rules give it for every preset (RULES.md: the waste's top card may fill the gap)."""
+    code, out, _ = run_cli(capsys, "games", "--json")
+    assert code == 0
+    doc = {p["preset"]: p for p in json.loads(out)}
+    assert (
+        "once the trunk is empty, the waste's top card may fill an empty wing"
+        in (doc["eagle-wing"]["summary"])
+    )

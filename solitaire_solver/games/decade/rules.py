@@ -67,7 +67,12 @@ class DecadeRules:
     max_run: int | None = knob(
         None, "most cards in a run (none: no limit)", _parse_max_run, _show_max_run
     )
-    compulsory: bool = knob(True, "a run must be discarded while one exists", parse_bool, show_bool)
+    compulsory: bool = knob(
+        True,
+        "true: a run must be discarded while one exists; false: discarding is up to the player",
+        parse_bool,
+        show_bool,
+    )
 
     def __attrs_post_init__(self) -> None:
         if self.max_run is not None and self.max_run < self.min_run:
