@@ -28,6 +28,17 @@ from the position, in the game's notation (the ``moves`` list of ``solve
 as a game (:func:`load_game`) it is the position and the moves; read as a
 position (:func:`load_deal`) it is the position those moves reach.
 
+A game played fair (the player sees only what the table shows) says so:
+``"fair": true``; one the player turned fair play off in keeps the move
+number it was turned off at, ``"fair_off_at": 12`` (with ``"fair":
+false``, or ``true`` when fair play was forced on again later: the record
+stays). A fair game from a
+deal number leaves ``position`` out: the deal number gives the start, and
+the file then names no face-down card. (A fair game from a position with
+no deal number keeps its position: without it the moves could not be
+played again, and the player had the position's file already.) A JSON file
+with a ``deal`` and no ``position`` starts from that deal.
+
 Whatever the input, reading either returns a position or raises a
 :class:`~solitaire_solver.errors.DealFileError` naming the file and, where
 there is one, the line (for JSON, the key).
@@ -76,6 +87,11 @@ class GameFile(NamedTuple):
     """The deal number the file names (for information), or ``None``."""
     moves: tuple[Any, ...] = ()
     """The moves played from :attr:`start`, each checked legal (none for a position file)."""
+    fair: bool = False
+    """Whether the game goes on fair: the player sees only what the table shows."""
+    fair_off_at: int | None = None
+    """The number of moves played when the player turned fair play off, if it was turned off
+    (the game was fair until then, and not fair throughout), else ``None``."""
 
 
 # ---------------------------------------------------------------- reading
@@ -333,9 +349,10 @@ def _parse_json(text: str, path: str) -> tuple[GameFile, Any]:
     if not isinstance(doc, dict):
         raise bad('expected a JSON object with "game", "rules", "deal" and "position"')
     for key in doc:
-        if key not in (*HEADER_LABELS, "position", "moves"):
+        if key not in (*HEADER_LABELS, "position", "moves", "fair", "fair_off_at"):
             raise bad(
-                f'unknown JSON key {key!r} (known: "game", "rules", "deal", "position", "moves")'
+                f'unknown JSON key {key!r} (known: "game", "rules", "deal", "position", "moves", '
+                '"fair", "fair_off_at")'
             )
     name = doc.get("game")
     if not isinstance(name, str):
@@ -357,20 +374,41 @@ def _parse_json(text: str, path: str) -> tuple[GameFile, Any]:
         raise bad('"deal" must be a deal number or null')
     deal = None if deal_doc is None else _deal_text(str(deal_doc), path, None)
 
-    position_doc = doc.get("position", {})
-    if not isinstance(position_doc, dict):
-        raise bad('"position" must be an object of pile labels to cards')
-    fields = []
-    for i, (label, value) in enumerate(position_doc.items(), 1):
-        if isinstance(value, list) and all(isinstance(v, str) for v in value):
-            value = " ".join(value)
-        if not isinstance(value, str):
-            raise bad(f'"position": {json.dumps(label)} must be text or a list of card texts')
-        fields.append(Field(normalise_label(label), value, i))
-    reader = _JsonReader(fields, path, game.preset, 0)
-    position = _parse_position(game, reader, path, None)
+    if "position" not in doc and deal is not None:
+        # A fair game file leaves the position out: the deal number gives it.
+        position = game.deal(parse_deal_number(deal))
+    else:
+        position_doc = doc.get("position", {})
+        if not isinstance(position_doc, dict):
+            raise bad('"position" must be an object of pile labels to cards')
+        fields = []
+        for i, (label, value) in enumerate(position_doc.items(), 1):
+            if isinstance(value, list) and all(isinstance(v, str) for v in value):
+                value = " ".join(value)
+            if not isinstance(value, str):
+                raise bad(f'"position": {json.dumps(label)} must be text or a list of card texts')
+            fields.append(Field(normalise_label(label), value, i))
+        reader = _JsonReader(fields, path, game.preset, 0)
+        position = _parse_position(game, reader, path, None)
     moves, final = _play_moves(game, position, doc.get("moves", []), path)
-    return GameFile(game, position, deal, moves), final
+    fair, fair_off_at = _fair_mode(doc, len(moves), path)
+    return GameFile(game, position, deal, moves, fair, fair_off_at), final
+
+
+def _fair_mode(doc: dict[str, Any], played: int, path: str) -> tuple[bool, int | None]:
+    """The ``fair`` and ``fair_off_at`` keys of a game file, checked."""
+    fair = doc.get("fair", False)
+    if not isinstance(fair, bool):
+        raise DealFileError('"fair" must be true or false', path=path)
+    off = doc.get("fair_off_at")
+    if off is None:
+        return fair, None
+    if isinstance(off, bool) or not isinstance(off, int) or not 0 <= off <= played:
+        raise DealFileError(
+            f'"fair_off_at" must be a move number from 0 to {played} (the moves played) or null',
+            path=path,
+        )
+    return fair, off
 
 
 def _play_moves(
@@ -488,15 +526,29 @@ def format_game(
     moves: Sequence[Any],
     *,
     deal: str | int | DealNumber | None = None,
+    fair: bool = False,
+    fair_off_at: int | None = None,
 ) -> str:
     """The text of a game file: ``start`` in the JSON form, and ``moves`` in notation.
 
     Always JSON: the text form has no place for moves, and a JSON document
     with a ``moves`` list is what the moves files of ``review`` and ``hint``
-    read already.
+    read already. With ``fair`` the file says the game is played fair, and
+    when ``start`` is the deal's own start it leaves the position out, so
+    that it names no face-down card; ``fair_off_at`` is the move number the
+    player turned fair play off at (the game was fair until then).
     """
-    deal_text = None if deal is None else str(parse_deal_number(deal))
-    doc = _json_doc(game, position_fields(game, start), deal_text)
+    deal_number = None if deal is None else parse_deal_number(deal)
+    deal_text = None if deal_number is None else str(deal_number)
+    by_number = fair and deal_number is not None and game.deal(deal_number) == start
+    fields = [] if by_number else position_fields(game, start)
+    doc = _json_doc(game, fields, deal_text)
+    if by_number:
+        del doc["position"]
+    if fair or fair_off_at is not None:
+        doc["fair"] = fair
+    if fair_off_at is not None:
+        doc["fair_off_at"] = fair_off_at
     doc["moves"] = [str(m) for m in moves]
     return json.dumps(doc, indent=2) + "\n"
 
@@ -508,9 +560,12 @@ def dump_game(
     destination: str | os.PathLike[str] | IO[str] | None = None,
     *,
     deal: str | int | DealNumber | None = None,
+    fair: bool = False,
+    fair_off_at: int | None = None,
 ) -> str:
     """Write a game file (see :func:`format_game`) as :func:`dump_deal` writes a position."""
-    return _write(format_game(game, start, moves, deal=deal), destination)
+    text = format_game(game, start, moves, deal=deal, fair=fair, fair_off_at=fair_off_at)
+    return _write(text, destination)
 
 
 def _write(text: str, destination: str | os.PathLike[str] | IO[str] | None) -> str:

@@ -45,6 +45,15 @@ class IllegalMoveError(SolverError):
     """A well-formed move that the rules do not allow in the given position."""
 
 
+class FairPlayError(IllegalMoveError):
+    """A request that would show a player what a fair game hides (the full-sight coach, say)
+    while the game is in play, or fair play asked for after the game was seen in full.
+
+    An :class:`IllegalMoveError`: not allowed in the game as it stands, so the browser's
+    server answers it with 409 (Conflict), as it does an illegal move.
+    """
+
+
 class DealFileError(SolverError):
     """A deal, position or moves file that cannot be read, with file and line."""
 

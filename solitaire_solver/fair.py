@@ -30,6 +30,16 @@ the player then sees); any other move a choice. A position with nothing
 hidden is worth 1 when it is won with full sight, else 0. The hint says
 "exact" then.
 
+**A hint for a player** (``quick``). A player asks for a hint to choose
+a move now, so with ``quick`` a forced move (one legal move, or one group
+of twins) is named at once, with no sampling, and the samples are solved
+in batches of :data:`BATCH`, stopping once the best move is told apart
+from every other (:attr:`FairHint.separated`); the hint says how many of
+the K it used. A sample the solve's limits leave unsettled counts as lost,
+and the interval of a move runs from the Wilson low of its wins to the
+Wilson high of its wins and unsettled samples together (:class:`FairMove`):
+the chance is at least the one and at most the other.
+
 >>> from solitaire_solver import make_game
 >>> from solitaire_solver.numbering import parse_deal_number
 >>> g = make_game("decade")
@@ -52,13 +62,20 @@ from typing import Any
 import attrs
 
 from .analysis import twin_indices
-from .cards import Card
+from .cards import Card, count_text
 from .games import Game, Seen
 from .maths import wilson_interval
 from .search import Limits, Memo, SolveResult, Status, Watcher
 
-SAMPLES = 200
-"""Determinisations a hint solves by default."""
+SAMPLES = 64
+"""K, the determinisations a fair hint solves by default: ``hint --fair``, ``play --fair``,
+the browser's game and the fair player of ``stats --player fair`` all use it. Its 95%
+intervals are about 12 points either side of an even chance; a hint comes back in well
+under a second outside Windmill."""
+
+BATCH = 16
+"""A ``quick`` hint's samples are solved this many at a time, and it stops between batches
+once the best move is told apart from every other."""
 
 EXACT_HIDDEN = 5
 """With at most this many hidden cards, a hint works out the exact values (expectimax)."""
@@ -85,10 +102,14 @@ class FairMove:
     """One legal move and its chance for a player who cannot see the hidden cards.
 
     Sampled: ``wins`` of ``samples`` determinisations are won after the move
-    with full sight (``unknown`` more were left unknown by the solve's
-    limits), ``value`` is ``wins / samples`` and ``low``..``high`` its 95%
-    Wilson interval. Exact: ``value`` is the expectimax value, ``low`` and
-    ``high`` equal to it, and ``samples`` the arrangements of the unseen cards.
+    with full sight (``unknown`` more were left unsettled by the solve's
+    limits), ``value`` is ``wins / samples`` (the unsettled ones counted as
+    lost), ``low`` the 95% Wilson low of ``wins`` and ``high`` the Wilson
+    high of ``wins + unknown``: a band that holds the chance whatever the
+    unsettled samples would have given. Exact: ``value`` is the expectimax
+    value, ``low`` and ``high`` equal to it, and ``samples`` the
+    arrangements of the unseen cards. A forced move (:attr:`FairHint.forced`)
+    has no figures: no samples, and ``low``..``high`` the whole range.
     """
 
     move: Any
@@ -111,7 +132,12 @@ class FairMove:
 @attrs.frozen
 class FairHint:
     """Every legal move of a position with its chance (:class:`FairMove`), in the game's
-    order, and the best of them (the first of the highest value)."""
+    order, and the best of them (the first of the highest value).
+
+    ``samples`` is how many determinisations each move's figure rests on
+    (exact: the arrangements of the unseen cards), ``asked`` the K the hint
+    was given: a ``quick`` hint may stop before it (:func:`fair_hint`).
+    """
 
     moves: tuple[FairMove, ...]
     samples: int
@@ -120,6 +146,45 @@ class FairHint:
     seconds: float
     solves: int
     """Exact solves (or positions of the expectimax) it took."""
+    asked: int = 0
+    """The K asked for (0: the same as :attr:`samples`)."""
+    forced: bool = False
+    """Whether the hint is a forced move: one legal move, or one group of twins, named with
+    no sampling (a ``quick`` hint)."""
+
+    @property
+    def most(self) -> int:
+        """The K asked for: the most samples the hint could have used."""
+        return self.asked or self.samples
+
+    @property
+    def separated(self) -> bool:
+        """Whether the best move is told apart from every move that is not its twin.
+
+        Sampled: its interval lies wholly above theirs (its Wilson low above
+        each other's high, whose unsettled samples count there as won), the
+        same intervals the hint shows, so a player sees the gap. Overlapping
+        95% intervals are a strict test (moves that differ by a few samples
+        are ties); it errs towards "tie", never towards a false "best".
+        Exact: its value is above every other's (a tie is equality). A
+        forced move is told apart; with no move there is none.
+        """
+        best = self.best
+        if best is None:
+            return False
+        return not any(self.ties_best(m) for m, _ in self.groups() if m is not best)
+
+    def ties_best(self, move: FairMove) -> bool:
+        """Whether ``move``'s figures cannot be told apart from the best move's (see
+        :attr:`separated`); twins of the best tie with it, as does the best itself."""
+        best = self.best
+        if best is None or self.forced:
+            return move is best
+        if move is best or self.moves.index(move) in best.twins:
+            return True
+        if self.exact:
+            return move.value == best.value
+        return move.high >= best.low
 
     @property
     def best(self) -> FairMove | None:
@@ -267,6 +332,7 @@ def fair_hint(
     exact_hidden: int = EXACT_HIDDEN,
     watch: Watcher | None = None,
     skip_unsettled: bool = False,
+    quick: bool = False,
 ) -> FairHint:
     """Each legal move's chance for a player who sees ``seen`` (see the module docstring).
 
@@ -279,45 +345,220 @@ def fair_hint(
     unknown is unknown after every move, unsearched: the positions after
     its moves are most often as hard to settle (a cost decision, for
     Windmill; see :func:`fair_choice`).
+
+    With ``quick`` (a hint for a player about to move): a forced move, one
+    legal move or one group of twins, is named at once with no figures
+    (:attr:`FairHint.forced`), and the samples are solved :data:`BATCH` at a
+    time, stopping once the best move is told apart
+    (:attr:`FairHint.separated`). The samples are drawn in one order, so a
+    hint that stops after n of them gives the figures the first n give in
+    a full one. ``quick`` skips the unsettled samples too, as
+    ``skip_unsettled`` does: they cost a hint the most (a Windmill sample
+    the limits leave unsettled spends them all on its whole position, and
+    again after each move, where it most often stays unsettled), and they
+    count as lost either way, inside the interval's reach.
     """
     if samples < 1:
         raise ValueError(f"a fair hint needs at least 1 sample, not {samples}")
     t0 = time.perf_counter()
     moves = legal_moves_seen(game, seen)
+    if quick and len(moves) == 1:
+        return _forced(moves, (), samples, seen, t0)
     exact = _exact(game, seen, moves, limits, exact_hidden, seed, t0)
     if exact is not None:
-        return exact
-    drawn = _draw(game, seen, moves, samples, seed, limits, watch)
-    wins = [0] * len(moves)
-    unknown = [0] * len(moves)
-    votes = _votes(moves, drawn)
-    solves = len(drawn)
+        return attrs.evolve(exact, asked=samples)
+    drawn = _deal_samples(game, seen, moves, samples, seed)
     # The keys after each move, in the fixed arrangement and in every sample:
-    # moves with the same keys in all of them are twins, as in fair_twins.
-    keys: list[list[Hashable]] = [
-        [game.key(game.apply(game.fill(seen.state, seen.unseen), m)), *(d.keys[i] for d in drawn)]
+    # moves with the same keys in all of them are twins, as in fair_twins,
+    # and have one verdict in each sample, so the same figures.
+    keys: list[tuple[Hashable, ...]] = [
+        (game.key(game.apply(game.fill(seen.state, seen.unseen), m)), *(d.keys[i] for d in drawn))
         for i, m in enumerate(moves)
     ]
-    for d in drawn:
-        if not d.searched(skip_unsettled):
-            if d.whole.status is Status.UNKNOWN:
-                unknown = [u + 1 for u in unknown]
-            continue
-        for i in range(len(moves)):
-            status, solved = d.status(game, moves, i, limits, watch)
-            solves += solved
-            if status is Status.WON:
-                wins[i] += 1
-            elif status is Status.UNKNOWN:
-                unknown[i] += 1
-    # Twins have one key in every sample, so one verdict in each: the same
-    # figures. Only the votes may differ.
-    twins = twin_indices([(w, u, tuple(k)) for w, u, k in zip(wins, unknown, keys, strict=True)])
-    sampled = []
+    twins = twin_indices(keys)
+    if quick and moves and len(twins[0]) == len(moves) - 1:
+        return _forced(moves, twins, samples, seen, t0)
+    skip = skip_unsettled or quick
+    wins = [0] * len(moves)
+    unknown = [0] * len(moves)
+    solves = used = 0
+    while True:
+        batch = drawn[used : used + BATCH] if quick else drawn
+        for d in batch:
+            d.solve_whole(game, moves, limits, watch)
+        solves += len(batch)
+        for d in batch:
+            if not d.searched(skip):
+                if d.whole.status is Status.UNKNOWN:
+                    unknown = [u + 1 for u in unknown]
+                continue
+            for i in range(len(moves)):
+                status, solved = d.status(game, moves, i, limits, watch)
+                solves += solved
+                if status is Status.WON:
+                    wins[i] += 1
+                elif status is Status.UNKNOWN:
+                    unknown[i] += 1
+        used += len(batch)
+        votes = _votes(moves, drawn[:used])
+        hint = _sampled(moves, wins, unknown, votes, twins, used, samples, seen, t0, solves)
+        if used >= samples or hint.separated:
+            return hint
+
+
+def _sampled(
+    moves: Sequence[Any],
+    wins: Sequence[int],
+    unknown: Sequence[int],
+    votes: Sequence[int],
+    twins: Sequence[tuple[int, ...]],
+    used: int,
+    asked: int,
+    seen: Seen[Any],
+    t0: float,
+    solves: int,
+) -> FairHint:
+    """The sampled hint of the figures so far: ``used`` samples of the ``asked``."""
+    out = []
     for m, w, u, v, t in zip(moves, wins, unknown, votes, twins, strict=True):
-        low, high = wilson_interval(w, samples)
-        sampled.append(FairMove(m, w / samples, low, high, w, samples, u, votes=v, twins=t))
-    return FairHint(tuple(sampled), samples, False, seen.hidden, time.perf_counter() - t0, solves)
+        low = wilson_interval(w, used)[0]
+        high = wilson_interval(w + u, used)[1]
+        value = w / used if used else 0.0
+        out.append(FairMove(m, value, low, high, w, used, u, votes=v, twins=t))
+    seconds = time.perf_counter() - t0
+    return FairHint(tuple(out), used, False, seen.hidden, seconds, solves, asked=asked)
+
+
+def _forced(
+    moves: Sequence[Any],
+    twins: Sequence[tuple[int, ...]],
+    asked: int,
+    seen: Seen[Any],
+    t0: float,
+) -> FairHint:
+    """The hint of a forced move: ``moves`` are one move or one group of twins, named with
+    no figures (no samples, the whole range)."""
+    out = tuple(
+        FairMove(m, 0.0, 0.0, 1.0, 0, 0, twins=twins[i] if twins else ())
+        for i, m in enumerate(moves)
+    )
+    seconds = time.perf_counter() - t0
+    return FairHint(out, 0, False, seen.hidden, seconds, 0, asked=asked, forced=True)
+
+
+def how_text(hint: FairHint) -> str:
+    """How ``hint`` was worked out, in words, with K: ``64 random deals of the 94 hidden
+    cards (K = 64), each solved with full sight after every move; 95% intervals``."""
+    hidden = count_text(hint.hidden, "hidden card")
+    if hint.forced:
+        if len(hint.moves) == 1:
+            return "the only legal move, named with no sampling"
+        return (
+            "the only move up to symmetry (the others lead to the same position), named with "
+            "no sampling"
+        )
+    if hint.exact:
+        return (
+            f"exact: every one of the {hint.samples:,} orders of the {hidden}, the best play "
+            "after each move"
+        )
+    if hint.samples < hint.most:
+        deals = f"{hint.samples} of K = {hint.most} random deals of the {hidden}"
+        return (
+            f"{deals}, each solved with full sight after every move, stopped once the best "
+            "move was told apart; 95% intervals"
+        )
+    return (
+        f"{hint.samples} random deals of the {hidden} (K = {hint.most}), each solved with full "
+        "sight after every move; 95% intervals"
+    )
+
+
+def unsettled_text(move: FairMove) -> str | None:
+    """``35 of 64 samples unsettled (the search limit), counted as lost``, or ``None`` when
+    every sample of ``move`` is settled."""
+    if not move.unknown:
+        return None
+    return f"{move.unknown} of {move.samples} samples unsettled (the search limit), counted as lost"
+
+
+def hint_unsettled_text(hint: FairHint) -> str | None:
+    """What a hint says of its unsettled samples as a whole, or ``None`` with none: how many
+    (a range when moves differ, when each move says its own: :func:`unsettled_text`),
+    counted as lost, and where the intervals go."""
+    counts = sorted({m.unknown for m in hint.moves if not m.exact})
+    if not counts or counts[-1] == 0:
+        return None
+    if len(counts) == 1:
+        many = f"{counts[0]} of {hint.samples} samples unsettled after every move"
+    else:
+        many = f"{counts[0]} to {counts[-1]} of {hint.samples} samples unsettled after a move"
+    return (
+        f"{many} (the search limit), counted as lost; each interval reaches up to where they "
+        "would all be won"
+    )
+
+
+def hint_document(game: Game[Any, Any], seen: Seen[Any], hint: FairHint) -> dict[str, Any]:
+    """The JSON form of a fair hint of ``seen``: how it was worked out, then every legal move.
+
+    At the top: ``k`` (the K asked for), ``samples`` (what the figures rest
+    on: fewer than K when a quick hint stopped early, the arrangements when
+    exact, 0 for a forced move), ``how`` (:func:`how_text`), ``exact``,
+    ``forced``, ``separated`` (:attr:`FairHint.separated`), ``best`` (the
+    move the hint plays, its notation), ``hidden``, ``unsettled``
+    (:func:`hint_unsettled_text`), ``solves`` and ``seconds``. Each move:
+    ``move`` (notation), ``text`` (its words), ``chance`` (``None`` for a
+    forced move), ``low``, ``high``, ``wins``, ``samples``, ``unsettled``
+    and its sentence ``unsettled_text``, ``exact``, ``best``, ``tie`` (its
+    figures cannot be told apart from the best move's), ``votes``, ``group``
+    (the move listed for its twins) and ``twins`` (the others; ``also`` too,
+    as ``hint --json`` names them).
+
+    A move's words describe it in what the player sees
+    (:meth:`~.games.Game.describe_seen`: the masked position, where the
+    face-down cards are :data:`~solitaire_solver.cards.HIDDEN`), never in a
+    position with its hidden places filled: they cannot name a card the
+    player has not seen.
+    """
+    best = hint.best
+    separated = hint.separated
+    group = {id(member): listed for listed, others in hint.groups() for member in (listed, *others)}
+
+    def row(m: FairMove) -> dict[str, Any]:
+        return {
+            "move": str(m.move),
+            "text": game.describe_seen(seen, m.move),
+            "chance": None if hint.forced else m.value,
+            "low": m.low,
+            "high": m.high,
+            "wins": m.wins,
+            "samples": m.samples,
+            "unsettled": m.unknown,
+            "unsettled_text": unsettled_text(m),
+            "exact": m.exact,
+            "best": m is best,
+            "tie": not separated and hint.ties_best(m),
+            "votes": m.votes,
+            "group": str(group[id(m)].move),
+            "twins": [str(hint.moves[j].move) for j in m.twins],
+            "also": [str(hint.moves[j].move) for j in m.twins],
+        }
+
+    return {
+        "k": hint.most,
+        "samples": hint.samples,
+        "how": how_text(hint),
+        "exact": hint.exact,
+        "forced": hint.forced,
+        "separated": separated,
+        "best": None if best is None else str(best.move),
+        "hidden": hint.hidden,
+        "unsettled": hint_unsettled_text(hint),
+        "moves": [row(m) for m in hint.moves],
+        "solves": hint.solves,
+        "seconds": round(hint.seconds, 6),
+    }
 
 
 def _exact(
@@ -345,14 +586,39 @@ def _exact(
 
 @attrs.define
 class _Sample:
-    """One determinisation of a sampled hint: the positions after each move, their keys, the
-    verdict of the whole position, the memo its searches share, and each key's verdict."""
+    """One determinisation of a sampled hint: its position, the positions after each move,
+    their keys, the verdict of the whole position once solved (:meth:`solve_whole`), the
+    memo its searches share, and each key's verdict."""
 
+    state: Any
     children: list[Any]
     keys: list[Hashable]
-    whole: SolveResult[Any]
-    memo: Memo
+    memo: Memo = attrs.field(factory=Memo)
     done: dict[Hashable, Status] = attrs.field(factory=dict)
+    solved: SolveResult[Any] | None = None
+
+    @property
+    def whole(self) -> SolveResult[Any]:
+        """The verdict of the whole position (:meth:`solve_whole` first)."""
+        if self.solved is None:
+            raise RuntimeError("the sample's whole position is not solved yet")
+        return self.solved
+
+    def solve_whole(
+        self,
+        game: Game[Any, Any],
+        moves: Sequence[Any],
+        limits: Limits,
+        watch: Watcher | None = None,
+    ) -> None:
+        """Solve the whole position (a sample lost as a whole is lost after every move)."""
+        # The votes read the winning line's first move alone.
+        whole = game.solve(self.state, limits, memo=self.memo, watch=watch, first_move_only=True)
+        self.solved = whole
+        if whole.won and whole.moves and whole.moves[0] in moves:
+            # The move the winning line starts with wins, and so does every
+            # move to the same key: no search.
+            self.done[self.keys[list(moves).index(whole.moves[0])]] = Status.WON
 
     def searched(self, skip_unsettled: bool) -> bool:
         """Whether the positions after the moves are searched: not when the whole is lost
@@ -383,6 +649,20 @@ class _Sample:
         return found, True
 
 
+def _deal_samples(
+    game: Game[Any, Any], seen: Seen[Any], moves: Sequence[Any], samples: int, seed: int | str
+) -> list[_Sample]:
+    """``samples`` determinisations of ``seen`` drawn from ``seed`` and the position, with
+    the positions after each move and their keys; nothing solved yet."""
+    rng = position_seed(seed, seen)
+    out = []
+    for _ in range(samples):
+        state = game.determinise(seen, rng)
+        children = [game.apply(state, m) for m in moves]
+        out.append(_Sample(state, children, [game.key(c) for c in children]))
+    return out
+
+
 def _draw(
     game: Game[Any, Any],
     seen: Seen[Any],
@@ -392,25 +672,11 @@ def _draw(
     limits: Limits,
     watch: Watcher | None = None,
 ) -> list[_Sample]:
-    """``samples`` determinisations of ``seen`` drawn from ``seed`` and the position, each
-    with its whole position solved (a sample lost as a whole is lost after every move)."""
-    rng = position_seed(seed, seen)
-    place = {m: i for i, m in enumerate(moves)}
-    out = []
-    for _ in range(samples):
-        state = game.determinise(seen, rng)
-        children = [game.apply(state, m) for m in moves]
-        memo = Memo()
-        # The votes read the winning line's first move alone.
-        whole = game.solve(state, limits, memo=memo, watch=watch, first_move_only=True)
-        keys = [game.key(c) for c in children]
-        sample = _Sample(children, keys, whole, memo)
-        first = place.get(whole.moves[0]) if whole.won and whole.moves else None
-        if first is not None:
-            # The move the winning line starts with wins, and so does every
-            # move to the same key: no search.
-            sample.done[keys[first]] = Status.WON
-        out.append(sample)
+    """``samples`` determinisations of ``seen`` (:func:`_deal_samples`), each with its whole
+    position solved."""
+    out = _deal_samples(game, seen, moves, samples, seed)
+    for sample in out:
+        sample.solve_whole(game, moves, limits, watch)
     return out
 
 

@@ -36,7 +36,14 @@ from .analysis import Analysis, analyse_position, verdict_words
 from .cards import count_text
 from .deal_files import dump_game
 from .errors import BadMoveError, IllegalMoveError, SolverError
-from .fair import FairHint, fair_hint
+from .fair import (
+    SAMPLES,
+    FairHint,
+    fair_hint,
+    hint_unsettled_text,
+    how_text,
+    unsettled_text,
+)
 from .games import Game, Seen
 from .search import Limits, Memo, SolveResult, Status
 
@@ -61,9 +68,9 @@ def twins_text(notations: list[str]) -> str:
     return f"also {', '.join(notations)}: the same position up to symmetry"
 
 
-PLAY_SAMPLES = 64
-"""Random deals of the hidden cards a fair hint solves in ``play --fair``, by default: fewer
-than ``hint --fair``'s, so that a hint comes back in a few seconds at most."""
+PLAY_SAMPLES = SAMPLES
+"""Random deals of the hidden cards a fair hint solves in ``play --fair``, by default: the
+one K of every fair hint (:data:`.fair.SAMPLES`)."""
 
 
 @attrs.frozen
@@ -160,10 +167,16 @@ class Session:
         limits: Limits | None = None,
         check_limits: Limits | None = None,
         deal: str | None = None,
+        fair: bool = False,
+        fair_off_at: int | None = None,
     ) -> None:
         self.game = game
         self.start = start
         self.deal = deal
+        self.fair = fair
+        """Whether the game is played fair: its file says so and shows no face-down card."""
+        self.fair_off_at = fair_off_at
+        """The move number fair play was turned off at, if it was (kept in the file)."""
         self.limits = limits if limits is not None else Limits()
         """The limits of ``hint`` and ``solve`` (none: the preset's defaults)."""
         self.check_limits = check_limits if check_limits is not None else CHECK_LIMITS
@@ -247,8 +260,18 @@ class Session:
         return result
 
     def save(self, path: str) -> None:
-        """Write the game to ``path``: the start and the moves played, as a game file."""
-        dump_game(self.game, self.start, self.moves, path, deal=self.deal)
+        """Write the game to ``path``: the start and the moves played, as a game file (a fair
+        one's says so, and names no face-down card where it can: see
+        :func:`~solitaire_solver.deal_files.format_game`)."""
+        dump_game(
+            self.game,
+            self.start,
+            self.moves,
+            path,
+            deal=self.deal,
+            fair=self.fair,
+            fair_off_at=self.fair_off_at,
+        )
         self.saved = (path, tuple(self.moves))
 
     def saved_to(self) -> str | None:
@@ -273,6 +296,7 @@ def play_game(
     moves: Sequence[Any] = (),
     file: str | None = None,
     review: str | None = None,
+    fair_off_at: int | None = None,
 ) -> int:
     """Play ``start`` with lines read from ``stdin``, and what is seen written to ``stdout``.
 
@@ -283,21 +307,35 @@ def play_game(
     moves and shown when the game ends.
 
     With ``fair`` the player sees only what the game shows (:meth:`.Game.seen`):
-    hidden cards print as ``??``, no verdict is shown, ``hint`` is the fair
-    hint and ``solve`` is off; when the game ends (won, no move left, quit or
-    the end of the input) it says whether the deal could be won, in how many
-    moves, and the fair chance at the start.
+    the position and the moves' words name no face-down card
+    (:meth:`.Game.show_seen`, :meth:`.Game.describe_seen`), no verdict is
+    shown, ``hint`` is the fair hint and ``solve`` is off; ``save`` writes a
+    fair game file, which ``play --file`` resumes fair. When the game ends
+    (won, no move left, or quit or the end of the input with the game not
+    saved as it stands) it says whether the deal could be won, in how many
+    moves, and the fair chance at the start; a saved game left before its
+    end keeps its verdict for the end. ``fair_off_at`` is the record of a
+    resumed game that had fair play turned off, kept in the files it saves.
 
     Returns 0: when the game is won, or the player quits, or the input
     ends. Bad input (an unknown command, a move that does not parse or is
     not legal, a file that cannot be written) gets a message and the
     prompt again.
     """
-    session = Session(game, start, limits=limits, check_limits=check_limits, deal=deal)
+    session = Session(
+        game,
+        start,
+        limits=limits,
+        check_limits=check_limits,
+        deal=deal,
+        fair=fair is not None,
+        fair_off_at=fair_off_at,
+    )
     for move in moves:
         session.play(move)
-    if file is not None and moves:
-        # The file holds the game as it stands until the next move.
+    if file is not None and (moves or fair is not None):
+        # The file holds the game as it stands until the next move (a fair game's, even
+        # before its first: leaving it then keeps its verdict for its end).
         session.saved = (file, tuple(session.moves))
     style = style if style is not None else Style()
 
@@ -307,10 +345,11 @@ def play_game(
     def seen() -> Seen[Any]:
         return game.seen(session.position)
 
-    def wordy() -> bool:
-        # A move's words may name the card it turns up: with fair, words only
-        # once nothing is hidden.
-        return fair is None or not seen().hidden
+    def words(move: Any) -> str:
+        # With fair, worded as the player sees it: a face-down card is never named.
+        if fair is None:
+            return game.describe(session.position, move)
+        return game.describe_seen(seen(), move)
 
     def show() -> None:
         say()
@@ -319,7 +358,7 @@ def play_game(
             say(style.cards(game.show(session.position)))
             say(winnable_text(session, style))
         else:
-            say(style.cards(game.show(view.state)))
+            say(style.cards(game.show_seen(view)))
             if view.hidden:
                 say(f"{count_text(view.hidden, 'card')} face down")
         legal = game.legal_moves(session.position)
@@ -328,13 +367,17 @@ def play_game(
             return
         width = len(str(len(legal)))
         notation = max(len(str(m)) for m in legal)
-        words = view is None or not view.hidden
         for i, move in enumerate(legal, 1):
-            text = style.cards(game.describe(session.position, move)) if words else ""
+            text = style.cards(words(move))
             say(f"  {i:>{width}}. {move!s:<{notation}}  {text}".rstrip())
 
-    def reveal() -> None:
+    def reveal(ended: bool = True) -> None:
         if fair is None:
+            return
+        path = session.saved_to()
+        if not ended and path is not None:
+            # Left saved before its end: the verdict waits for the end of the game.
+            say(f"the face-down cards stay face down: play --file {shlex.quote(path)} goes on")
             return
         say()
         say("the deal, with every card shown:")
@@ -358,6 +401,9 @@ def play_game(
             )
             say(f"your fair chance at the start: {best.value:.1%} ({how})")
 
+    def legal_now() -> bool:
+        return bool(game.legal_moves(session.position))
+
     def keep() -> None:
         # What the player needs to come back to the game, or to review it.
         if not session.moves:
@@ -365,7 +411,9 @@ def play_game(
         path = session.saved_to()
         if path is not None:
             say(f"the game is saved in {path}")
-            say(f"review it: solitaire-solver review --file {shlex.quote(path)}")
+            if fair is None or game.is_won(session.position) or not legal_now():
+                # A review tells the verdicts: a fair game offers it at its end only.
+                say(f"review it: solitaire-solver review --file {shlex.quote(path)}")
             return
         played = " ".join(str(m) for m in session.moves)
         say(f"the moves played: {played}")
@@ -386,7 +434,7 @@ def play_game(
     def cmd_quit(rest: str) -> bool:
         say(f"bye: {count_text(len(session.moves), 'move')} played")
         keep()
-        reveal()
+        reveal(ended=False)
         return True
 
     def cmd_undo(rest: str) -> bool:
@@ -403,15 +451,21 @@ def play_game(
         return False
 
     def cmd_hint(rest: str) -> bool:
-        say("searching every move...")
-        if fair is not None:
-            view = seen()
-            hint = fair_hint(game, view, samples=fair.samples, seed=fair.seed)
-            for line in fair_hint_lines(game, view, hint):
-                say(line)
+        say("searching every move... (Ctrl-C cancels)")
+        # A hint may take seconds (a Windmill position's searches): Ctrl-C
+        # cancels it and the game goes on, rather than ending it unsaved.
+        try:
+            if fair is not None:
+                view = seen()
+                hint = fair_hint(game, view, samples=fair.samples, seed=fair.seed, quick=True)
+                lines = fair_hint_lines(game, view, hint)
+            else:
+                lines = hint_lines(session.hint(), style)
+        except KeyboardInterrupt:
+            say("hint cancelled")
             return False
-        for line in hint_lines(session.hint(), style):
-            say(line)
+        for line in lines:
+            say(style.cards(line) if fair is not None else line)
         return False
 
     def cmd_solve(rest: str) -> bool:
@@ -464,7 +518,7 @@ def play_game(
             say()
             say(f"end of input: {count_text(len(session.moves), 'move')} played")
             keep()
-            reveal()
+            reveal(ended=False)
             return 0
         text = line.strip()
         if not text:
@@ -478,7 +532,7 @@ def play_game(
         move = _read_move(game, session, text, say)
         if move is None:
             continue
-        said = game.describe(session.position, move) if wordy() else ""
+        said = words(move)
         session.play(move)
         say(f"played {move}: {style.cards(said)}" if said else f"played {move}")
         if game.is_won(session.position):
@@ -590,39 +644,51 @@ def hint_lines(analysis: Analysis, style: Style) -> list[str]:
 
 
 def fair_hint_lines(game: Game[Any, Any], seen: Seen[Any], hint: FairHint) -> list[str]:
-    """The text of a fair hint: how it was worked out, then each move with its chance.
+    """The text of a fair hint: how it was worked out (with K), then each move with its
+    chance and interval, marked ``<- best`` when the hint tells the best move apart from the
+    others, else ``<- tie`` on every move it cannot tell from the best
+    (:attr:`.FairHint.separated`). A move with unsettled samples says how many under it.
 
     Moves that lead to the same position up to symmetry (:meth:`.FairHint.groups`)
-    take one row, with the others named on the line under it.
+    take one row, with the others named on the line under it. A forced move is
+    named with no figures. A move's words come from what the player sees
+    (:meth:`.Game.describe_seen`): they never name a face-down card.
     """
     if not hint.moves:
         return ["no legal move: the game is over"]
-    hidden = count_text(hint.hidden, "hidden card")
-    if hint.exact:
-        head = (
-            f"fair chances, exact: every one of the {hint.samples:,} orders of the "
-            f"{hidden}, the best play after each move"
-        )
-    else:
-        head = (
-            f"fair chances: {hint.samples} random deals of the {hidden}, each solved with "
-            "full sight after every move (95% intervals)"
-        )
-    out = [head]
-    best = hint.best
     groups = hint.groups()
     width = max(len(str(m.move)) for m, _ in groups)
-    shown = game.fill(seen.state, seen.unseen)
-    for m, others in groups:
-        figure = f"{m.value:7.2%}"
-        if not m.exact:
-            figure += f"  ({m.low:.1%} to {m.high:.1%})"
-        if m.unknown:
-            figure += f", {m.unknown} unknown"
-        mark = "  <- best" if m is best else ""
-        words = game.describe(shown, m.move) if not seen.hidden else ""
-        text = f"  {m.move!s:<{width}}  {figure}{mark}"
-        out.append(f"{text}  {words}".rstrip() if words else text)
+    if hint.forced:
+        out = [how_text(hint)]
+        for m, others in groups:
+            out.append(f"  {m.move!s:<{width}}  {game.describe_seen(seen, m.move)}".rstrip())
+            if others:
+                out.append("    " + twins_text([str(o.move) for o in others]))
+        return out
+    out = [f"fair chances, {how_text(hint)}" if hint.exact else f"fair chances: {how_text(hint)}"]
+    note = hint_unsettled_text(hint)
+    if note is not None:
+        out.append(note)
+    best = hint.best
+    separated = hint.separated
+    figures = [
+        f"{m.value:7.2%}" + ("" if m.exact else f"  ({m.low:.1%} to {m.high:.1%})")
+        for m, _ in groups
+    ]
+    wide = max(len(f) for f in figures)
+    for (m, others), figure in zip(groups, figures, strict=True):
+        if separated:
+            mark = "<- best" if m is best else ""
+        else:
+            mark = "<- tie" if hint.ties_best(m) else ""
+        words = game.describe_seen(seen, m.move)
+        out.append(f"  {m.move!s:<{width}}  {figure:<{wide}}  {mark:<7}  {words}".rstrip())
+        said = unsettled_text(m)
+        if said is not None and len({o.unknown for o in hint.moves}) > 1:
+            # The same count after every move is said once, above.
+            out.append("    " + said)
         if others:
             out.append("    " + twins_text([str(o.move) for o in others]))
+    if not separated:
+        out.append("tie: no move is told apart from the best by these figures")
     return out

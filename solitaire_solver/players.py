@@ -39,19 +39,18 @@ from typing import Any
 import attrs
 
 from .errors import BadOptionError
-from .fair import SOLVE_LIMITS, Leaves, fair_choice, legal_moves_seen
+from .fair import SAMPLES, SOLVE_LIMITS, Leaves, fair_choice, legal_moves_seen
 from .games import Game, Seen
 from .search import Limits, Status
 
 KINDS = ("fair", "greedy", "random")
 """The players there are."""
 
-PLAYER_SAMPLES = 32
-"""Determinisations the fair player's hint solves at each choice, by default.
-
-Fewer than a hint for people (:data:`.fair.SAMPLES`): the player makes tens of
-choices a deal and plays thousands of deals, and its figure is a lower bound
-whatever K is (a smaller K makes it choose worse, never peek)."""
+PLAYER_SAMPLES = SAMPLES
+"""Determinisations the fair player's hint solves at each choice, by default: the one K of
+every fair hint (:data:`.fair.SAMPLES`). Its figure is a lower bound whatever K is (a
+smaller K makes it choose worse, never peek), and the published tables name theirs
+(``--samples 16``): a long run is cheaper with a smaller one."""
 
 MAX_MOVES = 2000
 """A bound no real game reaches: a safety net, should a player's moves cycle."""
@@ -88,7 +87,7 @@ class Player:
 
     @classmethod
     def parse(cls, text: str) -> Player:
-        """A player from the words :meth:`__str__` writes (``fair samples=32 seed=0``)."""
+        """A player from the words :meth:`__str__` writes (``fair samples=64 seed=0``)."""
         kind, *words = text.split()
         fields: dict[str, Any] = {}
         for w in words:

@@ -161,7 +161,7 @@ def _slot(pile: Pile) -> dict[str, Any]:
 
 
 def line_data(
-    game: Game[Any, Any], start: Any, moves: Sequence[Any]
+    game: Game[Any, Any], start: Any, moves: Sequence[Any], *, masked: bool = False
 ) -> tuple[list[dict[str, Any]], list[dict[str, Any]], Any]:
     """The places of the piles, every step of the line as data, and the final position.
 
@@ -170,14 +170,21 @@ def line_data(
     indices into the pile's drawn cards; -1 for the face-down part) and the
     piles it took cards from. Each move is checked with ``game.play``, so an
     illegal one raises :class:`~solitaire_solver.errors.IllegalMoveError`.
+    With ``masked`` each step is what a player saw then (:meth:`~.Game.seen`):
+    its face-down cards drawn as backs and worded as face down.
     """
+
+    def drawn(state: Any) -> Scene:
+        return game.scene_seen(game.seen(state)) if masked else scene(game, state)
+
     state = start
-    scenes = [scene(game, start)]
+    scenes = [drawn(start)]
     said: list[tuple[str, str]] = [("", "")]
     for move in moves:
-        said.append((str(move), game.describe(state, move)))
+        words = game.describe_seen(game.seen(state), move) if masked else game.describe(state, move)
+        said.append((str(move), words))
         state = game.play(state, move)
-        scenes.append(scene(game, state))
+        scenes.append(drawn(state))
     slots, steps = scene_steps(scenes, said)
     return slots, steps, state
 
@@ -253,6 +260,7 @@ def solution_html(
     status: str = "",
     subtitle: str | None = None,
     marks: Mapping[int, str] | None = None,
+    masked: bool = False,
 ) -> str:
     """A self-contained HTML page that steps through ``moves`` played from ``start``.
 
@@ -268,8 +276,9 @@ def solution_html(
     shows its note beside the move's description, highlighted, and the page
     opens at the first marked step (a review marks the move that lost the
     game). Raises :class:`BadOptionError` for a step the line does not have.
+    With ``masked`` every step shows only what a player saw (see :func:`line_data`).
     """
-    slots, steps, final = line_data(game, start, moves)
+    slots, steps, final = line_data(game, start, moves, masked=masked)
     first_mark = None
     for k, note in sorted((marks or {}).items()):
         if not 0 <= k < len(steps):

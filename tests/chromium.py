@@ -42,21 +42,24 @@ def chromium_executable() -> str | None:
     return shutil.which("chromium")
 
 
-def launch(playwright: Any, profile: Path, executable: str) -> Any:
-    """A persistent headless Chromium context with its profile in ``profile``."""
+def launch(playwright: Any, profile: Path, executable: str, **options: Any) -> Any:
+    """A persistent headless Chromium context with its profile in ``profile``; ``options``
+    go to Playwright (a phone's ``viewport``, ``has_touch`` and ``is_mobile``, say)."""
+    settings: dict[str, Any] = {"viewport": VIEWPORT, **options}
     return playwright.chromium.launch_persistent_context(
         str(profile),
         executable_path=executable,
         args=ARGS,
         headless=True,
-        viewport=VIEWPORT,
+        **settings,
     )
 
 
 @contextlib.contextmanager
-def chromium_page(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
+def chromium_page(tmp_path_factory: pytest.TempPathFactory, **options: Any) -> Iterator[Any]:
     """A page of a headless Chromium with a fresh profile, for a test module's fixture; the
-    test skips, saying why, where Chromium or Playwright is missing."""
+    test skips, saying why, where Chromium or Playwright is missing. ``options`` go to
+    :func:`launch`."""
     executable = chromium_executable()
     if executable is None:
         pytest.skip("needs Chromium at /usr/bin/chromium (apt-get install chromium)")
@@ -65,7 +68,7 @@ def chromium_page(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
     )
     profile = tmp_path_factory.mktemp("chromium-profile")
     with sync_api.sync_playwright() as p:
-        context = launch(p, profile, executable)
+        context = launch(p, profile, executable, **options)
         try:
             yield context.new_page()
         finally:

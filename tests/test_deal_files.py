@@ -648,11 +648,11 @@ def test_the_documented_game_file_reads() -> None:
     page = (root / "docs" / "files.md").read_text(encoding="utf-8")
     section = page.split("## Game files", 1)[1]
     block = section.split("```json\n", 1)[1].split("```", 1)[0]
-    game, start, deal, moves = parse_game(block)
+    game, start, deal, moves, *_ = parse_game(block)
     assert deal == "3" and start == game.deal(parse_deal_number(3))
     assert [str(m) for m in moves] == ["d", "d", "d"]
     # Read as a position, the file is where the moves lead: three cards dealt.
     assert len(parse_deal(block).position.line) == 6
     again = parse_game(format_game(game, start, moves, deal=deal))
     assert again.game.preset == game.preset and again.game.rules == game.rules
-    assert again[1:] == (start, deal, moves)
+    assert again[1:4] == (start, deal, moves)

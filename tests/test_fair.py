@@ -14,6 +14,7 @@ import io
 import json
 import random
 import re
+import types
 from collections import Counter
 from fractions import Fraction
 from pathlib import Path
@@ -27,6 +28,8 @@ from solitaire_solver.cards import HIDDEN
 from solitaire_solver.deal_files import format_deal, parse_deal
 from solitaire_solver.errors import DealFileError, HiddenCardsError
 from solitaire_solver.fair import (
+    FairHint,
+    FairMove,
     Leaves,
     arrangements,
     distinct_orders,
@@ -39,7 +42,7 @@ from solitaire_solver.fair import (
 from solitaire_solver.games import Game, Seen
 from solitaire_solver.maths import wilson_interval
 from solitaire_solver.numbering import parse_deal_number
-from solitaire_solver.play import Fair, play_game
+from solitaire_solver.play import Fair, fair_hint_lines, play_game
 from solitaire_solver.players import Player, play
 from solitaire_solver.search import Limits, Status
 from solitaire_solver.stats import LOST_ON_THE_WAY, NOT_WINNABLE, play_one
@@ -192,7 +195,8 @@ def test_solve_refuses_hidden_cards_and_hint_gives_chances(
     import json
 
     doc = json.loads(out)
-    assert doc["hidden"] == 49 and doc["samples"] == 20 and doc["best"] == "d"
+    # Decade's start has one move: named at once, with no sample solved.
+    assert doc["hidden"] == 49 and doc["k"] == 20 and doc["best"] == "d" and doc["forced"]
     code, _, err = run_cli(capsys, "hint", "--file", str(path), "--moves", "d")
     assert code == 2 and "hides cards" in err
     code, _, err = run_cli(capsys, "hint", "decade", "3", "--fair", "--samples", "0")
@@ -800,3 +804,254 @@ def test_decade_exact_hint_agrees_with_the_general_expectimax() -> None:
             assert hint.exact and hint.samples == arrangements(seen.unseen)
             return
     pytest.fail("no decade position with 7 to 10 hidden cards")
+
+
+# ---------------------------------------------------------------- the hint a player asks for
+
+
+def choice_line(name: str, number: int, skip: int = 0) -> tuple[Game[Any, Any], list[Any], Any]:
+    """A game, the moves of the greedy player's game up to a position with a choice (two
+    moves or more) and more cards hidden than an exact hint takes, and that position; the
+    ``skip``-th such position."""
+    g, s = dealt(name, number)
+    played: list[Any] = []
+    for m in play(g, s, Player("greedy")).moves:
+        seen = g.seen(s)
+        if seen.hidden > 10 and len(legal_moves_seen(g, seen)) > 1:
+            if not skip:
+                return g, played, s
+            skip -= 1
+        played.append(m)
+        s = g.apply(s, m)
+    pytest.fail(f"no position with a choice in {name} deal {number}")
+
+
+def test_one_k_is_the_default_of_every_fair_hint() -> None:
+    # hint --fair, play --fair (and the browser's table, which takes play's),
+    # and the stats fair player: one K, fair.SAMPLES.
+    from solitaire_solver.cli import build_parser
+    from solitaire_solver.fair import SAMPLES
+    from solitaire_solver.play import PLAY_SAMPLES
+
+    p = build_parser()
+    assert p.parse_args(["hint", "decade", "3"]).samples == SAMPLES
+    assert p.parse_args(["play", "decade", "3"]).samples == SAMPLES
+    assert p.parse_args(["stats", "decade", "--deals", "1-2"]).samples == SAMPLES
+    assert Fair().samples == PLAY_SAMPLES == SAMPLES
+    assert Player("fair").samples == SAMPLES
+    assert str(Player("fair")).startswith(f"fair samples={SAMPLES} ")
+    g, _, s = choice_line("eagle-wing", 1)
+    hint = fair_hint(g, g.seen(s), quick=True)
+    assert hint.most == SAMPLES and not hint.exact and not hint.forced
+
+
+def test_a_hint_says_k_in_its_text_and_json(capsys: pytest.CaptureFixture[str]) -> None:
+    _, played, _ = choice_line("eagle-wing", 1)
+    argv = [
+        "hint",
+        "eagle-wing",
+        "1",
+        "--fair",
+        "--samples",
+        "24",
+        "--moves",
+        " ".join(map(str, played)),
+    ]
+    code, out, _ = run_cli(capsys, *argv)
+    assert code == 0
+    assert re.search(r"\b(\d+ of )?K = 24\b", out), out
+    code, out, _ = run_cli(capsys, *argv, "--json")
+    doc = json.loads(out)
+    assert code == 0 and doc["k"] == 24 and "K = 24" in doc["how"]
+    assert 1 <= doc["samples"] <= 24 and all(m["samples"] == doc["samples"] for m in doc["moves"])
+
+
+def test_unsettled_samples_are_said_and_widen_the_interval(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    # Windmill under a small limit leaves samples unsettled. Each counts as
+    # lost in the chance, and the interval runs from the Wilson low of the
+    # wins to the Wilson high of the wins and the unsettled ones together.
+    _, played, _ = choice_line("windmill", 4)
+    argv = ["hint", "windmill", "4", "--fair", "--samples", "8", "--max-states", "3000"]
+    argv += ["--moves", " ".join(map(str, played))]
+    code, out, _ = run_cli(capsys, *argv, "--json")
+    assert code == 0
+    doc = json.loads(out)
+    rows = doc["moves"]
+    assert any(r["unsettled"] for r in rows)
+    for r in rows:
+        n, w, u = r["samples"], r["wins"], r["unsettled"]
+        assert r["chance"] == w / n
+        assert r["low"] == wilson_interval(w, n)[0]
+        assert r["high"] == wilson_interval(w + u, n)[1]
+        if u:
+            assert r["high"] > wilson_interval(w, n)[1]
+            want = f"{u} of {n} samples unsettled (the search limit), counted as lost"
+            assert r["unsettled_text"] == want
+    counts = sorted({r["unsettled"] for r in rows})
+    assert doc["unsettled"].startswith(f"{counts[0]}") and "counted as lost" in doc["unsettled"]
+    code, text, _ = run_cli(capsys, *argv)
+    assert code == 0 and "samples unsettled" in text and "counted as lost" in text
+    for r in rows:
+        assert f"({r['low']:.1%} to {r['high']:.1%})" in text
+
+
+def fake_hint(values: list[tuple[int, int]], n: int = 64, exact: bool = False) -> FairHint:
+    """A hint of made-up figures, one move per ``(wins, unsettled)`` (exact: wins over n)."""
+    moves = []
+    for i, (w, u) in enumerate(values):
+        if exact:
+            v = w / n
+            moves.append(FairMove(f"m{i}", v, v, v, 0, n, exact=True))
+        else:
+            low, high = wilson_interval(w, n)[0], wilson_interval(w + u, n)[1]
+            moves.append(FairMove(f"m{i}", w / n, low, high, w, n, u))
+    return FairHint(tuple(moves), n, exact, 10, 0.0, 0)
+
+
+def test_near_ties_are_marked_ties() -> None:
+    # Two samples apart: the intervals overlap, a tie. Far apart: the best.
+    near = fake_hint([(40, 0), (42, 0), (10, 0)])
+    assert near.best is near.moves[1] and not near.separated
+    assert near.ties_best(near.moves[0]) and not near.ties_best(near.moves[2])
+    far = fake_hint([(60, 0), (20, 0)])
+    assert far.separated and not far.ties_best(far.moves[1])
+    # Unsettled samples reach up: 20 wins and 40 unsettled may be as good as 60 wins.
+    reach = fake_hint([(60, 0), (20, 40)])
+    assert not reach.separated and reach.ties_best(reach.moves[1])
+    # Exact values tie only when equal.
+    assert not fake_hint([(30, 0), (30, 0)], exact=True).separated
+    assert fake_hint([(30, 0), (29, 0)], exact=True).separated
+    words: Any = types.SimpleNamespace(describe_seen=lambda seen, move: f"the move {move}")
+    seen = Seen(None)
+    lines = "\n".join(fair_hint_lines(words, seen, near))
+    assert "<- best" not in lines and lines.count("<- tie") == 2 and "tie:" in lines
+    lines = "\n".join(fair_hint_lines(words, seen, far))
+    assert lines.count("<- best") == 1 and "<- tie" not in lines
+
+
+def test_a_forced_move_is_named_at_once(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # Decade's start has one legal move: the hint names it with no solve.
+    g, s = dealt("decade", 3)
+    seen = g.seen(s)
+    assert len(legal_moves_seen(g, seen)) == 1
+    hint = fair_hint(g, seen, quick=True)
+    assert hint.forced and hint.solves == 0 and hint.samples == 0 and hint.separated
+    assert fair_hint_lines(g, seen, hint)[0] == "the only legal move, named with no sampling"
+    code, out, _ = run_cli(capsys, "hint", "decade", "3", "--fair", "--json")
+    doc = json.loads(out)
+    assert code == 0 and doc["forced"] and doc["solves"] == 0 and doc["best"] == "d"
+    assert doc["moves"][0]["chance"] is None
+    code, out, _ = run_cli(capsys, "hint", "decade", "3", "--fair", "--json", "--all-samples")
+    doc = json.loads(out)
+    assert code == 0 and not doc["forced"] and doc["moves"][0]["chance"] is not None
+    code, _, err = run_cli(capsys, "hint", "decade", "3", "--all-samples")
+    assert code == 2 and "--all-samples goes with --fair" in err
+    # One group of twins is forced too: Windmill's start, its moves cut down to
+    # one group (r1>s1 .. r8>s4 of deal 4 lead to one position up to symmetry).
+    g, s = dealt("windmill", 4)
+    seen = g.seen(s)
+    group = fair_hint(g, seen, samples=4).groups()
+    listed, others = max(group, key=lambda x: len(x[1]))
+    assert others
+    only = [listed.move, *(o.move for o in others)]
+    monkeypatch.setattr("solitaire_solver.fair.legal_moves_seen", lambda game, seen: only)
+    hint = fair_hint(g, seen, quick=True)
+    assert hint.forced and hint.solves == 0 and len(hint.groups()) == 1
+    assert "the only move up to symmetry" in fair_hint_lines(g, seen, hint)[0]
+
+
+def test_a_quick_hint_stops_once_the_best_move_is_told_apart() -> None:
+    # Along a game, some position's best move is told apart before K: the
+    # quick hint stops there, and its figures are those of a full hint of as
+    # many samples (the samples are drawn in one order).
+    g, s = dealt("eagle-wing", 1)
+    for m in play(g, s, Player("greedy")).moves:
+        seen = g.seen(s)
+        s = g.apply(s, m)
+        if seen.hidden <= 10 or len(legal_moves_seen(g, seen)) < 2:
+            continue
+        quick = fair_hint(g, seen, samples=64, seed=1, quick=True)
+        if quick.samples == 64 or quick.forced:
+            continue
+        assert quick.separated and quick.samples % 16 == 0
+        full = fair_hint(g, seen, samples=quick.samples, seed=1, skip_unsettled=True)
+        assert [(x.wins, x.unknown) for x in quick.moves] == [
+            (x.wins, x.unknown) for x in full.moves
+        ]
+        head = fair_hint_lines(g, seen, quick)[0]
+        assert f"{quick.samples} of K = 64" in head and "told apart" in head
+        return
+    pytest.fail("no position of eagle-wing deal 1 where a quick hint stops early")
+
+
+def test_ctrl_c_cancels_a_hint_and_the_game_goes_on(monkeypatch: pytest.MonkeyPatch) -> None:
+    import solitaire_solver.play as play_module
+
+    def interrupted(*args: Any, **kwargs: Any) -> Any:
+        raise KeyboardInterrupt
+
+    def hint_interrupted(*args: Any, **kwargs: Any) -> Any:
+        # The player's hint is the quick one; the chance at the start, said
+        # when the game ends, is worked out in full.
+        return interrupted() if kwargs.get("quick") else fair_hint(*args, **kwargs)
+
+    g, s = dealt("decade", 3)
+    first = g.legal_moves(s)[0]
+    after = g.apply(s, first)
+    second = g.legal_moves(after)[0]
+    monkeypatch.setattr(play_module, "fair_hint", hint_interrupted)
+    monkeypatch.setattr(play_module.Session, "hint", interrupted)
+    for fair in (Fair(samples=4, seed=1), None):
+        out = io.StringIO()
+        code = play_game(
+            g, s, io.StringIO(f"hint\n{first}\nhint\n{second}\nquit\n"), out, fair=fair
+        )
+        text = out.getvalue()
+        assert code == 0
+        assert text.count("hint cancelled") == 2
+        assert f"played {first}" in text and f"played {second}" in text
+        assert "bye: 2 moves played" in text
+
+
+def test_ctrl_c_ends_the_hint_command_with_one_line(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    def interrupted(*args: Any, **kwargs: Any) -> Any:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr("solitaire_solver.cli.hint.fair_hint", interrupted)
+    code, out, err = run_cli(capsys, "hint", "windmill", "4", "--fair")
+    assert code == 130 and out == ""
+    assert err.strip() == "solitaire-solver: interrupted"
+
+
+_CARD_TEXT = re.compile(r"(?<![A-Za-z0-9])([A2-9TJQK][CSHD])(?![A-Za-z0-9])")
+
+
+@pytest.mark.parametrize("name", ["decade", "eagle-wing", "eagle-wing-coops", "windmill"])
+def test_hint_json_names_no_face_down_card(name: str, capsys: pytest.CaptureFixture[str]) -> None:
+    # At the start and at a position with a choice, full and quick: no card
+    # that lies face down in the real position (and shows nowhere on the
+    # table) is named anywhere in the document.
+    from solitaire_solver.cards import card_text
+
+    for number in (3, 7):
+        g, played, s = choice_line(name, number)
+        for moves in ([], played):
+            position = s if moves else g.deal(parse_deal_number(number))
+            seen = g.seen(position)
+            shown = set(g.visible_cards(g.mask(position)))
+            hidden = {card_text(c) for c in set(seen.unseen) - shown}
+            assert hidden
+            argv = ["hint", name, str(number), "--fair", "--samples", "4", "--json"]
+            if moves:
+                argv += ["--moves", " ".join(map(str, moves))]
+            for extra in ([], ["--all-samples"]):
+                code, out, _ = run_cli(capsys, *argv, *extra)
+                assert code == 0
+                named = set(_CARD_TEXT.findall(out))
+                assert not named & hidden, sorted(named & hidden)

@@ -267,7 +267,7 @@ def test_play_saves_the_game_and_goes_on_with_it(
         f"bye: 3 moves played\nthe game is saved in {saved}\n"
         f"review it: solitaire-solver review --file '{saved}'"
     )
-    game, start, deal, moves = load_game(saved)
+    game, start, deal, moves, *_ = load_game(saved)
     assert deal == "2" and start == game.deal(parse_deal_number(2))
     assert [str(m) for m in moves] == words[:3]
     # Read as a position, the file is where the game stands.

@@ -127,6 +127,22 @@ def test_verify_takes_rules_and_refuses_bad_input_in_one_line(
         assert err.count("\n") == 1 and words in err, err
 
 
+@pytest.mark.parametrize("command", ["verify", "review", "hint"])
+def test_a_line_saved_for_another_game_is_refused_at_once(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, command: str
+) -> None:
+    """A moves file that names its game (``solve --json``) is read for that game alone: for
+    another game it is refused before a move is read, saying whose line it is; a preset of
+    the same game under other rules takes it."""
+    path = winning_json(capsys, tmp_path)
+    code, out, err = run_cli(capsys, command, "eagle-wing", "7", "--moves-file", str(path))
+    assert (code, out) == (2, "")
+    assert err.endswith(f"moves file '{path}': this line is for decade, not eagle-wing\n")
+    assert len(err.splitlines()) == 1
+    code, out, _ = run_cli(capsys, "verify", "decade-optional", "3", "--moves-file", str(path))
+    assert code == 0 and "the line wins" in out
+
+
 # ---------------------------------------------------------------- deals --verify
 
 

@@ -46,7 +46,7 @@ def table(preset: str = "black-hole", deal: int = 2) -> Table:
 
 
 def client(t: Table, host: tuple[str, int] = HOME) -> TestClient:
-    return TestClient(web_app.make_app(t, TOKEN), client=host)
+    return TestClient(web_app.make_app(t, TOKEN, hosts={"testserver"}), client=host)
 
 
 def api(path: str) -> str:
@@ -175,9 +175,10 @@ def test_the_page_sees_what_a_player_sees() -> None:
     assert view["hidden"] > 0
     trunk = view["step"]["piles"]["trunk"]
     assert trunk[0] == [] and trunk[1] == 13  # face down: a count, no card
-    # No verdict, and no words for moves that would name a hidden card.
-    assert "status" not in view and all(m["text"] == "" for m in view["legal"])
+    # No verdict, and the moves worded as the player sees them: the deal's card is face down.
+    assert "status" not in view
     deal = next(m for m in view["legal"] if m["move"] == "d")
+    assert deal["text"] == "deal a face-down card"
     assert deal["from"] == ["stock", None] and deal["to"] is None
 
 

@@ -5,8 +5,9 @@ plays the deal; every ``--every``-th position of its line where there is a
 choice (two legal moves or more) and cards are still hidden gets a fair hint
 with ``--samples`` determinisations (:func:`~solitaire_solver.fair.fair_hint`,
 its default limits per sample). Prints, per preset, the positions, the mean,
-median and largest seconds a hint took, and how many were exact. Example (the
-figures in docs/players.md)::
+median and largest seconds a hint took, and how many were exact; ``--quick``
+times the hint a player gets (:func:`~solitaire_solver.fair.fair_hint` with
+``quick``). Example (the figures in docs/measurements.md)::
 
     nice python benchmarks/fair/fair_hint_cost.py decade decade-optional eagle-wing \\
         eagle-wing-coops --deals 1-10 --samples 200 --most 3
@@ -32,6 +33,7 @@ def main() -> None:
     ap.add_argument("--samples", type=int, default=200)
     ap.add_argument("--every", type=int, default=5, help="every k-th choice of the line")
     ap.add_argument("--most", type=int, default=3, help="positions a deal gives at most")
+    ap.add_argument("--quick", action="store_true", help="the quick hint of play and hint --fair")
     args = ap.parse_args()
     low, high = (int(x) for x in args.deals.split("-"))
     for preset in args.presets:
@@ -47,7 +49,7 @@ def main() -> None:
                 if seen.hidden and len(g.legal_moves(s)) > 1:
                     if choice % args.every == 0 and taken < args.most:
                         t = time.perf_counter()
-                        hint = fair_hint(g, seen, samples=args.samples, seed=n)
+                        hint = fair_hint(g, seen, samples=args.samples, seed=n, quick=args.quick)
                         seconds.append(time.perf_counter() - t)
                         exact += hint.exact
                         taken += 1
@@ -57,7 +59,8 @@ def main() -> None:
             print(f"{preset}: no position with a choice and hidden cards")
             continue
         print(
-            f"{preset}: {len(seconds)} positions, K={args.samples}: mean "
+            f"{preset}: {len(seconds)} positions, K={args.samples}"
+            f"{', quick' if args.quick else ''}: mean "
             f"{statistics.mean(seconds):.3f} s, median {statistics.median(seconds):.3f} s, "
             f"max {max(seconds):.3f} s, {exact} exact",
             flush=True,

@@ -9,6 +9,9 @@ Each game is served as ``play --browser`` serves it (on 127.0.0.1, in a
 thread of this process), a few moves of the solver's line are played, a
 card is picked so that its targets light up, and the page is saved here as
 a PNG of at most 256 colours, as ``screenshots.py`` saves the viewer's.
+Then two games on a phone's screen (390 by 844, touch), and the end of a
+won Windmill game on a large screen (1280 by 900), as the page shows it
+without scrolling.
 """
 
 from __future__ import annotations
@@ -16,6 +19,7 @@ from __future__ import annotations
 import sys
 import tempfile
 from pathlib import Path
+from typing import Any
 
 from playwright.sync_api import sync_playwright
 
@@ -35,32 +39,76 @@ from tests.chromium import CHROMIUM, launch  # noqa: E402
 GAMES = [("decade", 172, 12), ("eagle-wing", 7732, 20), ("windmill", 45, 30), ("black-hole", 2, 10)]
 """Each game's preset, deal, and the moves played before the picture."""
 
+PHONE_GAMES = [("eagle-wing", 7732, 20), ("black-hole", 2, 10)]
+"""The games shown on a phone's screen."""
+
+PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True}
+LARGE = {"viewport": {"width": 1280, "height": 900}}
+
+
+def picture(
+    page: Any, preset: str, deal: int, played: int, name: str, *, full: bool, auto: bool
+) -> None:
+    """Serve ``played`` moves of the solver's line of a deal (and, with ``auto``, the
+    automatic moves home after them), pick the next move's card, and save the page as
+    ``name``."""
+    game = make_game(preset)
+    start = game.deal(parse_deal_number(deal))
+    moves = list(game.solve(start).moves)
+    table = Table(game, start, deal=str(deal), moves=moves[:played], samples=2, auto=auto)
+    server = Server(table)
+    try:
+        # The page sends the setting the browser keeps: set first, at an address of the
+        # server that is not the page.
+        url = server.start()
+        page.goto(url + "api/ping")
+        page.evaluate(f"localStorage.setItem('solitaire-solver-auto', '{int(auto)}')")
+        page.goto(url)
+        wanted = "'1'" if auto else "''"
+        page.wait_for_function(
+            f"document.body.dataset.auto === {wanted} && !document.body.dataset.busy"
+        )
+        state = table.session.position
+        if game.is_won(state):
+            page.wait_for_function(
+                "document.getElementById('end').dataset.ready === '1'", timeout=60_000
+            )
+        else:
+            # Pick the next move's card, so that the picture shows where it may go.
+            places = move_places(game, state, game.solve(state).moves[0])
+            if places is not None and places.target is not None:
+                pile, index = places.source
+                where = f'[data-pile="{pile}"]' + (
+                    f'[data-index="{index}"]' if index is not None else ":not(.label)"
+                )
+                page.locator("#layer " + where).last.click()
+        save(page.screenshot(full_page=full), name)
+    finally:
+        page.goto("about:blank")
+        server.stop()
+
 
 def main() -> None:
     with tempfile.TemporaryDirectory() as tmp, sync_playwright() as p:
-        context = launch(p, Path(tmp), str(CHROMIUM))
+        # On a laptop's screen a card is picked, its places lit up (without the automatic
+        # moves, which leave Eagle Wing's next move a deal); on a phone's, as a game plays.
+        for options, games, suffix, full, auto in (
+            ({}, GAMES, "", True, False),
+            (PHONE, PHONE_GAMES, "-phone", False, True),
+        ):
+            context = launch(p, Path(tmp) / (suffix or "laptop"), str(CHROMIUM), **options)
+            page = context.new_page()
+            page.goto("about:blank")
+            for preset, deal, played in games:
+                name = f"play-{preset}-{deal}{suffix}.png"
+                picture(page, preset, deal, played, name, full=full, auto=auto)
+            context.close()
+        # The end of a long game on a large screen: what the window shows, no more.
+        context = launch(p, Path(tmp) / "large", str(CHROMIUM), **LARGE)
         page = context.new_page()
-        for preset, deal, played in GAMES:
-            game = make_game(preset)
-            start = game.deal(parse_deal_number(deal))
-            moves = list(game.solve(start).moves)
-            table = Table(game, start, deal=str(deal), moves=moves[:played], samples=2)
-            server = Server(table)
-            try:
-                page.goto(server.start())
-                page.wait_for_function(f"document.body.dataset.played === '{played}'")
-                state = table.session.position
-                # Pick the next move's card, so that the picture shows where it may go.
-                places = move_places(game, state, moves[played])
-                if places is not None and places.target is not None:
-                    pile, index = places.source
-                    where = f'[data-pile="{pile}"]' + (
-                        f'[data-index="{index}"]' if index is not None else ":not(.label)"
-                    )
-                    page.locator("#layer " + where).last.click()
-                save(page.screenshot(full_page=True), f"play-{preset}-{deal}.png")
-            finally:
-                server.stop()
+        line = make_game("windmill").solve(make_game("windmill").deal(parse_deal_number(45)))
+        name = "play-windmill-45-end.png"
+        picture(page, "windmill", 45, len(line.moves), name, full=False, auto=True)
         context.close()
 
 

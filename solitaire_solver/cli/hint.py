@@ -13,6 +13,7 @@ from ..api import play_line
 from ..cards import count_text
 from ..errors import BadOptionError
 from ..fair import SAMPLES, SOLVE_LIMITS, fair_hint
+from ..fair import hint_document as fair_hint_document
 from ..games import Game
 from ..games.base import rules_items, rules_text
 from ..play import Style, fair_hint_lines, hint_lines
@@ -99,11 +100,15 @@ def run(args: argparse.Namespace) -> int:
     """``hint GAME NUMBER [--moves ...]``: every move of a position with its verdict."""
     game, start, deal = start_position(args, "hint")
     request = solve_request(args, game)
-    played = played_moves(args)
-    if args.fair or game.has_hidden(start):
+    played = played_moves(args, game)
+    # A game saved while played fair goes on fair here too: its hint sees what its table shows.
+    saved_fair, _ = getattr(args, "file_fair", (False, None))
+    if args.fair or saved_fair or game.has_hidden(start):
         return _fair_hint(args, game, start, deal, played, request.given)
     if args.samples != SAMPLES or args.seed:
         raise BadOptionError("--samples and --seed go with --fair")
+    if args.all_samples:
+        raise BadOptionError("--all-samples goes with --fair")
     # The searches show their progress on a terminal (a Windmill hint may take minutes).
     progress = solve_progress(sys.stderr, quiet=args.json)
     try:
@@ -160,52 +165,27 @@ def _fair_hint(
             seed=args.seed,
             limits=limits if limits.any else SOLVE_LIMITS,
             watch=progress,
+            quick=not args.all_samples,
         )
     finally:
         if progress is not None:
             progress.finish()
-    best = hint.best
     if args.json:
-        group = {
-            id(member): (listed, (listed, *others))
-            for listed, others in hint.groups()
-            for member in (listed, *others)
-        }
         doc: dict[str, Any] = {
             "game": game.preset,
             "rules": dict(rules_items(game.rules)),
             "deal": deal,
             "played": [str(m) for m in moves],
-            "hidden": hint.hidden,
-            "exact": hint.exact,
-            "samples": hint.samples,
-            "best": None if best is None else str(best.move),
-            "moves": [
-                {
-                    "move": str(m.move),
-                    "description": game.describe(game.fill(seen.state, seen.unseen), m.move),
-                    "chance": m.value,
-                    "low": m.low,
-                    "high": m.high,
-                    "wins": m.wins,
-                    "unknown": m.unknown,
-                    "votes": m.votes,
-                    "group": str(group[id(m)][0].move),
-                    "also": [str(o.move) for o in group[id(m)][1] if o is not m],
-                }
-                for m in hint.moves
-            ],
-            "solves": hint.solves,
-            "seconds": round(hint.seconds, 6),
+            **fair_hint_document(game, seen, hint),
             "solver_version": __version__,
         }
         if args.file is not None:
             doc["file"] = args.file
         print_json(doc)
         return 0
-    _heading(args, game, deal, moves, seen.state, ", as a player sees it")
+    style = _heading(args, game, deal, moves, seen.state, ", as a player sees it")
     for line in fair_hint_lines(game, seen, hint):
-        print(line)
+        print(style.cards(line))
     print()
     print(
         f"search: {count_text(hint.solves, 'exact solve')}, {hint.seconds:.3f} s "
@@ -245,9 +225,18 @@ def register(commands: Commands) -> None:
         action="store_true",
         help="each move's chance for a player who cannot see the face-down cards (no peeking): "
         "K deals of the hidden cards at random, each solved after every move, or the exact "
-        "value where few are hidden; implied by a file with hidden cards (??)",
+        "value where few are hidden; implied by a file with hidden cards (??) and by a game "
+        "saved while played fair",
     )
     fair_sampling_options(p, SAMPLES)
+    p.add_argument(
+        "--all-samples",
+        action="store_true",
+        help="with --fair: solve all K samples after every move, even once the best move is "
+        "told apart, a forced move's and the unsettled ones too (by default a hint stops "
+        "there, names a forced move at once and leaves a sample unsettled as a whole "
+        "unsettled after every move)",
+    )
     p.add_argument("--json", action="store_true", help="print one JSON document")
     colour_option(p)
     add_limit_options(p)

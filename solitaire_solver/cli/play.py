@@ -31,6 +31,11 @@ def run(args: argparse.Namespace) -> int:
             "not --file -"
         )
     game, start, deal = start_position(args, "play")
+    # A fair game file goes on fair; --fair makes any game fair. A file keeps the record of
+    # a game that had fair play turned off.
+    file_fair, fair_off_at = getattr(args, "file_fair", (False, None))
+    args.fair = args.fair or file_fair
+    args.fair_off_at = fair_off_at
     # The caller's limits: each solve of the game resolves the preset's defaults.
     limits = solve_request(args, game).given
     if args.browser:
@@ -52,6 +57,7 @@ def run(args: argparse.Namespace) -> int:
         moves=getattr(args, "file_moves", ()),
         file=args.file,
         review=_review_command(args, deal),
+        fair_off_at=fair_off_at,
     )
 
 
@@ -76,6 +82,8 @@ def _play_in_browser(
         limits=limits,
         samples=args.samples,
         seed=args.seed,
+        fair=args.fair,
+        fair_off_at=args.fair_off_at,
     )
     return play_in_browser(table)
 
@@ -107,8 +115,9 @@ def register(commands: Commands) -> None:
         "--fair",
         action="store_true",
         help="play without spoilers: the face-down cards stay hidden, no verdict is shown, "
-        "hint is the fair hint (no peeking) and solve is off; at the end it says whether the "
-        "deal could be won and the fair chance you had at the start",
+        "hint is the fair hint (no peeking) and solve is off, in the terminal or the browser; "
+        "at the end it says whether the deal could be won and the fair chance you had at the "
+        "start. A saved fair game says so in its file, and --file goes on with it fair",
     )
     fair_sampling_options(p, PLAY_SAMPLES)
     p.add_argument(

@@ -11,7 +11,7 @@ from typing import Any
 from ..api import get_game
 from ..deal_files import load_game, read_text
 from ..errors import BadOptionError
-from ..games import Game
+from ..games import PRESETS, Game
 from ..games.base import parse_rule_assignments
 from ..numbering import parse_deal_number
 from .common import DEAL_NUMBER_HELP, add_rule_option
@@ -61,11 +61,13 @@ def start_position(
         check_file_options(args)
         if args.file == "-" and getattr(args, "moves_file", None) == "-":
             raise BadOptionError("--file - and --moves-file - cannot both read standard input")
-        game, start, deal, moves = load_game(args.file)
+        played = load_game(args.file)
         # A game file (play's save) holds the moves played as well: hint, review and
         # play take them as the moves played unless --moves or --moves-file says others.
-        args.file_moves = moves
-        return game, start, deal
+        args.file_moves = played.moves
+        # And whether it is played fair, for play to go on the same way.
+        args.file_fair = (played.fair, played.fair_off_at)
+        return played.game, played.start, played.deal
     return numbered_deal(args, command)
 
 
@@ -85,12 +87,17 @@ def moves_from_text(text: str) -> list[str]:
     return [w for w in _MOVE_SEPARATORS.split(text) if w]
 
 
-def moves_from_file(path: str) -> list[str]:
+def moves_from_file(path: str, game: Game[Any, Any] | None = None) -> list[str]:
     """Move notation from a file: words separated by spaces, commas or lines.
 
     ``#`` starts a comment. A JSON document such as ``solve --json`` prints
     (an object with a ``moves`` list of notation texts, or of objects with a
     ``move``) is read too, so a solution can be reviewed as it was saved.
+    When it names its game (``solve --json``'s ``game``) and that is not
+    ``game``'s, the file is refused at once: its moves are another game's
+    notation, which would fail late, or worse, parse as something else. A
+    preset of the same game under other rules is fine (a line can be checked
+    under looser rules).
     """
     # Read as deal files are, so that a file that is not text gets one message.
     text = read_text(path, "moves file")
@@ -102,6 +109,11 @@ def moves_from_file(path: str) -> list[str]:
                 f"moves file '{path}', line {exc.lineno}: not JSON ({exc.msg})"
             ) from None
         moves = doc.get("moves") if isinstance(doc, dict) else None
+        named = doc.get("game") if isinstance(doc, dict) else None
+        if game is not None and isinstance(named, str) and _game_of(named) != game.name:
+            raise BadOptionError(
+                f"moves file '{path}': this line is for {named[:40]}, not {game.preset}"
+            )
         if not isinstance(moves, list):
             raise BadOptionError(f"moves file '{path}': a JSON file needs a 'moves' list")
         out = []
@@ -120,12 +132,19 @@ def moves_from_file(path: str) -> list[str]:
     return words
 
 
-def played_moves(args: argparse.Namespace) -> list[str]:
-    """The moves played, in notation: ``--moves``, ``--moves-file`` or a game file's own."""
+def _game_of(name: str) -> str:
+    """The game a preset (or a game's own name) plays; the name itself when it is neither."""
+    found = PRESETS.get(name)
+    return found.game.name if found is not None else name
+
+
+def played_moves(args: argparse.Namespace, game: Game[Any, Any]) -> list[str]:
+    """The moves played in ``game``, in notation: ``--moves``, ``--moves-file`` or a game
+    file's own."""
     if args.moves is not None and args.moves_file is not None:
         raise BadOptionError("give --moves or --moves-file, not both")
     if args.moves_file is not None:
-        return moves_from_file(args.moves_file)
+        return moves_from_file(args.moves_file, game)
     if args.moves is None:
         return [str(m) for m in getattr(args, "file_moves", ())]
     return moves_from_text(args.moves)

@@ -76,7 +76,7 @@ def run(args: argparse.Namespace) -> int:
             'review needs the moves played: --moves "M1 M2 ..." or --moves-file PATH, '
             "or a game file that play saved as --file"
         )
-    played = played_moves(args)
+    played = played_moves(args, game)
     moves = [m for m, _, _ in play_line(game, start, played)]
     # Checked before the searches, which may be long, rather than after them.
     html_path = check_html_path(args.html) if args.html is not None else None

@@ -27,7 +27,7 @@ def run(args: argparse.Namespace) -> int:
         raise HiddenCardsError(
             f"{args.file}: the position hides cards (??): verify needs every card"
         )
-    played = played_moves(args)
+    played = played_moves(args, game)
     check = verify(game, start, played)
     title = game_title(game, deal, args.file)
     reason = check.reason

@@ -25,7 +25,7 @@ from typing import Any, ClassVar, Generic, TypeVar
 
 import attrs
 
-from ..cards import Card, count_text
+from ..cards import Card, card_text, count_text
 from ..errors import BadRuleError, DealFileError, HiddenCardsError, IllegalMoveError
 from ..numbering import DealNumber
 from ..request import SolveRequest
@@ -187,6 +187,9 @@ class Field:
 
 
 _DECK = frozenset(range(52))
+
+_CARD_NAME = re.compile(r"(?<![A-Za-z0-9])[A2-9TJQK][CSHD](?![A-Za-z0-9])")
+"""A card's name (``TD``) standing alone in a move's words."""
 """Every card of one deck (:data:`~solitaire_solver.cards.Card` values)."""
 
 _WORD_NUMBER = re.compile(r"(?<=[a-z])(?=[0-9])|(?<=[0-9])(?=[a-z])")
@@ -389,11 +392,17 @@ class Game(ProblemDefaults, ABC, Generic[S, M]):
 
     @abstractmethod
     def describe(self, state: S, move: M) -> str:
-        """A sentence for people about ``move`` played in ``state``."""
+        """A sentence for people about ``move`` played in ``state``.
+
+        ``state`` may be masked (:meth:`seen`): a card that is
+        :data:`~solitaire_solver.cards.HIDDEN` is worded as face down, never
+        printed (see :meth:`describe_seen`).
+        """
 
     @abstractmethod
     def show(self, state: S) -> str:
-        """A picture of a position in text, one or more lines."""
+        """A picture of a position in text, one or more lines (of a masked position too,
+        its face-down cards not named)."""
 
     def scene(self, state: S) -> Scene:
         """How a page draws ``state``: named piles at fixed places, and the facts in view.
@@ -424,6 +433,43 @@ class Game(ProblemDefaults, ABC, Generic[S, M]):
         if not self.is_legal(state, move):
             raise IllegalMoveError(f"illegal move {move}: not allowed in this position")
         return self.apply(state, move)
+
+    # -- moves a table plays for the player
+
+    def goes_home(self, state: S, move: M) -> bool:
+        """Whether ``move`` takes a card that is still in play to where the game's cards end
+        (a foundation, the hole, the discards): the move a double-click on a card asks for.
+        By default no move does (a game with no foundation to speak of)."""
+        return False
+
+    def auto_moves(self, state: S) -> list[M]:
+        """The moves home a table may play for the player from ``state``, in turn: none of
+        them can turn a won position into a lost one.
+
+        Each is found in the position the one before leaves. First the
+        game's :meth:`forced_move`, when it goes home (:meth:`goes_home`): a
+        game that has one argues in it that the move keeps every win, as
+        Eagle Wing's safe moves home do. Else the only legal move, when
+        there is just one and it goes home: every winning line starts with
+        it, so it keeps every win too. The list ends at the first position
+        with neither. Each move takes a card home, so the list is never
+        longer than the cards in play; a move that does not (a game's
+        mistake) ends it rather than risk going round in a circle.
+        """
+        out: list[M] = []
+        while not self.is_won(state):
+            move = self.forced_move(state)
+            if move is None or not self.goes_home(state, move) or not self.is_legal(state, move):
+                legal = self.legal_moves(state)
+                move = legal[0] if len(legal) == 1 and self.goes_home(state, legal[0]) else None
+            if move is None:
+                break
+            after = self.apply(state, move)
+            if self.cards_left(after) >= self.cards_left(state):
+                break
+            out.append(move)
+            state = after
+        return out
 
     # -- what a player sees
 
@@ -478,6 +524,46 @@ class Game(ProblemDefaults, ABC, Generic[S, M]):
             if left:
                 unseen += [c] * left
         return Seen(masked, tuple(unseen))
+
+    def describe_seen(self, seen: Seen[S], move: M) -> str:
+        """The words of ``move`` for a player who sees only ``seen``.
+
+        :meth:`describe` of the masked position: a face-down card is worded
+        as face down (``deal a face-down card``), never by name. Callers
+        describe what a player sees with this, never by filling the hidden
+        places (:meth:`fill`), so the words cannot name a card the player
+        lacks.
+        """
+        return self.describe(seen.state, move)
+
+    def describe_played(self, state: S, move: M) -> str:
+        """The words of ``move``, played from ``state``, for a player who watched it played.
+
+        A move shows what it turns face up (the card dealt, the trunk's card
+        that fills a wing), so once it is played its full words
+        (:meth:`describe`) are the player's to read: they are given when
+        every card they name is one the player has seen, before the move or
+        after it (with two decks: some copy of it). Otherwise the words are
+        those of :meth:`describe_seen`, which name no face-down card.
+        """
+        words = self.describe(state, move)
+        if not self.face_down:
+            return words
+        after = self.apply(state, move)
+        seen_cards = {card_text(c) for c in self.visible_cards(self.mask(after))}
+        seen_cards.update(card_text(c) for c in self.visible_cards(self.mask(state)))
+        if all(name in seen_cards for name in _CARD_NAME.findall(words)):
+            return words
+        return self.describe_seen(self.seen(state), move)
+
+    def show_seen(self, seen: Seen[S]) -> str:
+        """The text picture of ``seen`` (:meth:`show` of the masked position)."""
+        return self.show(seen.state)
+
+    def scene_seen(self, seen: Seen[S]) -> Scene:
+        """How a page draws ``seen`` (:meth:`scene` of the masked position): face-down cards
+        as backs."""
+        return self.scene(seen.state)
 
     def shown_places(self, seen: Seen[S], move: M) -> tuple[int, ...] | None:
         """The hidden places of ``seen`` that ``move`` shows, as indices into the cards of

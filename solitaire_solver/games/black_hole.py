@@ -733,6 +733,10 @@ class BlackHole(Game[BlackHoleState, BlackHoleMove]):
         (:func:`.black_hole_scene.move_places`)."""
         return layout.move_places(state, move)
 
+    def goes_home(self, state: BlackHoleState, move: BlackHoleMove) -> bool:
+        """Every move: a pile's top card to the hole."""
+        return True
+
     def position_fields(self, state: BlackHoleState) -> list[tuple[str, str]]:
         """``pile 1`` .. ``pile 17`` (bottom to top) and ``hole`` (bottom to top)."""
         fields = [(f"pile {i}", cards_text(p)) for i, p in enumerate(state.piles, 1)]

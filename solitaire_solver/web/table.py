@@ -9,6 +9,15 @@ The coach answers only when asked: whether the game can still be won, the
 best move and the fair hint, a winning line, and at the end the verdict of
 the deal, the review of the game and the fair chance at the start.
 
+In fair mode (``play --browser --fair``, or :meth:`Table.set_fair`) the
+table shows a player only what the cards on it show, everywhere: the view,
+the moves' words, the hint (the fair hint alone), the game file and the
+exported page. The full-sight coach (whether the game can still be won, a
+winning line, the verdict of the deal) refuses with :class:`.FairPlayError`
+(409 from the server) until the game ends or the player turns fair mode
+off, which the game records (:attr:`Table.fair_off_at`). At the end the
+face-down cards are shown.
+
 Every rule comes from the game object: the page holds no rule of its own.
 The web app (:mod:`.app`) is a thin layer of HTTP over this class, so that
 all of this is tested without a server.
@@ -25,9 +34,9 @@ from typing import Any
 from ..analysis import analyse_position, review_line
 from ..cards import count_text
 from ..deal_files import format_game, parse_game
-from ..errors import BadOptionError, IllegalMoveError
-from ..fair import fair_hint
-from ..games import PRESETS, Game, make_game
+from ..errors import BadOptionError, FairPlayError, IllegalMoveError
+from ..fair import fair_hint, hint_document
+from ..games import PRESETS, Game, Seen, make_game
 from ..numbering import parse_deal_number
 from ..play import PLAY_SAMPLES, Session
 from ..scene import Scene, page_geometry
@@ -82,6 +91,15 @@ class Table:
     ``limits`` bound the coach's searches (none: the preset's defaults);
     ``samples`` and ``seed`` are the fair hint's. ``version`` counts the
     changes, so that the page can tell a fresh answer from a stale one.
+    ``fair`` plays the game fair (see :meth:`set_fair`); ``fair_off_at`` is
+    the move number a game resumed from a file had fair mode turned off at.
+
+    With ``auto`` (automatic moves home), the table plays the game's
+    :meth:`~.Game.auto_moves` after each of the player's moves and at the
+    start of a deal. They are real moves of the game, kept in its list of
+    moves, but an undo takes back the player's move together with the
+    automatic moves that followed it, as one step, and a redo plays them
+    all again: a player thinks of them as part of the move.
     """
 
     def __init__(
@@ -95,16 +113,37 @@ class Table:
         samples: int = PLAY_SAMPLES,
         seed: int = 0,
         rng: random.Random | None = None,
+        auto: bool = False,
+        fair: bool = False,
+        fair_off_at: int | None = None,
     ) -> None:
+        self.fair = fair
+        """Whether fair mode is on: the player sees only what the table shows."""
+        self.fair_off_at = fair_off_at
+        """The number of moves played when the player turned fair mode off in this game, or
+        ``None`` if it was not turned off."""
+        self.full_sight = self.fair_off_at is not None
+        """Whether this game has shown something a fair game hides (a coach's answer, a file
+        with every card): fair mode can no longer start in it."""
         self.limits = limits if limits is not None else Limits()
         self.samples = samples
         self.seed = seed
         self.rng = rng if rng is not None else random.Random()
+        self.auto = auto
+        """Whether the table plays the automatic moves home."""
         self.version = 0
-        self.session = self._session(game, start, deal, moves)
+        self.automatic: list[bool] = []
+        """For each move played, whether the table played it (an automatic move home)."""
         self.undone: list[Any] = []
         """Moves taken back, the next one to redo last."""
-        self._drawn: list[tuple[Any, Scene, tuple[str, str]]] = []
+        self.undone_automatic: list[bool] = []
+        """For each move of :attr:`undone`, whether the table had played it."""
+        self._change: tuple[int, int, int | None] | None = None
+        """The version the last change made, how many moves were played before it, and the
+        version it changed (``None``: a new game): the page animates the moves after those."""
+        self._drawn: list[tuple[Any, bool, Scene, tuple[str, str]]] = []
+        """Each position's scene and its move's words, and whether they were drawn masked."""
+        self.session = self._session(game, start, deal, moves)
 
     def _session(
         self, game: Game[Any, Any], start: Any, deal: str | None, moves: Sequence[Any]
@@ -113,7 +152,28 @@ class Table:
         for move in moves:
             session.play(move)
         self.version += 1
+        self.automatic = [False] * len(session.moves)
+        self.undone, self.undone_automatic = [], []
+        self._change = None
+        if self.auto and self._play_automatic(session):
+            # The page has not seen this deal: it draws the start, then the automatic moves.
+            self._change = (self.version, len(moves), None)
         return session
+
+    def _play_automatic(self, session: Session) -> int:
+        """Play the automatic moves home of the position now; how many were played."""
+        moves = session.game.auto_moves(session.position)
+        for move in moves:
+            session.play(move)
+            self.automatic.append(True)
+            # A move that is the next one to redo keeps the moves undone after it.
+            if self.undone and self.undone[-1] == move:
+                self.undone.pop()
+                self.undone_automatic.pop()
+            else:
+                self.undone.clear()
+                self.undone_automatic.clear()
+        return len(moves)
 
     # ------------------------------------------------------------ the game
 
@@ -142,31 +202,80 @@ class Table:
         if self.over() is not None:
             raise IllegalMoveError(f"the game is over ({self.over()}): no move can be played")
         move = self.game.parse_move(text)
+        before = len(self.session.moves)
         self.session.play(move)
+        self.automatic.append(False)
         # A new move starts a new line: what was undone is no longer ahead.
-        if self.undone and self.undone[-1] == move:
+        if self.undone and self.undone[-1] == move and not self.undone_automatic[-1]:
             self.undone.pop()
+            self.undone_automatic.pop()
         else:
             self.undone.clear()
+            self.undone_automatic.clear()
+        if self.auto:
+            self._play_automatic(self.session)
+        self._changed(before)
+
+    def _changed(self, before: int) -> None:
+        """A new version, whose moves played after the first ``before`` the page may animate."""
         self.version += 1
+        self._change = (self.version, before, self.version - 1)
+
+    @property
+    def player_moves(self) -> int:
+        """The moves the player made (the automatic ones left out): what an undo counts."""
+        return self.automatic.count(False)
 
     def undo(self, steps: int = 1) -> int:
-        """Take back up to ``steps`` moves; how many were taken back."""
+        """Take back up to ``steps`` of the player's moves, each with the automatic moves that
+        followed it; how many of the player's moves were taken back."""
+        if steps > 0 and self.player_moves:
+            self._leave_end()
         done = 0
-        while done < steps and self.session.moves:
-            self.undone.append(self.session.undo())
+        while done < steps and self.player_moves:
+            while True:
+                automatic = self.automatic.pop()
+                self.undone.append(self.session.undo())
+                self.undone_automatic.append(automatic)
+                if not automatic:
+                    break
             done += 1
-        self.version += done > 0
+        if done:
+            self.version += 1
+            self._change = None
         return done
 
     def redo(self, steps: int = 1) -> int:
-        """Play again up to ``steps`` moves taken back; how many were played."""
+        """Play again up to ``steps`` of the player's moves taken back, each with the automatic
+        moves that followed it; how many of the player's moves were played."""
         done = 0
+        before = len(self.session.moves)
         while done < steps and self.undone:
             self.session.play(self.undone.pop())
+            self.automatic.append(self.undone_automatic.pop())
+            while self.undone and self.undone_automatic[-1]:
+                self.session.play(self.undone.pop())
+                self.automatic.append(self.undone_automatic.pop())
             done += 1
-        self.version += done > 0
+        if done:
+            self._changed(before)
         return done
+
+    def restart(self) -> int:
+        """Back to the deal: every move of the player taken back (and ready to redo), the
+        automatic moves at the start kept. How many of the player's moves were taken back."""
+        return self.undo(self.player_moves)
+
+    def set_auto(self, auto: bool) -> None:
+        """Turn the automatic moves home on or off; turned on, the table plays those of the
+        position now at once. A new setting is a new version: the page shows it."""
+        if auto == self.auto:
+            return
+        self.auto = auto
+        before = len(self.session.moves)
+        if auto and self.over() is None:
+            self._play_automatic(self.session)
+        self._changed(before)
 
     def new_deal(self, preset: str | None, deal: str) -> None:
         """Start a deal of ``preset`` (or the game's own): a number, ``random``, ``today``, or
@@ -183,17 +292,35 @@ class Table:
             number = parse_deal_number(deal)
         self.session = self._session(game, game.deal(number), str(number), ())
         self.undone = []
+        # A new game keeps the mode the player chose, with a record of its own.
+        self.fair_off_at, self.full_sight = None, False
 
     def load(self, text: str, name: str = "the file") -> None:
-        """Go on with a saved game (or start from a position): the text of a game file."""
+        """Go on with a saved game (or start from a position): the text of a game file.
+
+        The game goes on in the file's mode: fair if the file says so, else
+        not (a file that is not fair shows every card), keeping the move
+        number fair mode was turned off at.
+        """
         played = parse_game(text, path=name)
         self.session = self._session(played.game, played.start, played.deal, played.moves)
         self.undone = []
+        self.fair, self.fair_off_at = played.fair, played.fair_off_at
+        self.full_sight = not played.fair or played.fair_off_at is not None
 
     def save_text(self) -> str:
-        """The game as a game file (the start and the moves played), as ``play`` saves it."""
+        """The game as a game file (the start and the moves played), as ``play`` saves it.
+
+        A fair game's file says so and, for a deal from its number, leaves
+        the position out (:func:`~solitaire_solver.deal_files.format_game`),
+        so that it names no face-down card; any other file shows every card.
+        """
         s = self.session
-        return format_game(s.game, s.start, s.moves, deal=s.deal)
+        if not self.fair:
+            self._saw_everything()
+        return format_game(
+            s.game, s.start, s.moves, deal=s.deal, fair=self.fair, fair_off_at=self.fair_off_at
+        )
 
     def file_name(self, suffix: str) -> str:
         """A name for a file of this game: ``decade-3.json``."""
@@ -201,10 +328,18 @@ class Table:
         return f"{self.game.preset}{'-' + deal if deal else ''}{suffix}"
 
     def export_html(self) -> str:
-        """The moves played as a viewer page (:func:`~solitaire_solver.viewer.solution_html`)."""
+        """The moves played as a viewer page (:func:`~solitaire_solver.viewer.solution_html`).
+
+        While a fair game is in play each step shows only what the table
+        showed then (face-down cards as backs); once it is over, or in a
+        game that is not fair, every card.
+        """
         s = self.session
         n = len(s.moves)
         over = self.over()
+        masked = self._masked()
+        if not masked:
+            self._saw_everything()
         verdict = {"won": f"won in {count_text(n, 'move')}", "stuck": "no move is left"}.get(
             over or "", f"{count_text(n, 'move')} played"
         )
@@ -215,40 +350,110 @@ class Table:
             title=f"{self.title}: the game played",
             verdict_text=verdict,
             status="won" if over == "won" else "",
+            masked=masked,
         )
+
+    # ------------------------------------------------------------ fair mode
+
+    def _masked(self) -> bool:
+        """Whether what the table shows is masked now: in a fair game until it ends."""
+        return self.fair and self.over() is None
+
+    def _saw_everything(self) -> None:
+        """Note that the player was shown what a fair game hides (while the game goes on)."""
+        if self.over() is None:
+            self.full_sight = True
+
+    def _full_sight_coach(self, what: str) -> None:
+        """Refuse ``what`` while a fair game is in play; else note that it shows every card."""
+        if self._masked():
+            raise FairPlayError(
+                f"{what} sees every card: it is off in a fair game until the game ends "
+                "(or fair mode is turned off)"
+            )
+        self._saw_everything()
+
+    def set_fair(self, on: bool) -> None:
+        """Turn fair mode on or off.
+
+        Off: the full-sight coach works from now on, and the game records
+        the move number it was turned off at (:attr:`fair_off_at`); it
+        cannot be turned on again in this game. On: only while the game has
+        shown the player nothing a fair game hides (no answer of the
+        full-sight coach, no file or page with every card, the game not
+        over), so that the game is fair throughout. Else :class:`FairPlayError`.
+        """
+        if on == self.fair:
+            return
+        if not on:
+            self.fair = False
+            self.fair_off_at = len(self.session.moves)
+            self.full_sight = True
+        elif self.over() is not None:
+            raise FairPlayError(
+                "the game is over and its cards are shown: fair mode starts with a new deal"
+            )
+        elif self.full_sight:
+            raise FairPlayError(
+                "this game was seen with every card (the coach, a file or a page): fair mode "
+                "starts with a new deal"
+            )
+        else:
+            self.fair, self.fair_off_at = True, None
+        self.version += 1
+
+    def _leave_end(self) -> None:
+        """Before a fair game that is over goes back: its cards were shown at the end, so fair
+        mode is turned off there and recorded."""
+        if self.fair and self.over() is not None:
+            self.set_fair(False)
 
     # ------------------------------------------------------------ what the page shows
 
     def view(self) -> dict[str, Any]:
-        """Everything the page draws, as a player sees it (no verdict, hidden cards hidden)."""
+        """Everything the page draws, as a player sees it (no verdict, hidden cards hidden).
+
+        Each position is drawn as the player saw it (:meth:`.Game.scene_seen`)
+        and each move played worded as the player saw it played
+        (:meth:`.Game.describe_played`); once the game
+        is over every card is shown.
+        """
         s, game = self.session, self.game
+        masked = self.over() is None
         # Each position's scene is drawn once, and kept while the position stays in the game.
         drawn = self._drawn
         for i, position in enumerate(s.positions):
-            if i < len(drawn) and drawn[i][0] is position:
+            if i < len(drawn) and drawn[i][0] is position and drawn[i][1] == masked:
                 continue
             del drawn[i:]
-            words = (
-                ("", "")
-                if i == 0
-                else (str(s.moves[i - 1]), game.describe(s.positions[i - 1], s.moves[i - 1]))
-            )
-            drawn.append((position, game.scene(game.seen(position).state), words))
+            words = ("", "")
+            if i:
+                before, move = s.positions[i - 1], s.moves[i - 1]
+                # A move played shows what it turned face up: its words may name that.
+                said_now = (
+                    game.describe_played(before, move) if masked else game.describe(before, move)
+                )
+                words = (str(move), said_now)
+            sc = game.scene_seen(game.seen(position)) if masked else game.scene(position)
+            drawn.append((position, masked, sc, words))
         del drawn[len(s.positions) :]
-        slots, steps = scene_steps([d[1] for d in drawn], [d[2] for d in drawn])
-        said = [d[2] for d in drawn]
+        slots, steps = scene_steps([d[2] for d in drawn], [d[3] for d in drawn])
+        said = [d[3] for d in drawn]
         position = s.position
-        hidden = game.seen(position).hidden
+        seen = game.seen(position)
+        hidden = seen.hidden if masked else 0
         legal = []
         for move in game.legal_moves(position):
             places = game.move_places(position, move)
             legal.append(
                 {
                     "move": str(move),
-                    # A move's words may name the card it turns up: none while cards are hidden.
-                    "text": "" if hidden else game.describe(position, move),
+                    # Worded as the player sees it: a face-down card is never named.
+                    "text": game.describe_seen(seen, move),
                     "from": None if places is None else list(places.source),
                     "to": None if places is None or places.target is None else list(places.target),
+                    # What a double-click on the card asks for: a move to where cards end.
+                    "home": game.goes_home(position, move),
                 }
             )
         return {
@@ -260,18 +465,39 @@ class Table:
             "geometry": page_geometry(),
             "slots": slots,
             "step": steps[-1],
-            "played": [{"move": m, "text": t} for m, t in said[1:]],
+            "played": [
+                {"move": m, "text": t, "auto": a}
+                for (m, t), a in zip(said[1:], self.automatic, strict=True)
+            ],
             "legal": legal,
             "hidden": hidden,
-            "undo": len(s.moves),
-            "redo": len(self.undone),
+            "undo": self.player_moves,
+            "redo": self.undone_automatic.count(False),
             "over": self.over(),
+            "fair": self.fair,
+            "fair_off_at": self.fair_off_at,
+            "auto": self.auto,
+            "change": self._change_steps(steps),
         }
+
+    def _change_steps(self, steps: list[dict[str, Any]]) -> dict[str, Any] | None:
+        """What the last change did, for the page to animate: ``since``, the version it
+        changed (``None``: a game the page has not drawn), and ``steps``, the position
+        before it then one step per move it played (the player's, then the automatic
+        ones). ``None`` once something else changed the game (an undo, say)."""
+        if self._change is None or self._change[0] != self.version:
+            return None
+        _, before, since = self._change
+        return {"since": since, "steps": steps[before:]}
 
     # ------------------------------------------------------------ the coach
 
     def winnable(self) -> dict[str, Any]:
-        """Whether the position can still be won: exact, or the limit that stopped the search."""
+        """Whether the position can still be won: exact, or the limit that stopped the search.
+
+        Off while a fair game is in play (:class:`FairPlayError`).
+        """
+        self._full_sight_coach("whether the game can still be won")
         result = self.session.solve()
         if result.won:
             text = (
@@ -286,12 +512,21 @@ class Table:
         return {"version": self.version, "status": result.status.value, "text": text}
 
     def hint(self) -> dict[str, Any]:
-        """The best move (the solver's, seeing every card) and the fair hint's (no peeking)."""
+        """The best move (the solver's, seeing every card) and the fair hint's (no peeking).
+
+        In a fair game the fair hint alone (``best`` is ``None``), its moves
+        worded as the player sees them.
+        """
         s, game = self.session, self.game
         out: dict[str, Any] = {"version": self.version, "best": None, "fair": None}
         if self.over() is not None:
             out["text"] = "the game is over: no move to hint"
             return out
+        seen = game.seen(s.position)
+        if self.fair:
+            out["fair"] = self._fair_answer(seen)
+            return out
+        self._saw_everything()
         analysis = analyse_position(
             game, s.position, limits=self.limits, memo=s.memo, played=len(s.moves)
         )
@@ -303,22 +538,35 @@ class Table:
                 "verdict": best.verdict_text(),
                 "status": best.status.value,
             }
-        fair = fair_hint(game, game.seen(s.position), samples=self.samples, seed=self.seed)
-        top = fair.best
-        if top is not None:
-            how = "exact" if top.exact else f"from {count_text(fair.samples, 'random deal')}"
-            seen = game.seen(s.position)
-            words = "" if seen.hidden else game.describe(s.position, top.move)
-            out["fair"] = {
-                "move": str(top.move),
-                "text": words,
-                "chance": round(top.value, 6),
-                "how": how,
-            }
+        out["fair"] = self._fair_answer(seen)
+        return out
+
+    def _fair_answer(self, seen: Seen[Any]) -> dict[str, Any] | None:
+        """The fair hint of ``seen`` (:func:`~solitaire_solver.fair.hint_document`) with its
+        best move on top: ``move``, ``text`` (worded as the player sees it) and ``chance``
+        (``None`` for a forced move, named with no figures); ``None`` with no move."""
+        # Quick, as a hint for a player about to move: a forced move at once, and the
+        # samples stop once the best move stands apart.
+        hint = fair_hint(self.game, seen, samples=self.samples, seed=self.seed, quick=True)
+        top = hint.best
+        if top is None:
+            return None
+        out = hint_document(self.game, seen, hint)
+        # The time taken differs from run to run: the same view gets the same answer.
+        del out["seconds"]
+        out.update(
+            move=str(top.move),
+            text=self.game.describe_seen(seen, top.move),
+            chance=None if hint.forced else round(top.value, 6),
+        )
         return out
 
     def solution(self) -> dict[str, Any]:
-        """A winning line from here, with each move's words, if there is one."""
+        """A winning line from here, with each move's words, if there is one.
+
+        Off while a fair game is in play (:class:`FairPlayError`).
+        """
+        self._full_sight_coach("a winning line")
         result = self.session.solve()
         out: dict[str, Any] = {"version": self.version, "status": result.status.value}
         if result.won:
@@ -340,8 +588,13 @@ class Table:
 
     def end(self) -> dict[str, Any]:
         """At the end of a game: whether the deal could be won, the review of the moves played,
-        and the fair chance a player who cannot see the hidden cards had at the start."""
+        and the fair chance a player who cannot see the hidden cards had at the start.
+
+        A fair game gets it once it is over (:class:`FairPlayError` before);
+        ``fair`` and ``fair_off_at`` say whether the game was played fair.
+        """
         s, game = self.session, self.game
+        self._full_sight_coach("the verdict of the deal")
         first = game.solve(s.start, self.limits, memo=s.memo)
         if first.won:
             deal = f"the deal could be won, in {count_text(len(first.moves), 'move')}"
@@ -358,6 +611,8 @@ class Table:
             "review": review.summary(),
             "losing_move": None if review.losing is None else review.losing + 1,
             "fair": None,
+            "played_fair": self.fair,
+            "fair_off_at": self.fair_off_at,
         }
         fair = fair_hint(game, game.seen(s.start), samples=self.samples, seed=self.seed)
         top = fair.best

@@ -202,18 +202,22 @@ class Decade(Game[DecadeState, DecadeMove]):
         return figure if compulsory.won else HOLDING_BACK + figure
 
     def describe(self, state: DecadeState, move: DecadeMove) -> str:
-        """``deal 9C`` or ``discard 3D 7C (positions 1-2, total 10)``."""
+        """``deal 9C`` or ``discard 3D 7C (positions 1-2, total 10)``; ``deal a face-down
+        card`` when the stock's next card is hidden (a :meth:`seen` position)."""
         if move.is_deal:
-            return f"deal {card_text(state.stock[state.dealt])}"
+            card = state.stock[state.dealt]
+            return "deal a face-down card" if card == HIDDEN else f"deal {card_text(card)}"
         cards = state.line[move.start : move.start + move.length]
         total = sum(card_value(c) for c in cards)
         where = f"positions {move.start + 1}-{move.start + move.length}"
         return f"discard {cards_text(cards)} ({where}, total {total})"
 
     def show(self, state: DecadeState) -> str:
-        """The line and the stock."""
+        """The line and the stock (its next card named only when it is face up)."""
         rest = state.remaining
-        nxt = f", next {card_text(rest[0])}" if rest else ""
+        nxt = ""
+        if rest:
+            nxt = ", face down" if rest[0] == HIDDEN else f", next {card_text(rest[0])}"
         return f"line:  {cards_text(state.line) or '(empty)'}\nstock: {len(rest)} cards{nxt}"
 
     def scene(self, state: DecadeState) -> Scene:
@@ -223,6 +227,10 @@ class Decade(Game[DecadeState, DecadeMove]):
     def move_places(self, state: DecadeState, move: DecadeMove) -> MovePlaces:
         """Where ``move`` starts and ends on :meth:`scene` (:func:`.scene.move_places`)."""
         return layout.move_places(state, move)
+
+    def goes_home(self, state: DecadeState, move: DecadeMove) -> bool:
+        """A run's discard: the discards are where every card ends."""
+        return not move.is_deal
 
     # ------------------------------------------------------------ what a player sees
 

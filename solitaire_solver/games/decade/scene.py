@@ -8,7 +8,7 @@ only the public fields of the position.
 
 from __future__ import annotations
 
-from ...cards import card_text, count_text
+from ...cards import HIDDEN, card_text, count_text
 from ...scene import (
     CARD_H,
     LABEL,
@@ -28,12 +28,15 @@ from .rules import DecadeMove, DecadeState
 def scene(state: DecadeState) -> Scene:
     """The stock and the discards on top, the line in rows of 13 below.
 
-    Every card of the one deck not in the line or the stock has been
-    discarded; the state keeps no order among them, so they form a heap.
+    The discarded cards are the dealt ones no longer in the line (so a
+    masked position, whose stock holds placeholders, discards none of
+    them); the state keeps no order among them, so they form a heap. The
+    stock is drawn as backs, and its next card named only when it is face
+    up.
     """
     line, rest = state.line, state.remaining
-    present = set(line) | set(rest)
-    gone = [c for c in range(52) if c not in present]
+    kept = set(line)
+    gone = sorted(c for c in state.stock[: state.dealt] if c not in kept)
     top = MARGIN + LABEL
     piles = (
         Pile("stock", "stock", MARGIN, top, down=len(rest), note=str(len(rest))),
@@ -65,7 +68,7 @@ def scene(state: DecadeState) -> Scene:
         ("line", count_text(len(line))),
         ("discarded", count_text(len(gone))),
     ]
-    if rest:
+    if rest and rest[0] != HIDDEN:
         facts.append(("next to deal", card_text(rest[0])))
     return Scene(piles, tuple(facts))
 

@@ -238,11 +238,16 @@ class EagleWing(Game[EagleWingState, EagleWingMove]):
     # -------------------------------------------------------------- notation
 
     def describe(self, state: EagleWingState, move: EagleWingMove) -> str:
-        """For example ``9S from wing 2 to foundation; trunk's 4H fills wing 2``."""
+        """For example ``9S from wing 2 to foundation; trunk's 4H fills wing 2``.
+
+        A card hidden in ``state`` (a :meth:`seen` position) is worded as face
+        down: ``deal a face-down card``, ``the trunk's next card fills wing 2``.
+        """
         if move.is_deal:
             if state.waste_size >= len(state.talon):
                 return "deal (the stock is empty)"
-            return f"deal {card_text(state.talon[state.waste_size])}"
+            dealt = state.talon[state.waste_size]
+            return "deal a face-down card" if dealt == HIDDEN else f"deal {card_text(dealt)}"
         if move.is_redeal:
             return f"redeal (pass {state.redeals_used + 2} of {self._redeals + 1})"
         card = self._card_at(state, move.source)
@@ -260,8 +265,11 @@ class EagleWing(Game[EagleWingState, EagleWingMove]):
             text += f" to empty wing {move.target + 1}"
         if move.source < WINGS and len(state.wings[move.source]) == 1 and state.trunk:
             fill = state.trunk[-1]
-            last = " last card" if len(state.trunk) == 1 else ""
-            text += f"; trunk's{last} {card_text(fill)} fills wing {move.source + 1}"
+            if fill == HIDDEN:
+                text += f"; the trunk's next card fills wing {move.source + 1}"
+            else:
+                last = " last card" if len(state.trunk) == 1 else ""
+                text += f"; trunk's{last} {card_text(fill)} fills wing {move.source + 1}"
         elif move.source == TRUNK:
             text += "; the trunk is empty"
         return text
@@ -292,6 +300,10 @@ class EagleWing(Game[EagleWingState, EagleWingMove]):
     def move_places(self, state: EagleWingState, move: EagleWingMove) -> MovePlaces:
         """Where ``move`` starts and ends on :meth:`scene` (:func:`.scene.move_places`)."""
         return layout.move_places(state, move)
+
+    def goes_home(self, state: EagleWingState, move: EagleWingMove) -> bool:
+        """A card to the foundation of its suit."""
+        return move.target == FOUNDATION
 
     # -------------------------------------------------------------- files
 
@@ -567,9 +579,10 @@ PRESETS = (
         EagleWingRules(),
         "One deck. The first card dealt sets the rank all four foundations start at; they "
         "build up in suit, K wrapping to A. Eight wings of one card each, refilled at once "
-        "from a face-down trunk of 13 cards; a wing card only goes to a foundation. The stock "
-        "is dealt one card at a time onto the waste, with two redeals. Won when all 52 cards "
-        "are on the foundations.",
+        "from a face-down trunk of 13 cards; once the trunk is empty, the waste's top card may "
+        "fill an empty wing. A wing card only goes to a foundation. The stock is dealt one card "
+        "at a time onto the waste, with two redeals. Won when all 52 cards are on the "
+        "foundations.",
         plan=PLAN,
     ),
     Preset(

@@ -132,9 +132,16 @@ class Windmill(Game[WindmillState, WindmillMove]):
     # ------------------------------------------------------------ notation
 
     def describe(self, state: WindmillState, move: WindmillMove) -> str:
-        """For example ``8H from reserve 3 to the primary; 5C from the waste fills reserve 3``."""
+        """For example ``8H from reserve 3 to the primary; 5C from the waste fills reserve 3``.
+
+        A card hidden in ``state`` (a :meth:`seen` position) is worded as face
+        down: ``deal a face-down card onto the waste``.
+        """
         if move.kind == DEAL:
-            return f"deal {card_text(state.seq[state.dealt])} onto the waste"
+            dealt = state.seq[state.dealt]
+            if dealt == HIDDEN:
+                return "deal a face-down card onto the waste"
+            return f"deal {card_text(dealt)} onto the waste"
         if move.kind == REDEAL:
             return f"redeal: the waste ({bin(state.waste).count('1')} cards) becomes the stock"
         if move.src == RESERVE:
@@ -153,6 +160,8 @@ class Windmill(Game[WindmillState, WindmillMove]):
             cell = f"reserve {move.src_index + 1}"
             if state.waste:
                 text += f"; {card_text(state.waste_top or 0)} from the waste fills {cell}"
+            elif state.dealt < len(state.seq) and state.seq[state.dealt] == HIDDEN:
+                text += f"; the stock's next card fills {cell}"
             elif state.dealt < len(state.seq):
                 text += f"; {card_text(state.seq[state.dealt])} from the stock fills {cell}"
             else:
@@ -174,7 +183,9 @@ class Windmill(Game[WindmillState, WindmillMove]):
             f"waste:       {cards_text(waste[-8:]) or '(empty)'} ({count_text(len(waste))})"
         )
         stock = state.stock
-        nxt = f", next {card_text(stock[0])}" if stock else ""
+        nxt = ""
+        if stock:
+            nxt = ", face down" if stock[0] == HIDDEN else f", next {card_text(stock[0])}"
         used = f", {state.redeals_used} of {self.rules.redeals} redeals used"
         lines.append(
             f"stock:       {count_text(len(stock))}{nxt}" + (used if self.rules.redeals else "")
@@ -195,6 +206,11 @@ class Windmill(Game[WindmillState, WindmillMove]):
     def move_places(self, state: WindmillState, move: WindmillMove) -> MovePlaces:
         """Where ``move`` starts and ends on :meth:`scene` (:func:`.scene.move_places`)."""
         return layout.move_places(state, move)
+
+    def goes_home(self, state: WindmillState, move: WindmillMove) -> bool:
+        """A card from the waste or the reserve to a foundation (a card moved between
+        foundations is home already)."""
+        return move.kind not in (DEAL, REDEAL) and move.src in (RESERVE, WASTE)
 
     # ------------------------------------------------------------ files
 
