@@ -223,10 +223,19 @@ def test_a_large_body_is_refused_unread(server: web_app.Server, with_length: boo
 
     headers = {"Content-Length": str(size)} if with_length else {}
     before = resident_mb()
-    r = httpx.post(server.url + "api/move", content=body(), headers=headers, timeout=30)
+    try:
+        r: httpx.Response | None = httpx.post(
+            server.url + "api/move", content=body(), headers=headers, timeout=30
+        )
+    except (httpx.RemoteProtocolError, httpx.WriteError, httpx.ReadError):
+        # The server answered and closed while this client was still sending: TCP may then
+        # reset the connection before the client reads the answer. Either way the server
+        # stopped taking the body early.
+        r = None
     after = resident_mb()
-    assert_short_error(r, 413)
-    assert r.headers["connection"] == "close"
+    if r is not None:
+        assert_short_error(r, 413)
+        assert r.headers["connection"] == "close"
     # The server answered long before the client had sent the body, and held none of it.
     assert sent < 16 * 2**20, sent
     assert after - before < 16, (before, after)
@@ -282,9 +291,12 @@ def test_an_error_quotes_a_short_prefix_of_the_input(
     assert t.view()["played"] == [] and t.title == "black-hole 2"
 
 
-def test_a_ten_megabyte_move_gets_a_short_answer(server: web_app.Server) -> None:
+def test_a_ten_megabyte_move_gets_a_short_answer() -> None:
+    # In the process, so that the whole request is sent and the answer read whatever the
+    # timing (a real server closes at once, and TCP may reset the connection under a client
+    # still sending: the test above allows for that).
     body = json.dumps({"move": "x" * 10_000_000}).encode()
-    error = assert_short_error(httpx.post(server.url + "api/move", content=body, timeout=30), 413)
+    error = assert_short_error(client(table()).post(api("move"), content=body), 413)
     assert "x" not in error
 
 
