@@ -27,6 +27,12 @@ from solitaire_solver.games.eagle_wing import (
     EagleWingState,
 )
 from solitaire_solver.games.eagle_wing.relaxation import relaxed_run
+from solitaire_solver.games.eagle_wing.rules import (
+    DOWN_IN_SUIT,
+    UP,
+    EagleWingRules,
+    built_on,
+)
 from solitaire_solver.numbering import parse_deal_number, shuffled_talon
 from solitaire_solver.search import (
     Budget,
@@ -871,3 +877,35 @@ def test_shortest_line_of_a_hand_made_position() -> None:
     result = game.solve(state, Limits(), shortest=True)
     assert_result_sound(game, state, result)
     assert len(result.moves) == 7
+
+
+@pytest.mark.parametrize(
+    "rules",
+    [
+        EagleWingRules(),
+        EagleWingRules(wing_capacity=3, building=DOWN_IN_SUIT),
+        EagleWingRules(wing_capacity=5, building=DOWN_IN_SUIT),
+        EagleWingRules(wing_capacity=4),
+    ],
+)
+def test_a_wing_takes_a_run_as_it_takes_its_cards_one_by_one(rules: EagleWingRules) -> None:
+    # One card goes on the card one rank up in its suit, on a wing with
+    # room (none without building); the relaxation's landing of several
+    # cards at once is the same as building them one after another.
+    taken = 0
+    for top in range(52):
+        for size in range(1, 14):
+            wing = top * 16 + size  # the wing's code (rules.pile_code)
+            for card in range(52):
+                one = rules.takes(wing, card)
+                assert one == (UP[card] == top and size < rules.capacity)
+                taken += one
+                run = [card]
+                for count in range(2, 5):
+                    run.append(UP[run[-1]])
+                    at, fits = wing, True
+                    for c in reversed(run):
+                        fits = fits and rules.takes(at, c)
+                        at = built_on(at, c)
+                    assert rules.takes(wing, card, count) == fits
+    assert (taken > 0) == rules.builds

@@ -43,12 +43,19 @@ from solitaire_solver.games.windmill import (
     WindmillState,
     beam_over,
     beams,
+    clear_twin,
     compact,
+    deal,
     discrepancies,
     rank_model,
+    refill,
     stuck_and_lost,
+    twin,
     unflagged,
 )
+from solitaire_solver.games.windmill.model import HOMES_FLAG, PACKED_TALON
+from solitaire_solver.games.windmill.rules import REAL_TALON, ranked_waste
+from solitaire_solver.games.windmill.summaries import PassTalonView
 from solitaire_solver.numbering import parse_deal_number
 from solitaire_solver.search import (
     NO_LIMITS,
@@ -1465,3 +1472,69 @@ def test_command_line_shortest_on_deal_7(capsys: pytest.CaptureFixture[str]) -> 
     )
     assert doc["default_limit"] is True
     assert doc["stopped_by"] == f"the default limit of {states:,} states"
+
+
+def talon_variants(s: WindmillState) -> list[WindmillState]:
+    """``s``, the same with the waste empty, and with the waste and the stock both empty."""
+    out = [s, attrs.evolve(s, waste=0, ranked_waste=0)]
+    out.append(attrs.evolve(s, dealt=len(s.seq), waste=0, ranked_waste=0))
+    return out
+
+
+@pytest.mark.parametrize("rules", [{}, {"direction": "down"}])
+def test_one_refill_and_one_deal_for_every_form_of_a_position(rules: dict[str, Any]) -> None:
+    # The refill over the real talon, the rank model's packed piles and the
+    # summaries' view gives the same card (by rank) and the same talon after,
+    # from the waste, from the stock or (both empty) none; and so does the
+    # deal.
+    g = game(**rules)
+    model = rank_model(g.problem)
+    sources: Counter[str] = Counter()
+    for number in range(1, 9):
+        for s in random_positions(g, number, 6):
+            for t in talon_variants(s):
+                fill, (_, _, dealt_after, waste, ranked) = refill(
+                    REAL_TALON, (t.seq, t.seq_ranks, t.dealt, t.waste, t.ranked_waste)
+                )
+                after = attrs.evolve(t, dealt=dealt_after, waste=waste, ranked_waste=ranked)
+                assert ranked == ranked_waste(t.seq_ranks, waste)
+                rank = None if fill is None else fill % 13
+                st = compact(t)
+                assert refill(PACKED_TALON, (st[4], st[5])) == (rank, compact(after)[4:6])
+                view = PassTalonView(tuple(c % 13 for c in t.seq))
+                top = None if t.waste_top is None else t.waste_top % 13
+                assert refill(view, (top, t.dealt))[0] == rank
+                sources["waste" if t.waste else "none" if fill is None else "stock"] += 1
+                # The deal: the same card (by rank) onto the waste in every form.
+                real = deal(REAL_TALON, (t.seq, t.seq_ranks, t.dealt, t.waste, t.ranked_waste))
+                packed = deal(PACKED_TALON, (st[4], st[5]))
+                if real is None:
+                    assert packed is None and not t.stock
+                    assert deal(view, (top, t.dealt)) is None
+                    continue
+                card, (_, _, dealt_after, waste, ranked) = real
+                assert card == t.stock[0] and dealt_after == t.dealt + 1
+                assert ranked == ranked_waste(t.seq_ranks, waste)
+                after = attrs.evolve(t, dealt=dealt_after, waste=waste, ranked_waste=ranked)
+                assert after.waste_top == card
+                assert packed == (card % 13, compact(after)[4:6])
+                turned = model.turn(st)
+                assert turned is not None and turned[4:6] == packed[1]
+                assert deal(view, (top, t.dealt)) == (card % 13, (card % 13, t.dealt + 1))
+    assert set(sources) == {"waste", "stock", "none"}
+
+
+def test_one_twin_for_every_form_of_a_position() -> None:
+    # The twin of a flagged position is the position with the flag clear,
+    # whichever form it is seen in: the canonical key, the compact
+    # position, the summaries' foundations.
+    g = game()
+    flagged = 0
+    for number in range(1, 30):
+        for s in random_positions(g, number, 10):
+            clear = attrs.evolve(s, flag=False)
+            assert clear_twin(g.problem.key(s)) == g.problem.key(clear)
+            assert unflagged(compact(s)) == compact(clear)
+            assert twin(HOMES_FLAG, compact(s)[:3]) == compact(clear)[:3]
+            flagged += s.flag
+    assert flagged > 10

@@ -26,8 +26,27 @@ from solitaire_solver.games.windmill import (
     rank_model,
 )
 from solitaire_solver.games.windmill import kernel as kernel_module
+from solitaire_solver.games.windmill.model import SORTED_SIZES
 from solitaire_solver.games.windmill.relaxation import Relaxation, RelaxedRules, first_play
-from solitaire_solver.games.windmill.rules import ranked_waste
+from solitaire_solver.games.windmill.rules import (
+    PRIMARY,
+    PRIMARY_FULL,
+    RESERVE,
+    SECONDARY,
+    SECONDARY_BITS,
+    SECONDARY_FULL,
+    TABLE_FLAG_LIFTED,
+    TABLE_FLAG_PLAYED,
+    TABLE_LIFT,
+    TABLE_LIFT_OK,
+    TABLE_LOWER,
+    TABLE_PRIMARY,
+    TABLE_SECONDARY,
+    WASTE,
+    FoundationRules,
+    foundation_tables,
+    ranked_waste,
+)
 from solitaire_solver.search import Budget, Limits, Verdict, compiled, drive
 from tests.support import assert_replays_to_win
 from tests.test_windmill import dealt, game, late_positions, random_positions, random_step
@@ -324,3 +343,84 @@ def test_the_waste_key_is_canonical() -> None:
         s, dealt=i + 1, waste=1 | 1 << other, ranked_waste=ranked_waste(ranks, 1 | 1 << other)
     )
     assert g.key(c) != g.key(a)
+
+
+def kernel_relaxed_key(state: int) -> int:
+    """A relaxed position of :mod:`.relaxation` in the kernel's form (its won one too)."""
+    if state < 0:
+        return (1 << 64) - 1
+    stock, depth, fd = state & 127, state >> 7 & 127, state >> 14
+    p, secs = fd >> SECONDARY_BITS, fd & ((1 << SECONDARY_BITS) - 1)
+    nibbles = kernel_module.nibbles(SORTED_SIZES[secs])
+    return p << 30 | nibbles << 14 | depth << 7 | stock
+
+
+@needs_kernel
+@pytest.mark.parametrize("rules", VARIANTS)
+def test_compiled_relaxed_game_has_the_successors_of_the_python_one(rules: dict[str, Any]) -> None:
+    # Every relaxed position a search of the cut reaches (up to a few
+    # thousand), child by child in the order they are tried: the kernel's
+    # successors are the relaxed game's of relaxation.py.
+    g = game(**rules)
+    relaxed_rules = RelaxedRules(g.problem)
+    checked = 0
+    for n in (2, 6, 1, 4, 9):
+        cut = Relaxation(relaxed_rules, first_play(g.problem, dealt(g, n)))
+        if cut.is_won(cut.root):
+            continue
+        compiled_cut = kernel_module.relaxed(cut)
+        seen = {cut.root}
+        todo = [cut.root]
+        while todo and len(seen) < 3_000:
+            state = todo.pop()
+            ours = cut.next_states(state)
+            theirs = compiled_cut.children(kernel_relaxed_key(state))
+            assert theirs == [kernel_relaxed_key(x) for x in ours]
+            checked += 1
+            for x in ours:
+                if x not in seen and not cut.is_won(x):
+                    seen.add(x)
+                    todo.append(x)
+    assert checked > 1_000
+
+
+@pytest.mark.parametrize("rules", [*VARIANTS, {"direction": "down", "foundation_moves": "free"}])
+def test_the_foundation_tables_are_the_foundation_rules(rules: dict[str, Any]) -> None:
+    # The kernel's foundation moves are looked up in these tables: read the
+    # way the kernel reads them, they give the moves of FoundationRules on
+    # every primary size and flag, with random secondaries.
+    g = game(**rules)
+    rng = random.Random(3)
+    for free in {g.problem.free, False}:
+        fr = FoundationRules(g.rules, free=free)
+        t = foundation_tables(g.rules, free)
+        assert fr.tables == t
+        for p in range(PRIMARY_FULL + 1):
+            for flag in (False, True):
+                sizes = sorted(rng.randrange(SECONDARY_FULL + 1) for _ in range(4))
+                homes = {
+                    (rank, place) for rank, places in fr.homes(p, sizes).items() for place in places
+                }
+                looked_up = set()
+                for rank in range(13):
+                    if t[TABLE_PRIMARY + p] == rank:
+                        looked_up.add((rank, (PRIMARY, 0)))
+                    for j, size in enumerate(sizes):
+                        if t[TABLE_SECONDARY + rank] == size:
+                            looked_up.add((rank, (SECONDARY, j)))
+                assert looked_up == homes
+                # Moves between foundations: the kernel lists none between
+                # two secondaries (the sizes as a multiset stay as they are).
+                between = {
+                    m for m in fr.between(p, flag, sizes) if (m[0][0], m[1][0]) != (SECONDARY,) * 2
+                }
+                moves = set()
+                for j, size in enumerate(sizes):
+                    if t[TABLE_LIFT_OK + flag] and t[TABLE_LIFT + p] == size:
+                        moves.add(((SECONDARY, j), (PRIMARY, 0)))
+                    if t[TABLE_LOWER + p] == size:
+                        moves.add(((PRIMARY, 0), (SECONDARY, j)))
+                assert moves == between
+            assert t[TABLE_FLAG_LIFTED + flag] == fr.flag_after(flag, SECONDARY, PRIMARY)
+            for source in (WASTE, RESERVE):
+                assert t[TABLE_FLAG_PLAYED + flag] == fr.flag_after(flag, source, PRIMARY)

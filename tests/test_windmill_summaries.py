@@ -23,6 +23,15 @@ from solitaire_solver.games.windmill import (
     summary_run,
     summary_search,
 )
+from solitaire_solver.games.windmill.model import EMPTY, Compact, compact, pile, rank_model
+from solitaire_solver.games.windmill.summaries import (
+    _DEALT_BITS,
+    _DEALT_MASK,
+    _FND_SHIFT,
+    _PID_BITS,
+    _RES_MASK,
+    _Summaries,
+)
 from solitaire_solver.search import Budget, Limit, Limits, Status, Verdict, depth_first
 from solitaire_solver.search import solve as run_strategy
 from tests.support import assert_result_sound
@@ -32,6 +41,7 @@ from tests.test_windmill import (
     exhaustive_beam,
     game,
     late_positions,
+    random_positions,
     ranks,
     reference_solve,
     small_position,
@@ -369,3 +379,65 @@ def test_twin_rule_changes_no_verdict_many(preset: str) -> None:
     assert tally["won"] >= 5 and tally["lost"] >= 5
     assert tally["won"] + tally["lost"] >= 40
     assert tally["saved"] > 0
+
+
+def summaries_of(g: Windmill, s: WindmillState) -> _Summaries:
+    return _Summaries(g.problem, s, Budget(Limits()), True, rank_model(g.problem))
+
+
+def control(sm: _Summaries, st: Compact, dealt_cards: int) -> int:
+    """The summaries' control of a compact position with ``dealt_cards`` dealt."""
+    p, flag, secs, res = st[:4]
+    return sm.fnd((p, flag, secs)) << _FND_SHIFT | sm.res(res) << _DEALT_BITS | dealt_cards
+
+
+def position(sm: _Summaries, c: int, waste: int, used: int) -> Compact:
+    """The compact position of control ``c`` with the packed ``waste``."""
+    p, flag, secs = sm.fnd_of[c >> _FND_SHIFT]
+    res = sm.res_of[c >> _DEALT_BITS & _RES_MASK]
+    return (p, flag, secs, res, pile(reversed(sm.seq[c & _DEALT_MASK :])), waste, used)
+
+
+@pytest.mark.parametrize("preset", ["windmill", "windmill-reversed"])
+def test_the_summaries_steps_are_the_rank_models(preset: str) -> None:
+    # Each step of the summaries, move by move against the rank model's
+    # plays and deal from the same position: the controls after the waste's
+    # top card leaves (``direct``), the moves that leave the waste alone
+    # (the stays) and, with the waste empty, the children of a ``win``
+    # question (reserve plays refilled from the stock, stays and the deal).
+    g = make_game(preset)
+    assert isinstance(g, Windmill)
+    model = rank_model(g.problem)
+    checked = 0
+    for number in range(1, 13):
+        for s in random_positions(g, number, 10):
+            if not can_summarise(g.problem, s) or g.is_won(s):
+                continue
+            sm = summaries_of(g, s)
+            st = compact(s)
+            c = control(sm, st, s.dealt)
+            children = model.within(st)
+            if s.waste:
+                top = st[5]
+                left = [x for x, _ in children if x[5] == top >> 4]
+                assert [position(sm, x, top >> 4, st[6]) for x in sm.direct(c, top & 15)] == left
+            stays = [x for x, _ in children if x[3:] == st[3:]]
+            low = c & ((1 << _FND_SHIFT) - 1)
+            _homes, moves = sm.successors(c >> _FND_SHIFT)
+            assert [position(sm, f << _FND_SHIFT | low, st[5], st[6]) for f in moves] == stays
+            empty = (*st[:5], EMPTY, st[6])
+            expected = [x for x, _ in model.within(empty)]
+            turned = model.turn(empty)
+            if turned is not None:
+                expected.append(turned)
+            asked = sm.win_children(c << _PID_BITS)
+            assert asked is not None
+            got = []
+            for key, below in asked:
+                if below < 0:
+                    got.append(position(sm, key >> _PID_BITS, EMPTY, st[6]))
+                else:
+                    got.append(position(sm, key >> 4, pile([key & 15]), st[6]))
+            assert Counter(got) == Counter(expected)
+            checked += 1
+    assert checked > 30

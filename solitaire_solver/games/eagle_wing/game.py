@@ -37,11 +37,9 @@ from . import scene as layout
 from .model import EagleWingModel
 from .relaxation import relaxed_run
 from .rules import (
-    DEAL,
     DEAL_SOURCE,
     DOWN_IN_SUIT,
     FOUNDATION,
-    REDEAL,
     REDEAL_SOURCE,
     TRUNK,
     UP,
@@ -51,6 +49,8 @@ from .rules import (
     EagleWingRules,
     EagleWingState,
     apply_move,
+    card_at,
+    legal_moves,
     safe_home,
 )
 
@@ -87,8 +87,6 @@ class EagleWing(Game[EagleWingState, EagleWingMove]):
     def __init__(self, rules: EagleWingRules, preset: str | None = None) -> None:
         super().__init__(rules, preset)
         self._cap = rules.capacity
-        # Building also lets a wing's top card fill an empty wing.
-        self._builds = rules.builds
         self._redeals = rules.redeals
 
     # -------------------------------------------------------------- dealing
@@ -116,53 +114,9 @@ class EagleWing(Game[EagleWingState, EagleWingMove]):
 
     # -------------------------------------------------------------- moves
 
-    def _card_at(self, state: EagleWingState, source: int) -> Card | None:
-        """The card a move from ``source`` would take, or ``None`` when there is none."""
-        if source == WASTE:
-            return state.talon[state.waste_size - 1] if state.waste_size else None
-        if source == TRUNK:
-            return state.trunk[0] if len(state.trunk) == 1 else None
-        pile = state.wings[source]
-        return pile[-1] if pile else None
-
-    def _accepts(self, state: EagleWingState, card: Card, target: int) -> bool:
-        """Whether ``target`` takes ``card`` (the source is not checked)."""
-        if target == FOUNDATION:
-            return state.next_needed(card // 13) == card
-        pile = state.wings[target]
-        if not pile:
-            # An empty wing is filled by the player only once the trunk is empty.
-            return not state.trunk
-        # Without building the capacity is one: a wing's card takes nothing.
-        return len(pile) < self._cap and pile[-1] == UP[card]
-
     def legal_moves(self, state: EagleWingState) -> list[EagleWingMove]:
-        """Every legal move, each empty wing counted separately."""
-        out = []
-        sources = [WASTE, TRUNK, *range(WINGS)]
-        for source in sources:
-            card = self._card_at(state, source)
-            if card is None:
-                continue
-            if self._accepts(state, card, FOUNDATION):
-                out.append(EagleWingMove(source, FOUNDATION))
-            for target in range(WINGS):
-                if target == source:
-                    continue
-                # Filling a gap: from the waste always; from a wing only where
-                # building is allowed; never from the trunk, which cannot
-                # coexist with a gap.
-                if not state.wings[target] and (
-                    source == TRUNK or (source < WINGS and not self._builds)
-                ):
-                    continue
-                if self._accepts(state, card, target):
-                    out.append(EagleWingMove(source, target))
-        if state.waste_size < len(state.talon):
-            out.append(DEAL)
-        elif state.waste_size and state.redeals_used < self._redeals:
-            out.append(REDEAL)
-        return out
+        """Every legal move, each empty wing counted separately (:func:`.rules.legal_moves`)."""
+        return legal_moves(self.rules, state)
 
     def moves(self, state: EagleWingState) -> list[EagleWingMove]:
         """The legal moves less those that lead to the same canonical position.
@@ -197,7 +151,7 @@ class EagleWing(Game[EagleWingState, EagleWingMove]):
         building, and every one but a base card's with building.
         """
         for source in (WASTE, TRUNK, *range(WINGS)):
-            card = self._card_at(state, source)
+            card = card_at(state, source)
             if card is not None and safe_home(state, card, self.rules):
                 return EagleWingMove(source, FOUNDATION)
         return None
@@ -250,7 +204,7 @@ class EagleWing(Game[EagleWingState, EagleWingMove]):
             return "deal a face-down card" if dealt == HIDDEN else f"deal {card_text(dealt)}"
         if move.is_redeal:
             return f"redeal (pass {state.redeals_used + 2} of {self._redeals + 1})"
-        card = self._card_at(state, move.source)
+        card = card_at(state, move.source)
         if card is None:
             return f"{move} (no card there)"
         # Wings are counted from 1 for people.

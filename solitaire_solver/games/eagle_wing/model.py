@@ -107,7 +107,7 @@ WingBuild = tuple[int, int, int, int]
 WingInfo = tuple[
     dict[int, int], tuple[int, ...], tuple[int, ...], tuple[WingBuild, ...], tuple[int, ...]
 ]
-"""Of a set of wings: the piles with room by top card (the pile's index), the top
+"""Of a set of wings: by card, the pile that takes it (its index), the top
 cards in wing order, the cards that fit on a pile with room, the moves of a wing
 card onto another wing (from, card, onto, to) and the tops of piles of two or more."""
 
@@ -157,6 +157,7 @@ class EagleWingModel(ProblemDefaults):
 
     def __init__(self, rules: EagleWingRules, origin: EagleWingState) -> None:
         self.origin = origin
+        self.rules = rules
         self.trunk = origin.trunk
         self.cap = rules.capacity
         self.stacks = rules.stacks
@@ -296,7 +297,7 @@ class EagleWingModel(ProblemDefaults):
             if len(self._wing_info) >= WING_INFO_KEPT:
                 self._wing_info.clear()  # a search moves on to other wings
             self._wing_info[wings] = info
-        room, tops, fits, builds, tall = info
+        takers, tops, fits, builds, tall = info
         if trunk_card >= 0 and need[trunk_card // 13] == trunk_card:
             mv = (HOME, trunk_card, -1, -1, 1)
             child, n = step(pos, mv)
@@ -308,7 +309,7 @@ class EagleWingModel(ProblemDefaults):
                 mv = (HOME, c, -1, -1, 1)
                 child, n = step(pos, mv)
                 yield (mv if not n else (HOME, c, -1, -1, 1 + n)), child
-        if trunk_card >= 0 and UP[trunk_card] in room:
+        if trunk_card >= 0 and trunk_card in takers:
             mv = (ONTO, trunk_card, UP[trunk_card], -1, 1)
             child, n = step(pos, mv)
             yield (mv if not n else (ONTO, trunk_card, UP[trunk_card], -1, 1 + n)), child
@@ -372,7 +373,7 @@ class EagleWingModel(ProblemDefaults):
             c = talon[i]
             s = c // 13
             wanted = need[s] == c
-            k = room.get(UP[c], -1)
+            k = takers.get(c, -1)
             # The deals (and redeal) that bring c to the waste's top, then c
             # taken away: the card below it becomes the top.
             rest = talon.replace(_BYTE[c], b"")
@@ -600,28 +601,29 @@ class EagleWingModel(ProblemDefaults):
 
     def _wings_of(self, wings: tuple[int, ...]) -> WingInfo:
         """What :meth:`_built_successors` needs to know of ``wings`` alone: a :data:`WingInfo`."""
-        cap = self.cap
-        room: dict[int, int] = {}
+        takes = self.rules.takes
+        takers: dict[int, int] = {}
         tops: list[int] = []
         fits: list[int] = []
         tall: list[int] = []
         for j, p in enumerate(wings):
             c = p >> 4
             tops.append(c)
-            if p & 15 < cap:
-                room[c] = j
+            # The one card a pile could take is the one that fits on its top.
+            if takes(p, DOWN[c]):
+                takers[DOWN[c]] = j
                 fits.append(DOWN[c])
             if p & 15 > 1:
                 tall.append(c)
         builds: list[WingBuild] = []
         for j, c in enumerate(tops):
-            k = room.get(UP[c])
+            k = takers.get(c)
             if k is not None:
                 # Only from a pile of one: under a taller pile's top c lies
                 # UP[c], which is the other pile's top, and a card lies in one
                 # place. So the pile k is not the pile j.
                 builds.append((j, c, UP[c], k))
-        return room, tuple(tops), tuple(fits), tuple(builds), tuple(tall)
+        return takers, tuple(tops), tuple(fits), tuple(builds), tuple(tall)
 
     def _uncover(self, piles: list[int], i: int, tl: int, todo: list[int]) -> int:
         """Take the top card off pile ``i``; returns the trunk cards left.

@@ -127,6 +127,7 @@ class Relaxation:
     """
 
     def __init__(self, rules: EagleWingRules, state: EagleWingState) -> None:
+        self.rules = rules
         self.trunk = state.trunk
         base = state.base
         # Without stacking no card lands (a capacity of one leaves no room).
@@ -238,6 +239,7 @@ class Relaxation:
         cap = self.cap
         if cap < 2:
             return out
+        takes = self.rules.takes
         tops = {p >> 4: i for i, p in enumerate(piles)}
         # The cards that may land: a wing's lone card, the trunk's face-up last one.
         movers = [(i, p >> 4) for i, p in enumerate(piles) if p & 15 == 1]
@@ -247,7 +249,7 @@ class Relaxation:
             u = UP[c]
             for k in range(1, cap):
                 j = tops.get(u)
-                if j is not None and (piles[j] & 15) + k <= cap:
+                if j is not None and takes(piles[j], c, k):
                     if tl == 1:
                         return [WON]  # the trunk's last card lands, or fills c's wing
                     ps = list(piles)

@@ -1,8 +1,10 @@
 """The rules of Eagle Wing: knobs, positions, moves and what a move does.
 
 Everything here is a fact of RULES.md ("Eagle Wing"); the game class
-(:mod:`.game`) and the compact model the search works on (:mod:`.model`)
-are both built on it.
+(:mod:`.game`), the compact model the search works on (:mod:`.model`) and
+the relaxation (:mod:`.relaxation`) are all built on it. Which wing takes a
+card is stated once, :meth:`EagleWingRules.takes`, and the legal moves of a
+position are :func:`legal_moves`.
 """
 
 from __future__ import annotations
@@ -80,6 +82,24 @@ class EagleWingRules:
         on it, so it is the one card :func:`safe_home` leaves alone.
         """
         return base if self.stacks else -1
+
+    def takes(self, wing: int, card: int, count: int = 1) -> bool:
+        """Whether a wing takes ``card`` built on it, with ``count - 1`` cards under ``card``.
+
+        The one statement of which wing takes a card, for every view of the
+        game. ``wing`` is the wing's code, ``top * 16 + size``
+        (:func:`pile_code`); an empty wing is a gap, which these rules do
+        not cover (:func:`accepts`). Usually one card moves, and it goes on
+        the card one rank up in its suit. The relaxation lands ``count``
+        cards at once, built down in suit with ``card`` on top, so the
+        wing's top must be ``count`` ranks up from ``card``. Either way the
+        wing needs room for them all: without building the capacity is one,
+        so a wing's card takes nothing.
+        """
+        top = card
+        for _ in range(count):
+            top = UP[top]
+        return wing >> 4 == top and (wing & 15) + count <= self.capacity
 
 
 @attrs.frozen
@@ -273,6 +293,62 @@ PILE_CARDS = _pile_cards()
 def built_on(pile: int, card: int, count: int = 1) -> int:
     """The wing code ``pile`` with ``count`` cards built on it, ``card`` on top."""
     return (card << 4) + (pile & 15) + count
+
+
+def card_at(state: EagleWingState, source: int) -> Card | None:
+    """The card a move from ``source`` would take, or ``None`` when there is none.
+
+    The trunk gives a card only when one is left: that card lies face up.
+    """
+    if source == WASTE:
+        return state.talon[state.waste_size - 1] if state.waste_size else None
+    if source == TRUNK:
+        return state.trunk[0] if len(state.trunk) == 1 else None
+    pile = state.wings[source]
+    return pile[-1] if pile else None
+
+
+def accepts(rules: EagleWingRules, state: EagleWingState, card: Card, target: int) -> bool:
+    """Whether ``target`` (the foundation or a wing) takes ``card``; the source is not checked."""
+    if target == FOUNDATION:
+        return state.next_needed(card // 13) == card
+    pile = state.wings[target]
+    if not pile:
+        # An empty wing is filled by the player only once the trunk is empty.
+        return not state.trunk
+    return rules.takes(pile_code(pile), card)
+
+
+def legal_moves(rules: EagleWingRules, state: EagleWingState) -> list[EagleWingMove]:
+    """Every legal move, each empty wing counted separately.
+
+    Card moves come first, by source (waste, trunk, wings) then target
+    (foundation, wings), and the deal or redeal last.
+    """
+    out = []
+    for source in (WASTE, TRUNK, *range(WINGS)):
+        card = card_at(state, source)
+        if card is None:
+            continue
+        if accepts(rules, state, card, FOUNDATION):
+            out.append(EagleWingMove(source, FOUNDATION))
+        for target in range(WINGS):
+            if target == source:
+                continue
+            # Filling a gap: from the waste always; from a wing only where
+            # building is allowed; never from the trunk, which cannot
+            # coexist with a gap.
+            if not state.wings[target] and (
+                source == TRUNK or (source < WINGS and not rules.builds)
+            ):
+                continue
+            if accepts(rules, state, card, target):
+                out.append(EagleWingMove(source, target))
+    if state.waste_size < len(state.talon):
+        out.append(DEAL)
+    elif state.waste_size and state.redeals_used < rules.redeals:
+        out.append(REDEAL)
+    return out
 
 
 def needs(state: EagleWingState) -> tuple[int, ...]:

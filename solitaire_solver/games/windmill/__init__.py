@@ -62,9 +62,12 @@ from .rules import (
     WindmillRules,
     WindmillState,
     clear_twin,
+    deal,
     on_last_pass,
     packed_sizes,
     parse_move,
+    refill,
+    twin,
 )
 from .solver import (
     PLAN,
@@ -125,6 +128,7 @@ __all__ = [
     "can_summarise",
     "clear_twin",
     "compact",
+    "deal",
     "depth_first",
     "discrepancies",
     "factories",
@@ -134,6 +138,7 @@ __all__ = [
     "parse_move",
     "rank_model",
     "real_line",
+    "refill",
     "relaxation",
     "relaxed_run",
     "restarts",
@@ -142,5 +147,6 @@ __all__ = [
     "stuck_and_lost",
     "summary_run",
     "summary_search",
+    "twin",
     "unflagged",
 ]

@@ -8,7 +8,10 @@
  *
  * It is the one second statement of the rules that model.py allows, for
  * speed, on the last pass (no redeal left: the stock is then this pass's
- * dealing order from a point on). The tests pin it to the Python rank model:
+ * dealing order from a point on): of the deal and the refill, that is. The
+ * foundation moves it only looks up, in tables that rules.py works out from
+ * its own statement of them (see T_PRIMARY below). The tests pin it to the
+ * Python rank model:
  * the same successors, in the same order, on random positions of every
  * variant, and beams that expand the same positions and reach the same
  * verdicts (tests/test_windmill_kernel.py).
@@ -45,16 +48,36 @@
 #define NO_CARD 13
 #define NOWHERE 255
 
+/*
+ * The foundation moves, as tables worked out once per rule set in Python
+ * (rules.foundation_tables, from rules.FoundationRules), so that the code
+ * below looks moves up and never states the foundation rules itself. The
+ * offsets are those of rules.py's TABLE_* constants; NOWHERE is no rank or
+ * no size.
+ */
+#define T_PRIMARY 0                            /* by primary size: the rank it takes */
+#define T_SECONDARY (T_PRIMARY + PRIMARY_FULL + 1) /* by rank: the size of a secondary
+                                                    * that takes it */
+#define T_LIFT (T_SECONDARY + 13)              /* by primary size: the size of a secondary
+                                                * whose top card it takes */
+#define T_LOWER (T_LIFT + PRIMARY_FULL + 1)    /* by primary size: the size of a secondary
+                                                * that takes the primary's top card */
+#define T_LIFT_OK (T_LOWER + PRIMARY_FULL + 1) /* by flag: a secondary's top card may go
+                                                * to the primary */
+#define T_FLAG_LIFTED (T_LIFT_OK + 2)          /* by flag: the flag after it does */
+#define T_FLAG_PLAYED (T_FLAG_LIFTED + 2)      /* by flag: the flag after a waste or
+                                                * reserve card goes to the primary */
+#define T_SIZE (T_FLAG_PLAYED + 2)
+
 struct beam_rules {
     int n;                               /* cards in this pass's dealing order */
     uint8_t seq[MAX_SEQ];                /* their ranks */
     uint8_t next_of[14][MAX_SEQ + 1];    /* the first place >= i with rank r, or NOWHERE */
     uint8_t pneed[PRIMARY_FULL];         /* the rank the primary needs at each size */
     uint8_t sneed[SECONDARY_FULL];       /* the rank a secondary needs at each size */
-    uint8_t sinv[13];                    /* the size of a secondary that needs rank r */
+    uint8_t t[T_SIZE];                   /* the foundation moves (T_*) */
     uint16_t held[PRIMARY_FULL + 1];     /* ranks no waste or reserve card may bring to a
                                           * secondary, for each primary size (sub-games) */
-    int free;                            /* free foundation moves */
     int score;                           /* how the beam orders its candidates (SCORE_*) */
     uint64_t seed;                       /* for SCORE_SHUFFLED */
 };
@@ -164,20 +187,20 @@ static int beam_plays(const struct beam_rules *g, const beam_state *s, beam_stat
 {
     int k = 0;
     unsigned p = primary_of(s), flag = flag_of(s), secs = secs_of(s);
-    int need = p < PRIMARY_FULL ? g->pneed[p] : -1;
+    unsigned need = g->t[T_PRIMARY + p], played = g->t[T_FLAG_PLAYED + flag];
     unsigned held = g->held[p];
     int top = waste_top(s);
     if (top >= 0) {
         unsigned r = g->seq[top];
         beam_state base = *s;
         clear_place(&base, top);
-        if ((int)r == need) {
+        if (r == need) {
             out[k] = base;
             set_field(&out[k], P_SHIFT, 63, p + 1);
-            set_field(&out[k], FLAG_SHIFT, 1, 0);
+            set_field(&out[k], FLAG_SHIFT, 1, played);
             k++;
         }
-        unsigned size = g->sinv[r];
+        unsigned size = g->t[T_SECONDARY + r];
         if (has_size(secs, size) && !(held >> r & 1)) {
             out[k] = base;
             set_field(&out[k], SECS_SHIFT, 0xffff, grow(secs, size));
@@ -199,8 +222,8 @@ static int beam_plays(const struct beam_rules *g, const beam_state *s, beam_stat
     for (unsigned r = 0; r < 13; r++) {
         if (!(res >> (4 * r) & 15))
             continue;
-        int to_primary = (int)r == need;
-        unsigned size = g->sinv[r];
+        int to_primary = r == need;
+        unsigned size = g->t[T_SECONDARY + r];
         int to_secondary = has_size(secs, size) && !(held >> r & 1);
         if (!to_primary && !to_secondary)
             continue;
@@ -209,7 +232,7 @@ static int beam_plays(const struct beam_rules *g, const beam_state *s, beam_stat
             out[k] = refilled;
             out[k].w[2] = nres;
             set_field(&out[k], P_SHIFT, 63, p + 1);
-            set_field(&out[k], FLAG_SHIFT, 1, 0);
+            set_field(&out[k], FLAG_SHIFT, 1, played);
             k++;
         }
         if (to_secondary) {
@@ -219,24 +242,16 @@ static int beam_plays(const struct beam_rules *g, const beam_state *s, beam_stat
             k++;
         }
     }
-    unsigned last = 99;
-    for (int i = 0; i < 4; i++) {
-        unsigned size = size_at(secs, i);
-        if (size == last)
-            continue;
-        last = size;
-        if (size == 0)
-            continue;
-        if ((int)g->sneed[size - 1] == need && (g->free || !flag)) {
-            out[k] = *s;
-            set_field(&out[k], P_SHIFT, 63, p + 1);
-            set_field(&out[k], FLAG_SHIFT, 1, g->free ? 0 : 1);
-            set_field(&out[k], SECS_SHIFT, 0xffff, shrink(secs, size));
-            k++;
-        }
+    unsigned lift = g->t[T_LIFT + p];
+    if (g->t[T_LIFT_OK + flag] && has_size(secs, lift)) {
+        out[k] = *s;
+        set_field(&out[k], P_SHIFT, 63, p + 1);
+        set_field(&out[k], FLAG_SHIFT, 1, g->t[T_FLAG_LIFTED + flag]);
+        set_field(&out[k], SECS_SHIFT, 0xffff, shrink(secs, lift));
+        k++;
     }
-    if (g->free && p > 1) {
-        unsigned size = g->sinv[g->pneed[p - 1]];
+    {
+        unsigned size = g->t[T_LOWER + p];
         if (has_size(secs, size)) {
             out[k] = *s;
             set_field(&out[k], P_SHIFT, 63, p - 1);
@@ -427,12 +442,12 @@ typedef struct {
 
 static int Rules_init(RulesObject *self, PyObject *args, PyObject *kwds)
 {
-    static char *kwlist[] = {"seq", "pneed", "sneed", "free", "hold", "score", "seed", NULL};
-    Py_buffer seq, pneed, sneed;
-    int free_moves, hold, score = SCORE_PLAIN;
+    static char *kwlist[] = {"seq", "pneed", "sneed", "tables", "hold", "score", "seed", NULL};
+    Py_buffer seq, pneed, sneed, tables;
+    int hold, score = SCORE_PLAIN;
     unsigned long long seed = 0;
-    if (!PyArg_ParseTupleAndKeywords(args, kwds, "y*y*y*pi|iK", kwlist, &seq, &pneed, &sneed,
-                                     &free_moves, &hold, &score, &seed))
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "y*y*y*y*i|iK", kwlist, &seq, &pneed, &sneed,
+                                     &tables, &hold, &score, &seed))
         return -1;
     int ok = 0;
     struct beam_rules *g = &self->g;
@@ -442,9 +457,9 @@ static int Rules_init(RulesObject *self, PyObject *args, PyObject *kwds)
         PyErr_Format(PyExc_ValueError, "at most %d cards in a pass, not %zd", MAX_SEQ, seq.len);
         goto out;
     }
-    if (pneed.len != PRIMARY_FULL || sneed.len != SECONDARY_FULL || hold < 0 ||
-        score < SCORE_PLAIN || score > SCORE_BURIED) {
-        PyErr_SetString(PyExc_ValueError, "bad rank tables, hold or score");
+    if (pneed.len != PRIMARY_FULL || sneed.len != SECONDARY_FULL || tables.len != T_SIZE ||
+        hold < 0 || score < SCORE_PLAIN || score > SCORE_BURIED) {
+        PyErr_SetString(PyExc_ValueError, "bad rank tables, foundation tables, hold or score");
         goto out;
     }
     memset(g, 0, sizeof *g);
@@ -473,15 +488,14 @@ static int Rules_init(RulesObject *self, PyObject *args, PyObject *kwds)
             PyErr_SetString(PyExc_ValueError, "a rank must be from 0 to 12");
             goto out;
         }
-        g->sinv[sn[i]] = (uint8_t)i;
     }
+    memcpy(g->t, tables.buf, T_SIZE);
     for (int p = 0; p <= PRIMARY_FULL; p++) {
         uint16_t h = 0;
         for (int i = p; i < p + hold && i < PRIMARY_FULL; i++)
             h |= (uint16_t)(1u << pn[i]);
         g->held[p] = h;
     }
-    g->free = free_moves;
     g->score = score;
     g->seed = seed;
     ok = 1;
@@ -489,6 +503,7 @@ out:
     PyBuffer_Release(&seq);
     PyBuffer_Release(&pneed);
     PyBuffer_Release(&sneed);
+    PyBuffer_Release(&tables);
     return ok ? 0 : -1;
 }
 
@@ -523,8 +538,8 @@ static PyTypeObject RulesType = {
     PyVarObject_HEAD_INIT(NULL, 0).tp_name = "solitaire_solver.games.windmill._kernel.Rules",
     .tp_basicsize = sizeof(RulesObject),
     .tp_flags = Py_TPFLAGS_DEFAULT,
-    .tp_doc = "Rules(seq, pneed, sneed, free, hold, score=0, seed=0): the rank model of one "
-              "pass and the order of a beam's candidates, in C.",
+    .tp_doc = "Rules(seq, pneed, sneed, tables, hold, score=0, seed=0): the rank model "
+              "of one pass and the order of a beam's candidates, in C.",
     .tp_new = PyType_GenericNew,
     .tp_init = (initproc)Rules_init,
     .tp_methods = Rules_methods,
@@ -774,8 +789,8 @@ struct graph_rules {
     uint64_t sec[SECONDARY_FULL + 1];    /* and of a secondary */
     uint8_t pneed[PRIMARY_FULL];
     uint8_t sneed[SECONDARY_FULL];
-    uint8_t sinv[13];
-    int free;
+    uint8_t t[T_SIZE];                   /* the foundation moves (T_*), with the flag clear */
+    int free;                            /* free foundation moves: no counting bound */
 };
 
 #define R_DEPTH_SHIFT 7
@@ -826,7 +841,8 @@ static int graph_children(const struct graph_rules *g, uint64_t st, uint64_t *ou
     }
     uint64_t hand = g->every - held - g->stack_from[d] - g->stock_from[s];
     int count = g->total - cards + (int)d + (int)s;
-    int need = p < PRIMARY_FULL ? g->pneed[p] : -1;
+    /* The relaxed game has no flag: the moves with it clear (relaxation.py). */
+    unsigned need = g->t[T_PRIMARY + p];
     relaxed_child found[GRAPH_MAX_CHILDREN];
     int k = 0;
 #define FOUND(P, SECS, HAND, COUNT, D, S)                                                           \
@@ -843,36 +859,28 @@ static int graph_children(const struct graph_rules *g, uint64_t st, uint64_t *ou
         FOUND(p, secs, hand + RANK_UNIT(g->stock[s]), count + 1, d, s + 1);
     if (count <= HAND_REACH) {
         unsigned r = g->stack[d];
-        if ((int)r == need)
+        if (r == need)
             FOUND(p + 1, secs, hand, count, d + 1, s);
-        if (has_size(secs, g->sinv[r]))
-            FOUND(p, grow(secs, g->sinv[r]), hand, count, d + 1, s);
-    }
-    unsigned last = 99;
-    if (need >= 0)
-        for (int i = 0; i < 4; i++) {
-            unsigned size = size_at(secs, i);
-            if (size == last)
-                continue;
-            last = size;
-            if (size > 0 && (int)g->sneed[size - 1] == need)
-                FOUND(p + 1, shrink(secs, size), hand, count, d, s);
-        }
-    if (g->free && p > 1) {
-        unsigned size = g->sinv[g->pneed[p - 1]];
+        unsigned size = g->t[T_SECONDARY + r];
         if (has_size(secs, size))
-            FOUND(p - 1, grow(secs, size), hand, count, d, s);
+            FOUND(p, grow(secs, size), hand, count, d + 1, s);
     }
+    unsigned lift = g->t[T_LIFT + p];
+    if (g->t[T_LIFT_OK] && has_size(secs, lift))
+        FOUND(p + 1, shrink(secs, lift), hand, count, d, s);
+    unsigned lower = g->t[T_LOWER + p];
+    if (has_size(secs, lower))
+        FOUND(p - 1, grow(secs, lower), hand, count, d, s);
     /* Plays from the hand, rank by rank in the order the foundations ask for
      * them: the primary's rank, then the secondaries' by size. */
     unsigned asked = 0;
     unsigned order[5];
     int ranks = 0;
-    if (need >= 0) {
-        order[ranks++] = (unsigned)need;
+    if (need != NOWHERE) {
+        order[ranks++] = need;
         asked |= 1u << need;
     }
-    last = 99;
+    unsigned last = 99;
     for (int i = 0; i < 4; i++) {
         unsigned size = size_at(secs, i);
         if (size == last)
@@ -887,10 +895,11 @@ static int graph_children(const struct graph_rules *g, uint64_t st, uint64_t *ou
         unsigned r = order[j];
         if (!(hand >> (4 * r) & 15))
             continue;
-        if ((int)r == need)
+        if (r == need)
             FOUND(p + 1, secs, hand - RANK_UNIT(r), count - 1, d, s);
-        if (has_size(secs, g->sinv[r]))
-            FOUND(p, grow(secs, g->sinv[r]), hand - RANK_UNIT(r), count - 1, d, s);
+        unsigned size = g->t[T_SECONDARY + r];
+        if (has_size(secs, size))
+            FOUND(p, grow(secs, size), hand - RANK_UNIT(r), count - 1, d, s);
     }
 #undef FOUND
     int n = 0;
@@ -934,14 +943,14 @@ typedef struct {
 
 static int Relaxed_init(RelaxedObject *self, PyObject *args, PyObject *kwds)
 {
-    static char *kwlist[] = {"stack", "stock", "pneed", "sneed", "free", "every",
-                             "total", "root",  NULL};
-    Py_buffer stack, stock, pneed, sneed;
+    static char *kwlist[] = {"stack", "stock", "pneed", "sneed", "tables",
+                             "free",  "every", "total", "root",  NULL};
+    Py_buffer stack, stock, pneed, sneed, tables;
     int free_moves, total;
     unsigned long long every;
     PyObject *root;
-    if (!PyArg_ParseTupleAndKeywords(args, kwds, "y*y*y*y*pKiO", kwlist, &stack, &stock, &pneed,
-                                     &sneed, &free_moves, &every, &total, &root))
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "y*y*y*y*y*pKiO", kwlist, &stack, &stock, &pneed,
+                                     &sneed, &tables, &free_moves, &every, &total, &root))
         return -1;
     int ok = 0;
     struct graph_rules *g = &self->g;
@@ -953,8 +962,8 @@ static int Relaxed_init(RelaxedObject *self, PyObject *args, PyObject *kwds)
         self->ready = 0;
     }
     if (stack.len > MAX_SEQ || stock.len > MAX_SEQ || pneed.len != PRIMARY_FULL ||
-        sneed.len != SECONDARY_FULL) {
-        PyErr_SetString(PyExc_ValueError, "bad stack, stock or rank tables");
+        sneed.len != SECONDARY_FULL || tables.len != T_SIZE) {
+        PyErr_SetString(PyExc_ValueError, "bad stack, stock, rank tables or foundation tables");
         goto out;
     }
     memset(g, 0, sizeof *g);
@@ -984,9 +993,9 @@ static int Relaxed_init(RelaxedObject *self, PyObject *args, PyObject *kwds)
     }
     for (int i = 0; i < SECONDARY_FULL; i++) {
         g->sneed[i] = sn[i];
-        g->sinv[sn[i] % 13] = (uint8_t)i;
         g->sec[i + 1] = g->sec[i] + RANK_UNIT(sn[i] % 13);
     }
+    memcpy(g->t, tables.buf, T_SIZE);
     g->free = free_moves;
     g->every = every;
     g->total = total;
@@ -1013,6 +1022,7 @@ out:
     PyBuffer_Release(&stock);
     PyBuffer_Release(&pneed);
     PyBuffer_Release(&sneed);
+    PyBuffer_Release(&tables);
     return ok ? 0 : -1;
 }
 
@@ -1045,10 +1055,38 @@ static PyObject *Relaxed_line(RelaxedObject *self, PyObject *unused)
 SEARCH_GETTER(Relaxed_get_expanded, RelaxedObject, PyLong_FromUnsignedLongLong,
               self->search.expanded)
 
+/* The relaxed positions after one, in the order the search tries them (for the tests, which
+ * hold them against relaxation.py's). */
+static PyObject *Relaxed_children(RelaxedObject *self, PyObject *arg)
+{
+    if (!is_ready(self->ready, "relaxed game"))
+        return NULL;
+    unsigned long long st = PyLong_AsUnsignedLongLong(arg);
+    if (st == (unsigned long long)-1 && PyErr_Occurred())
+        return NULL;
+    uint64_t out[GRAPH_MAX_CHILDREN];
+    int n = st == RELAXED_WON ? 0 : graph_children(&self->g, st, out);
+    PyObject *list = PyList_New(n);
+    if (!list)
+        return NULL;
+    for (int i = 0; i < n; i++) {
+        PyObject *x = PyLong_FromUnsignedLongLong(out[i]);
+        if (!x) {
+            Py_DECREF(list);
+            return NULL;
+        }
+        PyList_SET_ITEM(list, i, x);
+    }
+    return list;
+}
+
 static PyMethodDef Relaxed_methods[] = {
     {"run", (PyCFunction)Relaxed_run, METH_O,
      "run(n) -> status: expand at most n relaxed positions; 0 paused, 1 won, 2 done."},
     {"line", (PyCFunction)Relaxed_line, METH_NOARGS, "line() -> []: no line is kept."},
+    {"children", (PyCFunction)Relaxed_children, METH_O,
+     "children(position) -> list: the relaxed positions after one (p << 30 | secondaries << 14 "
+     "| depth << 7 | stock index), in the order they are tried."},
     {NULL, NULL, 0, NULL},
 };
 
@@ -1063,8 +1101,8 @@ static PyTypeObject RelaxedType = {
     PyVarObject_HEAD_INIT(NULL, 0).tp_name = "solitaire_solver.games.windmill._kernel.Relaxed",
     .tp_basicsize = sizeof(RelaxedObject),
     .tp_flags = Py_TPFLAGS_DEFAULT,
-    .tp_doc = "Relaxed(stack, stock, pneed, sneed, free, every, total, root): the relaxed game "
-              "of one cut, searched depth first, in C.",
+    .tp_doc = "Relaxed(stack, stock, pneed, sneed, tables, free, every, total, root): the "
+              "relaxed game of one cut, searched depth first, in C.",
     .tp_new = PyType_GenericNew,
     .tp_init = (initproc)Relaxed_init,
     .tp_dealloc = (destructor)Relaxed_dealloc,

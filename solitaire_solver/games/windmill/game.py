@@ -32,6 +32,7 @@ from .rules import (
     FREE,
     GAP,
     PRIMARY_FULL,
+    REAL_TALON,
     REDEAL,
     RESERVE,
     RESERVE_CELLS,
@@ -45,6 +46,7 @@ from .rules import (
     WindmillState,
     place_words,
     ranks_text,
+    refill,
 )
 from .solver import PLAN, any_line, shortest_line
 
@@ -158,14 +160,16 @@ class Windmill(Game[WindmillState, WindmillMove]):
         )
         if move.src == RESERVE:
             cell = f"reserve {move.src_index + 1}"
-            if state.waste:
-                text += f"; {card_text(state.waste_top or 0)} from the waste fills {cell}"
-            elif state.dealt < len(state.seq) and state.seq[state.dealt] == HIDDEN:
-                text += f"; the stock's next card fills {cell}"
-            elif state.dealt < len(state.seq):
-                text += f"; {card_text(state.seq[state.dealt])} from the stock fills {cell}"
-            else:
+            talon = (state.seq, state.seq_ranks, state.dealt, state.waste, state.ranked_waste)
+            fill, after = refill(REAL_TALON, talon)
+            if fill is None:
                 text += f"; {cell} stays empty"
+            elif after[2] == state.dealt:
+                text += f"; {card_text(fill)} from the waste fills {cell}"
+            elif fill == HIDDEN:
+                text += f"; the stock's next card fills {cell}"
+            else:
+                text += f"; {card_text(fill)} from the stock fills {cell}"
         return text
 
     def show(self, state: WindmillState) -> str:
@@ -179,9 +183,9 @@ class Windmill(Game[WindmillState, WindmillMove]):
             lines.append(f"secondary {i + 1}: {top}")
         lines.append("reserve:     " + " ".join(_cell(c) for c in state.reserve))
         waste = state.waste_cards
-        lines.append(
-            f"waste:       {cards_text(waste[-8:]) or '(empty)'} ({count_text(len(waste))})"
-        )
+        # The count says how many lie under the eight shown; an empty waste needs none.
+        shown = f"{cards_text(waste[-8:])} ({count_text(len(waste))})" if waste else "(empty)"
+        lines.append(f"waste:       {shown}")
         stock = state.stock
         nxt = ""
         if stock:

@@ -198,6 +198,7 @@ def relaxed(cut: Relaxation) -> Any:
         bytes(cut.stock),
         bytes(rules.pneed),
         bytes(rules.sneed),
+        rules.foundations.tables,
         rules.free,
         every,
         total - len(cut.stack) - len(cut.stock),
@@ -221,7 +222,13 @@ def rules(model: RankModel, ranks: bytes, order: int = PLAIN, seed: int = 0) -> 
     with the order a beam keeps its candidates in (:data:`PLAIN`...)."""
     assert _kernel is not None
     return _kernel.Rules(
-        ranks, bytes(model.pneed), bytes(model.sneed), model.free, model.hold, order, seed
+        ranks,
+        bytes(model.pneed),
+        bytes(model.sneed),
+        model.foundations.rules.tables,
+        model.hold,
+        order,
+        seed,
     )
 
 

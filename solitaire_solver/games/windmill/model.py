@@ -11,13 +11,15 @@ round and a deal or redeal goes across to the next one (:meth:`RankModel.within`
 lifted back to real moves (:meth:`RankModel.lift`).
 
 Its foundation moves are those of :class:`~.rules.FoundationRules`, the
-rules' own statement, seen on packed sizes (:class:`CompactFoundations`);
-what it states again is how the stock, the waste and the reserve move on
-packed piles. Two checks tie it to the rules: the tests compare its
-successors with the compact forms of :meth:`~.rules.WindmillProblem.legal_moves`
-on many positions, and every line it finds is lifted into real moves that
-must be legal (the lift fails loudly otherwise, and the tests replay every
-won line).
+rules' own statement, seen on packed sizes (:class:`CompactFoundations`),
+and its refill and deal are :func:`~.rules.refill` and :func:`~.rules.deal`,
+seen on packed piles (:class:`PackedTalonView`; the deal is written out in
+:meth:`RankModel.turn`, for speed); what it states again is how a play and
+a redeal move cards on packed piles. Two checks tie it to the rules: the
+tests compare its successors with the compact forms of
+:meth:`~.rules.WindmillProblem.legal_moves` on many positions, and every
+line it finds is lifted into real moves that must be legal (the lift fails
+loudly otherwise, and the tests replay every won line).
 """
 
 from __future__ import annotations
@@ -42,6 +44,8 @@ from .rules import (
     WindmillProblem,
     WindmillState,
     packed_sizes,
+    refill,
+    twin,
 )
 
 Compact = tuple[int, bool, int, int, int, int, int]
@@ -104,6 +108,41 @@ SORTED_SIZES, SIZES, SECONDARY_CARDS = _secondary_tables()
 smallest first; and the cards they hold."""
 
 
+PackedTalon = tuple[int, int]
+"""A compact position's talon: the stock and the waste as packed piles."""
+
+
+class PackedTalonView:
+    """The refill's and the deal's view (:class:`~.rules.TalonView`) of packed piles: the
+    top card is the lowest digit."""
+
+    def waste_top(self, talon: PackedTalon) -> int | None:
+        """The waste's top rank, if any."""
+        waste = talon[1]
+        return None if waste == EMPTY else waste & 15
+
+    def stock_top(self, talon: PackedTalon) -> int | None:
+        """The stock's next rank, if any."""
+        stock = talon[0]
+        return None if stock == EMPTY else stock & 15
+
+    def without_waste_top(self, talon: PackedTalon) -> PackedTalon:
+        """The waste shifted down a digit."""
+        return talon[0], talon[1] >> 4
+
+    def without_stock_top(self, talon: PackedTalon) -> PackedTalon:
+        """The stock shifted down a digit."""
+        return talon[0] >> 4, talon[1]
+
+    def with_on_waste(self, talon: PackedTalon, card: int) -> PackedTalon:
+        """The waste shifted up a digit, ``card`` in the lowest."""
+        return talon[0], talon[1] << 4 | card
+
+
+PACKED_TALON = PackedTalonView()
+"""The refill's and the deal's view of a compact position."""
+
+
 def reserve_ranks(ranks: Iterable[int]) -> int:
     """Pack the ranks of the eight reserve cells (13 for a gap)."""
     return sum(RANK_UNIT[r] for r in ranks)
@@ -139,9 +178,31 @@ def _turned_over(packed: int) -> int:
     return out
 
 
+class CompactFlagView:
+    """The twin rule's view (:class:`~.rules.FlagView`) of a compact position."""
+
+    def flag_clear(self, position: Compact) -> Compact:
+        """The compact position with the flag clear."""
+        return (position[0], False, *position[2:])
+
+
+class HomesFlagView:
+    """The twin rule's view (:class:`~.rules.FlagView`) of foundations alone (:data:`Homes`)."""
+
+    def flag_clear(self, position: Homes) -> Homes:
+        """The foundations with the flag clear."""
+        return (position[0], False, position[2])
+
+
+COMPACT_FLAG = CompactFlagView()
+"""The twin rule's view of a compact position."""
+HOMES_FLAG = HomesFlagView()
+"""The twin rule's view of foundations alone."""
+
+
 def unflagged(st: Compact) -> Compact:
-    """The same compact position with the flag clear: its twin (:func:`~.rules.clear_twin`)."""
-    return (st[0], False, *st[2:])
+    """The same compact position with the flag clear: its twin (:func:`~.rules.twin`)."""
+    return twin(COMPACT_FLAG, st)
 
 
 def beam_score(st: Compact) -> tuple[int, int]:
@@ -353,18 +414,18 @@ class RankModel(ProblemDefaults):
                 c = (np_, nf, ns, res, stock, waste >> 4, used)
                 add((c, c))
         ranks = self._reserve_cache.get(res) or self.cards_in(res)
+        # The refill is the same whichever reserve card leaves: worked out
+        # once, when the first one can.
+        refilled: tuple[int, int, int] | None = None
         for r in ranks:
             homes = targets.get(r)
             if homes is None:
                 continue
-            nstock, nwaste = stock, waste
-            if waste != EMPTY:
-                fill, nwaste = waste & 15, waste >> 4
-            elif stock != EMPTY:
-                fill, nstock = stock & 15, stock >> 4
-            else:
-                fill = NO_CARD
-            nres = res - RANK_UNIT[r] + RANK_UNIT[fill]
+            if refilled is None:
+                fill, (nstock, nwaste) = refill(PACKED_TALON, (stock, waste))
+                refilled = (RANK_UNIT[NO_CARD if fill is None else fill], nstock, nwaste)
+            unit, nstock, nwaste = refilled
+            nres = res - RANK_UNIT[r] + unit
             for np_, nf, ns in homes:
                 c = (np_, nf, ns, nres, nstock, nwaste, used)
                 add((c, c))
@@ -377,6 +438,9 @@ class RankModel(ProblemDefaults):
         """The position after dealing a card or redealing, if either is legal."""
         p, flag, secs, res, stock, waste, used = st
         if stock != EMPTY:
+            # deal(PACKED_TALON, (stock, waste)) written out: this is the beams'
+            # hottest step, where the calls cost 3 to 5% of a search (the tests
+            # hold the two together).
             return (p, flag, secs, res, stock >> 4, waste << 4 | stock & 15, used)
         if waste != EMPTY and used < self.redeals:
             # The waste turned over is the new stock, its first card dealt first.
@@ -437,7 +501,7 @@ class RestrictedRankModel(RankModel):
     """A rank model of restricted rules, with the twin rule as the engine's ``dominators`` hook.
 
     The clear twin of a flagged position dominates it (argued at
-    :func:`~.rules.clear_twin`). A beam skips a flagged position whose twin
+    :func:`~.rules.twin`). A beam skips a flagged position whose twin
     it has already reached in the round, or kept among the candidates: the
     twin's line is followed instead.
     """

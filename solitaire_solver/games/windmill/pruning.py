@@ -79,7 +79,7 @@ class Pruned(WindmillProblem):
     """The rules with the sound prunes as hooks: a dead end and the twin rule.
 
     ``is_dead`` is :func:`stuck_and_lost` (argued there). ``dominators``
-    is the twin rule (argued at :func:`~.rules.clear_twin`): the clear twin
+    is the twin rule (argued at :func:`~.rules.twin`): the clear twin
     is never an ancestor of the flagged position, so when the depth-first
     search finds it in its table, the twin's search is finished, and lost (a
     win would have ended the search): the flagged position is lost too.

@@ -23,6 +23,7 @@ from __future__ import annotations
 import functools
 import re
 from collections.abc import Hashable, Iterable, Sequence
+from typing import Protocol, TypeVar
 
 import attrs
 
@@ -424,22 +425,22 @@ class WindmillProblem(ProblemDefaults):
         """The position after ``move``, with the reserve refill it causes."""
         seq = state.seq
         if move.kind == DEAL:
-            d = state.dealt
-            ranks = state.seq_ranks
-            ranked = state.ranked_waste
-            # The card goes to the first place above the canonical waste's
-            # top with its rank (see ranked_waste).
+            talon = (seq, state.seq_ranks, state.dealt, state.waste, state.ranked_waste)
+            after = deal(REAL_TALON, talon)
+            if after is None:
+                raise ValueError("windmill: a deal with the stock empty")
+            _card, (_seq, ranks, d, waste, ranked) = after
             return WindmillState(
                 state.primary,
                 state.secondaries,
                 state.reserve,
                 seq,
                 ranks,
-                d + 1,
-                state.waste | (1 << d),
+                d,
+                waste,
                 state.flag,
                 state.redeals_used,
-                ranked | 1 << ranks.find(ranks[d], ranked.bit_length()),
+                ranked,
             )
         if move.kind == REDEAL:
             w = state.waste
@@ -463,17 +464,9 @@ class WindmillProblem(ProblemDefaults):
         if src == RESERVE:
             i = move.src_index
             card = Card(reserve[i])
-            if waste:
-                top = waste.bit_length() - 1
-                fill: int = seq[top]
-                waste ^= 1 << top
-                ranked ^= 1 << ranked.bit_length() - 1
-            elif dealt < len(seq):
-                fill = seq[dealt]
-                dealt += 1
-            else:
-                fill = GAP
-            reserve = (*reserve[:i], fill, *reserve[i + 1 :])
+            talon = (seq, state.seq_ranks, dealt, waste, ranked)
+            fill, (_seq, _ranks, dealt, waste, ranked) = refill(REAL_TALON, talon)
+            reserve = (*reserve[:i], GAP if fill is None else fill, *reserve[i + 1 :])
         elif src == WASTE:
             top = waste.bit_length() - 1
             card = seq[top]
@@ -605,6 +598,7 @@ class FoundationRules:
     """
 
     def __init__(self, rules: WindmillRules, *, free: bool | None = None) -> None:
+        self._rules = rules
         self.free = rules.foundation_moves == FREE if free is None else free
         """Free foundation moves: any top card to any foundation that takes it."""
         self.primary_need = primary_needs(rules)
@@ -669,6 +663,11 @@ class FoundationRules:
             return src == SECONDARY
         return flag
 
+    @property
+    def tables(self) -> bytes:
+        """These moves as lookup tables, for the compiled kernel (:func:`foundation_tables`)."""
+        return foundation_tables(self._rules, self.free)
+
     def room(self, sizes: Iterable[int], rank: int) -> int:
         """Cards secondaries of ``sizes`` can take, each up to (not including) the first
         card of ``rank`` it needs: the counting bound's room (:func:`~.pruning.stuck_and_lost`)."""
@@ -682,6 +681,185 @@ class FoundationRules:
         return room
 
 
+NOWHERE = 255
+"""In :func:`foundation_tables`: no rank, or no size."""
+
+TABLE_PRIMARY = 0
+"""Offset in :func:`foundation_tables` of, for each primary size, the rank it takes."""
+TABLE_SECONDARY = TABLE_PRIMARY + PRIMARY_FULL + 1
+"""Offset of, for each rank, the size of a secondary that takes it."""
+TABLE_LIFT = TABLE_SECONDARY + 13
+"""Offset of, for each primary size, the size of a secondary whose top card it takes."""
+TABLE_LOWER = TABLE_LIFT + PRIMARY_FULL + 1
+"""Offset of, for each primary size, the size of a secondary that takes the primary's top."""
+TABLE_LIFT_OK = TABLE_LOWER + PRIMARY_FULL + 1
+"""Offset of, by flag, whether a secondary's top card may go to the primary (0 or 1)."""
+TABLE_FLAG_LIFTED = TABLE_LIFT_OK + 2
+"""Offset of, by flag, the flag after a secondary's top card goes to the primary."""
+TABLE_FLAG_PLAYED = TABLE_FLAG_LIFTED + 2
+"""Offset of, by flag, the flag after a waste or reserve card goes to the primary."""
+TABLE_SIZE = TABLE_FLAG_PLAYED + 2
+"""The length of :func:`foundation_tables`."""
+
+
+@functools.cache
+def foundation_tables(rules: WindmillRules, free: bool) -> bytes:
+    """The foundation moves of :class:`FoundationRules` as lookup tables, one byte an entry.
+
+    Worked out once per rule set by asking the rules themselves about one
+    secondary at a time (the secondaries move independently of each other),
+    so the compiled kernel looks moves up instead of stating the rules
+    again. The parts, at the ``TABLE_*`` offsets: by primary size, the rank
+    the primary takes; by rank, the size of a secondary that takes it; by
+    primary size, the size of a secondary whose top card the primary takes,
+    and the size of one that takes the primary's top card; by flag, whether
+    a secondary's top card may go to the primary, the flag after it does,
+    and the flag after a waste or reserve card does. :data:`NOWHERE` stands
+    for no rank or no size. A card put on a secondary leaves the flag as it
+    is (:meth:`FoundationRules.flag_after`).
+    """
+    rules_of = FoundationRules(rules, free=free)
+    out = bytearray([NOWHERE]) * TABLE_SIZE
+    primary, secondary = (PRIMARY, 0), (SECONDARY, 0)
+    for p in range(PRIMARY_FULL):
+        for rank, places in rules_of.homes(p, ()).items():
+            if primary in places:
+                out[TABLE_PRIMARY + p] = rank
+    for size in range(SECONDARY_FULL):
+        for rank, places in rules_of.homes(PRIMARY_FULL, (size,)).items():
+            if secondary in places:
+                out[TABLE_SECONDARY + rank] = size
+    lift_ok = [0, 0]
+    for p in range(PRIMARY_FULL + 1):
+        for size in range(SECONDARY_FULL + 1):
+            for flag in (False, True):
+                moves = rules_of.between(p, flag, (size,))
+                if (secondary, primary) in moves:
+                    out[TABLE_LIFT + p] = size
+                    lift_ok[flag] = 1
+                if (primary, secondary) in moves:
+                    out[TABLE_LOWER + p] = size
+    for flag in (False, True):
+        out[TABLE_LIFT_OK + flag] = lift_ok[flag]
+        out[TABLE_FLAG_LIFTED + flag] = rules_of.flag_after(flag, SECONDARY, PRIMARY)
+        out[TABLE_FLAG_PLAYED + flag] = rules_of.flag_after(flag, WASTE, PRIMARY)
+    return bytes(out)
+
+
+Talon = TypeVar("Talon")
+"""One form's stock and waste, as :class:`TalonView` reads them."""
+
+
+class TalonView(Protocol[Talon]):
+    """How one form of a position holds the stock and the waste, as the refill and the deal
+    see them.
+
+    Each form (the real position, the rank model's packed piles, the
+    summaries' control) keeps the talon its own way; :func:`refill` and
+    :func:`deal` state the rules once over this view. A card is whatever
+    the form keeps (a card, or a rank); ``None`` is an empty pile.
+    """
+
+    def waste_top(self, talon: Talon) -> int | None:
+        """The waste's top card, or ``None`` when the waste is empty."""
+        ...
+
+    def stock_top(self, talon: Talon) -> int | None:
+        """The stock's next card, or ``None`` when the stock is empty."""
+        ...
+
+    def without_waste_top(self, talon: Talon) -> Talon:
+        """The talon with the waste's top card taken away."""
+        ...
+
+    def without_stock_top(self, talon: Talon) -> Talon:
+        """The talon with the stock's next card taken away."""
+        ...
+
+    def with_on_waste(self, talon: Talon, card: int) -> Talon:
+        """The talon with ``card``, just taken off the stock, on the waste's top."""
+        ...
+
+
+def deal(view: TalonView[Talon], talon: Talon) -> tuple[int, Talon] | None:
+    """The card dealt and the talon after it, or ``None`` when the stock is empty.
+
+    The one statement of the deal for every form of a position: the
+    stock's next card goes onto the waste.
+    """
+    card = view.stock_top(talon)
+    if card is None:
+        return None
+    return card, view.with_on_waste(view.without_stock_top(talon), card)
+
+
+def refill(view: TalonView[Talon], talon: Talon) -> tuple[int | None, Talon]:
+    """The card that fills a reserve gap, and the talon after it; ``None`` leaves the gap.
+
+    The one statement of the refill for every form of a position. A gap in
+    the reserve is filled at once, as part of the move that opened it: by
+    the waste's top card, or the stock's next one when the waste is empty;
+    with both empty the cell stays a gap.
+    """
+    card = view.waste_top(talon)
+    if card is not None:
+        return card, view.without_waste_top(talon)
+    card = view.stock_top(talon)
+    if card is not None:
+        return card, view.without_stock_top(talon)
+    return None, talon
+
+
+RealTalon = tuple[tuple[Card, ...], str, int, int, int]
+"""A real position's talon: ``seq``, ``seq_ranks``, ``dealt``, ``waste`` and
+``ranked_waste`` (see :class:`WindmillState`)."""
+
+
+class RealTalonView:
+    """The refill's and the deal's view of a real position's talon (:data:`RealTalon`)."""
+
+    def waste_top(self, talon: RealTalon) -> int | None:
+        """The waste's top card (the highest bit of its mask), if any."""
+        seq, _ranks, _dealt, waste, _ranked = talon
+        return seq[waste.bit_length() - 1] if waste else None
+
+    def stock_top(self, talon: RealTalon) -> int | None:
+        """The next card of this pass's dealing order, if any is left."""
+        seq, _ranks, dealt, _waste, _ranked = talon
+        return seq[dealt] if dealt < len(seq) else None
+
+    def without_waste_top(self, talon: RealTalon) -> RealTalon:
+        """The highest bit off the waste's mask and off its canonical one (:func:`ranked_waste`)."""
+        seq, ranks, dealt, waste, ranked = talon
+        return (
+            seq,
+            ranks,
+            dealt,
+            waste ^ 1 << waste.bit_length() - 1,
+            ranked ^ 1 << ranked.bit_length() - 1,
+        )
+
+    def without_stock_top(self, talon: RealTalon) -> RealTalon:
+        """One card more dealt out of the stock (not onto the waste)."""
+        seq, ranks, dealt, waste, ranked = talon
+        return seq, ranks, dealt + 1, waste, ranked
+
+    def with_on_waste(self, talon: RealTalon, card: int) -> RealTalon:
+        """The card just dealt (the last place dealt) set in the waste's mask.
+
+        In the canonical mask it goes to the first place above the top with
+        its rank (see :func:`ranked_waste`).
+        """
+        seq, ranks, dealt, waste, ranked = talon
+        at = dealt - 1
+        ranked |= 1 << ranks.find(ranks[at], ranked.bit_length())
+        return seq, ranks, dealt, waste | 1 << at, ranked
+
+
+REAL_TALON = RealTalonView()
+"""The refill's and the deal's view of a real position."""
+
+
 def on_last_pass(rules: WindmillRules, state: WindmillState) -> bool:
     """Whether ``state`` is on its last pass: every redeal the rules allow is used.
 
@@ -692,29 +870,61 @@ def on_last_pass(rules: WindmillRules, state: WindmillState) -> bool:
     return state.redeals_used == rules.redeals
 
 
-def clear_twin(key: Hashable) -> Hashable:
-    """The canonical key of the flagged position ``key``'s twin: the same with the flag clear.
+Flagged = TypeVar("Flagged")
+"""One form of a position, or of its foundations, as :class:`FlagView` reads it."""
 
-    The twin rule, argued once for every search that uses it (the
-    depth-first search's hook in :mod:`.pruning`, the rank model's
-    dominators in :mod:`.model`, the summaries' exit sets in
-    :mod:`.summaries`, the compiled beam). Under restricted rules call a
-    position with the flag set and the same position with the flag clear
-    twins. The flag only removes moves (a secondary's card to the primary);
-    every other move leads both twins to the same position (a waste or
-    reserve card on the primary clears the flag either way) or to twins
-    again (other plays and deals keep the flag). So a win from the flagged
-    twin is, move for move, a win from the other: the clear twin dominates
-    the flagged one. Every move raises (cards home, primary size, redeals
-    used, cards dealt) lexicographically, so the game has no cycles and
-    domination never goes round in a circle (it only points from a flagged
-    position to a clear one, of the same value, never an ancestor). Under
-    free rules the flag is never set and the rule says nothing.
+
+class FlagView(Protocol[Flagged]):
+    """Where one form of a position keeps the flag, as the twin rule sees it."""
+
+    def flag_clear(self, position: Flagged) -> Flagged:
+        """``position`` with the flag clear, all else the same."""
+        ...
+
+
+def twin(view: FlagView[Flagged], position: Flagged) -> Flagged:
+    """The twin of a flagged position, which dominates it: the same with the flag clear.
+
+    The twin rule, stated and argued once for every form and every search
+    that uses it: the depth-first search's hook in :mod:`.pruning`, on the
+    canonical key (:func:`clear_twin`); the rank model's dominators in
+    :mod:`.model`, on compact positions (:func:`~.model.unflagged`); the
+    summaries' exit sets in :mod:`.summaries`, on foundations; the compiled
+    beam. Under restricted rules call a position with the flag set and the
+    same position with the flag clear twins. The flag only removes moves
+    (a secondary's card to the primary); every other move leads both twins
+    to the same position (a waste or reserve card on the primary clears the
+    flag either way) or to twins again (other plays and deals keep the
+    flag). So a win from the flagged twin is, move for move, a win from the
+    other: the clear twin dominates the flagged one. Every move raises
+    (cards home, primary size, redeals used, cards dealt)
+    lexicographically, so the game has no cycles and domination never goes
+    round in a circle (it only points from a flagged position to a clear
+    one, of the same value, never an ancestor). Under free rules the flag
+    is never set and the rule says nothing.
     """
-    if isinstance(key, int):
-        return key & ~FLAG_BIT
-    assert isinstance(key, tuple)
-    return (key[0] & ~FLAG_BIT, *key[1:])
+    return view.flag_clear(position)
+
+
+class KeyFlagView:
+    """The twin rule's view of a canonical key (:meth:`WindmillProblem.key`): the flag is
+    :data:`FLAG_BIT` of the packed int, which comes first in a key of a later pass."""
+
+    def flag_clear(self, position: Hashable) -> Hashable:
+        """The key with :data:`FLAG_BIT` clear."""
+        if isinstance(position, int):
+            return position & ~FLAG_BIT
+        assert isinstance(position, tuple)
+        return (position[0] & ~FLAG_BIT, *position[1:])
+
+
+KEY_FLAG = KeyFlagView()
+"""The twin rule's view of a canonical key."""
+
+
+def clear_twin(key: Hashable) -> Hashable:
+    """The canonical key of the flagged position ``key``'s twin (:func:`twin`)."""
+    return twin(KEY_FLAG, key)
 
 
 def replace_pile(

@@ -47,7 +47,7 @@ walked with explicit stacks, not Python recursion: winning lines run to
 
 The twin rule (with ``prune``, as in :mod:`.pruning`): a position whose
 control has the flag set wins only if its twin, the same with the flag
-clear, wins (argued at :func:`~.rules.clear_twin`). Two uses follow. A
+clear, wins (argued at :func:`~.rules.twin`). Two uses follow. A
 ``win`` question whose twin is already answered false is false. And an
 exit set may drop a flagged exit whose twin is also in it: every true exit
 then stays *covered* (it is in the set or its twin is), which is all the
@@ -82,6 +82,7 @@ from collections.abc import Generator
 from ...search import LOST, Budget, Limits, Run, SolveResult, solve, won
 from .model import (
     ALL_FULL,
+    HOMES_FLAG,
     NO_CARD,
     RANK_UNIT,
     SECONDARY_CARDS,
@@ -89,7 +90,16 @@ from .model import (
     compact,
     rank_model,
 )
-from .rules import PRIMARY_FULL, WindmillMove, WindmillProblem, WindmillState, on_last_pass
+from .rules import (
+    PRIMARY_FULL,
+    WindmillMove,
+    WindmillProblem,
+    WindmillState,
+    deal,
+    on_last_pass,
+    refill,
+    twin,
+)
 
 _Foundations = tuple[int, bool, int]
 """Primary size, flag and secondary sizes (packed as in :data:`.model.Compact`)."""
@@ -107,6 +117,45 @@ _LOW_MASK = (1 << _FND_SHIFT) - 1
 _PID_BITS = 32
 _WIN_SHIFT = _PID_BITS + _FND_SHIFT
 _WIN_LOW_MASK = (1 << _WIN_SHIFT) - 1
+
+
+PassTalon = tuple[int | None, int]
+"""A summary's talon: the waste's top rank (``None`` for an empty waste) and the cards
+dealt, which fix the stock (the pass's dealing order never changes again)."""
+
+
+class PassTalonView:
+    """The refill's and the deal's view (:class:`~.rules.TalonView`) of a summary's talon
+    (:data:`PassTalon`).
+
+    A summary sees the waste's top card alone: what lies under it is another
+    question's (the summary's exit), so taking the top leaves no card in view.
+    """
+
+    def __init__(self, seq: tuple[int, ...]) -> None:
+        self.seq = seq
+        """The last pass's dealing order, by rank."""
+
+    def waste_top(self, talon: PassTalon) -> int | None:
+        """The waste's top rank, if any."""
+        return talon[0]
+
+    def stock_top(self, talon: PassTalon) -> int | None:
+        """The stock's next rank, if any."""
+        d = talon[1]
+        return self.seq[d] if d < len(self.seq) else None
+
+    def without_waste_top(self, talon: PassTalon) -> PassTalon:
+        """Nothing in view on the waste, the same cards dealt."""
+        return None, talon[1]
+
+    def without_stock_top(self, talon: PassTalon) -> PassTalon:
+        """One card more dealt out of the stock."""
+        return talon[0], talon[1] + 1
+
+    def with_on_waste(self, talon: PassTalon, card: int) -> PassTalon:
+        """``card`` in view on the waste's top."""
+        return card, talon[1]
 
 
 def can_summarise(problem: WindmillProblem, state: WindmillState) -> bool:
@@ -165,6 +214,7 @@ class _Summaries:
         self.budget = budget
         self.model = model
         self.seq = tuple(c % 13 for c in start.seq)
+        self.talon = PassTalonView(self.seq)
         self.exits: dict[int, tuple[int, ...]] = {}
         self.wins: dict[int, bool] = {}
         # Interned foundations, with per id (once worked out): the ids after
@@ -177,7 +227,7 @@ class _Summaries:
         self.fnd_stays: list[tuple[int, ...] | None] = []
         self.fnd_home: list[int] = []
         # The id of the same foundations with the flag clear, for flagged
-        # ones (-1 for the others): the twin (:func:`.rules.clear_twin`),
+        # ones (-1 for the others): the twin (:func:`.rules.twin`),
         # used only by the twin rule.
         self.fnd_twin: list[int] = []
         self.twins = prune
@@ -261,7 +311,7 @@ class _Summaries:
             p, flag, secs = f
             self.fnd_home.append(p + SECONDARY_CARDS[secs])
             if flag:
-                self.fnd_twin[got] = self.fnd((p, False, secs))
+                self.fnd_twin[got] = self.fnd(twin(HOMES_FLAG, f))
         return got
 
     def successors(self, fid: int) -> tuple[tuple[tuple[int, ...], ...], tuple[int, ...]]:
@@ -311,10 +361,13 @@ class _Summaries:
         out = [f << _FND_SHIFT | low for f in homes[t]]
         rid = low >> _DEALT_BITS
         d = low & _DEALT_MASK
+        # A reserve card's gap is refilled with t: the cards dealt stay.
+        fill = refill(self.talon, (t, d))[0]
+        into = NO_CARD if fill is None else fill
         for r in self.res_ranks[rid]:
             hs = homes[r]
             if hs:
-                low2 = self.swap(rid, r, t) << _DEALT_BITS | d
+                low2 = self.swap(rid, r, into) << _DEALT_BITS | d
                 out += [f << _FND_SHIFT | low2 for f in hs]
         return out
 
@@ -326,12 +379,11 @@ class _Summaries:
         got = memo.get(key)
         if got is not None:
             return got
-        seq = self.seq
-        n = len(seq)
+        talon = self.talon
         successors = self.successors
         direct = self.direct
         twins = self.twins
-        twin = self.fnd_twin
+        twin_of = self.fnd_twin
         opened = self.opened
         b = self.budget
         # A frame: its key, the exits found so far, and what remains to be
@@ -347,8 +399,10 @@ class _Summaries:
             fid = c >> _FND_SHIFT
             todo = [((f << _FND_SHIFT | low) << 4 | t, False) for f in successors(fid)[1]]
             d = c & _DEALT_MASK
-            if d < n:
-                todo.append(((c + 1) << 4 | seq[d], True))
+            dealt = deal(talon, (t, d))
+            if dealt is not None:
+                card, (_, nd) = dealt
+                todo.append(((c - d + nd) << 4 | card, True))
             stack.append((k, set(direct(c, t)), todo))
 
         while b.expanded >= b.checkpoint and b.interrupted():
@@ -382,7 +436,7 @@ class _Summaries:
                         [
                             c
                             for c in out
-                            if (f := twin[c >> _FND_SHIFT]) >= 0
+                            if (f := twin_of[c >> _FND_SHIFT]) >= 0
                             and f << _FND_SHIFT | (c & _LOW_MASK) in out
                         ]
                     )
@@ -481,19 +535,21 @@ class _Summaries:
         homes, stays = self.successors(fid)
         rid = (c >> _DEALT_BITS) & _RES_MASK
         d = c & _DEALT_MASK
-        seq = self.seq
         # Tried last to first: a deal last, plays first.
         todo: list[tuple[int, int]] = []
-        if d < len(seq):
-            todo.append(((c + 1) << 4 | seq[d], 0))
+        dealt = deal(self.talon, (None, d))
+        if dealt is not None:
+            card, (_, nd) = dealt
+            todo.append(((c - d + nd) << 4 | card, 0))
         low = c & _LOW_MASK
         todo += [((f << _FND_SHIFT | low) << _PID_BITS, -1) for f in stays]
         # Reserve plays with the waste empty: the stock's next card (or a
         # gap, once the stock is empty) fills the cell.
-        fill, nd = (seq[d], d + 1) if d < len(seq) else (NO_CARD, d)
+        fill, (_, nd) = refill(self.talon, (None, d))
+        into = NO_CARD if fill is None else fill
         for r in self.res_ranks[rid]:
             hs = homes[r]
             if hs:
-                low2 = self.swap(rid, r, fill) << _DEALT_BITS | nd
+                low2 = self.swap(rid, r, into) << _DEALT_BITS | nd
                 todo += [((f << _FND_SHIFT | low2) << _PID_BITS, -1) for f in hs]
         return todo
