@@ -11,64 +11,29 @@ True
 from __future__ import annotations
 
 import os
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Iterable, Iterator
 from typing import Any
 
 import attrs
 
 from .cards import count_text
+from .deal_files import load_deal
 from .errors import (
     BadDealNumberError,
     BadMoveError,
     BadOptionError,
     IllegalMoveError,
 )
-from .games import Game, make_game
-from .games.base import parse_rule_assignments
+from .games import Game
 from .numbering import DealNumber, parse_deal_number
+from .request import GameLike as GameLike
+from .request import RulesLike as RulesLike
 from .request import SolveRequest, user_limits
+from .request import get_game as get_game
 from .search import Limits, SolveResult
 
-GameLike = str | Game[Any, Any]
-"""A preset name such as ``"decade"``, or a game object."""
-RulesLike = Mapping[str, Any] | Iterable[str] | str | None
-"""Knob overrides: a mapping, ``name=value`` words, or one text of such words."""
 StartLike = int | str | DealNumber | os.PathLike[str] | Any
 """Where a line of moves starts: a deal number, a position, or a deal or position file."""
-
-
-def _rules_mapping(rules: RulesLike) -> Mapping[str, Any] | None:
-    """``rules`` as a mapping of knob names, or :class:`BadOptionError` for another kind."""
-    if rules is None or isinstance(rules, Mapping):
-        return rules
-    if isinstance(rules, str):
-        # One text of words, as a position file's 'rules:' line holds them.
-        return parse_rule_assignments(rules.split())
-    if not isinstance(rules, Iterable):
-        raise BadOptionError(
-            f"rules: expected a mapping such as {{'redeals': 1}} or words such as "
-            f"['redeals=1'], not {rules!r}"
-        )
-    words = list(rules)
-    for word in words:
-        if not isinstance(word, str):
-            raise BadOptionError(
-                f"rules: expected NAME=VALUE words such as 'redeals=1', not {word!r}"
-            )
-    return parse_rule_assignments(words)
-
-
-def get_game(game: GameLike, rules: RulesLike = None) -> Game[Any, Any]:
-    """A game instance from a preset name (with knob overrides) or a game itself."""
-    if isinstance(game, Game):
-        if rules:
-            raise BadOptionError("rules go with a game name, not with a game instance")
-        return game
-    if not isinstance(game, str):
-        raise BadOptionError(
-            f"game: expected a preset name such as 'decade' or a Game, not {game!r}"
-        )
-    return make_game(game, _rules_mapping(rules))
 
 
 def make_limits(
@@ -187,9 +152,6 @@ def start_of(game: Game[Any, Any], start: StartLike) -> tuple[Game[Any, Any], An
                 f"start: {type(start).__name__} is not a {game.preset} position (expected {kinds})"
             )
         return game, start
-    # Imported here: deal_files imports this module's neighbours, not the reverse.
-    from .deal_files import load_deal
-
     loaded = load_deal(path)
     if loaded.game.fingerprint != game.fingerprint:
         raise BadOptionError(

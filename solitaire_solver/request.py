@@ -19,19 +19,57 @@ True
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from collections.abc import Iterable, Mapping
+from typing import Any
 
 import attrs
 
 from .errors import BadOptionError
+from .games import Game, make_game
+from .games.base import parse_rule_assignments, rules_items
 from .search.result import Limit, Limits, stop_text
 
-if TYPE_CHECKING:
-    from .api import GameLike, RulesLike
-    from .games import Game
+GameLike = str | Game[Any, Any]
+"""A preset name such as ``"decade"``, or a game object."""
+RulesLike = Mapping[str, Any] | Iterable[str] | str | None
+"""Knob overrides: a mapping, ``name=value`` words, or one text of such words."""
 
 LIMIT_OPTIONS = {Limit.STATES: "--max-states", Limit.TIME: "--timeout", Limit.TABLE: "--max-table"}
 """The command-line option that sets each limit, which the texts of a stop name."""
+
+
+def _rules_mapping(rules: RulesLike) -> Mapping[str, Any] | None:
+    """``rules`` as a mapping of knob names, or :class:`BadOptionError` for another kind."""
+    if rules is None or isinstance(rules, Mapping):
+        return rules
+    if isinstance(rules, str):
+        # One text of words, as a position file's 'rules:' line holds them.
+        return parse_rule_assignments(rules.split())
+    if not isinstance(rules, Iterable):
+        raise BadOptionError(
+            f"rules: expected a mapping such as {{'redeals': 1}} or words such as "
+            f"['redeals=1'], not {rules!r}"
+        )
+    words = list(rules)
+    for word in words:
+        if not isinstance(word, str):
+            raise BadOptionError(
+                f"rules: expected NAME=VALUE words such as 'redeals=1', not {word!r}"
+            )
+    return parse_rule_assignments(words)
+
+
+def get_game(game: GameLike, rules: RulesLike = None) -> Game[Any, Any]:
+    """A game instance from a preset name (with knob overrides) or a game itself."""
+    if isinstance(game, Game):
+        if rules:
+            raise BadOptionError("rules go with a game name, not with a game instance")
+        return game
+    if not isinstance(game, str):
+        raise BadOptionError(
+            f"game: expected a preset name such as 'decade' or a Game, not {game!r}"
+        )
+    return make_game(game, _rules_mapping(rules))
 
 
 def user_limits(
@@ -79,12 +117,8 @@ class SolveRequest:
         """The request for ``game`` (a preset name with ``rules``, or a game) and user limits.
 
         Raises :class:`~solitaire_solver.errors.BadOptionError` naming a bad
-        limit, and the errors of :func:`~solitaire_solver.api.get_game` for
-        a bad game or rule.
+        limit, and the errors of :func:`get_game` for a bad game or rule.
         """
-        # Imported here: the front door imports this module to build its requests.
-        from .api import get_game
-
         g = get_game(game, rules)
         given = user_limits(max_states, timeout, max_table)
         return cls.of(g, given, shortest=shortest)
@@ -93,15 +127,12 @@ class SolveRequest:
     def of(cls, game: Game[Any, Any], given: Limits, *, shortest: bool = False) -> SolveRequest:
         """The request for a game object and limits already made (a :class:`Limits` checks
         its own values): where the preset's defaults are resolved, for :meth:`build` too."""
-        if given.any:
-            return cls(game, given, given, bool(shortest))
-        return cls(game, game.default_limits, given, bool(shortest), game.default_shortest_states)
+        limits, shortest_states = game.resolved_limits(given)
+        return cls(game, limits, given, bool(shortest), shortest_states)
 
     def __reduce__(self) -> tuple[Any, ...]:
         # A game object may hold tables and compiled kernels; its preset's
         # name and rules rebuild it anywhere (a worker checks the fingerprint).
-        from .games.base import rules_items
-
         g = self.game
         fields = (self.limits, self.given, self.shortest, self.shortest_states)
         return (_rebuilt, (g.preset, tuple(rules_items(g.rules)), *fields))
@@ -181,8 +212,6 @@ def _rebuilt(
     shortest_states: int | None,
 ) -> SolveRequest:
     """A pickled request, with its game built once per process (see ``__reduce__``)."""
-    from .games import make_game
-
     game = _GAMES.get((preset, rules))
     if game is None:
         game = _GAMES[(preset, rules)] = make_game(preset, dict(rules))

@@ -26,12 +26,17 @@ import sqlite3
 import time
 from collections.abc import Iterable, Iterator, Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import attrs
 
 from .errors import StoreError
 from .search import Limit, Limits, Status
+
+if TYPE_CHECKING:
+    # Only for annotations: the store sits below the games, which a first-schema
+    # store's migration is handed (see Store).
+    from .games import Preset
 
 SCHEMA_VERSION = 4
 """The ``user_version`` of a store file this module writes and reads."""
@@ -226,10 +231,21 @@ class Store:
 
     Use it as a context manager, or call :meth:`close`. Raises
     :class:`StoreError` for a missing folder or a file that is not a store.
+    ``presets`` are the presets a first-schema store's rows are filed under
+    when it is migrated (the registry's,
+    :data:`~solitaire_solver.games.PRESETS`); without them such a store is
+    refused rather than filed under guesses.
     """
 
-    def __init__(self, path: str | os.PathLike[str], *, busy_timeout: float = BUSY_TIMEOUT) -> None:
+    def __init__(
+        self,
+        path: str | os.PathLike[str],
+        *,
+        busy_timeout: float = BUSY_TIMEOUT,
+        presets: Iterable[Preset] = (),
+    ) -> None:
         self.path = Path(path)
+        self._presets = tuple(presets)
         _check_folder(self.path)
         if self.path.is_dir():
             raise StoreError(f"database '{self.path}' is a folder, not a file")
@@ -315,6 +331,11 @@ class Store:
         own rules names that preset; rows under changed rules cannot say
         which preset was asked for, and go to the game's first preset.
         """
+        if not self._presets:
+            raise StoreError(
+                f"'{self.path}' is a results database of schema 1, which only a store opened "
+                "with the games' presets can migrate (winnability and the command line do)"
+            )
         db = self._db
         db.execute("ALTER TABLE results RENAME TO results_v1")
         # The old table's index keeps its name through the rename.
@@ -326,7 +347,7 @@ class Store:
             db.execute(
                 f"INSERT INTO results ({', '.join(new)}) "
                 f"SELECT ?, {', '.join(old)} FROM results_v1 WHERE game = ? AND fingerprint = ?",
-                (_preset_of(game, fingerprint), game, fingerprint),
+                (_preset_of(game, fingerprint, self._presets), game, fingerprint),
             )
         db.execute("DROP TABLE results_v1")
         db.execute("DROP TABLE IF EXISTS games")
@@ -540,13 +561,10 @@ def _roll_back(db: sqlite3.Connection) -> None:
         db.execute("ROLLBACK")
 
 
-def _preset_of(game: str, fingerprint: str) -> str:
-    """The preset a first-schema row of ``game`` under ``fingerprint`` belongs to."""
-    # Imported here: the games import the search, which the store's readers
-    # need without the games.
-    from .games import PRESETS
-
-    mine = [p for p in PRESETS.values() if p.game.name == game]
+def _preset_of(game: str, fingerprint: str, presets: Iterable[Preset]) -> str:
+    """The preset of ``presets`` a first-schema row of ``game`` under ``fingerprint`` belongs
+    to (the game's first for changed rules; the game's name for a game none is of)."""
+    mine = [p for p in presets if p.game.name == game]
     for preset in mine:
         if preset.make().fingerprint == fingerprint:
             return preset.name

@@ -58,7 +58,9 @@ from typing import Any
 
 import attrs
 
+from .api import verify
 from .errors import VerdictFileError
+from .numbering import MT_THRESHOLD, DealNumber
 from .search import NO_LIMITS, Limits, Status
 from .store import DealResult, Store, StoreKey
 
@@ -695,8 +697,6 @@ def store_verdicts(
     stored before the store kept difficulty figures is solved again for its
     figure (the figure is a property of the solve, not of the row).
     """
-    from .numbering import MT_THRESHOLD, DealNumber
-
     spans = sorted(blocks)
     if not spans:
         raise ValueError("no deals to write")
@@ -737,8 +737,6 @@ def import_verdicts(
     line's length and the difficulty figure but no moves (the file has
     none) and no effort; ``origin`` names the file and its checksum.
     """
-    from .numbering import MT_THRESHOLD, DealNumber
-
     check_verdicts(v, game, source, key)
     key = StoreKey.of(game) if key is None else key
     origin = f"{Path(source).name} sha256:{v.sha256[:16]}"
@@ -839,9 +837,6 @@ def recheck(
     take more than they allow. A won verdict counts only when its line
     replays to a win from the deal, as ``verify`` checks it.
     """
-    from .api import verify
-    from .numbering import MT_THRESHOLD, DealNumber
-
     check_verdicts(v, game, "the verdict file")
     for number in numbers:
         table = v.status(number)

@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from solitaire_solver import SolveRequest, make_game, solve
+from solitaire_solver import PRESETS, SolveRequest, make_game, solve
 from solitaire_solver.errors import BadOptionError
 from solitaire_solver.games.windmill.game import DEFAULT_MAX_STATES
 from solitaire_solver.request import as_request, raise_option
@@ -122,3 +122,28 @@ def test_a_request_pickles_small_and_rebuilds_its_game() -> None:
     assert back.by_default == request.by_default
     # One game per process for the requests of a run.
     assert pickle.loads(data).game is back.game
+
+
+@pytest.mark.parametrize("preset", sorted(PRESETS))
+def test_a_request_and_bare_limits_are_resolved_by_one_rule(preset: str) -> None:
+    game = make_game(preset)
+    for given in (Limits(), Limits(max_states=1000), Limits(timeout=5)):
+        request = SolveRequest.of(game, given, shortest=True)
+        limits, more = game.resolved_limits(given)
+        assert (request.limits, request.shortest_states) == (limits, more)
+        assert game.effective_limits(given) == limits
+        if given.any:
+            assert (limits, more) == (given, None)
+        else:
+            assert (limits, more) == (game.default_limits, game.default_shortest_states)
+    # The preset's own rules change nothing; a knob set otherwise is named.
+    assert game.changed_rules() == []
+
+
+def test_changed_rules_are_named_against_the_presets_own() -> None:
+    free = make_game("windmill", {"foundation_moves": "free"})
+    assert free.changed_rules() == [("foundation_moves", "free")]
+    # The reversed preset's own rules are not changes to it, though they differ from windmill's.
+    reversed_ = make_game("windmill-reversed")
+    assert reversed_.changed_rules() == []
+    assert make_game("windmill").fingerprint != reversed_.fingerprint

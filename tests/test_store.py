@@ -17,7 +17,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from solitaire_solver import make_game
+from solitaire_solver import PRESETS, make_game
 from solitaire_solver.errors import StoreError
 from solitaire_solver.search import Limits, Status
 from solitaire_solver.stats import solve_deals, winnability
@@ -160,6 +160,22 @@ def test_an_old_store_is_migrated_with_each_row_under_its_preset(tmp_path: Path)
     assert tables == {"results"}
     assert groups == [("eagle-wing", "eagle-wing", 4), ("eagle-wing-coops", "eagle-wing", 6)]
     assert integrity(db) == "ok"
+
+
+def test_an_old_store_opened_without_the_presets_is_refused_and_left_as_it_was(
+    tmp_path: Path,
+) -> None:
+    # The store sits below the games: it files old rows under the presets it
+    # is handed, and guesses none.
+    db = tmp_path / "old.sqlite"
+    write_old_store(db, "eagle-wing-coops", None, "1-2")
+    with pytest.raises(StoreError, match="schema 1, which only a store opened with the games"):
+        Store(db)
+    with sqlite3.connect(db) as con:
+        assert con.execute("PRAGMA user_version").fetchone()[0] == 1
+        assert con.execute("SELECT count(*) FROM results").fetchone()[0] == 2
+    with Store(db, presets=PRESETS.values()) as store:
+        assert store.count(StoreKey.of(make_game("eagle-wing-coops"))) == 2
 
 
 def test_old_rows_under_changed_rules_go_to_the_game_preset(tmp_path: Path) -> None:
@@ -642,7 +658,7 @@ def test_a_huge_range_streams_in_flat_memory(tmp_path: Path) -> None:
     assert proc.returncode == 130, "".join(err.lines)
     lines = [line.strip() for line in err.lines]
     assert lines[0] == f"solitaire-solver: results store {db}"
-    assert lines[1] == "decade: 1000000000 deals, 1000000000 to solve"
+    assert lines[1] == "decade: 1,000,000,000 deals, 1,000,000,000 to solve"
     assert lines[-1] == "solitaire-solver: interrupted"
     assert peak < 300 * 1024, f"peak memory {peak} KiB"
     # The results stored before the interruption are deals 1..N without a
@@ -673,7 +689,7 @@ def test_a_huge_range_streams_in_flat_memory(tmp_path: Path) -> None:
         rerun.kill()
         rerun.communicate()
     left = 10**9 - len(stored)
-    assert plan == f"decade: 1000000000 deals, {len(stored)} already stored, {left} to solve"
+    assert plan == f"decade: 1,000,000,000 deals, {len(stored):,} already stored, {left:,} to solve"
 
 
 @given(st.lists(st.text(max_size=6)))

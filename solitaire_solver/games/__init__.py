@@ -12,7 +12,7 @@ from typing import Any
 
 from ..errors import UnknownGameError
 from . import black_hole, decade, eagle_wing, windmill
-from .base import Game, Preset, Seen
+from .base import Game, Preset, Seen, parse_rule_assignments
 
 _MODULES = (decade, eagle_wing, windmill, black_hole)
 
@@ -36,8 +36,6 @@ def make_game(name: str, rules: Mapping[str, Any] | Iterable[str] | None = None)
     ``rules`` is a mapping of knob names to values (or their text), or
     ``name=value`` words as the command line takes them.
     """
-    from .base import parse_rule_assignments
-
     preset = find_preset(name)
     if rules is not None and not isinstance(rules, Mapping):
         rules = parse_rule_assignments(rules)

@@ -21,14 +21,13 @@ from abc import ABC, abstractmethod
 from collections import Counter
 from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from fractions import Fraction
-from typing import Any, ClassVar, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
 import attrs
 
 from ..cards import Card, card_text, count_text
 from ..errors import BadRuleError, DealFileError, HiddenCardsError, IllegalMoveError
 from ..numbering import DealNumber
-from ..request import SolveRequest
 from ..scene import MovePlaces, Scene
 from ..search import (
     NO_LIMITS,
@@ -51,6 +50,10 @@ from ..search import (
     shortened,
     solve,
 )
+
+if TYPE_CHECKING:
+    # Only for annotations: the request sits above the games, which receive it.
+    from ..request import SolveRequest
 
 S = TypeVar("S")
 M = TypeVar("M")
@@ -330,6 +333,9 @@ class Game(ProblemDefaults, ABC, Generic[S, M]):
         self.plan: Plan = self.default_plan
         """The solver's plan (from the preset): the members :meth:`strategy` composes, with
         their numbers; :meth:`with_plan` gives a game with another."""
+        self.preset_rules: Any = rules
+        """The preset's own rules, which :meth:`changed_rules` compares with (set by
+        :meth:`Preset.make`; a game built without a preset has its own)."""
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}({self.rules!r})"
@@ -341,9 +347,7 @@ class Game(ProblemDefaults, ABC, Generic[S, M]):
 
     def changed_rules(self) -> list[tuple[str, str]]:
         """The knobs that differ from the preset's, as ``(name, text)`` pairs."""
-        from . import find_preset
-
-        base = dict(rules_items(find_preset(self.preset).rules))
+        base = dict(rules_items(self.preset_rules))
         return [(name, text) for name, text in rules_items(self.rules) if base[name] != text]
 
     # -- dealing and the search protocol
@@ -659,7 +663,21 @@ class Game(ProblemDefaults, ABC, Generic[S, M]):
         store records the limits a solve worked under, so that an
         ``unknown`` reached under an older default is retried.
         """
-        return SolveRequest.of(self, limits).limits
+        return self.resolved_limits(limits)[0]
+
+    def resolved_limits(self, given: Limits) -> tuple[Limits, int | None]:
+        """The limits a solve works under when the caller gives ``given``, and the states the
+        search for a shorter line may expand once a line is found (``None``: unbounded).
+
+        The one statement of the rule: any limit given replaces every
+        default, and the defaults (:attr:`default_limits` and
+        :attr:`default_shortest_states`, from the preset) apply only when
+        none is. A :class:`~solitaire_solver.request.SolveRequest` is
+        resolved by it.
+        """
+        if given.any:
+            return given, None
+        return self.default_limits, self.default_shortest_states
 
     def with_plan(self, plan: Plan) -> Game[S, M]:
         """The same game with another solver plan, for experiments: a member left out, a
@@ -725,7 +743,10 @@ class Game(ProblemDefaults, ABC, Generic[S, M]):
         """Solve ``state`` with the game's :meth:`strategy` under ``limits`` (or the defaults).
 
         ``limits`` may be a whole :class:`~solitaire_solver.request.SolveRequest`
-        of this game, whose limits and ``shortest`` then apply.
+        of this game (as the library's front door and the command line build
+        it), whose limits and ``shortest`` then apply as they were resolved;
+        bare limits are resolved by :meth:`resolved_limits`, the rule a
+        request is built by.
 
         With ``shortest`` the line is a shortest one when the result says
         so (:attr:`SolveResult.shortest`). The ordinary solver finds a line
@@ -755,13 +776,15 @@ class Game(ProblemDefaults, ABC, Generic[S, M]):
                 f"the position hides {hidden} card{'s' if hidden != 1 else ''} (??): an exact "
                 "solve needs every card; a fair hint (hint --fair) gives each move's chance"
             )
-        # The defaults are resolved by the request, and only there.
-        request = (
-            limits
-            if isinstance(limits, SolveRequest)
-            else SolveRequest.of(self, limits, shortest=shortest)
-        )
-        shortest = request.shortest
+        if isinstance(limits, Limits):
+            # Bare limits, from a caller that built no request: resolved by the rule a
+            # request is resolved by.
+            run, more = self.resolved_limits(limits)
+            by_default = run.any and not limits.any
+        else:
+            # A request, resolved where it was built.
+            run, more, by_default = limits.limits, limits.shortest_states, limits.by_default
+            shortest = limits.shortest
         # A shortest solve bounds its second search by the first line.
         wanted: LineWanted = "whole"
         if not shortest and verdict_only:
@@ -770,12 +793,11 @@ class Game(ProblemDefaults, ABC, Generic[S, M]):
             wanted = "first"
         strategy = self.strategy(state, shortest=shortest, memo=memo)
         if shortest and not self.shortest_is_direct():
-            more = request.shortest_states
             strategy = shortened(self.strategy(state, memo=memo), strategy, more=more)
         result: SolveResult[M] = solve(
             strategy,
-            request.limits,
-            default=request.by_default,
+            run,
+            default=by_default,
             watch=watch,
             wants_line=wanted,
         )
@@ -841,4 +863,5 @@ class Preset:
         game.default_limits = self.default_limits_for(rules)
         game.default_shortest_states = self.shortest_states
         game.plan = self.solver_plan
+        game.preset_rules = self.rules
         return game

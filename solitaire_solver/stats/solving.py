@@ -6,23 +6,21 @@ import time
 from collections.abc import Iterable
 from typing import Any
 
+from .. import __version__
 from ..api import verify
 from ..games import Game
 from ..numbering import MT_THRESHOLD, DealNumber, parse_deal_number
 from ..players import Player, play
 from ..request import SolveRequest
-from ..search import Status
+from ..search import Status, limit_text
 from ..store import DealResult
+from ..verdicts import shipped_table
 
 Failure = tuple[int, str, str]
 """A winning line that does not win: the deal's number, its text and what went wrong."""
 
 
 def _solver_version() -> str:
-    # Imported here: the package's __init__ sets the version after importing
-    # the modules this one depends on.
-    from .. import __version__
-
     return __version__
 
 
@@ -33,14 +31,16 @@ LOST_ON_THE_WAY = "lost with full sight after move {moves}"
 """What settles a fair player's deal whose game reached a position proved lost with full
 sight, where the run ended it (:func:`play_one`; the number of moves made fills it in)."""
 
+UNSETTLED = "unsettled: the solve with full sight after move {moves} stopped at {limit}"
+"""What a fair player's deal says when its game reached a position with nothing hidden whose
+solve every limit stopped (:func:`.players.solve_open`): neither won nor lost, unknown."""
+
 _THOUGHTFUL: dict[str, Any] = {}
 """Each fingerprint's published table (or None), loaded once per process."""
 
 
 def _thoughtful_status(game: Game[Any, Any], number: DealNumber) -> str | None:
     """The published thoughtful verdict of a plain deal number, if a table holds one."""
-    from ..verdicts import shipped_table
-
     if game.fingerprint not in _THOUGHTFUL:
         _THOUGHTFUL[game.fingerprint] = shipped_table(game)
     table = _THOUGHTFUL[game.fingerprint]
@@ -63,6 +63,9 @@ def play_one(game: Game[Any, Any], deal: int | str | DealNumber, player: Player)
     (``settled_by`` :data:`NOT_WINNABLE`): no player can win it. A fair
     player's game that reaches a position proved lost with full sight ends
     there, lost (``settled_by`` says after which move: :data:`LOST_ON_THE_WAY`).
+    One whose solve of a position with nothing hidden stops at its limits
+    is unknown, with that limit (``settled_by``: :data:`UNSETTLED`): the
+    player did not play it out, so it is not counted lost.
     """
     t0 = time.perf_counter()
     number = parse_deal_number(deal)
@@ -84,16 +87,24 @@ def play_one(game: Game[Any, Any], deal: int | str | DealNumber, player: Player)
     # after it.
     played = play(game, game.deal(number), player, deal=str(number), stop_when_lost=True)
     lost_at = played.lost_at
+    status = Status.WON if played.won else Status.LOST
+    settled_by = None if lost_at is None else LOST_ON_THE_WAY.format(moves=lost_at)
+    if played.unsettled is not None:
+        status = Status.UNKNOWN
+        value = played.unsettled_value
+        limit = "its limit" if value is None else limit_text(played.unsettled, value)
+        settled_by = UNSETTLED.format(moves=len(played.moves), limit=limit)
     return DealResult(
         deal=str(number),
         number=number.value,
-        status=Status.WON if played.won else Status.LOST,
+        status=status,
         moves=tuple(str(m) for m in played.moves) if played.won else (),
         states=played.solves,
         unique=played.choices,
         seconds=time.perf_counter() - t0,
+        limit=played.unsettled,
         solver_version=_solver_version(),
-        settled_by=None if lost_at is None else LOST_ON_THE_WAY.format(moves=lost_at),
+        settled_by=settled_by,
     )
 
 
