@@ -258,6 +258,17 @@ def _parse_text(text: str, path: str) -> DealFile:
     game = _make_game(preset, rules, path, None if rules_field is None else rules_field.line)
     deal_field = header.get("deal")
     deal = None if deal_field is None else _deal_text(deal_field.text, path, deal_field.line)
+    if deal is not None and not fields:
+        # The header alone, with a deal number: the deal it names, as a JSON file with no
+        # "position" gives it (a position file's cards are read only when it has some).
+        return DealFile(game, game.deal(parse_deal_number(deal)), deal)
+    if not fields:
+        raise DealFileError(
+            "the file names no deal and has no position: give 'deal: NUMBER' or the "
+            "position's lines (solitaire-solver show GAME NUMBER writes them)",
+            path=path,
+            line=game_field.line,
+        )
     reader = FieldReader(fields, path, game.preset, last_line)
     position = _parse_position(game, reader, path, game_field.line)
     return DealFile(game, position, deal)
@@ -377,6 +388,8 @@ def _parse_json(text: str, path: str) -> tuple[GameFile, Any]:
     if "position" not in doc and deal is not None:
         # A fair game file leaves the position out: the deal number gives it.
         position = game.deal(parse_deal_number(deal))
+    elif "position" not in doc:
+        raise bad('the file needs "position" (the cards) or "deal" (a deal number)')
     else:
         position_doc = doc.get("position", {})
         if not isinstance(position_doc, dict):

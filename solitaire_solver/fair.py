@@ -73,6 +73,13 @@ the browser's game and the fair player of ``stats --player fair`` all use it. It
 intervals are about 12 points either side of an even chance; a hint comes back in well
 under a second outside Windmill."""
 
+MOST_SAMPLES = 10_000
+"""The most samples the commands let a fair hint solve. A hint draws all its samples at
+once and holds them in memory (10,000 of Windmill's take about 70 MB and a second), and
+solves them at a few milliseconds each after every move (Decade's; Windmill's take far
+longer): many more would run for days. 10,000 already narrow an interval to about one
+point either side."""
+
 BATCH = 16
 """A ``quick`` hint's samples are solved this many at a time, and it stops between batches
 once the best move is told apart from every other."""
@@ -333,6 +340,7 @@ def fair_hint(
     watch: Watcher | None = None,
     skip_unsettled: bool = False,
     quick: bool = False,
+    counted: Callable[[int, int], None] | None = None,
 ) -> FairHint:
     """Each legal move's chance for a player who sees ``seen`` (see the module docstring).
 
@@ -340,7 +348,9 @@ def fair_hint(
     finishes within :data:`EXACT_NODES` positions; else ``samples``
     determinisations, drawn from ``seed`` and the position (the same hint
     every time), each solved exactly under ``limits`` after every move.
-    ``watch`` is told of the sampled searches' progress. With
+    ``watch`` is told of the sampled searches' progress, and ``counted``
+    of the samples: ``(done, samples)`` each time one is solved after
+    every move. With
     ``skip_unsettled`` a sample whose whole position the limits leave
     unknown is unknown after every move, unsearched: the positions after
     its moves are most often as hard to settle (a cost decision, for
@@ -382,23 +392,29 @@ def fair_hint(
     wins = [0] * len(moves)
     unknown = [0] * len(moves)
     solves = used = 0
+    if counted is not None:
+        counted(0, samples)
     while True:
         batch = drawn[used : used + BATCH] if quick else drawn
-        for d in batch:
+        # One sample at a time, whole position then every move: each has a
+        # memo of its own, so the order changes no figure, and the count of
+        # samples done moves on steadily.
+        for done, d in enumerate(batch, used + 1):
             d.solve_whole(game, moves, limits, watch)
-        solves += len(batch)
-        for d in batch:
+            solves += 1
             if not d.searched(skip):
                 if d.whole.status is Status.UNKNOWN:
                     unknown = [u + 1 for u in unknown]
-                continue
-            for i in range(len(moves)):
-                status, solved = d.status(game, moves, i, limits, watch)
-                solves += solved
-                if status is Status.WON:
-                    wins[i] += 1
-                elif status is Status.UNKNOWN:
-                    unknown[i] += 1
+            else:
+                for i in range(len(moves)):
+                    status, solved = d.status(game, moves, i, limits, watch)
+                    solves += solved
+                    if status is Status.WON:
+                        wins[i] += 1
+                    elif status is Status.UNKNOWN:
+                        unknown[i] += 1
+            if counted is not None:
+                counted(done, samples)
         used += len(batch)
         votes = _votes(moves, drawn[:used])
         hint = _sampled(moves, wins, unknown, votes, twins, used, samples, seen, t0, solves)
@@ -457,20 +473,22 @@ def how_text(hint: FairHint) -> str:
             "the only move up to symmetry (the others lead to the same position), named with "
             "no sampling"
         )
+    if hint.exact and not hint.hidden:
+        return "exact: nothing is hidden, the best play after each move"
     if hint.exact:
-        return (
-            f"exact: every one of the {hint.samples:,} orders of the {hidden}, the best play "
-            "after each move"
+        orders = (
+            "the one order" if hint.samples == 1 else f"every one of the {hint.samples:,} orders"
         )
+        return f"exact: {orders} of the {hidden}, the best play after each move"
     if hint.samples < hint.most:
-        deals = f"{hint.samples} of K = {hint.most} random deals of the {hidden}"
+        deals = f"{hint.samples:,} of K = {hint.most:,} random deals of the {hidden}"
         return (
             f"{deals}, each solved with full sight after every move, stopped once the best "
             "move was told apart; 95% intervals"
         )
     return (
-        f"{hint.samples} random deals of the {hidden} (K = {hint.most}), each solved with full "
-        "sight after every move; 95% intervals"
+        f"{count_text(hint.samples, 'random deal')} of the {hidden} (K = {hint.most:,}), each "
+        "solved with full sight after every move; 95% intervals"
     )
 
 
@@ -479,7 +497,10 @@ def unsettled_text(move: FairMove) -> str | None:
     every sample of ``move`` is settled."""
     if not move.unknown:
         return None
-    return f"{move.unknown} of {move.samples} samples unsettled (the search limit), counted as lost"
+    return (
+        f"{move.unknown:,} of {count_text(move.samples, 'sample')} unsettled (the search limit), "
+        "counted as lost"
+    )
 
 
 def hint_unsettled_text(hint: FairHint) -> str | None:
@@ -490,9 +511,12 @@ def hint_unsettled_text(hint: FairHint) -> str | None:
     if not counts or counts[-1] == 0:
         return None
     if len(counts) == 1:
-        many = f"{counts[0]} of {hint.samples} samples unsettled after every move"
+        many = f"{counts[0]:,} of {count_text(hint.samples, 'sample')} unsettled after every move"
     else:
-        many = f"{counts[0]} to {counts[-1]} of {hint.samples} samples unsettled after a move"
+        many = (
+            f"{counts[0]:,} to {counts[-1]:,} of {count_text(hint.samples, 'sample')} unsettled "
+            "after a move"
+        )
     return (
         f"{many} (the search limit), counted as lost; each interval reaches up to where they "
         "would all be won"

@@ -155,6 +155,18 @@ that number), or one of:
   help       this list
   quit       leave the game"""
 
+FAIR_HELP = """\
+Type a move's number or its notation to play it (a number is the move listed
+with it; notation of digits alone is read as notation when no listed move has
+that number), or one of:
+  hint       each move's fair chance, worked out without the face-down cards
+  undo       take back the last move
+  save FILE  write the game to a file: play --file FILE goes on with it fair
+  moves      show the position and the moves again
+  help       this list
+  quit       leave the game; unless it is saved, every card is then shown"""
+"""The commands of a fair game: no ``solve``, which would show the hidden cards."""
+
 
 class Session:
     """A game in play: the start, the moves made, and what the solver knows of them."""
@@ -380,8 +392,13 @@ def play_game(
             say(f"the face-down cards stay face down: play --file {shlex.quote(path)} goes on")
             return
         say()
-        say("the deal, with every card shown:")
         first = session.start
+        if game.seen(first).hidden:
+            say("the deal, with every card shown:")
+            say(style.cards(game.show(first)))
+        else:
+            # Nothing was face down: the player saw the whole deal already.
+            say("the deal, nothing hidden:")
         result = game.solve(first, session.limits)
         if result.won:
             say(
@@ -397,7 +414,9 @@ def play_game(
         best = start.best
         if best is not None:
             how = (
-                "exact" if best.exact else f"from {start.samples} random deals of the hidden cards"
+                "exact"
+                if best.exact
+                else f"from {count_text(start.samples, 'random deal')} of the hidden cards"
             )
             say(f"your fair chance at the start: {best.value:.1%} ({how})")
 
@@ -428,7 +447,7 @@ def play_game(
     commands: dict[str, Callable[[str], bool]] = {}
 
     def cmd_help(rest: str) -> bool:
-        say(HELP)
+        say(HELP if fair is None else FAIR_HELP)
         return False
 
     def cmd_quit(rest: str) -> bool:
@@ -529,7 +548,7 @@ def play_game(
             if command(rest):
                 return 0
             continue
-        move = _read_move(game, session, text, say)
+        move = _read_move(game, session, text, say, fair=fair is not None)
         if move is None:
             continue
         said = words(move)
@@ -551,9 +570,15 @@ def play_game(
 
 
 def _read_move(
-    game: Game[Any, Any], session: Session, text: str, say: Callable[[str], None]
+    game: Game[Any, Any],
+    session: Session,
+    text: str,
+    say: Callable[[str], None],
+    *,
+    fair: bool = False,
 ) -> Any | None:
-    """The legal move ``text`` names (a number or notation), or ``None`` after saying why not."""
+    """The legal move ``text`` names (a number or notation), or ``None`` after saying why not
+    (the commands of a ``fair`` game named without ``solve``)."""
     legal = game.legal_moves(session.position)
     if text.isdigit():
         number = int(text)
@@ -575,7 +600,7 @@ def _read_move(
     except BadMoveError:
         say(
             f"unknown command or move {text!r}: type a move's number or notation, "
-            "or hint, undo, solve, save FILE, quit (help lists them)"
+            f"or hint, undo, {'' if fair else 'solve, '}save FILE, quit (help lists them)"
         )
         return None
     if move not in legal:

@@ -7,7 +7,8 @@ the game turns it face up. Three are here:
 
 - ``fair``: the move of the highest chance by the fair hint
   (:func:`.fair.fair_hint`, K determinisations solved with full sight;
-  chosen with :func:`.fair.fair_choice`, which solves fewer of them);
+  chosen with :func:`.fair.fair_choice`, which solves fewer of them); where
+  nothing is hidden, the exact solution (:func:`solve_open`);
 - ``greedy``: the first legal move in the game's fixed order of preference
   (:meth:`.games.Game.greedy_order`);
 - ``random``: a legal move drawn at random.
@@ -41,7 +42,7 @@ import attrs
 from .errors import BadOptionError
 from .fair import SAMPLES, SOLVE_LIMITS, Leaves, fair_choice, legal_moves_seen
 from .games import Game, Seen
-from .search import Limits, Status
+from .search import NO_LIMITS, Limit, Limits, SolveResult, Status
 
 KINDS = ("fair", "greedy", "random")
 """The players there are."""
@@ -65,7 +66,8 @@ class Player:
     samples: int = PLAYER_SAMPLES
     seed: int = 0
     limits: Limits = SOLVE_LIMITS
-    """The limits of each exact solve of the fair player's hints."""
+    """The limits of each exact solve of the fair player's hints, and the first ones of a
+    position with nothing hidden (:func:`solve_open`)."""
     skip_unsettled: bool = False
     """The fair player's hints leave unsearched the samples its limits leave unknown as a
     whole (:func:`.fair.fair_choice`): a cheaper player where many are (Windmill)."""
@@ -120,6 +122,36 @@ class Played:
     lost_at: int | None = None
     """With ``stop_when_lost``: the number of moves after which the real position was proved
     lost with full sight and the game ended there (``None``: it was played to its end)."""
+    unsettled: Limit | None = None
+    """The limit that stopped the fair player's solve of a position with nothing hidden
+    (:func:`solve_open`): the game ended there, neither won nor lost (``None``: it did not)."""
+    unsettled_value: int | float | None = None
+    """The value of that limit (``None`` when no limit stopped it)."""
+
+
+def solve_open(game: Game[Any, Any], state: Any, limits: Limits) -> tuple[SolveResult[Any], int]:
+    """Solve ``state``, a position with nothing hidden, as the fair player does; and the
+    solves it took.
+
+    The player sees the whole position, so she plays its exact solution.
+    It is solved under ``limits`` (the player's, those of its samples'
+    solves), and where they stop the solve, again under the limits ``solve``
+    has by default for the game's preset, when those allow more: so where
+    nothing is hidden, from the start (Black Hole) or once every card is
+    seen, the player settles what the solver settles. A position that
+    settles under ``limits`` gets their line, as before. The result is
+    unknown only when both stop it.
+    """
+    result = game.solve(state, limits)
+    limit = result.limit
+    if result.status is not Status.UNKNOWN or limit is None:
+        return result, 1
+    had = limits.value(limit)
+    more = game.effective_limits(NO_LIMITS).value(limit)
+    if more is not None and (had is None or more <= had):
+        return result, 1
+    # No limit given: the preset's defaults apply, as in ``solve``.
+    return game.solve(state, NO_LIMITS), 2
 
 
 def _progress(game: Game[Any, Any], seen: Seen[Any], move: Any) -> tuple[int, int]:
@@ -170,6 +202,15 @@ def play(
     leaves them out). It spares the choices after the game is lost, which
     are the dearest where the player's samples are mostly lost or beyond
     their limits (a Windmill endgame that is already lost).
+
+    Where nothing is hidden the fair player plays the position's exact
+    solution (:func:`solve_open`). When every limit there stops the solve,
+    the game ends unsettled (:attr:`Played.unsettled`): the player did not
+    play it out, so it is neither won nor lost. Every other game the
+    player does not win is lost: it ended with no move left, the referee
+    proved it lost, or the move bound stopped it. A choice whose samples
+    were all left unsettled is still made (the tie-breaks decide), and the
+    game goes on.
     """
     t0 = time.perf_counter()
     state = start
@@ -185,16 +226,24 @@ def play(
             return Played(tuple(moves), True, choices, solves, time.perf_counter() - t0)
         seen = game.seen(state)
         if player.kind == "fair" and not seen.hidden:
-            # Nothing is hidden any more: what the player sees is the whole
-            # position, and she plays it as the solver does.
-            result = game.solve(seen.state, player.limits)
-            solves += 1
+            # Nothing is hidden (any more): what the player sees is the whole
+            # position, and she plays it as the solver does. Sampling K
+            # copies of one position would tell her nothing more.
+            result, used = solve_open(game, seen.state, player.limits)
+            solves += used
             if result.won:
                 moves += result.moves
                 for m in result.moves:
                     state = game.apply(state, m)
+            unknown = result.status is Status.UNKNOWN
             return Played(
-                tuple(moves), game.is_won(state), choices, solves, time.perf_counter() - t0
+                tuple(moves),
+                game.is_won(state),
+                choices,
+                solves,
+                time.perf_counter() - t0,
+                unsettled=result.limit if unknown else None,
+                unsettled_value=result.limit_value if unknown else None,
             )
         legal = [m for m in legal_moves_seen(game, seen) if not _repeats(game, seen, m, met)]
         if not legal:

@@ -14,6 +14,7 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
+from .cards import count_text
 from .errors import BadOptionError, UnknownGameError
 from .games import find_preset
 from .search import Status
@@ -105,12 +106,12 @@ def plot_title(summary: Summary) -> str:
     """
     changed = _changed_rules(summary)
     name = summary.game + (f" with {' '.join(changed)}" if changed else "")
-    head = f"{name}: {summary.deals} deals"
+    head = f"{name}: {count_text(summary.deals, 'deal')}"
     if summary.unknown:
         low = summary.won / summary.deals
         high = (summary.won + summary.unknown) / summary.deals
         return (
-            f"{head}, {summary.unknown} unknown: win rate {_percent(low)} to {_percent(high)} "
+            f"{head}, {summary.unknown:,} unknown: win rate {_percent(low)} to {_percent(high)} "
             "(unknowns counted lost, then won)"
         )
     if summary.win_rate is None:
@@ -178,7 +179,7 @@ def _effort(ax: Any, effort: _Effort, np: Any) -> None:
         if bins:
             data.append(middles)
             weights.append([bins.get(b, 0) for b in range(low, high + 1)])
-            labels.append(f"{status.value} ({sum(bins.values())})")
+            labels.append(f"{status.value} ({sum(bins.values()):,})")
             colours.append(_COLOURS[status])
     if data:
         ax.hist(data, bins=edges, weights=weights, stacked=True, label=labels, color=colours)

@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any, TextIO
 
 from tqdm import tqdm
 
+from .cards import count_text
 from .search import limit_text
 from .search.result import Limit
 
@@ -40,7 +41,7 @@ def rate_text(done: int, seconds: float) -> str:
     if done <= 0 or seconds <= 0:
         return "? deals/s"
     rate = done / seconds
-    return f"{rate:5.2f} deals/s" if rate >= 1 else f"{1 / rate:5.2f} s/deal"
+    return f"{rate:5,.2f} deals/s" if rate >= 1 else f"{1 / rate:5,.2f} s/deal"
 
 
 class ProgressBar:
@@ -86,8 +87,10 @@ class ProgressBar:
             self.started = True
             self.start = self.last = now
             stored = self.total - todo
-            already = f"{stored} already stored, " if stored else ""
-            self._line(f"{self.label}: {self.total} deals, {already}{todo} to solve")
+            already = f"{stored:,} already stored, " if stored else ""
+            self._line(
+                f"{self.label}: {count_text(self.total, 'deal')}, {already}{todo:,} to solve"
+            )
             if self.tty and todo:
                 self._bar = tqdm(
                     total=todo,
@@ -119,7 +122,10 @@ class ProgressBar:
             now - self.start,
             prefix=self.label,
             unit=_UNIT,
-            bar_format=line.replace("{rate_fmt}", pace),
+            # tqdm writes its counts with no thousands separators: these lines do.
+            bar_format=line.replace("{rate_fmt}", pace).replace(
+                "{n_fmt}/{total_fmt}", f"{self.done:,}/{self.todo:,}"
+            ),
         )
         self._line(text)
 
@@ -166,7 +172,9 @@ class SolveProgress:
     line, redrawn in place at most every ``every`` seconds (default
     :data:`REDRAW_EVERY`): the states expanded, their rate, the time spent
     and the limits; once it has watched a second search (a budget of its
-    own), the states of every search so far and how many. :meth:`finish`
+    own), the states of every search so far and how many. Told of the
+    units of a longer work (:meth:`count`: a fair hint's samples), the line
+    leads with them, ``samples 128 of 1,000``, and the time left. :meth:`finish`
     wipes it, so that what is printed next starts on a clean line. ``clock``
     reads the time; ``width`` is the most characters a line may take
     (default: the terminal's width, less one).
@@ -196,7 +204,14 @@ class SolveProgress:
         """The searches watched so far (a hint or a review makes several)."""
         self.before = 0
         """The states the searches before the current one expanded."""
+        self.counted: tuple[int, int, str] | None = None
+        """What :meth:`count` was told last: done, of how many, and of what."""
         self._budget: Budget | None = None
+
+    def count(self, done: int, total: int, noun: str = "sample") -> None:
+        """Told that ``done`` of ``total`` units of the work (a fair hint's samples) are
+        done: the line then leads with them, in that unit, and the time left."""
+        self.counted = (done, total, noun)
 
     def __call__(self, budget: Budget) -> None:
         if budget is not self._budget:
@@ -218,13 +233,27 @@ class SolveProgress:
         """The progress line after ``elapsed`` seconds: states, rate, time spent and limits."""
         expanded = self.before + budget.expanded if budget is self._budget else budget.expanded
         rate = tqdm.format_sizeof(expanded / elapsed) if elapsed > 0 else "?"
-        several = f" in {self.searches} searches" if self.searches > 1 else ""
+        several = f" in {self.searches:,} searches" if self.searches > 1 else ""
         each = " each" if self.searches > 1 else ""
         line = (
-            f"solving: {expanded:,} states{several}, {rate} states/s, "
-            f"{tqdm.format_interval(elapsed)} elapsed; {limits_text(budget)}{each}"
+            f"solving: {self.counted_text(elapsed)}{count_text(expanded, 'state')}{several}, "
+            f"{rate} states/s, {tqdm.format_interval(elapsed)} elapsed; "
+            f"{limits_text(budget)}{each}"
         )
         return line[: max(self.width, 1)]
+
+    def counted_text(self, elapsed: float) -> str:
+        """``samples 128 of 1,000, about 00:42 left; `` after ``elapsed`` seconds (the time
+        left at the pace so far), or empty when :meth:`count` was not told."""
+        if self.counted is None:
+            return ""
+        done, total, noun = self.counted
+        # The plural names the unit, as a heading does: "samples 1 of 1".
+        nouns = count_text(2, noun).split(" ", 1)[1]
+        left = ""
+        if 0 < done < total:
+            left = f", about {tqdm.format_interval(elapsed / done * (total - done))} left"
+        return f"{nouns} {done:,} of {total:,}{left}; "
 
     def _draw(self, text: str) -> None:
         # Spaces over the rest of a longer line drawn before: no escape codes.

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 
@@ -204,3 +205,114 @@ def test_version_names_the_kernels_the_solvers_run(
         assert lines[-1] == (
             "pure-Python models: windmill, eagle-wing (SOLITAIRE_SOLVER_PURE is set)"
         )
+
+
+# ------------------------------------------------- options that go with another, and caps
+
+
+@pytest.mark.parametrize(
+    ("argv", "words"),
+    [
+        (("hint", "decade", "7", "--samples", "5"), "--samples goes with --fair"),
+        (("hint", "decade", "7", "--seed", "1", "--all-samples"), "--seed and --all-samples go"),
+        (("play", "decade", "7", "--samples", "5"), "--samples goes with --fair or --browser"),
+        (("play", "decade", "7", "--seed", "0"), "--seed goes with --fair or --browser"),
+        (
+            ("stats", "decade", "--deals", "1", "--player", "greedy", "--samples", "5"),
+            "--samples goes with --player fair",
+        ),
+        (
+            ("stats", "decade", "--deals", "1", "--player", "random", "--samples", "64"),
+            "--samples goes with --player fair",
+        ),
+        (
+            ("stats", "decade", "--deals", "1", "--player", "greedy", "--seed", "2"),
+            "--seed goes with --player fair or random",
+        ),
+        (
+            ("stats", "decade", "--deals", "1", "--samples", "5", "--sample-states", "9"),
+            "--samples and --sample-states go with --player fair",
+        ),
+        (("deals", "decade", "--seed", "0"), "--seed goes with --verify"),
+        (("stats", "decade", "--deals", "1", "--dask-timeout", "5"), "--dask-timeout goes with"),
+        (
+            ("play", "decade", "7", "--fair", "--check-states", "9"),
+            "--check-states goes with play in the terminal without --fair",
+        ),
+    ],
+)
+def test_options_that_go_with_another_are_refused_in_the_same_words(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, argv: tuple[str, ...], words: str
+) -> None:
+    # Given with its default value, an option is still given: refused the same.
+    db = ("--db", str(tmp_path / "s")) if argv[0] == "stats" else ()
+    code, out, err = run_cli(capsys, *argv, *db)
+    assert (code, out) == (2, "") and err.count("\n") == 1 and words in err, err
+
+
+def test_the_random_player_takes_a_seed(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    argv = ("stats", "black-hole", "--deals", "2", "--player", "random", "--seed", "3")
+    code, out, err = run_cli(capsys, *argv, "--db", str(tmp_path / "s"), "--jobs", "1")
+    assert code == 0 and "random seed=3" in out, err
+
+
+@pytest.mark.parametrize(
+    ("argv", "words"),
+    [
+        (("hint", "decade", "7", "--fair", "--samples", "1000000000"), "at most 10,000 samples"),
+        (("play", "decade", "7", "--fair", "--samples", "10001"), "at most 10,000 samples"),
+        (
+            ("stats", "decade", "--deals", "1", "--player", "fair", "--samples", "10001"),
+            "at most 10,000 samples",
+        ),
+        (("stats", "decade", "--deals", "1", "--jobs", "1000000"), "at most 256 worker processes"),
+    ],
+)
+def test_counts_no_run_could_finish_are_refused(
+    capsys: pytest.CaptureFixture[str], argv: tuple[str, ...], words: str
+) -> None:
+    code, out, err = run_cli(capsys, *argv)
+    assert (code, out) == (2, "") and err.count("\n") == 1 and words in err, err
+    code, out, _ = run_cli(capsys, argv[0], "--help")
+    assert "at most" in " ".join(out.split())
+
+
+def test_the_most_samples_are_accepted(capsys: pytest.CaptureFixture[str]) -> None:
+    # Decade's start has one move: the hint names it at once, whatever K.
+    code, out, err = run_cli(capsys, "hint", "decade", "7", "--fair", "--samples", "10000")
+    assert code == 0 and "the only legal move" in out, err
+
+
+def test_a_fair_games_help_has_no_solve(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import io
+
+    monkeypatch.setattr("sys.stdin", io.StringIO("help\nxyz\nquit\n"))
+    code, out, _ = run_cli(capsys, "play", "decade", "7", "--fair", "--samples", "2")
+    assert code == 0 and "  hint " in out and "save FILE" in out
+    assert "solve" not in out.replace("solitaire-solver", ""), out
+    monkeypatch.setattr("sys.stdin", io.StringIO("help\nxyz\nquit\n"))
+    code, out, _ = run_cli(capsys, "play", "decade", "7")
+    assert code == 0 and "  solve " in out and "hint, undo, solve, save FILE" in out
+
+
+def test_a_pool_has_no_more_workers_than_deals(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    from solitaire_solver.stats import runners
+
+    asked: list[int] = []
+    pool = runners.cf.ProcessPoolExecutor
+
+    def recorded(*args: object, max_workers: int, **kwargs: object) -> object:
+        asked.append(max_workers)
+        return pool(*args, max_workers=max_workers, **kwargs)
+
+    monkeypatch.setattr(runners.cf, "ProcessPoolExecutor", recorded)
+    db = str(tmp_path / "s.sqlite")
+    code, out, err = run_cli(
+        capsys, "stats", "decade", "--deals", "1-3", "--jobs", "256", "--db", db
+    )
+    assert code == 0 and "3 deals" in out, err
+    assert asked == [3]

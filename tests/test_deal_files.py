@@ -656,3 +656,22 @@ def test_the_documented_game_file_reads() -> None:
     again = parse_game(format_game(game, start, moves, deal=deal))
     assert again.game.preset == game.preset and again.game.rules == game.rules
     assert again[1:4] == (start, deal, moves)
+
+
+@pytest.mark.parametrize("preset", sorted(PRESETS))
+def test_a_file_with_a_deal_and_no_position_is_that_deal(preset: str) -> None:
+    """A file that names a deal and gives no position lines starts from the deal, in the
+    text form as in JSON (a fair game file is written so); with neither, it says what it
+    needs, not which 52 cards are missing."""
+    game = make_game(preset)
+    dealt = game.deal(parse_deal_number(7))
+    text = f"game: {preset}\ndeal: 7\n"
+    assert game.key(parse_deal(text).position) == game.key(dealt)
+    doc = json.dumps({"game": preset, "deal": 7})
+    assert game.key(parse_deal(doc).position) == game.key(dealt)
+    with pytest.raises(DealFileError, match="has no position: give 'deal: NUMBER'") as text_error:
+        parse_deal(f"game: {preset}\n", path="f.txt")
+    assert "missing" not in str(text_error.value)
+    with pytest.raises(DealFileError, match='needs "position"') as json_error:
+        parse_deal(json.dumps({"game": preset}), path="f.json")
+    assert "missing" not in str(json_error.value)

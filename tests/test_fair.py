@@ -25,6 +25,7 @@ import pytest
 
 from solitaire_solver import make_game
 from solitaire_solver.cards import HIDDEN
+from solitaire_solver.cli.stats import UNSETTLED_TEXT
 from solitaire_solver.deal_files import format_deal, parse_deal
 from solitaire_solver.errors import DealFileError, HiddenCardsError
 from solitaire_solver.fair import (
@@ -40,12 +41,14 @@ from solitaire_solver.fair import (
     outcomes,
 )
 from solitaire_solver.games import Game, Seen
+from solitaire_solver.games.base import Preset
 from solitaire_solver.maths import wilson_interval
 from solitaire_solver.numbering import parse_deal_number
 from solitaire_solver.play import Fair, fair_hint_lines, play_game
-from solitaire_solver.players import Player, play
-from solitaire_solver.search import Limits, Status
-from solitaire_solver.stats import LOST_ON_THE_WAY, NOT_WINNABLE, play_one
+from solitaire_solver.players import Player, play, solve_open
+from solitaire_solver.search import Limit, Limits, Status
+from solitaire_solver.stats import LOST_ON_THE_WAY, NOT_WINNABLE, UNSETTLED, play_one, player_key
+from solitaire_solver.store import Store
 from solitaire_solver.verdicts import WON, read_verdicts, shipped_verdicts
 from tests.support import assert_replays_to_win, run_cli
 
@@ -202,6 +205,8 @@ def test_solve_refuses_hidden_cards_and_hint_gives_chances(
     code, _, err = run_cli(capsys, "hint", "decade", "3", "--fair", "--samples", "0")
     assert code == 2 and "at least 1" in err
     code, _, err = run_cli(capsys, "hint", "decade", "3", "--samples", "5")
+    assert code == 2 and "--samples goes with --fair" in err
+    code, _, err = run_cli(capsys, "hint", "decade", "3", "--samples", "64", "--seed", "0")
     assert code == 2 and "--samples and --seed go with --fair" in err
 
 
@@ -650,13 +655,60 @@ def test_a_run_skips_the_deals_lost_with_full_sight_without_changing_an_outcome(
 
 
 def test_black_hole_fair_is_thoughtful() -> None:
-    # Nothing is hidden: the fair player wins exactly the winnable deals.
+    # Nothing is hidden: the fair player wins exactly the deals the shipped
+    # table says won (268 of 1..300), and settles every deal. Deal 64 is
+    # won, but its solve expands 229,316 states: more than a sample's
+    # 200,000, which once made the player lose it. (About 7 s.)
     table = shipped_verdicts("black-hole")
     assert table is not None
     g = make_game("black-hole")
-    for n in range(1, 41):
+    won = 0
+    for n in range(1, 301):
         p = play(g, g.deal(parse_deal_number(n)), Player("fair"), deal=str(n))
         assert p.won == (table.status(n) == "won"), n
+        assert p.unsettled is None, n
+        won += p.won
+    assert won == 268
+
+
+def test_nothing_hidden_is_solved_under_the_preset_limits_when_the_players_stop() -> None:
+    # Deal 64 needs 229,316 states. The player's limits (those of its
+    # samples) stop the solve; the preset's defaults (none for Black Hole,
+    # as for ``solve``) settle it, with the solver's own line.
+    g = make_game("black-hole")
+    start = g.deal(parse_deal_number(64))
+    small = Limits(max_states=1000)
+    assert g.solve(start, small).status is Status.UNKNOWN
+    result, solves = solve_open(g, start, small)
+    assert (result.status, solves) == (Status.WON, 2)
+    assert result.moves == g.solve(start).moves
+    # Where the player's limits settle it, one solve under them.
+    result, solves = solve_open(g, start, Limits(max_states=300_000))
+    assert (result.status, solves) == (Status.WON, 1)
+    # Defaults no larger than the player's limits are not tried.
+    tight = make_game("black-hole")
+    tight.default_limits = Limits(max_states=500)
+    result, solves = solve_open(tight, start, small)
+    assert (result.status, result.limit_value, solves) == (Status.UNKNOWN, 1000, 1)
+
+
+def test_a_game_whose_open_solve_stops_is_unsettled_not_lost() -> None:
+    # When every limit stops the solve of a position with nothing hidden,
+    # the player has not played the deal out: unknown, with the limit.
+    g = make_game("black-hole")
+    g.default_limits = Limits(max_states=2000)
+    player = Player("fair", limits=Limits(max_states=1000))
+    p = play(g, g.deal(parse_deal_number(64)), player, deal="64")
+    assert (p.won, p.unsettled, p.unsettled_value, p.moves) == (False, Limit.STATES, 2000, ())
+    r = play_one(g, 64, player)
+    assert (r.status, r.limit, r.moves) == (Status.UNKNOWN, Limit.STATES, ())
+    assert r.settled_by == UNSETTLED.format(moves=0, limit="2,000 states")
+    # A deal the player's solve settles is won as before.
+    table = shipped_verdicts("black-hole")
+    assert table is not None
+    won = next(n for n in range(1, 20) if table.status(n) == "won")
+    r = play_one(g, won, Player("fair"))
+    assert (r.status, r.limit, r.settled_by) == (Status.WON, None, None)
 
 
 def test_decade_optional_fair_is_thoughtful() -> None:
@@ -724,7 +776,7 @@ def test_players_and_stats(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -
     assert json.loads(out)["player"] == "fair samples=8 seed=0 states=50000 unsettled=skip"
     for argv, want in (
         (("stats", "decade", "--deals", "1-3", "--skip-unsettled"), "with --player fair"),
-        (("stats", "decade", "--deals", "1-3", "--sample-states", "9"), "go with --player"),
+        (("stats", "decade", "--deals", "1-3", "--sample-states", "9"), "with --player fair"),
         (
             ("stats", "decade", "--deals", "1-3", "--player", "greedy", "--sample-states", "9"),
             "with --player fair",
@@ -733,6 +785,33 @@ def test_players_and_stats(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -
     ):
         code, _, err = run_cli(capsys, *argv, "--db", db)
         assert code == 2 and want in err and len(err.strip().splitlines()) == 1, err
+
+
+def test_a_players_unsettled_deals_are_named_in_the_store_and_summary(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Black Hole's preset has no default limit; with one of 2,000 states
+    # deal 64 (229,316 states) stays unsettled, deal 1 (lost with full
+    # sight) is recorded lost unplayed, and deal 2 (237 states) is won.
+    monkeypatch.setattr(Preset, "default_limits_for", lambda self, rules: Limits(2000))
+    db = tmp_path / "u.sqlite"
+    deals = ("stats", "black-hole", "--deals", "1-2,64", "--player", "fair", "--db", str(db))
+    run = (*deals, "--sample-states", "1000", "--jobs", "1")
+    code, out, err = run_cli(capsys, *run, "--json")
+    assert code == 0, err
+    doc = json.loads(out)
+    assert (doc["won"], doc["lost"], doc["unknown"], doc["unsettled"]) == (1, 1, 1, 1)
+    assert doc["unsettled_text"] == UNSETTLED_TEXT
+    key = player_key(make_game("black-hole"), Player("fair", limits=Limits(1000)))
+    with Store(db) as store:
+        row = {r["deal"]: r for r in store.rows(key)}["64"]
+    assert (row["status"], row["limit_hit"]) == ("unknown", "states")
+    assert row["settled_by"] == UNSETTLED.format(moves=0, limit="2,000 states")
+    code, out, err = run_cli(capsys, *run)
+    assert code == 0, err
+    assert "the player won 1, did not win 1, unsettled at the search limit 1\n" in out
+    assert f"unsettled deals: {UNSETTLED_TEXT}\n" in out
+    assert "unsettled deals counted lost, then won" in out
 
 
 def test_hidden_is_never_a_card() -> None:

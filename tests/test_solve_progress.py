@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import json
+import re
 import sys
 
 import pytest
@@ -201,3 +202,40 @@ def test_hint_and_review_show_their_searches_on_a_terminal(
     assert "solving:" not in out
     _, quiet = _command_on(monkeypatch, capsys, *argv, "--json")
     assert quiet == ""
+
+
+def test_thousands_of_searches_are_written_with_separators() -> None:
+    stream, clock = Terminal(), Clock()
+    shown = SolveProgress(stream, after=0.0, every=0.0, width=200, clock=clock)
+    shown.searches, shown.before = 197_127, 528_000
+    clock.now += 1
+    shown(budget(981))
+    assert "solving: 528,981 states in 197,128 searches, " in stream.getvalue()
+    shown(budget(1))  # one more search, of one state
+    assert "528,982 states in 197,129 searches" in stream.getvalue()
+
+
+def test_samples_lead_the_line_with_the_time_left() -> None:
+    stream, clock = Terminal(), Clock()
+    shown = SolveProgress(stream, after=0.0, every=0.0, width=200, clock=clock)
+    clock.now += 40
+    shown.count(128, 1000)
+    shown(budget(5000))
+    # 128 samples in 40 s: the 872 left take 272.5 s at that pace.
+    assert stream.getvalue().startswith(
+        "\rsolving: samples 128 of 1,000, about 04:32 left; 5,000 states, "
+    )
+    shown.count(1, 1)
+    shown(budget(5000))
+    assert "samples 1 of 1; " in stream.getvalue()
+
+
+def test_a_fair_hint_shows_its_samples_on_a_terminal(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # Eagle Wing deal 1 starts with a choice and many cards hidden: samples are solved.
+    argv = ("hint", "eagle-wing", "1", "--fair", "--samples", "40", "--all-samples")
+    out, err = _command_on(monkeypatch, capsys, *argv)
+    shown = [int(n) for n in re.findall(r"samples (\d+) of 40\b", err)]
+    assert shown and shown == sorted(shown) and shown[-1] <= 40 and "left; " in err
+    assert err.endswith("\r") and "solving:" not in out

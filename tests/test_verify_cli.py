@@ -222,8 +222,9 @@ def test_deals_verify_never_draws_unknown_deals(
 @pytest.mark.parametrize(
     ("argv", "words"),
     [
-        (["deals", "decade", "--sample", "3"], "--sample and --seed go with --verify"),
-        (["deals", "decade", "--seed", "3"], "--sample and --seed go with --verify"),
+        (["deals", "decade", "--sample", "3"], "--sample goes with --verify"),
+        (["deals", "decade", "--seed", "0"], "--seed goes with --verify"),
+        (["deals", "decade", "--sample", "10", "--seed", "3"], "--sample and --seed go with"),
         (["deals", "decade", "--verify", "--count", "3"], "--verify takes --sample"),
         (["deals", "decade", "--verify", "--db", "x.sqlite"], "not with --db"),
         (["deals", "decade", "--verify", "--sample", "0"], "at least 1"),

@@ -11,10 +11,12 @@ import json
 import signal
 import sys
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any, NoReturn, TypeAlias
 
-from ..errors import SolverError
+from ..cards import count_text
+from ..errors import BadOptionError, SolverError
+from ..fair import MOST_SAMPLES
 from ..games import PRESETS, Game
 from ..request import SolveRequest
 from ..search.result import limit_problem
@@ -65,6 +67,59 @@ def positive_int(text: str) -> int:
 def non_negative_int(text: str) -> int:
     """An option's whole number of at least 0."""
     return _whole_number(text, 0)
+
+
+def count_type(most: int, noun: str) -> Callable[[str], int]:
+    """The option type of a count of ``noun`` from 1 to ``most``: a count no run could
+    finish is refused with one line, never cut down in silence."""
+
+    def parse(text: str) -> int:
+        value = _whole_number(text, 1)
+        if value > most:
+            raise argparse.ArgumentTypeError(
+                f"expected at most {count_text(most, noun)}, not {text!r}"
+            )
+        return value
+
+    return parse
+
+
+class Given(argparse.Action):
+    """The action of an option that goes with another: it stores the value, and notes in
+    ``given`` (a set of ``dest`` names on the parsed arguments) that the option was given,
+    for :func:`options_going_with`: a value given may be the default one."""
+
+    def __call__(
+        self,
+        parser: argparse.ArgumentParser,
+        namespace: argparse.Namespace,
+        values: Any,
+        option_string: str | None = None,
+    ) -> None:
+        setattr(namespace, self.dest, values)
+        namespace.given = {*getattr(namespace, "given", ()), self.dest}
+
+
+def options_going_with(
+    args: argparse.Namespace, needed: str, present: bool, options: Sequence[str]
+) -> None:
+    """Refuse the ``options`` given without ``needed`` (``present`` says whether it is
+    there): the one rule of every command for options that mean something only with
+    another, in the same words, ``--samples and --seed go with --fair``.
+
+    An option taking a value counts as given when its action is :class:`Given`,
+    even with its default value; a flag counts when it is set.
+    """
+    if present:
+        return
+    given = []
+    for option in options:
+        dest = option.lstrip("-").replace("-", "_")
+        if dest in getattr(args, "given", ()) or getattr(args, dest) is True:
+            given.append(option)
+    if given:
+        names = " and ".join([", ".join(given[:-1]), given[-1]] if len(given) > 1 else given)
+        raise BadOptionError(f"{names} {'goes' if len(given) == 1 else 'go'} with {needed}")
 
 
 def positive_float(text: str) -> float:
@@ -161,21 +216,28 @@ def add_limit_options(parser: argparse.ArgumentParser) -> None:
     )
 
 
-def fair_sampling_options(p: argparse.ArgumentParser, samples: int) -> None:
-    """--samples (by default ``samples``) and --seed, of the fair hints under --fair."""
+SAMPLES_HELP = f"at most {MOST_SAMPLES:,}"
+"""The cap on ``--samples``, in the words of its help."""
+
+
+def fair_sampling_options(p: argparse.ArgumentParser, samples: int, needed: str = "--fair") -> None:
+    """--samples (by default ``samples``) and --seed, of the fair hints under ``needed``."""
     p.add_argument(
         "--samples",
-        type=positive_int,
+        action=Given,
+        type=count_type(MOST_SAMPLES, "sample"),
         default=samples,
         metavar="K",
-        help=f"with --fair: the random deals of the hidden cards a hint solves (default {samples})",
+        help=f"with {needed}: the random deals of the hidden cards a hint solves (default "
+        f"{samples}, {SAMPLES_HELP})",
     )
     p.add_argument(
         "--seed",
+        action=Given,
         type=non_negative_int,
         default=0,
         metavar="N",
-        help="with --fair: the seed of the hints' random deals (default 0)",
+        help=f"with {needed}: the seed of the hints' random deals (default 0)",
     )
 
 

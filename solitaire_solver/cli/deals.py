@@ -13,7 +13,7 @@ import attrs
 from ..api import get_game
 from ..cards import count_text
 from ..errors import BadOptionError, SolverError
-from ..games import Game
+from ..games import PRESETS, Game
 from ..games.base import parse_rule_assignments
 from ..numbering import MT_THRESHOLD, parse_deal_number
 from ..search import NO_LIMITS, Limit, Limits, limit_text
@@ -31,8 +31,10 @@ from ..verdicts import (
 from .common import (
     EXIT_DISAGREES,
     Commands,
+    Given,
     add_rule_option,
     non_negative_int,
+    options_going_with,
     positive_int,
     print_json,
 )
@@ -141,7 +143,7 @@ def _limits_phrase(limits: Limits) -> str:
 def _store_source(game: Game[Any, Any], path: Path) -> _Source:
     if not path.is_file():
         raise BadOptionError(f"no results store at '{path}'")
-    store = Store(path)
+    store = Store(path, presets=PRESETS.values())
     key = StoreKey.of(game)
     low_high = store.number_span(key)
     if low_high is None:
@@ -273,10 +275,9 @@ def _verify_table(args: argparse.Namespace, game: Game[Any, Any]) -> int:
 def run(args: argparse.Namespace) -> int:
     """``deals GAME``: deal numbers and their verdicts, from the published tables or a store."""
     game = get_game(args.game, parse_rule_assignments(args.rule))
+    options_going_with(args, "--verify", args.verify, ("--sample", "--seed"))
     if args.verify:
         return _verify_table(args, game)
-    if args.sample != DEFAULT_SAMPLE or args.seed:
-        raise BadOptionError("--sample and --seed go with --verify")
     if args.difficulty is not None and (args.lost or args.unknown):
         raise BadOptionError(
             f"--difficulty goes with won deals, not with --{'lost' if args.lost else 'unknown'}"
@@ -340,8 +341,8 @@ def run(args: argparse.Namespace) -> int:
             note = f"deal {start:,} is beyond {source.name}, which ends at {source.last:,}"
         else:
             note = (
-                f"{source.name} ends at deal {source.last:,}: {len(found)} of the "
-                f"{args.count} deals asked for {'is' if len(found) == 1 else 'are'} there"
+                f"{source.name} ends at deal {source.last:,}: {len(found):,} of the "
+                f"{args.count:,} deals asked for {'is' if len(found) == 1 else 'are'} there"
             )
     if absent or unknown:
         span = f"{max(start, source.first):,}-{reached:,}"
@@ -452,6 +453,7 @@ def register(commands: Commands) -> None:
     )
     p.add_argument(
         "--sample",
+        action=Given,
         type=positive_int,
         default=DEFAULT_SAMPLE,
         metavar="K",
@@ -459,6 +461,7 @@ def register(commands: Commands) -> None:
     )
     p.add_argument(
         "--seed",
+        action=Given,
         type=non_negative_int,
         default=0,
         metavar="S",

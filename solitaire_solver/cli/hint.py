@@ -24,6 +24,7 @@ from .common import (
     add_limit_options,
     colour_option,
     fair_sampling_options,
+    options_going_with,
     print_json,
     search_document,
     solve_request,
@@ -103,12 +104,10 @@ def run(args: argparse.Namespace) -> int:
     played = played_moves(args, game)
     # A game saved while played fair goes on fair here too: its hint sees what its table shows.
     saved_fair, _ = getattr(args, "file_fair", (False, None))
-    if args.fair or saved_fair or game.has_hidden(start):
+    fair = args.fair or saved_fair or game.has_hidden(start)
+    options_going_with(args, "--fair", fair, ("--samples", "--seed", "--all-samples"))
+    if fair:
         return _fair_hint(args, game, start, deal, played, request.given)
-    if args.samples != SAMPLES or args.seed:
-        raise BadOptionError("--samples and --seed go with --fair")
-    if args.all_samples:
-        raise BadOptionError("--all-samples goes with --fair")
     # The searches show their progress on a terminal (a Windmill hint may take minutes).
     progress = solve_progress(sys.stderr, quiet=args.json)
     try:
@@ -129,8 +128,8 @@ def run(args: argparse.Namespace) -> int:
     s = analysis.stats
     print()
     print(
-        f"search: {count_text(analysis.searches, 'search')}, {s.expanded:,} states expanded, "
-        f"{s.elapsed:.3f} s"
+        f"search: {count_text(analysis.searches, 'search')}, "
+        f"{count_text(s.expanded, 'state')} expanded, {s.elapsed:.3f} s"
     )
     return 0
 
@@ -166,6 +165,7 @@ def _fair_hint(
             limits=limits if limits.any else SOLVE_LIMITS,
             watch=progress,
             quick=not args.all_samples,
+            counted=None if progress is None else progress.count,
         )
     finally:
         if progress is not None:

@@ -14,9 +14,11 @@ from ..search import Limits
 from .common import (
     PROG,
     Commands,
+    Given,
     add_limit_options,
     colour_option,
     fair_sampling_options,
+    options_going_with,
     positive_int,
     solve_request,
 )
@@ -36,6 +38,20 @@ def run(args: argparse.Namespace) -> int:
     file_fair, fair_off_at = getattr(args, "file_fair", (False, None))
     args.fair = args.fair or file_fair
     args.fair_off_at = fair_off_at
+    # The browser's game can turn fair mode on, and its hints then take the samples.
+    options_going_with(
+        args,
+        "--fair or --browser",
+        args.fair or args.browser,
+        ("--samples", "--seed"),
+    )
+    # Only a full-sight game in the terminal says after each move whether it can be won.
+    options_going_with(
+        args,
+        "play in the terminal without --fair",
+        not (args.fair or args.browser),
+        ("--check-states",),
+    )
     # The caller's limits: each solve of the game resolves the preset's defaults.
     limits = solve_request(args, game).given
     if args.browser:
@@ -119,7 +135,7 @@ def register(commands: Commands) -> None:
         "at the end it says whether the deal could be won and the fair chance you had at the "
         "start. A saved fair game says so in its file, and --file goes on with it fair",
     )
-    fair_sampling_options(p, PLAY_SAMPLES)
+    fair_sampling_options(p, PLAY_SAMPLES, "--fair or --browser")
     p.add_argument(
         "--browser",
         action="store_true",
@@ -128,9 +144,11 @@ def register(commands: Commands) -> None:
     )
     p.add_argument(
         "--check-states",
+        action=Given,
         type=positive_int,
         metavar="N",
-        help=f"states the search after each move may expand (default {CHECK_LIMITS.max_states:,})",
+        help="in the terminal without --fair: states the search after each move may expand "
+        f"(default {CHECK_LIMITS.max_states:,})",
     )
     colour_option(p)
     add_limit_options(p)

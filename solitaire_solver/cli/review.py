@@ -123,8 +123,8 @@ def run(args: argparse.Namespace) -> int:
         print(f"positions settled (moves played, verdict): {settled}")
     s = result.stats
     print(
-        f"search: {count_text(result.searches, 'search')}, {s.expanded:,} states expanded, "
-        f"{s.elapsed:.3f} s"
+        f"search: {count_text(result.searches, 'search')}, "
+        f"{count_text(s.expanded, 'state')} expanded, {s.elapsed:.3f} s"
     )
     return 0
 

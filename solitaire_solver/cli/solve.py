@@ -7,6 +7,7 @@ import sys
 from typing import Any
 
 from .. import __version__
+from ..cards import count_text
 from ..deal_files import load_deal
 from ..errors import HiddenCardsError
 from ..games import Game
@@ -113,8 +114,8 @@ def print_result(doc: dict[str, Any], game: Game[Any, Any], start: Any) -> None:
     s = doc["stats"]
     print()
     print(
-        f"search: {s['expanded']} states expanded, {s['unique']} unique, "
-        f"max depth {s['max_depth']}, {s['elapsed']:.3f} s"
+        f"search: {count_text(s['expanded'], 'state')} expanded, {s['unique']:,} unique, "
+        f"max depth {s['max_depth']:,}, {s['elapsed']:.3f} s"
     )
     if doc.get("settled_by"):
         print(f"settled by: {doc['settled_by']}")

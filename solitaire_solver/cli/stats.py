@@ -12,8 +12,10 @@ from typing import Any
 
 from .. import __version__
 from ..api import get_game
+from ..cards import count_text
 from ..errors import BadOptionError
-from ..fair import SOLVE_LIMITS
+from ..fair import MOST_SAMPLES, SOLVE_LIMITS
+from ..games import PRESETS
 from ..games.base import parse_rule_assignments, rules_items
 from ..maths import count_percentile
 from ..numbering import MT_THRESHOLD, DealNumber
@@ -51,27 +53,39 @@ from ..verdicts import (
 from .common import (
     EXIT_BAD_LINE,
     PROG,
+    SAMPLES_HELP,
     Commands,
+    Given,
     add_limit_options,
     add_rule_option,
+    count_type,
     non_negative_int,
+    options_going_with,
     positive_float,
     positive_int,
     print_json,
+    solve_request,
 )
+
+MOST_JOBS = 256
+"""The most worker processes ``--jobs`` may ask for: each is a process of its own, and
+more would only wait for the cores."""
 
 
 def stats_player(args: argparse.Namespace) -> Player | None:
     """The player of a ``stats`` run (``--player``, ``--samples``, ``--seed``,
     ``--sample-states``, ``--skip-unsettled``), or ``None``."""
+    # The greedy player draws nothing; the random one draws with a seed; the fair one's
+    # hints take samples too.
+    fair = args.player == "fair"
+    options_going_with(
+        args, "--player fair", fair, ("--samples", "--sample-states", "--skip-unsettled")
+    )
+    options_going_with(
+        args, "--player fair or random", fair or args.player == "random", ("--seed",)
+    )
     if args.player is None:
-        if args.samples != PLAYER_SAMPLES or args.seed or args.sample_states is not None:
-            raise BadOptionError("--samples, --seed and --sample-states go with --player")
-        if args.skip_unsettled:
-            raise BadOptionError("--skip-unsettled goes with --player fair")
         return None
-    if args.player != "fair" and (args.sample_states is not None or args.skip_unsettled):
-        raise BadOptionError("--sample-states and --skip-unsettled go with --player fair")
     states = SOLVE_LIMITS.max_states if args.sample_states is None else args.sample_states
     return Player(
         args.player,
@@ -83,7 +97,7 @@ def stats_player(args: argparse.Namespace) -> Player | None:
 
 
 def _count(x: float) -> str:
-    return f"{x:.0f}" if float(x).is_integer() else f"{x:.1f}"
+    return f"{x:,.0f}" if float(x).is_integer() else f"{x:,.1f}"
 
 
 def _ms(seconds: float) -> str:
@@ -109,12 +123,19 @@ def unknown_text(summary: Summary, request: SolveRequest | None) -> str:
     parts = []
     for name, count in summary.unknown_limits:
         if name == "imported":
-            parts.append(f"{count} imported from verdict files, under their limits")
+            parts.append(f"{count:,} imported from verdict files, under their limits")
             continue
         limit = Limit(name)
         reached = stop_text(limit, None, False) if request is None else request.stopped_by(limit)
-        parts.append(f"{count} at {reached} ({raise_option(limit)} raises it)")
+        parts.append(f"{count:,} at {reached} ({raise_option(limit)} raises it)")
     return "; ".join(parts)
+
+
+UNSETTLED_TEXT = (
+    "the player's solve of a position with nothing hidden stopped at its limit, the "
+    "larger of --sample-states and the preset's default (neither won nor lost)"
+)
+"""What a player's unsettled deals are, in the text and JSON of ``stats --player``."""
 
 
 def print_summary(
@@ -130,22 +151,25 @@ def print_summary(
     rules = s.fingerprint.partition(" ")[2]
     print(f"{s.game}  ({rules})" if rules else s.game)
     solved = s.deals - s.reused
-    imported = f" ({s.imported} imported from verdict files)" if s.imported else ""
+    imported = f" ({s.imported:,} imported from verdict files)" if s.imported else ""
     verb = "solved" if player is None else "played"
     print(
-        f"deals:  {deals}: {s.deals} deals, {s.reused} from the store{imported}, "
-        f"{solved} {verb} now"
+        f"deals:  {deals}: {count_text(s.deals, 'deal')}, {s.reused:,} from the store"
+        f"{imported}, {solved:,} {verb} now"
     )
     if player is not None:
         print(
             f"player: {player}: it sees only what the game shows; its win rate is a lower "
             "bound on the best chance of a player who cannot see the hidden cards"
         )
-        print(f"the player won {s.won}, did not win {s.lost}")
+        unsettled = f", unsettled at the search limit {s.unknown:,}" if s.unknown else ""
+        print(f"the player won {s.won:,}, did not win {s.lost:,}{unsettled}")
+        if s.unknown:
+            print(f"unsettled deals: {UNSETTLED_TEXT}")
     else:
-        print(f"won {s.won}, lost {s.lost}, unknown {s.unknown}")
-    if s.unknown:
-        print(f"unknown deals stopped: {unknown_text(s, request)}")
+        print(f"won {s.won:,}, lost {s.lost:,}, unknown {s.unknown:,}")
+        if s.unknown:
+            print(f"unknown deals stopped: {unknown_text(s, request)}")
     if s.win_rate is None:
         print("win rate: no deal settled")
     else:
@@ -157,13 +181,14 @@ def print_summary(
         )
     if s.unknown:
         low, high = s.bounds
+        which = "unknown" if player is None else "unsettled"
         print(
-            f"conservative 95% bounds (unknown deals counted lost, then won): "
+            f"conservative 95% bounds ({which} deals counted lost, then won): "
             f"{_percent(low)} to {_percent(high)}"
         )
     st, sec = s.states, s.seconds
     if s.imported:
-        print(f"(the {s.imported} imported deals carry no search effort: left out below)")
+        print(f"(the {s.imported:,} imported deals carry no search effort: left out below)")
     effort = "states per deal" if player is None else "solves per deal"
     print(
         f"{effort}: median {_count(st.median)}, 99th percentile {_count(st.p99)}, "
@@ -297,9 +322,7 @@ def run(args: argparse.Namespace) -> int:
     """``stats GAME --deals RANGE``: winnability of many deals, stored as they finish."""
     game = get_game(args.game, parse_rule_assignments(args.rule))
     deals = parse_deals(args.deals)
-    request = SolveRequest.build(
-        game, max_states=args.max_states, timeout=args.timeout, max_table=args.max_table
-    )
+    request = solve_request(args, game)
     csv_path = _output_path(args.csv, "CSV") if args.csv else None
     plot_path = check_plot_path(args.plot) if args.plot else None
     db_path = Path(args.db) if args.db else default_store_path(game)
@@ -312,6 +335,7 @@ def run(args: argparse.Namespace) -> int:
     for path, v in imports:
         # A player's results go with that player's run, the solver's with the solver's.
         check_verdicts(v, game, path, player_key(game, player))
+    options_going_with(args, "--dask", bool(args.dask), ("--dask-timeout",))
     dask = None
     if args.dask:
         _quiet_dask()
@@ -368,15 +392,17 @@ def _run_stats(
         tally.add(r)
         imported_wins += r.imported and r.status is Status.WON
 
-    with Store(db_path) as store:
+    with Store(db_path, presets=PRESETS.values()) as store:
         where = db_path.resolve()
         print(f"{PROG}: results store {where}", file=sys.stderr)
         for path, v in imports:
             added, present = import_verdicts(store, game, v, path, key)
             print(
-                f"{PROG}: imported {path}: {v.count(WON) + v.count(LOST) + v.count(UNKNOWN)} "
-                f"deals of {v.first}-{v.last}, {added} new to the store ({present} were there "
-                "already: settled rows kept, unknown ones replaced)",
+                f"{PROG}: imported {path}: "
+                f"{count_text(v.count(WON) + v.count(LOST) + v.count(UNKNOWN), 'deal')} of "
+                f"{v.first}-{v.last}, {added:,} new to the store ({present:,} "
+                f"{'was' if present == 1 else 'were'} there already: settled rows kept, "
+                "unknown ones replaced)",
                 file=sys.stderr,
             )
         bar = ProgressBar(sys.stderr, label=game.preset, total=len(deals))
@@ -399,12 +425,13 @@ def _run_stats(
         if args.verify and not failures:
             replayed = summary.won - imported_wins
             note = (
-                f" ({imported_wins} imported wins have no line here to replay)"
+                f" ({count_text(imported_wins, 'imported win')} "
+                f"{'has' if imported_wins == 1 else 'have'} no line here to replay)"
                 if imported_wins
                 else ""
             )
             print(
-                f"{PROG}: replayed {replayed} winning lines: every one wins{note}",
+                f"{PROG}: replayed {count_text(replayed, 'winning line')}: every one wins{note}",
                 file=sys.stderr,
             )
         if args.export:
@@ -440,6 +467,9 @@ def _run_stats(
             "store": str(where),
             "verified": summary.won - imported_wins - len(failures) if args.verify else None,
             "player": None if player is None else str(player),
+            # A player's unknown deals are the games it left unsettled.
+            "unsettled": None if player is None else summary.unknown,
+            "unsettled_text": None if player is None or not summary.unknown else UNSETTLED_TEXT,
             "solver_version": __version__,
         }
         print_json(doc)
@@ -486,9 +516,10 @@ def register(commands: Commands) -> None:
     add_rule_option(p)
     p.add_argument(
         "--jobs",
-        type=positive_int,
+        type=count_type(MOST_JOBS, "worker process"),
         metavar="N",
-        help="worker processes (default: one per core; 1 solves in this process)",
+        help=f"worker processes (default: one per core; 1 solves in this process; at most "
+        f"{MOST_JOBS}, and never more than the deals to solve)",
     )
     p.add_argument(
         "--db",
@@ -532,6 +563,7 @@ def register(commands: Commands) -> None:
     )
     p.add_argument(
         "--dask-timeout",
+        action=Given,
         type=positive_float,
         default=DASK_TIMEOUT,
         metavar="S",
@@ -547,13 +579,16 @@ def register(commands: Commands) -> None:
     )
     p.add_argument(
         "--samples",
-        type=positive_int,
+        action=Given,
+        type=count_type(MOST_SAMPLES, "sample"),
         default=PLAYER_SAMPLES,
         metavar="K",
-        help=f"with --player fair: determinisations each hint solves (default {PLAYER_SAMPLES})",
+        help=f"with --player fair: determinisations each hint solves (default {PLAYER_SAMPLES}, "
+        f"{SAMPLES_HELP})",
     )
     p.add_argument(
         "--seed",
+        action=Given,
         type=non_negative_int,
         default=0,
         metavar="N",
@@ -562,6 +597,7 @@ def register(commands: Commands) -> None:
     )
     p.add_argument(
         "--sample-states",
+        action=Given,
         type=positive_int,
         metavar="N",
         help=f"with --player fair: the most states each exact solve of a hint's samples may "

@@ -42,6 +42,7 @@ from .runners import DASK_TIMEOUT, close_dask, connect_dask
 from .solving import (
     LOST_ON_THE_WAY,
     NOT_WINNABLE,
+    UNSETTLED,
     Failure,
     play_one,
     replay_win,
@@ -54,6 +55,7 @@ __all__ = [
     "DASK_TIMEOUT",
     "LOST_ON_THE_WAY",
     "NOT_WINNABLE",
+    "UNSETTLED",
     "Z95",
     "Block",
     "DealRange",

@@ -18,7 +18,7 @@ import attrs
 
 from ..api import GameLike, RulesLike
 from ..errors import BadOptionError, UnknownGameError
-from ..games import Game, find_preset
+from ..games import PRESETS, Game, find_preset
 from ..numbering import MT_THRESHOLD, DealNumber
 from ..players import Player
 from ..request import SolveRequest, as_request
@@ -124,7 +124,7 @@ def run_deals(
         raise BadOptionError(f"jobs must be at least 1, not {jobs!r}")
     if store is None or isinstance(store, Store):
         return _Run(request, store, sink, progress, verify, player).run(numbers, jobs, dask)
-    with Store(Path(store)) as db:
+    with Store(Path(store), presets=PRESETS.values()) as db:
         return _Run(request, db, sink, progress, verify, player).run(numbers, jobs, dask)
 
 

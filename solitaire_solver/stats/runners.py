@@ -432,8 +432,8 @@ def _collect(
     if lost:
         raise ClusterError(
             f"lost the Dask scheduler at {_where(client)!r} during the run{reason}: "
-            f"{work.solved} deals solved now are stored, the "
-            f"{lost + len(pending)} batches in flight are not"
+            f"the deals solved now are stored ({work.solved:,}), the batches in flight "
+            f"({lost + len(pending):,}) are not"
         )
     return pending
 
@@ -459,7 +459,9 @@ def run_pool(work: Work, names: Iterator[str | None], jobs: int | None, dask: An
         executor = client.get_executor(pure=False)
         workers = _cluster_threads(client)
     else:
-        workers = jobs or os.cpu_count() or 1
+        # No more workers than deals to solve and lines to replay: each is a process.
+        items = work.todo + (work.stored if work.verify else 0)
+        workers = max(1, min(jobs or os.cpu_count() or 1, items))
         # Fork where there is fork: workers start at once and need nothing
         # from the parent but the solver; elsewhere the platform's default.
         methods = multiprocessing.get_all_start_methods()

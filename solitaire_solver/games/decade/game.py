@@ -14,7 +14,7 @@ from collections.abc import Hashable, Sequence
 from fractions import Fraction
 from typing import cast
 
-from ...cards import HIDDEN, Card, card_text, cards_text, parse_cards
+from ...cards import HIDDEN, Card, card_text, cards_text, count_text, parse_cards
 from ...errors import BadCardError
 from ...numbering import DealNumber, shuffled_talon
 from ...scene import MovePlaces, Scene
@@ -218,7 +218,7 @@ class Decade(Game[DecadeState, DecadeMove]):
         nxt = ""
         if rest:
             nxt = ", face down" if rest[0] == HIDDEN else f", next {card_text(rest[0])}"
-        return f"line:  {cards_text(state.line) or '(empty)'}\nstock: {len(rest)} cards{nxt}"
+        return f"line:  {cards_text(state.line) or '(empty)'}\nstock: {count_text(len(rest))}{nxt}"
 
     def scene(self, state: DecadeState) -> Scene:
         """The layout of :mod:`.scene`: stock and discards, the line in rows below."""
