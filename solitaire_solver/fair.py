@@ -28,7 +28,8 @@ what the player sees. A move that turns a hidden card face up is a chance
 node (each arrangement of the unseen cards equally likely, grouped by what
 the player then sees); any other move a choice. A position with nothing
 hidden is worth 1 when it is won with full sight, else 0. The hint says
-"exact" then.
+"exact" then. The search is the engine's (:func:`.search.expectimax`),
+over :class:`SeenProblem`.
 
 **A hint for a player** (``quick``). A player asks for a hint to choose
 a move now, so with ``quick`` a forced move (one legal move, or one group
@@ -55,9 +56,9 @@ import math
 import random
 import time
 from collections import Counter
-from collections.abc import Callable, Hashable, Iterator, Sequence
+from collections.abc import Callable, Hashable, Iterable, Iterator, Sequence
 from fractions import Fraction
-from typing import Any
+from typing import Any, Literal
 
 import attrs
 
@@ -65,7 +66,7 @@ from .analysis import twin_indices
 from .cards import Card, count_text
 from .games import Game, Seen
 from .maths import wilson_interval
-from .search import Limits, Memo, SolveResult, Status, Watcher
+from .search import UNSETTLED, Leaf, Limits, Memo, SolveResult, Status, Watcher, work_out
 
 SAMPLES = 64
 """K, the determinisations a fair hint solves by default: ``hint --fair``, ``play --fair``,
@@ -831,6 +832,51 @@ class Leaves:
         return cls(lost=Memo() if game.memo_spans_deals else None)
 
 
+@attrs.frozen
+class SeenProblem:
+    """What the player sees, as a problem for the expectimax (:func:`~.search.expectimax`).
+
+    A node is a :class:`~.games.Seen` position. One with nothing hidden is a
+    leaf, worth 1 when it is won with full sight (solved under ``limits``,
+    its verdict kept in ``leaves``), else 0, and unsettled when the solve
+    leaves it unknown. One won whatever the hidden cards is worth 1. The
+    others take the best of their moves: the move the game names as fairly
+    at least as good as any other (:meth:`~.games.Game.fair_move`) alone
+    when it names one, else every legal move. A move's outcomes are what the
+    player may see after it (:func:`outcomes`).
+    """
+
+    game: Game[Any, Any]
+    limits: Limits
+    leaves: Leaves
+
+    def leaf(self, node: Seen[Any]) -> Fraction | Literal[Leaf.UNSETTLED] | None:
+        """The value of ``node`` when it needs no choice (see the class)."""
+        game = self.game
+        if not node.hidden:
+            won = self.leaves.verdicts.get(node.state)
+            if won is None:
+                r = game.solve(node.state, self.limits, memo=self.leaves.lost, verdict_only=True)
+                if r.status is Status.UNKNOWN:
+                    return UNSETTLED
+                won = self.leaves.verdicts[node.state] = r.won
+            return Fraction(1 if won else 0)
+        if game.is_won(game.fill(node.state, node.unseen)):
+            return Fraction(1)
+        return None
+
+    def choices(self, node: Seen[Any]) -> list[Any]:
+        """The game's fair move alone when it names one, else every legal move."""
+        # A move the game names as fairly at least as good as any other is
+        # the only one worth working out.
+        named = self.game.fair_move(node)
+        return [named] if named is not None else legal_moves_seen(self.game, node)
+
+    def outcomes(self, node: Seen[Any], move: Any) -> Iterable[tuple[Seen[Any], Fraction]]:
+        """What the player may see after ``move``, each with its chance."""
+        return outcomes(self.game, node, move).items()
+
+
 def exact_values(
     game: Game[Any, Any],
     seen: Seen[Any],
@@ -859,83 +905,26 @@ def exact_values(
     position whose search would run out of states on its own, which it may
     settle instead of giving up.
 
+    The search is the engine's (:func:`~.search.expectimax`) over
+    :class:`SeenProblem`, with ``max_nodes`` as its state limit.
+
     Cycles. A move that reveals nothing may lead back to a position seen
     earlier on the same line (cards moved to and fro); a card once revealed
     stays revealed, so every cycle is made of choices alone, and a best
-    strategy never needs to close one: a position met again on the line
-    counts 0 there, and a value that leaned on such a 0 is not kept for
-    later (it may be too low elsewhere).
+    strategy never needs to close one: the engine counts a position met
+    again on the line 0 there, and keeps no value that leaned on such a 0
+    (it may be too low elsewhere).
     """
-    memo: dict[Seen[Any], Fraction] = {}
     if leaves is None:
         leaves = Leaves.of(game)
-    on_line: set[Seen[Any]] = set()
-    nodes = 0
-
-    class Stop(Exception):
-        pass
-
-    def value(s: Seen[Any]) -> tuple[Fraction, bool]:
-        """The value of ``s`` and whether it is clean (leaned on no cycle)."""
-        nonlocal nodes
-        found = memo.get(s)
-        if found is not None:
-            return found, True
-        if s in on_line:
-            return Fraction(0), False
-        nodes += 1
-        if nodes > max_nodes:
-            raise Stop
-        if not s.hidden:
-            won = leaves.verdicts.get(s.state)
-            if won is None:
-                r = game.solve(s.state, limits, memo=leaves.lost, verdict_only=True)
-                if r.status is Status.UNKNOWN:
-                    raise Stop
-                won = leaves.verdicts[s.state] = r.won
-            v = Fraction(1 if won else 0)
-            memo[s] = v
-            return v, True
-        if game.is_won(game.fill(s.state, s.unseen)):
-            memo[s] = Fraction(1)
-            return Fraction(1), True
-        if len(on_line) >= EXACT_DEPTH:
-            raise Stop
-        on_line.add(s)
-        try:
-            best = Fraction(0)
-            clean = True
-            # A move the game names as fairly at least as good as any other
-            # is the only one worth working out.
-            named = game.fair_move(s)
-            for m in [named] if named is not None else legal_moves_seen(game, s):
-                v, c = move_value(s, m)
-                clean = clean and c
-                best = max(best, v)
-                if best == 1:
-                    break
-        finally:
-            on_line.discard(s)
-        if clean:
-            memo[s] = best
-        return best, clean
-
-    def move_value(s: Seen[Any], m: Any) -> tuple[Fraction, bool]:
-        """The chance after ``m``: the positions it may lead to, weighted by their share of
-        the arrangements of the unseen cards."""
-        out = Fraction(0)
-        clean = True
-        for child_seen, share in outcomes(game, s, m).items():
-            v, c = value(child_seen)
-            clean = clean and c
-            out += share * v
-        return out, clean
-
-    try:
-        values = []
-        for m in legal_moves_seen(game, seen):
-            v, _ = move_value(seen, m)
-            values.append(v)
-    except Stop:
+    problem = SeenProblem(game, limits, leaves)
+    r = work_out(
+        problem,
+        seen,
+        legal_moves_seen(game, seen),
+        Limits(max_states=max_nodes),
+        max_depth=EXACT_DEPTH,
+    )
+    if r.values is None:
         return None
-    return values, nodes
+    return list(r.values), r.stats.expanded

@@ -389,6 +389,38 @@ def test_the_places_a_move_shows_give_every_arrangement_s_outcomes(
     pytest.fail(f"only {compared} moves compared, {shown} that show a card")
 
 
+PINNED_EXACT = json.loads((Path(__file__).parent / "data" / "exact_values.json").read_text())
+"""Exact values of late positions as they were worked out when the file was written
+(tests/data/make_exact_values.py)."""
+
+
+@pytest.mark.parametrize("name", sorted(PINNED_EXACT))
+def test_exact_values_are_those_pinned(name: str) -> None:
+    # The values, the positions visited and the give-ups (at the node limit
+    # exactly, one node short of it, and with leaves left unknown by a tiny
+    # state limit) of positions reached by replaying the pinned moves.
+    g = make_game(name)
+    rows = PINNED_EXACT[name]
+    assert len(rows) == 8
+    kwargs: dict[str, dict[str, Any]] = {"own": {}, "few states": {"limits": Limits(max_states=3)}}
+    for row in rows:
+        s = g.deal(row["deal"])
+        for text in row["moves"].split():
+            s = g.apply(s, g.parse_move(text))
+        seen = g.seen(s)
+        nodes = row["own"]["nodes"]
+        kwargs["just enough"] = {"max_nodes": nodes}
+        kwargs["one short"] = {"max_nodes": nodes - 1}
+        for setting, given in kwargs.items():
+            got = exact_values(g, seen, **given)
+            want = row[setting]
+            if want is None:
+                assert got is None, setting
+            else:
+                assert got == ([Fraction(v) for v in want["values"]], want["nodes"]), setting
+        assert row["one short"] is None and row["just enough"] == row["own"]
+
+
 def test_exact_values_carrying_their_leaves_along_a_game_are_the_values_afresh() -> None:
     # What one call learns of its leaves (Leaves) serves the next: along a
     # winning line, from once few cards are hidden, the values and the

@@ -22,6 +22,11 @@ budget interrupts it and returns a :class:`Verdict`):
   (:class:`Screen`) and caps (:class:`Cap`) a game's solver has, and
   :func:`compose` makes the strategy from it and the game's factories.
 
+:func:`expectimax` works out the best chance of winning where some moves
+are left to chance (a :class:`ChanceProblem`: choices, weighted outcomes,
+leaf values), under a budget like the other runs; :func:`work_out` runs it
+under :class:`Limits` and returns a :class:`ChanceResult`.
+
 A :class:`Memo` carries the keys one depth-first search proved lost to the
 next search of a position with the same keys (the children of one position,
 the positions along one game).
@@ -36,6 +41,16 @@ from .beam import beam
 from .budget import LOST, Budget, LineWanted, Run, Strategy, Verdict, Watcher, drive, solve, won
 from .compiled import Compiled, compiled
 from .dfs import depth_first, dfs, successors_of
+from .expectimax import (
+    UNSETTLED,
+    ChanceProblem,
+    ChanceResult,
+    ChanceRun,
+    Leaf,
+    Stop,
+    expectimax,
+    work_out,
+)
 from .incremental import Restarts, incremental_dfs
 from .memo import Memo
 from .plan import Cap, Factory, Plan, PlanMember, Screen, compose, member_strategy, with_screens
@@ -66,12 +81,17 @@ from .result import NO_LIMITS, Limit, Limits, SearchStats, SolveResult, Status, 
 __all__ = [
     "LOST",
     "NO_LIMITS",
+    "UNSETTLED",
     "Budget",
     "Cap",
+    "ChanceProblem",
+    "ChanceResult",
+    "ChanceRun",
     "Compiled",
     "Dominated",
     "Factory",
     "IncrementalProblem",
+    "Leaf",
     "Limit",
     "Limits",
     "LineWanted",
@@ -89,6 +109,7 @@ __all__ = [
     "SolveResult",
     "StateGraph",
     "Status",
+    "Stop",
     "Strategy",
     "Verdict",
     "Watcher",
@@ -104,6 +125,7 @@ __all__ = [
     "depth_first",
     "dfs",
     "drive",
+    "expectimax",
     "greedy_order",
     "incremental_dfs",
     "lds",
@@ -122,4 +144,5 @@ __all__ = [
     "with_screens",
     "within",
     "won",
+    "work_out",
 ]
