@@ -125,7 +125,9 @@ def test_bad_fields_elsewhere_are_refused() -> None:
     r = c.post(api("new"), json={"game": "chess", "deal": "1"})
     assert r.status_code == 400 and "chess" in r.json()["error"]
     r = c.post(api("load"), json={"text": "not a game file"})
-    assert r.status_code == 400
+    assert r.status_code == 400 and r.json()["error"].startswith("the file, line 1: ")
+    r = c.post(api("load"), json={"text": "not a game file", "name": "g.json"})
+    assert r.status_code == 400 and r.json()["error"].startswith("g.json, line 1: ")
     assert c.post(api("load"), json={"text": 5}).status_code == 400
     assert c.get(api("move")).status_code == 405
 

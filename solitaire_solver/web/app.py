@@ -362,7 +362,9 @@ def make_app(
         return table.view()
 
     def load(doc: dict[str, Any]) -> Any:
-        table.load(text_field(doc, "text") or "", text_field(doc, "name", required=False) or "")
+        # A file sent without its name is still named in the errors, as "the file".
+        name = text_field(doc, "name", required=False) or "the file"
+        table.load(text_field(doc, "text") or "", name)
         return table.view()
 
     def restart(doc: dict[str, Any]) -> Any:
