@@ -14,6 +14,7 @@ what makes them interchangeable in canonical keys.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Sequence
 from typing import NewType
 
@@ -38,6 +39,10 @@ every place whose card is face down, and position files may write ``??``
 there; which card it is, the player knows only as one of the unseen cards."""
 
 HIDDEN_TEXT = "??"
+
+CARD_IN_TEXT = re.compile(r"(?<![A-Za-z0-9])([A2-9TJQK])([CSHD])(?![A-Za-z0-9])")
+"""A card's text standing alone in a line of words (``TD``, not inside ``XTDY``): its
+rank and its suit as groups 1 and 2."""
 
 _TEXT = [r + s for s in SUITS for r in RANKS]
 

@@ -33,7 +33,7 @@ from typing import Any, TextIO
 import attrs
 
 from .analysis import Analysis, analyse_position, verdict_words
-from .cards import count_text
+from .cards import CARD_IN_TEXT, count_text
 from .deal_files import dump_game
 from .errors import BadMoveError, IllegalMoveError, SolverError
 from .fair import (
@@ -56,8 +56,6 @@ second, depending on the game); most positions settle well within it."""
 SUITS_SHOWN = {"C": "\u2663", "S": "\u2660", "H": "\u2665", "D": "\u2666"}
 """The suit symbols a terminal that can show them gets instead of the letters."""
 
-_CARD = re.compile(r"(?<![A-Za-z0-9])([A2-9TJQK])([CSHD])(?![A-Za-z0-9])")
-"""A card's text inside a line of a picture or a description."""
 
 _RED, _GREEN, _YELLOW, _BOLD, _RESET = "\033[31m", "\033[32m", "\033[33m", "\033[1m", "\033[0m"
 
@@ -128,7 +126,7 @@ class Style:
                 return f"{_RED}{shown}{_RESET}"
             return shown
 
-        return _CARD.sub(card, text)
+        return CARD_IN_TEXT.sub(card, text)
 
     def verdict(self, status: Status, text: str) -> str:
         """``text`` in the colour of ``status``: green won, red lost, yellow unknown."""

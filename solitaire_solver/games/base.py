@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
 import attrs
 
-from ..cards import Card, card_text, count_text
+from ..cards import CARD_IN_TEXT, Card, card_text, count_text
 from ..errors import BadRuleError, DealFileError, HiddenCardsError, IllegalMoveError
 from ..numbering import DealNumber
 from ..scene import MovePlaces, Scene
@@ -190,9 +190,6 @@ class Field:
 
 
 _DECK = frozenset(range(52))
-
-_CARD_NAME = re.compile(r"(?<![A-Za-z0-9])[A2-9TJQK][CSHD](?![A-Za-z0-9])")
-"""A card's name (``TD``) standing alone in a move's words."""
 """Every card of one deck (:data:`~solitaire_solver.cards.Card` values)."""
 
 _WORD_NUMBER = re.compile(r"(?<=[a-z])(?=[0-9])|(?<=[0-9])(?=[a-z])")
@@ -556,7 +553,7 @@ class Game(ProblemDefaults, ABC, Generic[S, M]):
         after = self.apply(state, move)
         seen_cards = {card_text(c) for c in self.visible_cards(self.mask(after))}
         seen_cards.update(card_text(c) for c in self.visible_cards(self.mask(state)))
-        if all(name in seen_cards for name in _CARD_NAME.findall(words)):
+        if all(m.group(0) in seen_cards for m in CARD_IN_TEXT.finditer(words)):
             return words
         return self.describe_seen(self.seen(state), move)
 
