@@ -305,15 +305,16 @@ def test_the_address_follows_the_step_and_moves_the_page() -> None:
 
 
 def test_the_docs_count_piles_as_the_page_labels_them() -> None:
-    doc = (Path(__file__).parent.parent / "docs" / "viewer.md").read_text(encoding="utf-8")
+    page = Path(__file__).parent.parent / "docs" / "guides" / "viewer.md"
+    doc = page.read_text(encoding="utf-8")
     for preset, word in (("eagle-wing", "wing"), ("black-hole", "pile")):
         game = make_game(preset)
         labels = {p.label for p in viewer.scene(game, game.deal(parse_deal_number(1))).piles}
         spans = re.findall(rf"\b{word}s (\d+)-(\d+)", doc)
-        assert spans, f"docs/viewer.md names no {word}s by number"
+        assert spans, f"docs/guides/viewer.md names no {word}s by number"
         for low, high in spans:
             for n in range(int(low), int(high) + 1):
-                assert f"{word} {n}" in labels, f"docs/viewer.md names {word} {n}"
+                assert f"{word} {n}" in labels, f"docs/guides/viewer.md names {word} {n}"
 
 
 def _code_words(path: Path) -> str:
@@ -351,6 +352,9 @@ def test_the_pages_hold_no_game_of_their_own() -> None:
     root = Path(solitaire_solver.__file__).parent
     texts = {root / "viewer.py": _code_words(root / "viewer.py")}
     texts[root / "scene.py"] = _code_words(root / "scene.py")
+    for path in sorted((root / "pages").iterdir()):
+        if path.suffix in (".js", ".css", ".html", ".svg"):
+            texts[path] = path.read_text(encoding="utf-8")
     for path in sorted((root / "web").iterdir()):
         if path.suffix == ".py":
             texts[path] = _code_words(path)
