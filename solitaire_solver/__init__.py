@@ -31,7 +31,7 @@ from .games import PRESETS, Game, Preset, find_preset, make_game
 from .request import SolveRequest
 from .search import Limit, Limits, Memo, SearchStats, SolveResult, Status
 
-__version__ = "0.1.0"
+__version__ = "0.2.0"
 
 __all__ = [
     "PRESETS",

@@ -7,7 +7,9 @@ import os
 import re
 import subprocess
 import sys
+from pathlib import Path
 
+import solitaire_solver
 from solitaire_solver.cli import build_parser
 
 from .support import ROOT
@@ -114,3 +116,35 @@ def test_links_between_the_docs_resolve() -> None:
             ):
                 bad.append(f"{page.name}: {target}: no such heading")
     assert bad == []
+
+
+def _links(page: Path) -> set[Path]:
+    """The files a Markdown page links to (fenced code left out), resolved."""
+    text = re.sub(r"```.*?```", "", page.read_text(encoding="utf-8"), flags=re.DOTALL)
+    return {
+        (page.parent / target.partition("#")[0]).resolve()
+        for target in re.findall(r"(?<!!)\[[^\]]*\]\(([^)\s#]+)[^)\s]*\)", text)
+        if not re.match(r"[a-z]+:", target)
+    }
+
+
+def test_the_docs_index_lists_every_page() -> None:
+    # docs/README.md is the way into the docs: every page is listed there,
+    # under one of the four kinds, and nothing sits loose at the top.
+    docs = ROOT / "docs"
+    index = docs / "README.md"
+    pages = {p.resolve() for p in docs.rglob("*.md")} - {index.resolve()}
+    assert pages - _links(index) == set()
+    kinds = {"guides", "reference", "design", "results"}
+    assert {p.relative_to(docs.resolve()).parts[0] for p in pages} <= kinds
+
+
+def test_the_changelog_names_this_version() -> None:
+    # The newest release in the changelog is the version the package and
+    # pyproject.toml give, with an Unreleased section above it.
+    changelog = (ROOT / "CHANGELOG.md").read_text(encoding="utf-8")
+    headings = re.findall(r"^## (\S+)", changelog, re.MULTILINE)
+    assert headings[0] == "Unreleased"
+    assert headings[1] == solitaire_solver.__version__
+    pyproject = (ROOT / "pyproject.toml").read_text(encoding="utf-8")
+    assert f'\nversion = "{solitaire_solver.__version__}"\n' in pyproject

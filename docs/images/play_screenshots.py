@@ -1,4 +1,4 @@
-"""Take the screenshots of docs/players.md: a game in progress in ``play --browser``, per game.
+"""Take the screenshots of docs/guides/players.md: a game in ``play --browser``, per game.
 
 Run from the project folder, with Debian's Chromium (``apt-get install
 chromium``) and the test extras installed::

@@ -1,4 +1,4 @@
-"""Take the screenshots of docs/viewer.md: the start and the end of one won deal per game.
+"""Take the screenshots of docs/guides/viewer.md: the start and the end of one won deal per game.
 
 Run from the project folder, with Debian's Chromium (``apt-get install
 chromium``) and the test extras installed::
