@@ -160,8 +160,13 @@ class StoreKey:
 
     @classmethod
     def of(cls, game: Any) -> StoreKey:
-        """The key of a game object (anything with ``preset``, ``name`` and ``fingerprint``)."""
-        return cls(game.preset, game.name, game.fingerprint)
+        """The key of a game object (anything with ``preset``, ``name`` and ``fingerprint``);
+        a game under a plan other than its preset's (its ``plan_digest``) has a key of its own."""
+        fingerprint = game.fingerprint
+        digest = getattr(game, "plan_digest", None)
+        if digest is not None:
+            fingerprint += f" plan={digest}"
+        return cls(game.preset, game.name, fingerprint)
 
 
 @attrs.frozen
@@ -456,6 +461,15 @@ class Store:
                 (key.preset, key.fingerprint),
             ).fetchone()[0]
         )
+
+    def keys(self, game: str) -> list[StoreKey]:
+        """Every key the store holds rows of for the game named ``game``, sorted."""
+        cur = self._db.execute(
+            "SELECT DISTINCT preset, game, fingerprint FROM results WHERE game = ? "
+            "ORDER BY preset, fingerprint",
+            (game,),
+        )
+        return [StoreKey(*row) for row in cur]
 
     def number_span(self, key: StoreKey) -> tuple[int, int] | None:
         """The lowest and highest plain deal numbers stored under ``key`` (``None``: none)."""

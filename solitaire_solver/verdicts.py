@@ -44,6 +44,7 @@ True
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import lzma
 import os
@@ -59,9 +60,12 @@ from typing import Any
 import attrs
 
 from .api import verify
-from .errors import VerdictFileError
+from .errors import SolverError, VerdictFileError
+from .games import find_preset
+from .games.base import parse_rule_assignments, rules_text
 from .numbering import MT_THRESHOLD, DealNumber
-from .search import NO_LIMITS, Limits, Status
+from .request import SolveRequest
+from .search import NO_LIMITS, Limits, SolveResult, Status
 from .store import DealResult, Store, StoreKey
 
 MAGIC = "solitaire-solver verdicts"
@@ -649,16 +653,249 @@ def shipped_table(game: Any) -> Verdicts | None:
     return v
 
 
+# ---------------------------------------------------------------- rule sets in order
+#
+# A game's rules allow at most what other rules allow when every line legal
+# under them is legal under the others, from the same deal to the same win
+# (:meth:`.Game.allows_at_most`, argued knob by knob in each game's order
+# module). Then a win under the stricter rules is a win under the looser ones
+# and a loss under the looser rules a loss under the stricter: a deal a table
+# leaves unknown may be settled by the table of another rule set. A table
+# keeps no lines, so a win carried up is only a claim until a line of the
+# stricter rules has been replayed under the looser (:func:`carried_win`).
+
+
+def shipped_names() -> list[str]:
+    """The file names of every published table, sorted."""
+    folder = resources.files("solitaire_solver").joinpath("data")
+    return sorted(f.name for f in folder.iterdir() if f.name.endswith(SUFFIX))
+
+
+@functools.cache
+def table_game(name: str) -> Any:
+    """The game a published table's file name stands for: its preset, with the knobs after
+    ``+`` changed (:func:`shipped_variant_name` read backwards)."""
+    preset, *changed = name.removesuffix(SUFFIX).split("+")
+    return find_preset(preset).make(dict(word.split("=", 1) for word in changed))
+
+
+@functools.cache
+def _published(name: str) -> Verdicts:
+    """The published table ``name``, read once a process and checked against its name."""
+    resource = resources.files("solitaire_solver").joinpath("data", name)
+    v = load_verdicts(resource.read_bytes(), f"the published table {name}")
+    check_verdicts(v, table_game(name), f"the published table {name}")
+    return v
+
+
+@attrs.frozen
+class RelatedTable:
+    """A published table of the same game as some rules, under rules ordered with them."""
+
+    name: str
+    """The file name: ``windmill.verdicts``."""
+    game: Any
+    """The game of the table's preset and rules."""
+    verdicts: Verdicts
+    stricter: bool
+    """True: the table's rules allow at most the others' (its wins carry up);
+    False: they allow at least as much (its losses carry down)."""
+
+
+def related_tables(game: Any) -> list[RelatedTable]:
+    """The published tables of ``game``'s game under rules other than its own but ordered
+    with them: the stricter first, the strictest of them first (its search is the
+    smallest), then the looser, each in file name order among equals."""
+    known = _RELATED.get((game.name, game.rules))
+    if known is not None:
+        return known
+    stricter: list[RelatedTable] = []
+    looser: list[RelatedTable] = []
+    for name in shipped_names():
+        other = table_game(name)
+        if other.name != game.name or other.rules == game.rules:
+            continue
+        if other.allows_at_most(game.rules):
+            stricter.append(RelatedTable(name, other, _published(name), True))
+        elif game.allows_at_most(other.rules):
+            looser.append(RelatedTable(name, other, _published(name), False))
+    # A table below fewer of the others is stricter; a sort by that count keeps the order.
+    stricter.sort(key=lambda t: sum(o.game.allows_at_most(t.game.rules) for o in stricter))
+    _RELATED[game.name, game.rules] = stricter + looser
+    return stricter + looser
+
+
+_RELATED: dict[tuple[str, Any], list[RelatedTable]] = {}
+""":func:`related_tables` by game name and rules, worked out once a process."""
+
+
+@attrs.frozen
+class TableVerdict:
+    """A deal's verdict as the published tables give it under some rules, and where from."""
+
+    status: str
+    """``won``, ``lost`` or ``unknown``."""
+    table: str
+    """The file name of the table that says so."""
+    carried: bool = False
+    """Whether the verdict comes from a table of other rules: a win from stricter rules or
+    a loss from looser ones. A carried win is a claim until its line replays
+    (:func:`carried_win`)."""
+    length: int = 0
+    """The length of the table's winning line (0 unless won)."""
+    difficulty: int = 0
+    """The table's difficulty figure (0 unless won): for a carried win, of the solve under
+    the stricter rules."""
+
+
+def _verdict_in(v: Verdicts, name: str, number: int, carried: bool) -> TableVerdict:
+    status = v.status(number) or "unknown"
+    if status != "won":
+        return TableVerdict(status, name, carried)
+    i = v.won_index(number)
+    return TableVerdict(status, name, carried, v.lengths[i], v.difficulty[i])
+
+
+def table_verdict(game: Any, number: int) -> TableVerdict | None:
+    """The verdict of deal ``number`` under ``game``'s rules from the published tables.
+
+    The table of exactly these rules first, when it settles the deal; then
+    a win in a table of stricter rules, or a loss in one of looser rules;
+    then the table's own unknown. ``None`` when no table covers the deal.
+    """
+    name = shipped_variant_name(game.preset, game.changed_rules())
+    own = _published(name) if name in shipped_names() else None
+    if own is not None and own.status(number) in ("won", "lost"):
+        return _verdict_in(own, name, number, carried=False)
+    for t in related_tables(game):
+        if t.verdicts.status(number) == ("won" if t.stricter else "lost"):
+            return _verdict_in(t.verdicts, t.name, number, carried=True)
+    if own is not None and own.status(number) is not None:
+        return _verdict_in(own, name, number, carried=False)
+    return None
+
+
+@attrs.frozen
+class CarriedWin:
+    """A won line of stricter rules that replays to a win under a game's own rules."""
+
+    table: str
+    """The file name of the stricter table that holds the deal won."""
+    rules: str
+    """The stricter rules, as ``name=value`` words."""
+    result: SolveResult[Any]
+    """The solve under the stricter rules; its moves win under the game's rules too."""
+
+
+def carried_win(game: Any, number: int, limits: Limits = NO_LIMITS) -> CarriedWin | None:
+    """A winning line for deal ``number`` under ``game``'s rules from a stricter table.
+
+    Each published table of rules that allow at most ``game``'s and hold
+    the deal won is tried in turn: the deal is solved under its rules
+    (under ``limits``, the caller's, else those rules' defaults) and the
+    line replayed move by move under ``game``'s. The first line that wins
+    there is returned, its moves read as ``game``'s; ``None`` when no
+    stricter table holds the deal won or no line replays (the replay, not
+    the order, is what a win rests on).
+    """
+    deal = DealNumber(number, number < MT_THRESHOLD)
+    for t in related_tables(game):
+        if not t.stricter or t.verdicts.status(number) != "won":
+            continue
+        result = t.game.solve(t.game.deal(deal), SolveRequest.of(t.game, limits))
+        if result.status is not Status.WON:
+            continue
+        texts = [str(move) for move in result.moves]
+        if verify(game, game.deal(deal), texts).won:
+            moves = tuple(game.parse_move(text) for text in texts)
+            return CarriedWin(t.name, rules_text(t.game.rules), attrs.evolve(result, moves=moves))
+    return None
+
+
+def key_game(key: StoreKey) -> Any:
+    """The game whose rows a store key holds, or ``None`` for rows of a player (whose
+    results say what the player won, not what the rules allow) or of unknown rules."""
+    name, *words = key.fingerprint.split()
+    if name != key.game:
+        return None
+    try:
+        return find_preset(key.preset).make(parse_rule_assignments(words))
+    except SolverError:
+        return None
+
+
+@attrs.frozen
+class StoredCarry:
+    """A deal's verdict under some rules from a store's rows of rules ordered with them."""
+
+    status: str
+    """``won`` (a row of stricter rules whose line replays under the rules asked about) or
+    ``lost`` (a row of looser rules)."""
+    fingerprint: str
+    """The rules of the row it came from."""
+    result: DealResult
+
+
+def ordered_keys(store: Store, game: Any) -> list[tuple[StoreKey, bool]]:
+    """The store's keys of the solver's rows under rules other than ``game``'s but ordered
+    with them, each with whether its rules are the stricter."""
+    out = []
+    own = StoreKey.of(game)
+    for key in store.keys(game.name):
+        other = key_game(key) if key != own else None
+        if other is None or other.rules == game.rules:
+            continue
+        if other.allows_at_most(game.rules):
+            out.append((key, True))
+        elif game.allows_at_most(other.rules):
+            out.append((key, False))
+    return out
+
+
+def store_carried(
+    store: Store, game: Any, deal: str, keys: list[tuple[StoreKey, bool]] | None = None
+) -> StoredCarry | None:
+    """Deal ``deal`` (its text) under ``game``'s rules from the store's rows of other rules.
+
+    A won row of rules that allow at most ``game``'s counts when its line
+    replays move by move to a win under ``game``'s (a row imported from a
+    verdict file keeps no line, and does not); a lost row of rules that
+    allow at least as much counts as it is. ``None`` when no row carries.
+    ``keys`` are :func:`ordered_keys` when the caller has them already.
+    """
+    for key, stricter in ordered_keys(store, game) if keys is None else keys:
+        row = store.get(key, [deal]).get(deal)
+        if row is None:
+            continue
+        if row.status is Status.LOST and not stricter:
+            return StoredCarry("lost", key.fingerprint, row)
+        if (
+            row.status is Status.WON
+            and stricter
+            and row.moves
+            and verify(game, deal, row.moves).won
+        ):
+            return StoredCarry("won", key.fingerprint, row)
+    return None
+
+
 # ---------------------------------------------------------------- stores
 
 
-def check_verdicts(v: Verdicts, game: Any, source: str, key: StoreKey | None = None) -> None:
+def check_verdicts(
+    v: Verdicts, game: Any, source: str, key: StoreKey | None = None, *, ordered: bool = False
+) -> None:
     """Refuse a verdict file of another preset or other rules than ``game``'s, in one line.
 
     ``key``, when given, is the store key the rows are for (a player's
     results: the game's fingerprint and the player's words), whose
-    fingerprint the file must carry instead of the game's.
+    fingerprint the file must carry instead of the game's. With
+    ``ordered``, a file of the solver's results under rules ordered with
+    ``game``'s (:meth:`.Game.allows_at_most`) is accepted too: what it
+    settles carries (:func:`import_verdicts`).
     """
+    if ordered and _ordered_file_game(v, game, key) is not None:
+        return
     if v.preset != game.preset:
         raise VerdictFileError(
             f"{source} holds verdicts of {v.preset}, not {game.preset}: "
@@ -670,6 +907,20 @@ def check_verdicts(v: Verdicts, game: Any, source: str, key: StoreKey | None = N
             f"{source} holds results of {v.preset} under other rules or of another player "
             f"({v.fingerprint}), not {expected}"
         )
+
+
+def _ordered_file_game(v: Verdicts, game: Any, key: StoreKey | None) -> Any:
+    """The game of ``v``'s rules when they differ from ``game``'s but are ordered with them
+    and the rows are the solver's (not a player's); else ``None``."""
+    if key is not None and key != StoreKey.of(game):
+        return None
+    name = v.fingerprint.split(" ", 1)[0]
+    other = key_game(StoreKey(v.preset, name, v.fingerprint))
+    if other is None or other.name != game.name or other.rules == game.rules:
+        return None
+    if other.allows_at_most(game.rules) or game.allows_at_most(other.rules):
+        return other
+    return None
 
 
 def store_verdicts(
@@ -709,7 +960,9 @@ def store_verdicts(
             for number, status, length, figure, reached in store.verdict_rows(key, low, high):
                 if status == "won" and figure is None and own:
                     start = game.deal(DealNumber(number, number < MT_THRESHOLD))
-                    figure = game.difficulty(start, game.solve(start, limits))
+                    figure = game.difficulty(
+                        start, game.solve(start, SolveRequest.of(game, limits))
+                    )
                 yield number, status, length, figure or 0, reached
 
     return Verdicts.from_rows(
@@ -737,6 +990,9 @@ def import_verdicts(
     line's length and the difficulty figure but no moves (the file has
     none) and no effort; ``origin`` names the file and its checksum.
     """
+    other = _ordered_file_game(v, game, key)
+    if other is not None:
+        return _import_carried(store, game, other, v, source)
     check_verdicts(v, game, source, key)
     key = StoreKey.of(game) if key is None else key
     origin = f"{Path(source).name} sha256:{v.sha256[:16]}"
@@ -768,6 +1024,68 @@ def import_verdicts(
     store.add(key, batch, batch_limits)
     added = store.count(key) - before
     return added, offered - added
+
+
+def _import_carried(
+    store: Store, game: Any, other: Any, v: Verdicts, source: str
+) -> tuple[int, int]:
+    """:func:`import_verdicts` of a file of rules ``other``, ordered with ``game``'s.
+
+    From looser rules, the file's lost deals are stored lost (every line of
+    ``game``'s rules is a line of the file's, and none wins). From stricter
+    rules, each won deal the store does not hold settled is solved under
+    the file's rules (their default limits) and its line replayed move by
+    move under ``game``'s; a line that wins is stored with its moves, as a
+    solve's row. Nothing else carries. ``(rows added, rows offered and not
+    added)``, the rows offered being the deals that carry.
+    """
+    key = StoreKey.of(game)
+    origin = f"{Path(source).name} sha256:{v.sha256[:16]}"
+    before = store.count(key)
+    looser = game.allows_at_most(other.rules)
+    wanted = LOST if looser else WON
+    numbers = [n for n, code, _, _ in v.entries() if code == wanted]
+    texts = {n: str(DealNumber(n, n < MT_THRESHOLD)) for n in numbers}
+    settled = store.settled(key, texts.values(), v.limits)
+    rows: list[DealResult] = []
+    for number in numbers:
+        deal = texts[number]
+        if deal in settled:
+            continue
+        if looser:
+            rows.append(
+                DealResult(
+                    deal=deal,
+                    number=number,
+                    status=Status.LOST,
+                    solver_version=v.solver_version,
+                    origin=f"{origin}, lost under looser rules ({rules_text(other.rules)})",
+                )
+            )
+            continue
+        start = other.deal(DealNumber(number, number < MT_THRESHOLD))
+        began = time.perf_counter()
+        result = other.solve(start, SolveRequest.of(other, NO_LIMITS))
+        line = [str(move) for move in result.moves]
+        if result.status is not Status.WON or not verify(game, deal, line).won:
+            continue
+        rows.append(
+            DealResult(
+                deal=deal,
+                number=number,
+                status=Status.WON,
+                moves=tuple(line),
+                states=result.stats.expanded,
+                unique=result.stats.unique,
+                seconds=time.perf_counter() - began,
+                solver_version=v.solver_version,
+                difficulty=other.difficulty(start, result),
+                settled_by=f"the line of stricter rules ({rules_text(other.rules)}), replayed",
+            )
+        )
+    store.add(key, rows, v.limits)
+    added = store.count(key) - before
+    return added, len(numbers) - added
 
 
 def read_verdicts(path: str | os.PathLike[str]) -> Verdicts:
@@ -844,7 +1162,7 @@ def recheck(
             raise ValueError(f"deal {number} is not settled in the file ({table or 'absent'})")
         start = game.deal(DealNumber(number, number < MT_THRESHOLD))
         began = time.perf_counter()
-        result = game.solve(start, limits)
+        result = game.solve(start, SolveRequest.of(game, limits))
         seconds = time.perf_counter() - began
         note = ""
         if result.status is Status.WON and not verify(game, start, result.moves).won:
@@ -860,21 +1178,33 @@ __all__ = [
     "SUFFIX",
     "UNKNOWN",
     "WON",
+    "CarriedWin",
     "Classes",
     "Recheck",
+    "RelatedTable",
+    "StoredCarry",
+    "TableVerdict",
     "Verdicts",
+    "carried_win",
     "check_verdicts",
     "dump_verdicts",
     "import_verdicts",
+    "key_game",
     "limits_text",
     "load_verdicts",
+    "ordered_keys",
     "read_verdicts",
     "recheck",
+    "related_tables",
     "sample_settled",
     "shipped_name",
+    "shipped_names",
     "shipped_table",
     "shipped_variant_name",
     "shipped_verdicts",
+    "store_carried",
     "store_verdicts",
+    "table_game",
+    "table_verdict",
     "write_verdicts",
 ]

@@ -23,8 +23,7 @@ from solitaire_solver import make_game
 from solitaire_solver.errors import ClusterError
 from solitaire_solver.stats import connect_dask, solve_deals
 from solitaire_solver.store import Store, StoreKey
-
-from .support import ROOT, row_count, run_cli, run_module
+from tests.support import ROOT, row_count, run_cli, run_module
 
 distributed = pytest.importorskip("distributed")
 

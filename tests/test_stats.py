@@ -37,7 +37,7 @@ from solitaire_solver.stats import (
 )
 from solitaire_solver.stats.runners import _Batcher
 from solitaire_solver.store import Store
-from tests.support import assert_replays_to_win
+from solitaire_solver.testing import assert_replays_to_win
 
 # ---------------------------------------------------------------- Wilson intervals
 

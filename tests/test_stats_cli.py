@@ -16,8 +16,7 @@ from solitaire_solver.cli import length_lines, main, unknown_text
 from solitaire_solver.progress import ProgressBar
 from solitaire_solver.search import Limits
 from solitaire_solver.stats import summarize
-
-from .support import run_cli
+from tests.support import run_cli
 
 
 @pytest.fixture(autouse=True)

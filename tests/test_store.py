@@ -22,10 +22,7 @@ from solitaire_solver.errors import StoreError
 from solitaire_solver.search import Limits, Status
 from solitaire_solver.stats import solve_deals, winnability
 from solitaire_solver.store import SCHEMA_VERSION, DealResult, Store, StoreKey, encode_moves
-
-from .support import row_count
-
-ROOT = Path(__file__).resolve().parent.parent
+from tests.support import ROOT, row_count
 
 
 def deals_in(path: Path) -> list[str]:
@@ -278,7 +275,8 @@ def test_unknowns_are_retried_when_the_default_limit_changes(
     from solitaire_solver.games import PRESETS
 
     def default_limit(states: int) -> None:
-        preset = attrs.evolve(PRESETS["windmill"], default_limits=Limits(max_states=states))
+        plan = PRESETS["windmill"].solver_plan.replace(limits=Limits(max_states=states))
+        preset = attrs.evolve(PRESETS["windmill"], plan=plan)
         monkeypatch.setitem(PRESETS, "windmill", preset)
 
     db = tmp_path / "s.sqlite"

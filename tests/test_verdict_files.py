@@ -33,8 +33,7 @@ from solitaire_solver.verdicts import (
     store_verdicts,
     write_verdicts,
 )
-
-from .support import run_cli
+from tests.support import ROOT, run_cli
 
 
 @st.composite
@@ -361,7 +360,8 @@ def test_deals_lists_unknown_deals_with_the_limits_each_reached(
         (["--from", "ms40000"], "plain deal numbers"),
         (["--from", "0"], "deal numbers start at 1"),
         (["--winnable", "--lost"], "not allowed with argument"),
-        (["--rule", "min_run=3"], "no published table for decade under these rules"),
+        # Compulsory discards with more sums: no table of these rules nor of ordered ones.
+        (["--rule", "sums=10,20,30,40"], "no published table for decade under these rules"),
         (["--db", "/nonexistent/s.sqlite"], "no results store"),
     ],
 )
@@ -407,7 +407,7 @@ def test_published_tables_are_in_the_package_and_small(preset: str) -> None:
     else:
         # Unknown means a limit was reached: the header must say which.
         assert v.limits.max_states is not None
-    path = Path(__file__).resolve().parent.parent / "solitaire_solver" / "data"
+    path = ROOT / "solitaire_solver" / "data"
     assert (path / f"{preset}.verdicts").stat().st_size < 1_000_000
 
 
@@ -581,7 +581,11 @@ def test_the_variant_table_agrees_with_a_fresh_run_on_a_sample() -> None:
     if v is None:
         pytest.skip("no published free-moves table in this checkout")
     rng = random.Random("free")
-    won = rng.sample([n for n in range(v.first, v.last + 1) if v.status(n) == "won"], 6)
+    # Deals 128, 247 and 757 are won through the restricted table's line, and 399
+    # by a wide beam, which the free search did not find within the table's limits
+    # (docs/results/games/windmill-open.md).
+    pool = [n for n in range(v.first, v.last + 1) if v.status(n) == "won"]
+    won = rng.sample([n for n in pool if n not in (128, 247, 399, 757)], 6)
     fresh = solve_deals("windmill", won, rules=FREE[1], max_states=v.limits.max_states)
     for r in fresh:
         assert r.status.value == "won", r.deal

@@ -2,8 +2,8 @@
 
 For a preset with a published table (``solitaire_solver/data``), draws won
 deals at random from the whole table, plays each with the greedy player of
-``tests/greedy.py`` (the first legal move in a fixed order of preference,
-never back into a position already seen) and prints, for the easy, medium
+``solitaire_solver/testing/greedy.py`` (the first legal move in a fixed order
+of preference, never back into a position already seen) and prints, for the easy, medium
 and hard classes of the table's header, how many of the drawn deals the
 greedy player wins, with the 95% Wilson interval. A figure that measures
 how hard a deal is gives falling rates from easy to hard.
@@ -21,8 +21,8 @@ import time
 
 from solitaire_solver import make_game
 from solitaire_solver.stats import wilson_interval
+from solitaire_solver.testing.greedy import greedy_wins
 from solitaire_solver.verdicts import WON, shipped_verdicts
-from tests.greedy import greedy_wins
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -17,7 +17,11 @@ The new table takes, deal by deal, the first of:
    table's won and unknown deals under its first limits, and of the won
    ones not won there under the default limits);
 3. the table (``--table``): its lost deals, proved lost by its second pass
-   (and a loss an earlier rerun proved).
+   (and a loss an earlier rerun proved);
+4. for a deal the table holds won and the others leave unknown, the line
+   of a stricter table's rules replayed under the table's
+   (:func:`~solitaire_solver.verdicts.carried_win`, as
+   ``carry_verdicts.py`` wrote it).
 
 That is the order in which the reproduction test in
 ``tests/test_verdict_files.py`` solves a deal again (the file's limits for
@@ -38,10 +42,21 @@ import argparse
 import sqlite3
 import sys
 
-from solitaire_solver import __version__, make_game
+from solitaire_solver import __version__
+from solitaire_solver.numbering import MT_THRESHOLD, DealNumber
 from solitaire_solver.search import Limits
 from solitaire_solver.store import Store, StoreKey
-from solitaire_solver.verdicts import LOST, UNKNOWN, WON, Verdicts, read_verdicts, write_verdicts
+from solitaire_solver.verdicts import (
+    LOST,
+    UNKNOWN,
+    WON,
+    Verdicts,
+    carried_win,
+    key_game,
+    read_verdicts,
+    table_game,
+    write_verdicts,
+)
 
 Row = tuple[str, int, int, Limits]
 """A deal's status, line length, difficulty figure and the limits it was solved under."""
@@ -77,7 +92,8 @@ def main() -> int:
     ap.add_argument("--out", required=True, help="where to write the new file")
     args = ap.parse_args()
     v = read_verdicts(args.table)
-    game = make_game(v.preset)
+    # The table's own rules (a variant table names changed knobs in its fingerprint).
+    game = key_game(StoreKey(v.preset, v.fingerprint.split(" ", 1)[0], v.fingerprint))
     fresh = _rows(args.fresh, game, v.first, v.last)
     rerun: dict[int, Row] = {}
     earlier: dict[int, Row] = {}  # every row the rerun solved, with any solver
@@ -113,6 +129,12 @@ def main() -> int:
         if row[0] == "unknown" and before == "lost":
             # Proved lost by an earlier rerun: a fact whatever the solver.
             row = ("lost", 0, 0, v.limits)
+        if row[0] == "unknown" and base == "won" and (win := carried_win(game, number)):
+            # Won through a stricter table's line, replayed (carry_verdicts.py): kept so.
+            stricter = table_game(win.table)
+            start = stricter.deal(DealNumber(number, number < MT_THRESHOLD))
+            figure = stricter.difficulty(start, win.result) or 0
+            row = ("won", len(win.result.moves), figure, v.limits)
         if row[0] == "unknown" and (base == "won" or before == "won"):
             lost_wins.append(number)
         rows.append((number, *row))

@@ -46,8 +46,6 @@ import time
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
-
 from solitaire_solver import make_game
 from solitaire_solver.games.base import parse_rule_assignments
 from solitaire_solver.games.windmill.relaxation import relaxed_run

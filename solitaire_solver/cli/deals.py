@@ -15,7 +15,7 @@ from ..cards import count_text
 from ..errors import BadOptionError, SolverError
 from ..games import PRESETS, Game
 from ..games.base import parse_rule_assignments
-from ..numbering import MT_THRESHOLD, parse_deal_number
+from ..numbering import MT_THRESHOLD, DealNumber, parse_deal_number
 from ..search import NO_LIMITS, Limit, Limits, limit_text
 from ..store import Store, StoreKey
 from ..verdicts import (
@@ -23,10 +23,14 @@ from ..verdicts import (
     UNKNOWN,
     WON,
     Classes,
+    RelatedTable,
     Verdicts,
+    ordered_keys,
     recheck,
+    related_tables,
     sample_settled,
     shipped_table,
+    store_carried,
 )
 from .common import (
     EXIT_DISAGREES,
@@ -88,6 +92,9 @@ class _Source:
     """What stopped the source's unknown deals, for the note that counts them."""
     limits_of: Callable[[int], Limits | None] = lambda number: None
     """The limits an unknown deal reached (``None`` when the source does not say)."""
+    carried_from: Callable[[int], str | None] = lambda number: None
+    """Where a verdict listed came from when not from the source's own rules: the table or
+    rules of stricter rules (a win) or looser ones (a loss); ``None`` for the source's own."""
 
 
 def _published(game: Game[Any, Any], missing: str) -> Verdicts:
@@ -108,25 +115,95 @@ def _table_name(v: Verdicts) -> str:
     )
 
 
-def _table_source(game: Game[Any, Any]) -> _Source:
-    v = _published(
-        game, "no published table for {preset}{rules}: give --db with a store of a stats run"
-    )
-    names = {0: None, WON: "won", LOST: "lost", UNKNOWN: "unknown"}
+Entry = tuple[int, str | None, int, int]
+"""``(number, status or None, length, difficulty)`` of one deal, as a source lists it."""
 
-    def entries(start: int) -> Iterator[tuple[int, str | None, int, int]]:
+
+def _carry(
+    entries: Iterator[Entry], carried: Callable[[int], tuple[Entry, str] | None]
+) -> Iterator[Entry]:
+    """``entries`` with each deal they leave unknown or unsolved settled by ``carried`` when
+    it can: a win under stricter rules, a loss under looser ones."""
+    for entry in entries:
+        if entry[1] not in ("won", "lost") and (found := carried(entry[0])) is not None:
+            entry = found[0]
+        yield entry
+
+
+def _table_carried(related: list[RelatedTable]) -> Callable[[int], tuple[Entry, str] | None]:
+    """A deal's verdict from the published tables of rules ordered with a game's."""
+
+    def carried(number: int) -> tuple[Entry, str] | None:
+        for t in related:
+            v = t.verdicts
+            if v.status(number) == ("won" if t.stricter else "lost"):
+                if t.stricter:
+                    i = v.won_index(number)
+                    return (number, "won", v.lengths[i], v.difficulty[i]), t.name
+                return (number, "lost", 0, 0), t.name
+        return None
+
+    return carried
+
+
+def _table_source(game: Game[Any, Any]) -> _Source:
+    related = related_tables(game)
+    own = shipped_table(game)
+    if own is None and not related:
+        _published(
+            game, "no published table for {preset}{rules}: give --db with a store of a stats run"
+        )
+    names = {0: None, WON: "won", LOST: "lost", UNKNOWN: "unknown"}
+    carried = _table_carried(related)
+    if own is None:
+        # No table of these rules, but tables of rules ordered with them: their range, and
+        # only what carries from them (the rest is not solved, never guessed).
+        first = min(t.verdicts.first for t in related)
+        last = max(t.verdicts.last for t in related)
+
+        def none_settled(start: int) -> Iterator[Entry]:
+            for number in range(max(start, first), last + 1):
+                yield number, None, 0, 0
+
+        listed = {"stricter": [t.name for t in related if t.stricter]}
+        listed["looser"] = [t.name for t in related if not t.stricter]
+
+        def origin_of(number: int) -> str | None:
+            found = carried(number)
+            return None if found is None else found[1]
+
+        return _Source(
+            "the published tables of rules ordered with these ("
+            + "; ".join(f"{side}: {', '.join(n)}" for side, n in listed.items() if n)
+            + ")",
+            first,
+            last,
+            Classes.of(f for t in related if t.stricter for f in t.verdicts.difficulty),
+            lambda start: _carry(none_settled(start), carried),
+            carried_from=origin_of,
+        )
+    v = own
+
+    def entries(start: int) -> Iterator[Entry]:
         for number, code, length, figure in v.entries(start):
             yield number, names[code], length, figure
+
+    def origin(number: int) -> str | None:
+        if v.status(number) in ("won", "lost"):
+            return None
+        found = carried(number)
+        return None if found is None else found[1]
 
     return _Source(
         _table_name(v),
         v.first,
         v.last,
         v.classes,
-        entries,
+        lambda start: _carry(entries(start), carried),
         # A rerun table's unknown deals reached one of several limits.
         " or ".join(_limits_phrase(limits) for limits in v.all_limits),
         v.limits_of,
+        origin,
     )
 
 
@@ -145,10 +222,15 @@ def _store_source(game: Game[Any, Any], path: Path) -> _Source:
         raise BadOptionError(f"no results store at '{path}'")
     store = Store(path, presets=PRESETS.values())
     key = StoreKey.of(game)
-    low_high = store.number_span(key)
-    if low_high is None:
+    # The deals of these rules, and of rules ordered with them whose verdicts carry.
+    ordered = ordered_keys(store, game)
+    spans = [
+        span for k in [key, *(k for k, _ in ordered)] if (span := store.number_span(k)) is not None
+    ]
+    if not spans:
         store.close()
         raise BadOptionError(f"the store '{path}' holds no deal of {game.fingerprint}")
+    low_high = (min(low for low, _ in spans), max(high for _, high in spans))
     shipped = shipped_table(game)
     if shipped is not None:
         classes = shipped.classes
@@ -175,14 +257,31 @@ def _store_source(game: Game[Any, Any], path: Path) -> _Source:
             figure = -1 if figure is None else figure
             yield number, status, length if won else 0, figure if won else 0
             expected = number + 1
+        for missing in range(expected, last + 1):
+            yield missing, None, 0, 0
+
+    origins: dict[int, str] = {}
+
+    def carried(number: int) -> tuple[Entry, str] | None:
+        deal = str(DealNumber(number, number < MT_THRESHOLD))
+        found = store_carried(store, game, deal, ordered)
+        if found is None:
+            return None
+        row = found.result
+        origins[number] = f"the rows of {found.fingerprint}"
+        figure = -1 if row.difficulty is None else row.difficulty
+        if found.status == "won":
+            return (number, "won", row.length, figure), origins[number]
+        return (number, "lost", 0, 0), origins[number]
 
     return _Source(
         f"the store {path.resolve()}",
         first,
         last,
         classes,
-        entries,
+        lambda start: _carry(entries(start), carried),
         limits_of=reached.get,
+        carried_from=origins.get,
     )
 
 
@@ -272,6 +371,15 @@ def _verify_table(args: argparse.Namespace, game: Game[Any, Any]) -> int:
     return EXIT_DISAGREES if disagree else 0
 
 
+def _carried_note(entry: dict[str, Any]) -> str:
+    """``, from windmill.verdicts (stricter rules)``: where a carried verdict came from."""
+    origin = entry.get("carried_from")
+    if origin is None:
+        return ""
+    side = "stricter" if entry["status"] == "won" else "looser"
+    return f", from {origin} ({side} rules)"
+
+
 def run(args: argparse.Namespace) -> int:
     """``deals GAME``: deal numbers and their verdicts, from the published tables or a store."""
     game = get_game(args.game, parse_rule_assignments(args.rule))
@@ -330,6 +438,7 @@ def run(args: argparse.Namespace) -> int:
             entry["difficulty"] = figure if figure >= 0 else None
             if figure >= 0:
                 entry["class"] = source.classes.name_of(figure)
+        entry["carried_from"] = source.carried_from(number)
         found.append(entry)
         if len(found) == args.count:
             break
@@ -387,13 +496,16 @@ def run(args: argparse.Namespace) -> int:
         if e["status"] == "won":
             cls = f" ({e['class']})" if "class" in e else ""
             shown = "not kept" if e["difficulty"] is None else e["difficulty"]
-            print(f"{e['deal']:>10}  won in {e['length']} moves, difficulty {shown}{cls}")
+            print(
+                f"{e['deal']:>10}  won in {e['length']} moves, difficulty {shown}{cls}"
+                + _carried_note(e)
+            )
         elif e["status"] == "unknown":
             limits = source.limits_of(e["deal"])
             reached = "" if limits is None else f" (reached {_limits_phrase(limits)})"
             print(f"{e['deal']:>10}  unknown{reached}")
         else:
-            print(f"{e['deal']:>10}  lost")
+            print(f"{e['deal']:>10}  lost" + _carried_note(e))
     if note:
         print(f"note: {note}")
     return 0

@@ -12,12 +12,21 @@ from ..deal_files import load_deal
 from ..errors import HiddenCardsError
 from ..games import Game
 from ..games.base import rules_items
-from ..numbering import parse_deal_number
+from ..numbering import MT_THRESHOLD, DealNumber, parse_deal_number
 from ..progress import solve_progress
-from ..request import raise_option
+from ..request import SolveRequest, raise_option
 from ..search import SolveResult
+from ..verdicts import CarriedWin, carried_win, shipped_table
 from ..viewer import check_html_path, solution_html, write_html
-from .common import PROG, Commands, add_limit_options, print_json, solve_request
+from .common import (
+    PROG,
+    Commands,
+    add_limit_options,
+    add_plan_option,
+    print_json,
+    solve_request,
+    with_plan_file,
+)
 from .position import check_file_options, deal_arguments, game_title, numbered_deal
 
 
@@ -107,18 +116,48 @@ def print_result(doc: dict[str, Any], game: Game[Any, Any], start: Any) -> None:
     print(game.show(start))
     print()
     print(f"verdict: {verdict_text(doc)}")
+    if doc.get("carried_from"):
+        carried = doc["carried_from"]
+        print(
+            f"from: the published table {carried['table']}, whose rules ({carried['rules']}) "
+            "allow at most these: its solver's line, replayed under these rules"
+        )
     width = len(str(len(doc["moves"])))
     notation = max((len(m["move"]) for m in doc["moves"]), default=0)
     for i, m in enumerate(doc["moves"], 1):
         print(f"{i:>{width}}. {m['move']:<{notation}}  {m['description']}")
     s = doc["stats"]
     print()
+    # A carried line's search is the stricter rules' solve.
+    under = " (under those rules)" if doc.get("carried_from") else ""
     print(
-        f"search: {count_text(s['expanded'], 'state')} expanded, {s['unique']:,} unique, "
+        f"search{under}: {count_text(s['expanded'], 'state')} expanded, {s['unique']:,} unique, "
         f"max depth {s['max_depth']:,}, {s['elapsed']:.3f} s"
     )
     if doc.get("settled_by"):
         print(f"settled by: {doc['settled_by']}")
+
+
+def _carried(game: Game[Any, Any], deal: str | None, request: SolveRequest) -> CarriedWin | None:
+    """A won line from the published table of stricter rules, replayed under ``game``'s.
+
+    For a plain deal number and a solve that asks for no shortest line:
+    rules that allow at most ``game``'s win the deal, so their solver's
+    line, replayed here move by move, is returned at once. Not when the
+    table of ``game``'s own rules was made with no limit and holds the deal
+    won: its own solver settles the deal, and is asked as it is. A table
+    made under limits may hold a deal won that its solver does not win
+    within them (a win carried up from stricter rules).
+    """
+    if deal is None or request.shortest:
+        return None
+    number = parse_deal_number(deal)
+    if number != DealNumber(number.value, number.value < MT_THRESHOLD):
+        return None  # a Microsoft deal from 32000 up: in no table
+    own = shipped_table(game)
+    if own is not None and own.status(number.value) == "won" and not own.limits.any:
+        return None
+    return carried_win(game, number.value, request.given)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -136,16 +175,27 @@ def run(args: argparse.Namespace) -> int:
             )
     else:
         game, start, deal = numbered_deal(args, "solve")
+    game = with_plan_file(args, game)
     # Checked before the search, which may be long, rather than after it.
     html_path = check_html_path(args.html) if args.html is not None else None
-    # A long solve shows its progress on a terminal; JSON output is for programs.
-    progress = solve_progress(sys.stderr, quiet=args.json)
-    try:
-        result = game.solve(start, solve_request(args, game), watch=progress)
-    finally:
-        if progress is not None:
-            progress.finish()
+    request = solve_request(args, game)
+    # A plan of one's own is an experiment with the solver: no line carried from a table.
+    plain = args.file is None and args.plan_file is None
+    carried = _carried(game, deal, request) if plain else None
+    if carried is not None:
+        result = carried.result
+    else:
+        # A long solve shows its progress on a terminal; JSON output is for programs.
+        progress = solve_progress(sys.stderr, quiet=args.json)
+        try:
+            result = game.solve(start, request, watch=progress)
+        finally:
+            if progress is not None:
+                progress.finish()
     doc = result_document(game, deal, start, result)
+    doc["carried_from"] = (
+        None if carried is None else {"table": carried.table, "rules": carried.rules}
+    )
     doc["shortest_asked"] = args.shortest
     if args.file is not None:
         doc["file"] = args.file
@@ -187,4 +237,5 @@ def register(commands: Commands) -> None:
         help="also write a web page that steps through the winning line (one file, works offline)",
     )
     add_limit_options(p)
+    add_plan_option(p)
     p.set_defaults(run=run)

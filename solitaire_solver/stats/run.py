@@ -24,6 +24,7 @@ from ..players import Player
 from ..request import SolveRequest, as_request
 from ..search import Limits, Status
 from ..store import DealResult, Store, StoreKey
+from ..verdicts import ordered_keys, store_carried
 from .ranges import DealRange, _deal_sequence
 from .runners import _Line, run_here, run_pool
 from .solving import Failure, _replay_failures
@@ -226,6 +227,9 @@ class _Run:
         # Stored winning lines waiting to go to a worker for their replay;
         # ``None`` while this process replays them as they are met.
         self.lines: list[_Line] | None = None
+        # The store's rows of rules ordered with the run's, whose verdicts carry
+        # (the solver's rows only: what a player won says nothing of the rules).
+        self.ordered = [] if db is None or player is not None else ordered_keys(db, game)
 
     def run(self, deals: Sequence[DealNumber], jobs: int | None, dask: Any) -> RunCounts:
         total = len(deals)
@@ -307,7 +311,38 @@ class _Run:
                 self._met(found[name])
         if found:
             self._report()
-        return [name for name in chunk if name not in found]
+        left = [name for name in chunk if name not in found]
+        if not self.ordered:
+            return left
+        carried = [r for name in left if (r := self._carried(name)) is not None]
+        if carried:
+            self.arrived(carried)
+        taken = {r.deal for r in carried}
+        return [name for name in left if name not in taken]
+
+    def _carried(self, name: str) -> DealResult | None:
+        """Deal ``name``'s result from the store's rows of ordered rules, when one carries: a
+        stricter rules' won line that replays under the run's rules, or a looser rules' loss."""
+        assert self.db is not None
+        found = store_carried(self.db, self.game, name, self.ordered)
+        if found is None:
+            return None
+        row = found.result
+        if found.status == "won":
+            return attrs.evolve(
+                row,
+                seconds=0.0,
+                from_store=False,
+                origin=None,
+                settled_by=f"the line of {found.fingerprint}, replayed",
+            )
+        return DealResult(
+            deal=row.deal,
+            number=row.number,
+            status=Status.LOST,
+            solver_version=row.solver_version,
+            settled_by=f"lost under {found.fingerprint}",
+        )
 
     def fresh(self, batch: list[str]) -> tuple[str, ...]:
         """The deals of ``batch`` still unsettled just before they go out."""

@@ -14,7 +14,7 @@ from ..players import Player, play
 from ..request import SolveRequest
 from ..search import Status, limit_text
 from ..store import DealResult
-from ..verdicts import shipped_table
+from ..verdicts import table_verdict
 
 Failure = tuple[int, str, str]
 """A winning line that does not win: the deal's number, its text and what went wrong."""
@@ -35,21 +35,18 @@ UNSETTLED = "unsettled: the solve with full sight after move {moves} stopped at 
 """What a fair player's deal says when its game reached a position with nothing hidden whose
 solve every limit stopped (:func:`.players.solve_open`): neither won nor lost, unknown."""
 
-_THOUGHTFUL: dict[str, Any] = {}
-"""Each fingerprint's published table (or None), loaded once per process."""
-
 
 def _thoughtful_status(game: Game[Any, Any], number: DealNumber) -> str | None:
-    """The published thoughtful verdict of a plain deal number, if a table holds one."""
-    if game.fingerprint not in _THOUGHTFUL:
-        _THOUGHTFUL[game.fingerprint] = shipped_table(game)
-    table = _THOUGHTFUL[game.fingerprint]
-    if table is None or not table.first <= number.value <= table.last:
-        return None
+    """The published thoughtful verdict of a plain deal number, if a table holds one.
+
+    The table of the game's rules, or of rules ordered with them: a loss
+    under rules that allow at least as much is a loss here (a win under
+    stricter rules is also given, unreplayed; only a loss is acted on).
+    """
     if number.microsoft and number.value >= MT_THRESHOLD:
         return None  # the tables hold plain deal numbers, not Microsoft deals beyond them
-    status: str | None = table.status(number.value)
-    return status
+    verdict = table_verdict(game, number.value)
+    return None if verdict is None else verdict.status
 
 
 def play_one(game: Game[Any, Any], deal: int | str | DealNumber, player: Player) -> DealResult:
