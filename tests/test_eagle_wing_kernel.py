@@ -21,11 +21,16 @@ import pytest
 
 from solitaire_solver.games.eagle_wing import EagleWingModel, EagleWingState
 from solitaire_solver.games.eagle_wing import kernel as kernel_module
+from solitaire_solver.games.eagle_wing.rules import (
+    DOWN_IN_SUIT,
+    TAKES_NOTHING,
+    WING_CODES,
+    wing_takes,
+)
 from solitaire_solver.search import Budget, Limits, Memo, Status, compiled, dfs, drive
 from solitaire_solver.search.compiled import PURE
-from tests.support import assert_replays_to_win
-from tests.test_eagle_wing import COOPS, STRICT, dealt, game_of, played
-from tests.test_windmill_kernel import in_turns
+from solitaire_solver.testing import assert_replays_to_win, in_turns
+from solitaire_solver.testing.eagle_wing import COOPS, STRICT, dealt, game_of, played
 
 needs_kernel = pytest.mark.skipif(
     not kernel_module.built(), reason="the compiled kernel is not built (or left out)"
@@ -219,3 +224,20 @@ def test_pure_switch(monkeypatch: pytest.MonkeyPatch) -> None:
     assert not kernel_module.built()
     monkeypatch.setenv(PURE, "0")
     assert kernel_module.built() == (kernel_module._kernel is not None)
+
+
+@pytest.mark.parametrize(("preset", "rules"), RULES)
+def test_the_wing_table_is_the_wing_rule(preset: str, rules: dict[str, Any]) -> None:
+    # The kernel's wing test is this table. RULES.md: a wing's card takes
+    # the card one rank below it in its suit (a king on an ace, wrapping)
+    # when building is on and the wing has room; without building a wing
+    # holds one card and takes nothing.
+    r = game_of(preset, **rules).rules
+    table = wing_takes(r)
+    assert len(table) == WING_CODES
+    capacity = r.wing_capacity if r.building == DOWN_IN_SUIT else 1
+    for top in range(52):
+        below = top - 1 if top % 13 else top + 12
+        for size in range(1, 14):
+            expected = below if size < capacity else TAKES_NOTHING
+            assert table[top * 16 + size] == expected, (top, size)

@@ -33,11 +33,9 @@ from solitaire_solver.games.windmill import (
     Windmill,
     WindmillState,
     compact,
-    packed_sizes,
     rank_model,
 )
-from solitaire_solver.games.windmill.relaxation import RelaxedRules
-from solitaire_solver.games.windmill.rules import SECONDARY_BITS
+from solitaire_solver.games.windmill.relaxation import RelaxedRules, relaxed_foundations
 from solitaire_solver.numbering import parse_deal_number
 
 WINDMILL_VARIANTS = [
@@ -116,8 +114,8 @@ def test_windmill_sub_games_reach_part_of_what_the_rules_reach(
 
 
 def foundations(s: WindmillState) -> int:
-    """The foundations as the relaxation sees them: primary size and packed sizes."""
-    return len(s.primary) << SECONDARY_BITS | packed_sizes(map(len, s.secondaries))
+    """The foundations as the relaxation sees them: primary size and secondary sizes."""
+    return relaxed_foundations(len(s.primary), map(len, s.secondaries))
 
 
 @pytest.mark.parametrize(("preset", "rules"), WINDMILL_VARIANTS)

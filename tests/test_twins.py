@@ -23,9 +23,9 @@ import pytest
 from solitaire_solver import analyse
 from solitaire_solver.deal_files import load_deal
 from solitaire_solver.fair import fair_hint
+from solitaire_solver.request import SolveRequest
 from solitaire_solver.search import Limits
-
-from .support import run_cli
+from tests.support import run_cli
 
 WINDMILL = """\
 game: windmill
@@ -147,7 +147,12 @@ def test_the_fair_hint_groups_them_too(
     moves = set().union(*expected)
     dealt = load_deal(path)
     seen = dealt.game.seen(dealt.position)
-    hint = fair_hint(dealt.game, seen, samples=3, limits=Limits(max_states=3000))
+    hint = fair_hint(
+        dealt.game,
+        seen,
+        samples=3,
+        request=SolveRequest.samples(dealt.game, Limits(max_states=3000)),
+    )
     assert same_groups(
         [{str(m.move), *(str(o.move) for o in others)} for m, others in hint.groups()], expected
     )

@@ -24,32 +24,47 @@ from solitaire_solver.games.windmill import (
     compact,
     discrepancies,
     rank_model,
+    unflagged,
 )
 from solitaire_solver.games.windmill import kernel as kernel_module
-from solitaire_solver.games.windmill.model import SORTED_SIZES
 from solitaire_solver.games.windmill.relaxation import Relaxation, RelaxedRules, first_play
 from solitaire_solver.games.windmill.rules import (
     PRIMARY,
     PRIMARY_FULL,
+    REAL_TALON,
     RESERVE,
     SECONDARY,
-    SECONDARY_BITS,
     SECONDARY_FULL,
+    TABLE_DEAL,
     TABLE_FLAG_LIFTED,
     TABLE_FLAG_PLAYED,
     TABLE_LIFT,
     TABLE_LIFT_OK,
     TABLE_LOWER,
     TABLE_PRIMARY,
+    TABLE_REFILL,
+    TABLE_ROOM,
     TABLE_SECONDARY,
+    TABLE_TWIN,
+    TALON_STOCK,
+    TALON_WASTE,
     WASTE,
     FoundationRules,
+    canonical_mask,
+    canonical_push,
     foundation_tables,
     ranked_waste,
+    refill,
 )
-from solitaire_solver.search import Budget, Limits, Verdict, compiled, drive
-from tests.support import assert_replays_to_win
-from tests.test_windmill import dealt, game, late_positions, random_positions, random_step
+from solitaire_solver.search import Budget, Limits, compiled, drive
+from solitaire_solver.testing import assert_replays_to_win, in_turns
+from solitaire_solver.testing.windmill import (
+    dealt,
+    game,
+    late_positions,
+    random_positions,
+    random_step,
+)
 
 VARIANTS = [{}, {"direction": "down"}, {"foundation_moves": "free"}]
 
@@ -85,6 +100,8 @@ def test_kernel_has_the_successors_of_the_rank_model(rules: dict[str, Any]) -> N
                 rules_c = kernel_module.rules(model, ranks)
                 k = kernel_module.to_kernel(s, ranks)
                 c = compact(s)
+                # The kernel's waste is the real position's canonical mask.
+                assert k[:2] == (s.ranked_waste, s.dealt)
                 assert kernel_module.to_compact(k, ranks, s.redeals_used) == c
                 ours = [
                     kernel_module.to_compact(x, ranks, s.redeals_used) for x in rules_c.plays(k)
@@ -96,6 +113,19 @@ def test_kernel_has_the_successors_of_the_rank_model(rules: dict[str, Any]) -> N
                     assert theirs is None
                 else:
                     assert kernel_module.to_compact(turned, ranks, s.redeals_used) == theirs
+                # The twin rule, with the flag as it is and set: the kernel's
+                # dominator is rules.twin's (unflagged) on a flagged position.
+                for flag in (0, 1):
+                    kf = (*k[:3], flag, *k[4:])
+                    cf = kernel_module.to_compact(kf, ranks, s.redeals_used)
+                    twin_c = rules_c.twin(kf)
+                    if flag:
+                        assert twin_c is not None
+                        assert kernel_module.to_compact(twin_c, ranks, s.redeals_used) == (
+                            unflagged(cf)
+                        )
+                    else:
+                        assert twin_c is None
                 checked += 1
     assert checked > 300
 
@@ -124,7 +154,7 @@ def test_compiled_beam_expands_what_the_python_beam_expands(
     g = game(**rules)
     starts = [(dealt(g, n), w) for n in (1, 2, 3, 5) for w in (8, 64)]
     starts += [(s, 10**6) for s in late_positions(g, range(1, 5), left=12, per_deal=2)]
-    verdicts = set()
+    verdicts: set[bool] = set()
     for model in models(rules):
         for s, width in starts:
             monkeypatch.setenv(kernel_module.PURE, "1")
@@ -182,22 +212,6 @@ def test_discrepancy_search_over_the_kernel_is_the_search_over_the_model(
             runs.append((drive(discrepancies(g.problem, s)(b), b), b))
         same_search(g, s, runs[0], runs[1], verdicts)
     assert verdicts == {True, False}
-
-
-def in_turns(run: Any, b: Budget, turn: int) -> tuple[Verdict[Any] | None, list[tuple[int, int]]]:
-    """Drive ``run`` in turns of ``turn`` positions until it ends or a limit stops it: its
-    verdict (``None`` when stopped), and the counts at each pause."""
-    pauses: list[tuple[int, int]] = []
-    while b.limit is None:
-        b.begin_turn(turn)
-        try:
-            next(run)
-        except StopIteration as stop:
-            b.end_turn()
-            return stop.value, pauses
-        b.end_turn()
-        pauses.append((b.expanded, b.stored))
-    return None, pauses
 
 
 @needs_kernel
@@ -345,22 +359,12 @@ def test_the_waste_key_is_canonical() -> None:
     assert g.key(c) != g.key(a)
 
 
-def kernel_relaxed_key(state: int) -> int:
-    """A relaxed position of :mod:`.relaxation` in the kernel's form (its won one too)."""
-    if state < 0:
-        return (1 << 64) - 1
-    stock, depth, fd = state & 127, state >> 7 & 127, state >> 14
-    p, secs = fd >> SECONDARY_BITS, fd & ((1 << SECONDARY_BITS) - 1)
-    nibbles = kernel_module.nibbles(SORTED_SIZES[secs])
-    return p << 30 | nibbles << 14 | depth << 7 | stock
-
-
 @needs_kernel
 @pytest.mark.parametrize("rules", VARIANTS)
 def test_compiled_relaxed_game_has_the_successors_of_the_python_one(rules: dict[str, Any]) -> None:
     # Every relaxed position a search of the cut reaches (up to a few
     # thousand), child by child in the order they are tried: the kernel's
-    # successors are the relaxed game's of relaxation.py.
+    # successors are the relaxed game's of relaxation.py, packed alike.
     g = game(**rules)
     relaxed_rules = RelaxedRules(g.problem)
     checked = 0
@@ -374,8 +378,7 @@ def test_compiled_relaxed_game_has_the_successors_of_the_python_one(rules: dict[
         while todo and len(seen) < 3_000:
             state = todo.pop()
             ours = cut.next_states(state)
-            theirs = compiled_cut.children(kernel_relaxed_key(state))
-            assert theirs == [kernel_relaxed_key(x) for x in ours]
+            assert compiled_cut.children(state) == list(ours)
             checked += 1
             for x in ours:
                 if x not in seen and not cut.is_won(x):
@@ -424,3 +427,73 @@ def test_the_foundation_tables_are_the_foundation_rules(rules: dict[str, Any]) -
             assert t[TABLE_FLAG_LIFTED + flag] == fr.flag_after(flag, SECONDARY, PRIMARY)
             for source in (WASTE, RESERVE):
                 assert t[TABLE_FLAG_PLAYED + flag] == fr.flag_after(flag, source, PRIMARY)
+        # The counting bound's room, one secondary a lookup, summed the way
+        # the kernel sums it.
+        for rank in range(13):
+            for _ in range(20):
+                sizes = [rng.randrange(SECONDARY_FULL + 1) for _ in range(4)]
+                summed = sum(t[TABLE_ROOM + 13 * size + rank] for size in sizes)
+                assert summed == fr.room(sizes, rank)
+
+
+def test_the_talon_tables_are_the_refill_the_deal_and_the_twin() -> None:
+    # RULES.md: a reserve gap is refilled from the waste, or from the stock
+    # when the waste is empty, and stays a gap with both empty; a deal takes
+    # the stock's next card and there is none with the stock empty. The twin
+    # of a position has the flag clear (rules.twin). The kernel reads these
+    # parts of the tables; every rule set has the same ones.
+    nowhere = 255
+    for rules in VARIANTS:
+        t = foundation_tables(game(**rules).rules, False)
+        refills = {
+            (waste, stock): t[TABLE_REFILL + 2 * waste + stock]
+            for waste in (0, 1)
+            for stock in (0, 1)
+        }
+        assert refills == {
+            (0, 0): nowhere,
+            (0, 1): TALON_STOCK,
+            (1, 0): TALON_WASTE,
+            (1, 1): TALON_WASTE,
+        }
+        assert [t[TABLE_DEAL + stock] for stock in (0, 1)] == [nowhere, TALON_STOCK]
+        assert [t[TABLE_TWIN + flag] for flag in (0, 1)] == [0, 0]
+
+
+@pytest.mark.parametrize("rules", VARIANTS)
+def test_the_real_refill_takes_from_the_pile_the_table_names(rules: dict[str, Any]) -> None:
+    # On real positions (every pass, not only the kernel's last one): the
+    # card rules.refill hands a reserve gap is the top of the pile the
+    # table names, and the talon loses that card.
+    g = game(**rules)
+    t = foundation_tables(g.rules, False)
+    seen = set()
+    for number in range(1, 30):
+        for s in random_positions(g, number, 10):
+            talon = (s.seq, s.seq_ranks, s.dealt, s.waste, s.ranked_waste)
+            fill, after = refill(REAL_TALON, talon)
+            source = t[TABLE_REFILL + 2 * bool(s.waste) + (s.dealt < len(s.seq))]
+            seen.add(source)
+            if source == TALON_WASTE:
+                assert fill == s.waste_top and after[2] == s.dealt
+                assert after[3] == s.waste & ~(1 << s.waste.bit_length() - 1)
+            elif source == TALON_STOCK:
+                assert fill == s.seq[s.dealt] and after[2:4] == (s.dealt + 1, s.waste)
+            else:
+                assert fill is None and after == talon
+    assert {TALON_WASTE, TALON_STOCK} <= seen
+
+
+def test_the_canonical_waste_by_hand() -> None:
+    # Over a pass dealt A 2 A 3 2 A (places 0 to 5): a waste A, 2 (bottom
+    # first) takes places 0 and 1 whatever its real places; an A on top of
+    # it goes to place 2, then a 2 to place 4 (the first 2 above the top),
+    # then an A to place 5. The same from the text of ranks and from bytes,
+    # and from a real waste at later places (2, 4: an A and a 2).
+    dealing = "A2A32A"
+    assert canonical_mask(dealing, "A2") == 0b11
+    assert canonical_push(dealing, 0b11, "A") == 0b111
+    assert canonical_push(dealing, 0b111, "2") == 0b10111
+    assert canonical_mask(dealing, "A2A2A") == 0b110111
+    assert canonical_mask(bytes([0, 1, 0, 2, 1, 0]), [0, 1, 0, 1]) == 0b10111
+    assert ranked_waste(dealing, 0b10100) == 0b11

@@ -31,6 +31,7 @@ from solitaire_solver.games.windmill.relaxation import (
     relaxed_run,
 )
 from solitaire_solver.games.windmill.rules import on_last_pass
+from solitaire_solver.request import SolveRequest
 from solitaire_solver.search import (
     Budget,
     Cap,
@@ -44,8 +45,14 @@ from solitaire_solver.search import (
     portfolio,
 )
 from solitaire_solver.search import solve as run_strategy
-from tests.support import assert_result_sound
-from tests.test_windmill import dealt, game, late_positions, random_step, reference_solve
+from solitaire_solver.testing import assert_result_sound
+from solitaire_solver.testing.windmill import (
+    dealt,
+    game,
+    late_positions,
+    random_step,
+    reference_solve,
+)
 
 VARIANTS = [{}, {"direction": "down"}, {"foundation_moves": "free"}, {"redeals": 1}]
 
@@ -264,7 +271,7 @@ def test_deal_6543_is_proved_lost_by_the_relaxation() -> None:
     verdict = drive(relaxed_run(g.problem, dealt(g, 6543), b), b)
     assert verdict is not None and not verdict.won
     # The whole solver says so too.
-    r = g.solve(dealt(g, 6543), Limits(max_states=3_000_000))
+    r = g.solve(dealt(g, 6543), SolveRequest.of(g, Limits(max_states=3_000_000)))
     assert r.status is Status.LOST
 
 
@@ -301,11 +308,11 @@ def test_a_larger_limit_lets_the_relaxation_prove_what_its_default_cap_cannot() 
     b = Budget(Limits(max_states=100_000))
     assert drive(relaxed_run(g.problem, start, b, cap=20_000), b) is None
     small = g.with_plan(g.plan.with_member("relaxation", cap=Cap(1_000, 0.25)))
-    r = small.solve(start, Limits(max_states=100_000))
+    r = small.solve(start, SolveRequest.of(small, Limits(max_states=100_000)))
     assert (r.status, r.settled_by) == (Status.LOST, "relaxation")
     assert r.stats.expanded <= 100_000
     held = g.with_plan(g.plan.with_member("relaxation", cap=Cap(1_000)))
-    r = held.solve(start, Limits(max_states=100_000))
+    r = held.solve(start, SolveRequest.of(held, Limits(max_states=100_000)))
     assert r.status is Status.UNKNOWN
 
 
@@ -315,7 +322,7 @@ def test_deal_710_is_proved_lost_by_the_solver_with_a_larger_limit() -> None:
     # 12,691,736 relaxed positions, more than the default cap; a limit of
     # 20,000,000 states gives the relaxation a cap of 12,800,000.
     g = game()
-    r = g.solve(dealt(g, 710), Limits(max_states=20_000_000))
+    r = g.solve(dealt(g, 710), SolveRequest.of(g, Limits(max_states=20_000_000)))
     assert r.status is Status.LOST
     assert r.stats.expanded <= 20_000_000
 

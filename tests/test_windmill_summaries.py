@@ -23,19 +23,16 @@ from solitaire_solver.games.windmill import (
     summary_run,
     summary_search,
 )
-from solitaire_solver.games.windmill.model import EMPTY, Compact, compact, pile, rank_model
+from solitaire_solver.games.windmill.model import EMPTY, compact, pile, rank_model
 from solitaire_solver.games.windmill.summaries import (
-    _DEALT_BITS,
-    _DEALT_MASK,
     _FND_SHIFT,
     _PID_BITS,
-    _RES_MASK,
     _Summaries,
 )
 from solitaire_solver.search import Budget, Limit, Limits, Status, Verdict, depth_first
 from solitaire_solver.search import solve as run_strategy
-from tests.support import assert_result_sound
-from tests.test_windmill import (
+from solitaire_solver.testing import assert_result_sound
+from solitaire_solver.testing.windmill import (
     deals_in_between,
     dealt,
     exhaustive_beam,
@@ -264,7 +261,7 @@ def test_deal_6543_is_proved_lost() -> None:
     # method is checked on this deal's own late positions, each of which
     # must be lost too.
     g = game()
-    r = g.solve(dealt(g, 6543), Limits())
+    r = g.solve(dealt(g, 6543))
     assert (r.status, r.limit) == (Status.LOST, None)
     positions = late_positions(g, range(6543, 6544), left=12, per_deal=12)
     tally = check_positions(g, positions, 200_000, 30_000)
@@ -385,19 +382,6 @@ def summaries_of(g: Windmill, s: WindmillState) -> _Summaries:
     return _Summaries(g.problem, s, Budget(Limits()), True, rank_model(g.problem))
 
 
-def control(sm: _Summaries, st: Compact, dealt_cards: int) -> int:
-    """The summaries' control of a compact position with ``dealt_cards`` dealt."""
-    p, flag, secs, res = st[:4]
-    return sm.fnd((p, flag, secs)) << _FND_SHIFT | sm.res(res) << _DEALT_BITS | dealt_cards
-
-
-def position(sm: _Summaries, c: int, waste: int, used: int) -> Compact:
-    """The compact position of control ``c`` with the packed ``waste``."""
-    p, flag, secs = sm.fnd_of[c >> _FND_SHIFT]
-    res = sm.res_of[c >> _DEALT_BITS & _RES_MASK]
-    return (p, flag, secs, res, pile(reversed(sm.seq[c & _DEALT_MASK :])), waste, used)
-
-
 @pytest.mark.parametrize("preset", ["windmill", "windmill-reversed"])
 def test_the_summaries_steps_are_the_rank_models(preset: str) -> None:
     # Each step of the summaries, move by move against the rank model's
@@ -415,16 +399,17 @@ def test_the_summaries_steps_are_the_rank_models(preset: str) -> None:
                 continue
             sm = summaries_of(g, s)
             st = compact(s)
-            c = control(sm, st, s.dealt)
+            c = sm.control(st)
+            assert sm.position(c, st[5]) == st
             children = model.within(st)
             if s.waste:
                 top = st[5]
                 left = [x for x, _ in children if x[5] == top >> 4]
-                assert [position(sm, x, top >> 4, st[6]) for x in sm.direct(c, top & 15)] == left
+                assert [sm.position(x, top >> 4) for x in sm.direct(c, top & 15)] == left
             stays = [x for x, _ in children if x[3:] == st[3:]]
             low = c & ((1 << _FND_SHIFT) - 1)
             _homes, moves = sm.successors(c >> _FND_SHIFT)
-            assert [position(sm, f << _FND_SHIFT | low, st[5], st[6]) for f in moves] == stays
+            assert [sm.position(f << _FND_SHIFT | low, st[5]) for f in moves] == stays
             empty = (*st[:5], EMPTY, st[6])
             expected = [x for x, _ in model.within(empty)]
             turned = model.turn(empty)
@@ -435,9 +420,9 @@ def test_the_summaries_steps_are_the_rank_models(preset: str) -> None:
             got = []
             for key, below in asked:
                 if below < 0:
-                    got.append(position(sm, key >> _PID_BITS, EMPTY, st[6]))
+                    got.append(sm.position(key >> _PID_BITS, EMPTY))
                 else:
-                    got.append(position(sm, key >> 4, pile([key & 15]), st[6]))
+                    got.append(sm.position(key >> 4, pile([key & 15])))
             assert Counter(got) == Counter(expected)
             checked += 1
     assert checked > 30

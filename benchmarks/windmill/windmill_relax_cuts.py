@@ -20,13 +20,12 @@ from __future__ import annotations
 
 import argparse
 import csv
-import sys
 import time
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
+# A script's own folder is first on the import path: its neighbours import by name.
+from windmill_settle import VARIANTS, rows_done
 
-from benchmarks.windmill.windmill_settle import VARIANTS, rows_done
 from solitaire_solver.games.windmill import WindmillProblem
 from solitaire_solver.games.windmill.relaxation import RelaxedPruned, first_play
 from solitaire_solver.games.windmill.solver import depth_first

@@ -34,7 +34,9 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-from benchmarks.windmill.windmill_settle import VARIANTS
+# A script's own folder is first on the import path: its neighbours import by name.
+from windmill_settle import VARIANTS
+
 from solitaire_solver.games.windmill import WindmillProblem
 from solitaire_solver.games.windmill.relaxation import RelaxedPruned, relaxed_run
 from solitaire_solver.games.windmill.solver import PLAN, depth_first

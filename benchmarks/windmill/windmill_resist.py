@@ -28,13 +28,12 @@ from __future__ import annotations
 
 import argparse
 import csv
-import sys
 from collections import defaultdict
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
+# A script's own folder is first on the import path: its neighbours import by name.
+from windmill_settle import VARIANTS
 
-from benchmarks.windmill.windmill_settle import VARIANTS
 from solitaire_solver.games.windmill import WindmillProblem
 from solitaire_solver.games.windmill.rules import DEAL
 from solitaire_solver.numbering import parse_deal_number

@@ -45,12 +45,9 @@ from __future__ import annotations
 
 import argparse
 import csv
-import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 from solitaire_solver.games.windmill import (
     FREE,

@@ -5,7 +5,7 @@ Run from the project root::
     PYTHONPATH=. nice python benchmarks/windmill/windmill_summaries.py [TIMEOUT]
 
 For positions of deals 100..103 with 14, 18 and 22 cards left in the stock
-(made as in ``tests/test_windmill.py``), prints the verdict, nodes and
+(made as in ``solitaire_solver/testing/windmill.py``), prints the verdict, nodes and
 seconds of the summary search (at most TIMEOUT seconds, 60 by default) and
 of the pruned depth-first search alone (at most 400,000 states).
 """
@@ -14,13 +14,10 @@ from __future__ import annotations
 
 import sys
 import time
-from pathlib import Path
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 from solitaire_solver.games.windmill import Pruned, summary_search
 from solitaire_solver.search import Limits, depth_first
-from tests.test_windmill import game, late_positions
+from solitaire_solver.testing.windmill import game, late_positions
 
 
 def main() -> None:

@@ -6,7 +6,9 @@
  * same order: successors() with building (reductions 3 and 5) and without
  * (card moves to a gap, a deal, a redeal), step() and settle() for the safe
  * moves home, dominators() (reduction 4). The soundness arguments are in
- * model.py; nothing here adds a rule or a prune. The tests compare every
+ * model.py; nothing here adds a rule or a prune. Which wing takes a card it
+ * looks up, in a table that rules.py works out from EagleWingRules.takes
+ * (rules.wing_takes), so that the rule is stated once. The tests compare every
  * child and dominator with the Python model's on random positions of both
  * presets and other rules, and the two searches move for move.
  *
@@ -32,6 +34,8 @@
 #define TALON_MAX 52
 #define TRUNK_MAX 52
 #define PLACE 64
+#define WING_CODES (52 * 16)
+#define TAKES_NOTHING 255
 
 enum { HOME = 0, ONTO = 1, GAP = 2, DEALS = 3, REDEALS = 4 };
 
@@ -48,7 +52,7 @@ typedef struct {
 struct dfs_rules {
     int trunk[TRUNK_MAX]; /* the origin's trunk, bottom first */
     int trunk_len;
-    int cap;              /* the most cards a wing holds */
+    uint8_t takes[WING_CODES]; /* by wing code, the card it takes (rules.wing_takes) */
     int macro;            /* building: talon cards move with their deals */
     int redeals;
     int unsafe;           /* the rank not sent home unasked, or -1 */
@@ -310,24 +314,24 @@ static void built_successors(const struct dfs_rules *g, const ew_pos *e, kids_t 
     int gap = e->tl == 0 && e->nw < WINGS;
     const int *need = e->need;
     /* The wings' facts (model.py, _wings_of). */
-    int room_top[WINGS], room_at[WINGS], nroom = 0, tops[WINGS], fits[WINGS], nfits = 0;
+    int room_at[WINGS], tops[WINGS], fits[WINGS], nfits = 0;
     int tall[WINGS], ntall = 0;
     for (int j = 0; j < e->nw; j++) {
         int p = e->wings[j], c = p >> 4;
         tops[j] = c;
-        if ((p & 15) < g->cap) {
-            room_top[nroom] = c;
-            room_at[nroom++] = j;
-            fits[nfits++] = DOWN[c];
+        if (g->takes[p] != TAKES_NOTHING) {
+            room_at[nfits] = j;
+            fits[nfits++] = g->takes[p];
         }
         if ((p & 15) > 1)
             tall[ntall++] = c;
     }
-#define ROOM(card, out)                                                                          \
+/* The wing that takes `card` (its index), or -1. */
+#define TAKER(card, out)                                                                         \
     do {                                                                                         \
         (out) = -1;                                                                              \
-        for (int q_ = 0; q_ < nroom; q_++)                                                       \
-            if (room_top[q_] == (card)) {                                                        \
+        for (int q_ = 0; q_ < nfits; q_++)                                                       \
+            if (fits[q_] == (card)) {                                                            \
                 (out) = room_at[q_];                                                             \
                 break;                                                                           \
             }                                                                                    \
@@ -344,13 +348,13 @@ static void built_successors(const struct dfs_rules *g, const ew_pos *e, kids_t 
     }
     if (trunk_card >= 0) {
         int at;
-        ROOM(UP[trunk_card], at);
+        TAKER(trunk_card, at);
         if (at >= 0)
             add_stepped(g, k, e, ONTO, trunk_card, UP[trunk_card], -1, 1);
     }
     for (int j = 0; j < e->nw; j++) {
         int c = tops[j], kk;
-        ROOM(UP[c], kk);
+        TAKER(c, kk);
         if (kk < 0)
             continue;
         ew_pos child = *e;
@@ -414,7 +418,7 @@ static void built_successors(const struct dfs_rules *g, const ew_pos *e, kids_t 
         int c = e->talon[i], s = c / 13;
         int wanted = need[s] == c;
         int kk;
-        ROOM(UP[c], kk);
+        TAKER(c, kk);
         int below = i ? e->talon[i - 1] : -1;
         if (wanted) {
             int nx = g->after[c];
@@ -460,7 +464,7 @@ static void built_successors(const struct dfs_rules *g, const ew_pos *e, kids_t 
             break;
         }
     }
-#undef ROOM
+#undef TAKER
     if (gap) {
         for (int q = 0; q < ntall; q++)
             add_stepped(g, k, e, GAP, tall[q], -1, -1, 1);
@@ -625,14 +629,16 @@ typedef struct {
 
 static int Rules_init(RulesObject *self, PyObject *args, PyObject *kwds)
 {
-    static char *kwlist[] = {"trunk", "capacity", "macro", "redeals", "unsafe", "after", NULL};
-    PyObject *trunk, *after;
-    int cap, macro, redeals, unsafe;
-    if (!PyArg_ParseTupleAndKeywords(args, kwds, "O!ipiiO!", kwlist, &PyTuple_Type, &trunk,
-                                     &cap, &macro, &redeals, &unsafe, &PyTuple_Type, &after))
+    static char *kwlist[] = {"trunk", "takes", "macro", "redeals", "unsafe", "after", NULL};
+    PyObject *trunk, *takes, *after;
+    int macro, redeals, unsafe;
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "O!O!piiO!", kwlist, &PyTuple_Type, &trunk,
+                                     &PyBytes_Type, &takes, &macro, &redeals, &unsafe,
+                                     &PyTuple_Type, &after))
         return -1;
     Py_ssize_t n = PyTuple_GET_SIZE(trunk);
-    if (n > TRUNK_MAX || PyTuple_GET_SIZE(after) != 52 || cap < 1 || cap > 13 || redeals < 0 ||
+    if (n > TRUNK_MAX || PyTuple_GET_SIZE(after) != 52 || PyBytes_GET_SIZE(takes) != WING_CODES ||
+        redeals < 0 ||
         redeals > 99 || unsafe < -1 || unsafe > 12) {
         PyErr_SetString(PyExc_ValueError, "rules out of the kernel's range");
         return -1;
@@ -658,7 +664,7 @@ static int Rules_init(RulesObject *self, PyObject *args, PyObject *kwds)
         }
         g->after[c] = (int)v;
     }
-    g->cap = cap;
+    memcpy(g->takes, PyBytes_AS_STRING(takes), WING_CODES);
     g->macro = macro;
     g->redeals = redeals;
     g->unsafe = unsafe;
@@ -716,7 +722,7 @@ static PyTypeObject RulesType = {
     PyVarObject_HEAD_INIT(NULL, 0).tp_name = "solitaire_solver.games.eagle_wing._kernel.Rules",
     .tp_basicsize = sizeof(RulesObject),
     .tp_flags = Py_TPFLAGS_DEFAULT,
-    .tp_doc = "Rules(trunk, capacity, macro, redeals, unsafe, after): the compact model of one "
+    .tp_doc = "Rules(trunk, takes, macro, redeals, unsafe, after): the compact model of one "
               "Eagle Wing search, in C.",
     .tp_new = PyType_GenericNew,
     .tp_init = (initproc)Rules_init,

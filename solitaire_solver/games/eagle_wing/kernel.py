@@ -27,6 +27,7 @@ from typing import Any
 from ...search import Memo
 from ...search.compiled import pure
 from .model import EagleWingModel, Position
+from .rules import wing_takes
 
 _kernel: ModuleType | None
 try:
@@ -44,11 +45,17 @@ def built() -> bool:
 
 
 def rules(model: EagleWingModel) -> Any:
-    """The kernel's rules for ``model``: its trunk, wing capacity, building, redeals, the
-    rank not sent home unasked and each card's successor on its foundation."""
+    """The kernel's rules for ``model``: its trunk, the card each wing takes
+    (:func:`.rules.wing_takes`), building, redeals, the rank not sent home unasked and each
+    card's successor on its foundation."""
     assert _kernel is not None
     return _kernel.Rules(
-        tuple(model.trunk), model.cap, model.macro, model.redeals, model.unsafe_rank, model.after
+        tuple(model.trunk),
+        wing_takes(model.rules),
+        model.macro,
+        model.redeals,
+        model.unsafe_rank,
+        model.after,
     )
 
 

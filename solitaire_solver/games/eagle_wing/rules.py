@@ -9,6 +9,7 @@ position are :func:`legal_moves`.
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Sequence
 
@@ -254,6 +255,34 @@ def cards_after(base: int) -> tuple[int, ...]:
 def pile_code(pile: Sequence[Card]) -> int:
     """A non-empty wing (bottom to top) as ``top * 16 + size``."""
     return (pile[-1] << 4) + len(pile)
+
+
+WING_CODES = 52 * 16
+"""Every wing code (:func:`pile_code`) is below this: a card times 16 plus a size below 16."""
+
+TAKES_NOTHING = 255
+"""In :func:`wing_takes`: the wing takes no card."""
+
+
+@functools.cache
+def wing_takes(rules: EagleWingRules) -> bytes:
+    """For each wing code (:func:`pile_code`), the one card that wing takes, or
+    :data:`TAKES_NOTHING`: :meth:`EagleWingRules.takes` as a table, one byte a code.
+
+    Worked out once per rule set by asking :meth:`EagleWingRules.takes`
+    about every card, so that the compiled kernel looks its wing test up
+    instead of stating it again. A wing takes one card at most (the card
+    under its top in suit), which is what lets one byte say it.
+    """
+    out = bytearray([TAKES_NOTHING]) * WING_CODES
+    for code in range(WING_CODES):
+        if not code & 15:
+            continue  # no wing holds no cards: an empty one is a gap
+        for card in range(52):
+            if rules.takes(code, card):
+                assert out[code] == TAKES_NOTHING, "a wing takes two cards"
+                out[code] = card
+    return bytes(out)
 
 
 def single(card: int) -> int:

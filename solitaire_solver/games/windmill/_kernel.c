@@ -6,15 +6,14 @@
  * (the loss prover), searched by the engine's compiled depth-first search
  * of a state graph (search/native/graph.h): see "The relaxation" below.
  *
- * It is the one second statement of the rules that model.py allows, for
- * speed, on the last pass (no redeal left: the stock is then this pass's
- * dealing order from a point on): of the deal and the refill, that is. The
- * foundation moves it only looks up, in tables that rules.py works out from
- * its own statement of them (see T_PRIMARY below). The tests pin it to the
- * Python rank model:
- * the same successors, in the same order, on random positions of every
- * variant, and beams that expand the same positions and reach the same
- * verdicts (tests/test_windmill_kernel.py).
+ * It plays on the last pass only (no redeal left: the stock is then this
+ * pass's dealing order from a point on), and states none of the rules
+ * itself: the foundation moves, which pile a refill or a deal takes its card
+ * from, and the twin rule it looks up, in tables that rules.py works out
+ * from its own statement of them (see T_PRIMARY and T_REFILL below). The
+ * tests pin it to the Python rank model: the same successors, in the same
+ * order, on random positions of every variant, and beams that expand the
+ * same positions and reach the same verdicts (tests/test_windmill_kernel.py).
  *
  * A position is three 64-bit words:
  *   w[0]  the waste, bits 0..63 of its mask over this pass's dealing order
@@ -67,7 +66,21 @@
 #define T_FLAG_LIFTED (T_LIFT_OK + 2)          /* by flag: the flag after it does */
 #define T_FLAG_PLAYED (T_FLAG_LIFTED + 2)      /* by flag: the flag after a waste or
                                                 * reserve card goes to the primary */
-#define T_SIZE (T_FLAG_PLAYED + 2)
+#define T_ROOM (T_FLAG_PLAYED + 2)             /* by 13 * secondary size + rank: the cards
+                                                * a secondary takes before it needs that
+                                                * rank (the counting bound's room) */
+/*
+ * The talon's steps and the twin rule, looked up the same way
+ * (rules.talon_tables, from rules.refill, rules.deal and rules.twin).
+ */
+#define T_REFILL (T_ROOM + 13 * (SECONDARY_FULL + 1)) /* by 2 * (waste holds cards) + (stock
+                                                * does): where a refill's card comes from */
+#define T_DEAL (T_REFILL + 4)                  /* by (stock holds cards): where a dealt
+                                                * card comes from */
+#define T_TWIN (T_DEAL + 2)                    /* by flag: the flag of the twin */
+#define T_SIZE (T_TWIN + 2)
+#define TALON_WASTE 0                          /* a card off the waste's top */
+#define TALON_STOCK 1                          /* a card off the stock */
 
 struct beam_rules {
     int n;                               /* cards in this pass's dealing order */
@@ -88,6 +101,10 @@ enum {
     SCORE_BURIED = 2,   /* twice the cards off, plus the waste cards above the first card
                          * the primary needs (when the reserve has none), then the longest
                          * primary */
+    SCORE_AHEAD = 3,    /* twice the cards off, plus the waste cards above the shallowest
+                         * copies of the primary's next three ranks, then the longest primary */
+    SCORE_NEEDS = 4,    /* the same, over the next rank of the primary and of each secondary */
+    SCORE_AHEAD_SHUFFLED = 5, /* SCORE_AHEAD, ties broken as SCORE_SHUFFLED breaks them */
 };
 
 /* ------------------------------------------------------------ fields */
@@ -209,15 +226,16 @@ static int beam_plays(const struct beam_rules *g, const beam_state *s, beam_stat
     }
     uint64_t res = s->w[2];
     beam_state refilled = *s; /* the waste and stock once a reserve gap is refilled */
-    unsigned fill;
-    if (top >= 0) {
+    unsigned fill = NO_CARD;
+    switch (g->t[T_REFILL + 2 * (top >= 0) + (dealt_of(s) < (unsigned)g->n)]) {
+    case TALON_WASTE:
         fill = g->seq[top];
         clear_place(&refilled, top);
-    } else if (dealt_of(s) < (unsigned)g->n) {
+        break;
+    case TALON_STOCK:
         fill = g->seq[dealt_of(s)];
         set_field(&refilled, DEALT_SHIFT, 127, dealt_of(s) + 1);
-    } else {
-        fill = NO_CARD;
+        break;
     }
     for (unsigned r = 0; r < 13; r++) {
         if (!(res >> (4 * r) & 15))
@@ -262,11 +280,12 @@ static int beam_plays(const struct beam_rules *g, const beam_state *s, beam_stat
     return k;
 }
 
-/* The deal: the stock's next card onto the waste, at its canonical place. */
+/* The deal: the stock's next card onto the waste, at its canonical place (the first above
+ * the top with its rank, as rules.canonical_push puts it). */
 static int beam_across(const struct beam_rules *g, const beam_state *s, beam_state *out)
 {
     unsigned d = dealt_of(s);
-    if (d >= (unsigned)g->n)
+    if (g->t[T_DEAL + (d < (unsigned)g->n)] != TALON_STOCK)
         return 0;
     *out = *s;
     int at = g->next_of[g->seq[d]][waste_top(s) + 1];
@@ -303,6 +322,48 @@ static unsigned buried(const struct beam_rules *g, const beam_state *s)
     return 0;
 }
 
+/* The waste cards above the shallowest copies of the ranks in `wanted` (a bit a rank), at
+ * most 31: the cards a player must move off to reach a card of each, a rank the waste lacks
+ * counting nothing (kernel.waste_debt). */
+static unsigned waste_debt(const struct beam_rules *g, const beam_state *s, unsigned wanted)
+{
+    beam_state t = *s;
+    unsigned depth = 0, debt = 0;
+    int top;
+    while (wanted && (top = waste_top(&t)) >= 0) {
+        unsigned bit = 1u << g->seq[top];
+        if (wanted & bit) {
+            debt = depth;
+            wanted &= ~bit;
+        }
+        depth++;
+        clear_place(&t, top);
+    }
+    return debt > 31 ? 31 : debt;
+}
+
+/* The ranks whose waste cards SCORE_AHEAD (shuffled or not) or SCORE_NEEDS counts a debt
+ * for, a bit a rank:
+ * the primary's next three (AHEAD), or the next of the primary and of each secondary not
+ * full (NEEDS); a rank the reserve holds is at hand and left out (kernel.wanted_ranks). */
+static unsigned wanted_ranks(const struct beam_rules *g, const beam_state *s)
+{
+    unsigned p = primary_of(s), wanted = 0;
+    unsigned ahead = g->score == SCORE_NEEDS ? 1 : 3;
+    for (unsigned i = p; i < p + ahead && i < PRIMARY_FULL; i++)
+        wanted |= 1u << g->pneed[i];
+    if (g->score == SCORE_NEEDS) {
+        unsigned secs = secs_of(s);
+        for (int i = 0; i < 4; i++)
+            if (size_at(secs, i) < SECONDARY_FULL)
+                wanted |= 1u << g->sneed[size_at(secs, i)];
+    }
+    for (unsigned r = 0; r < 13; r++)
+        if (s->w[2] >> (4 * r) & 15)
+            wanted &= ~(1u << r);
+    return wanted;
+}
+
 /* Eight bits of a hash of the position and the seed (model.shuffled_tie). */
 static unsigned shuffled_tie(const struct beam_rules *g, const beam_state *s)
 {
@@ -326,6 +387,14 @@ static unsigned beam_score(const struct beam_rules *g, const beam_state *s)
         return (off * (PRIMARY_FULL + 1) + (PRIMARY_FULL - p)) * 256 + shuffled_tie(g, s);
     case SCORE_BURIED:
         return (2 * off + buried(g, s)) * (PRIMARY_FULL + 1) + (PRIMARY_FULL - p);
+    case SCORE_AHEAD:
+    case SCORE_NEEDS:
+        return (2 * off + waste_debt(g, s, wanted_ranks(g, s))) * (PRIMARY_FULL + 1) +
+               (PRIMARY_FULL - p);
+    case SCORE_AHEAD_SHUFFLED:
+        return ((2 * off + waste_debt(g, s, wanted_ranks(g, s))) * (PRIMARY_FULL + 1) +
+                (PRIMARY_FULL - p)) * 256 +
+               shuffled_tie(g, s);
     default:
         return off * (PRIMARY_FULL + 1) + (PRIMARY_FULL - p);
     }
@@ -338,19 +407,25 @@ static unsigned beam_scores(const struct beam_rules *g)
         return (CARDS + 1) * (PRIMARY_FULL + 1) * 256;
     case SCORE_BURIED:
         return (2 * CARDS + 16) * (PRIMARY_FULL + 1);
+    case SCORE_AHEAD:
+    case SCORE_NEEDS:
+        return (2 * CARDS + 32) * (PRIMARY_FULL + 1);
+    case SCORE_AHEAD_SHUFFLED:
+        return (2 * CARDS + 32) * (PRIMARY_FULL + 1) * 256;
     default:
         return (CARDS + 1) * (PRIMARY_FULL + 1);
     }
 }
 
-/* The twin rule (model.RestrictedRankModel): the clear twin of a flagged position. */
+/* The twin rule (model.RestrictedRankModel): a flagged position's twin, whose flag T_TWIN
+ * gives. */
 static int beam_dominator(const struct beam_rules *g, const beam_state *s, beam_state *out)
 {
-    (void)g;
-    if (!flag_of(s))
+    unsigned flag = flag_of(s), twin = g->t[T_TWIN + flag];
+    if (twin == flag)
         return 0;
     *out = *s;
-    set_field(out, FLAG_SHIFT, 1, 0);
+    set_field(out, FLAG_SHIFT, 1, twin);
     return 1;
 }
 
@@ -458,7 +533,7 @@ static int Rules_init(RulesObject *self, PyObject *args, PyObject *kwds)
         goto out;
     }
     if (pneed.len != PRIMARY_FULL || sneed.len != SECONDARY_FULL || tables.len != T_SIZE ||
-        hold < 0 || score < SCORE_PLAIN || score > SCORE_BURIED) {
+        hold < 0 || score < SCORE_PLAIN || score > SCORE_AHEAD_SHUFFLED) {
         PyErr_SetString(PyExc_ValueError, "bad rank tables, foundation tables, hold or score");
         goto out;
     }
@@ -526,11 +601,36 @@ static PyObject *Rules_across(RulesObject *self, PyObject *arg)
     return state_tuple(&t);
 }
 
+/* The twin of a position, or None when it has none: for the tests that pin it to rules.twin. */
+static PyObject *Rules_twin(RulesObject *self, PyObject *arg)
+{
+    beam_state s, t;
+    if (!parse_state(&self->g, arg, &s))
+        return NULL;
+    if (!beam_dominator(&self->g, &s, &t))
+        Py_RETURN_NONE;
+    return state_tuple(&t);
+}
+
+/* The beam's score of a position, for the tests that pin each order to kernel.beam_order. */
+static PyObject *Rules_score(RulesObject *self, PyObject *arg)
+{
+    beam_state s;
+    if (!parse_state(&self->g, arg, &s))
+        return NULL;
+    return PyLong_FromUnsignedLong(beam_score(&self->g, &s));
+}
+
 static PyMethodDef Rules_methods[] = {
     {"plays", (PyCFunction)Rules_plays, METH_O,
      "plays(state) -> list of states: every position one play away, in the rank model's order."},
     {"across", (PyCFunction)Rules_across, METH_O,
      "across(state) -> state or None: the position after dealing a card."},
+    {"twin", (PyCFunction)Rules_twin, METH_O,
+     "twin(state) -> state or None: the position that dominates it by the twin rule."},
+    {"score", (PyCFunction)Rules_score, METH_O,
+     "score(state) -> int: the place of the position in the order a beam keeps them, least "
+     "first."},
     {NULL, NULL, 0, NULL},
 };
 
@@ -762,11 +862,14 @@ static PyTypeObject LdsType = {
  * positions as the engine's Python loop; the tests compare them. The module
  * docstring of relaxation.py argues why a relaxed loss is a real loss.
  *
- * A relaxed position is one 64-bit key: bits 0..6 the stock index, 7..13 the
- * depth into the stack, 14..29 the secondaries' sizes (four nibbles, smallest
- * lowest), 30..35 the primary's size. The hand follows from them (a count
- * per rank, a nibble a rank): every card at the cut, less the foundations',
- * the stack's from the depth on and the stock's from the index on.
+ * A relaxed position is one 64-bit key, packed as relaxation.py packs it
+ * (RelaxedState), so that the two searches name each position alike: bits
+ * 0..6 the stock index, 7..13 the depth into the stack, 14..29 the
+ * secondaries' sizes (four nibbles, smallest lowest), 30..35 the primary's
+ * size; all 64 bits set, the won one (relaxation.WON). The hand follows from
+ * them (a count per rank, a nibble a rank): every card at the cut, less the
+ * foundations', the stack's from the depth on and the stock's from the index
+ * on.
  */
 
 #define RELAXED_WON UINT64_MAX
@@ -816,16 +919,12 @@ static int graph_is_won(const struct graph_rules *g, uint64_t s)
     return s == RELAXED_WON;
 }
 
-/* Cards the secondaries can take, each up to the first card of `rank` it needs. */
+/* Cards the secondaries can take, each up to the first card of `rank` it needs (T_ROOM). */
 static inline int relaxed_room(const struct graph_rules *g, unsigned secs, unsigned rank)
 {
     int room = 0;
     for (int i = 0; i < 4; i++)
-        for (unsigned c = size_at(secs, i); c < SECONDARY_FULL; c++) {
-            if (g->sneed[c] == rank)
-                break;
-            room++;
-        }
+        room += g->t[T_ROOM + 13 * size_at(secs, i) + rank];
     return room;
 }
 
@@ -947,16 +1046,14 @@ static int Relaxed_init(RelaxedObject *self, PyObject *args, PyObject *kwds)
                              "free",  "every", "total", "root",  NULL};
     Py_buffer stack, stock, pneed, sneed, tables;
     int free_moves, total;
-    unsigned long long every;
-    PyObject *root;
-    if (!PyArg_ParseTupleAndKeywords(args, kwds, "y*y*y*y*y*pKiO", kwlist, &stack, &stock, &pneed,
+    unsigned long long every, root;
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "y*y*y*y*y*pKiK", kwlist, &stack, &stock, &pneed,
                                      &sneed, &tables, &free_moves, &every, &total, &root))
         return -1;
     int ok = 0;
     struct graph_rules *g = &self->g;
     const uint8_t *sk = (const uint8_t *)stack.buf, *sc = (const uint8_t *)stock.buf,
                   *pn = (const uint8_t *)pneed.buf, *sn = (const uint8_t *)sneed.buf;
-    unsigned p, secs, d;
     if (self->ready) {
         graph_free(&self->search);
         self->ready = 0;
@@ -999,19 +1096,13 @@ static int Relaxed_init(RelaxedObject *self, PyObject *args, PyObject *kwds)
     g->free = free_moves;
     g->every = every;
     g->total = total;
-    uint64_t start;
-    if (root == Py_None) {
-        start = RELAXED_WON;
-    } else {
-        if (!PyArg_ParseTuple(root, "III", &p, &secs, &d))
-            goto out;
-        if (p > PRIMARY_FULL || secs > 0xffff || d >= (unsigned)g->n_stack) {
-            PyErr_SetString(PyExc_ValueError, "the relaxed root is out of range");
-            goto out;
-        }
-        start = relaxed_key(p, secs, d, 0);
+    if (root != RELAXED_WON && (root >> R_P_SHIFT > PRIMARY_FULL ||
+                                (root >> R_DEPTH_SHIFT & 127) >= (uint64_t)g->n_stack ||
+                                (root & 127) > (uint64_t)g->n_stock)) {
+        PyErr_SetString(PyExc_ValueError, "the relaxed root is out of range");
+        goto out;
     }
-    if (!graph_init(&self->search, g, start)) {
+    if (!graph_init(&self->search, g, root)) {
         PyErr_NoMemory();
         goto out;
     }
@@ -1086,7 +1177,7 @@ static PyMethodDef Relaxed_methods[] = {
     {"line", (PyCFunction)Relaxed_line, METH_NOARGS, "line() -> []: no line is kept."},
     {"children", (PyCFunction)Relaxed_children, METH_O,
      "children(position) -> list: the relaxed positions after one (p << 30 | secondaries << 14 "
-     "| depth << 7 | stock index), in the order they are tried."},
+     "| depth << 7 | stock index, as relaxation.py packs them), in the order they are tried."},
     {NULL, NULL, 0, NULL},
 };
 

@@ -5,11 +5,14 @@ model of :mod:`.model` in C on the last pass (no redeal left), where the
 stock is this pass's dealing order from a point on, and runs the engine's
 compiled beam over it (``search/native/beam.h``); and it restates the relaxed
 game of :mod:`.relaxation`, searched by the engine's compiled depth-first
-search of a state graph (``search/native/graph.h``). The Python models stay
-the reference: the tests check that both give the same successors in the
-same order, and that their searches expand the same positions. The
-discrepancy search over the rank model is compiled too
-(``search/native/lds.h``).
+search of a state graph (``search/native/graph.h``). What the rules say it
+looks up, in tables that :mod:`.rules` works out from its own statements
+(:func:`.rules.foundation_tables`): the foundation moves, the counting
+bound's room, which pile a refill or a deal takes its card from, and the
+twin rule. The Python models stay the reference: the tests check that both
+give the same successors in the same order, and that their searches expand
+the same positions. The discrepancy search over the rank model is compiled
+too (``search/native/lds.h``).
 
 Set the environment variable :data:`~solitaire_solver.search.compiled.PURE`
 to ``1`` to leave the compiled kernel out (the whole solver then runs on
@@ -19,7 +22,10 @@ A position for the kernel (:data:`KState`) is six ints: the waste's mask over
 this pass's dealing order, in canonical form (:func:`.rules.ranked_waste`), the
 cards dealt, the primary's size, the flag, the secondaries' sizes as four
 nibbles (smallest lowest), and the reserve as a count of cards per rank, a
-nibble a rank (13: gaps), as in :mod:`.model`.
+nibble a rank (13: gaps), as in :mod:`.model`. It is the compact form of
+:mod:`.model` on the last pass with the stock and the waste as the kernel
+keeps them: :func:`from_compact` and :func:`to_compact` are the two ways
+between them, and every position comes into the kernel through the first.
 """
 
 from __future__ import annotations
@@ -32,20 +38,19 @@ from ...search.compiled import PURE as PURE
 from ...search.compiled import pure
 from .model import (
     EMPTY,
-    NO_CARD,
     SECONDARY_CARDS,
     SORTED_SIZES,
     Compact,
     RankModel,
+    compact,
     pile,
-    reserve_ranks,
 )
 from .rules import (
     CARDS,
-    GAP,
     PRIMARY_FULL,
     SECONDARY_FULL,
     WindmillState,
+    canonical_mask,
     on_last_pass,
     packed_sizes,
 )
@@ -80,6 +85,9 @@ def can_search(model: RankModel, state: WindmillState) -> bool:
 PLAIN: int = 0
 SHUFFLED: int = 1
 BURIED: int = 2
+AHEAD: int = 3
+NEEDS: int = 4
+AHEAD_SHUFFLED: int = 5
 """How a beam orders its candidates, least first (the kernel's ``SCORE_*``):
 
 - ``PLAIN``: fewest cards off the foundations, then the longest primary
@@ -88,7 +96,13 @@ BURIED: int = 2
   and a seed (:func:`shuffled_tie`), the rest in the order found;
 - ``BURIED``: twice the cards off plus the waste cards above the first card
   the primary needs (:meth:`.model.RankModel.buried`), then the longest
-  primary.
+  primary;
+- ``AHEAD``: twice the cards off plus the waste cards above the shallowest
+  copies of the primary's next three ranks (:func:`waste_debt`), then the
+  longest primary;
+- ``NEEDS``: the same over the next rank of the primary and of each
+  secondary not full;
+- ``AHEAD_SHUFFLED``: ``AHEAD``, ties broken as ``SHUFFLED`` breaks them.
 
 Each is a number (:func:`beam_order`), the same in C and in Python, so the
 compiled beam and the engine's keep the same candidates."""
@@ -124,6 +138,47 @@ def shuffled_tie(k: KState, seed: int) -> int:
     return x >> 56
 
 
+def waste_debt(st: Compact, wanted: int) -> int:
+    """The waste cards above the shallowest copies of the ranks in ``wanted`` (a bit a rank),
+    at most 31 (``waste_debt`` in ``_kernel.c``).
+
+    They are the cards a player must move off the waste to reach a card of
+    each of those ranks; a rank the waste lacks counts nothing.
+    """
+    waste = st[5]
+    depth = debt = 0
+    while wanted and waste != EMPTY:
+        bit = 1 << (waste & 15)
+        if wanted & bit:
+            debt = depth
+            wanted &= ~bit
+        depth += 1
+        waste >>= 4
+    return min(debt, 31)
+
+
+def wanted_ranks(model: RankModel, kind: int, st: Compact) -> int:
+    """The ranks whose waste cards the order ``kind`` (:data:`AHEAD`, :data:`AHEAD_SHUFFLED`
+    or :data:`NEEDS`) counts a debt for, a bit a rank (``wanted_ranks`` in ``_kernel.c``).
+
+    The primary's next three ranks (``AHEAD``, shuffled or not), or the next rank of the
+    primary and of each secondary not full (``NEEDS``); a rank the reserve
+    holds is at hand, and left out.
+    """
+    p = st[0]
+    wanted = 0
+    for i in range(p, min(p + (1 if kind == NEEDS else 3), PRIMARY_FULL)):
+        wanted |= 1 << model.pneed[i]
+    if kind == NEEDS:
+        for size in SORTED_SIZES[st[2]]:
+            if size < SECONDARY_FULL:
+                wanted |= 1 << model.sneed[size]
+    for r in range(13):
+        if st[3] >> (4 * r) & 15:
+            wanted &= ~(1 << r)
+    return wanted
+
+
 def beam_order(model: RankModel, kind: int, ranks: bytes, seed: int = 0) -> Any:
     """The number by which a beam of ``kind`` orders a compact position, least first.
 
@@ -143,7 +198,15 @@ def beam_order(model: RankModel, kind: int, ranks: bytes, seed: int = 0) -> Any:
         off = CARDS - p - SECONDARY_CARDS[st[2]]
         return (2 * off + model.buried(st)) * 53 + PRIMARY_FULL - p
 
-    return (plain, shuffled, buried)[kind]
+    def debt(st: Compact) -> int:
+        p = st[0]
+        off = CARDS - p - SECONDARY_CARDS[st[2]]
+        return (2 * off + waste_debt(st, wanted_ranks(model, kind, st))) * 53 + PRIMARY_FULL - p
+
+    def debt_shuffled(st: Compact) -> int:
+        return debt(st) * 256 + shuffled_tie(from_compact(st, ranks), seed)
+
+    return (plain, shuffled, buried, debt, debt, debt_shuffled)[kind]
 
 
 def beam(
@@ -181,17 +244,15 @@ def discrepancies(model: RankModel, start: WindmillState) -> tuple[Any, bytes]:
 def relaxed(cut: Relaxation) -> Any:
     """The kernel's depth-first search of the relaxed game ``cut`` (see :mod:`.relaxation`).
 
-    It expands the same relaxed positions in the same order as the engine's
+    Its positions are packed as the Python search's
+    (:data:`.relaxation.RelaxedState`), and it expands the same relaxed
+    positions in the same order as the engine's
     :func:`~solitaire_solver.search.dfs` over ``cut``, run by
     :func:`~solitaire_solver.search.compiled`; it gives no line (a relaxed win
     proves nothing).
     """
     assert _kernel is not None
     rules = cut.rules
-    root = None
-    if cut.root_parts is not None:
-        p, sizes, depth = cut.root_parts
-        root = (p, nibbles(sizes), depth)
     every, total = cut.everything
     return _kernel.Relaxed(
         bytes(cut.stack),
@@ -202,7 +263,7 @@ def relaxed(cut: Relaxation) -> Any:
         rules.free,
         every,
         total - len(cut.stack) - len(cut.stock),
-        root,
+        cut.root,
     )
 
 
@@ -233,17 +294,9 @@ def rules(model: RankModel, ranks: bytes, order: int = PLAIN, seed: int = 0) -> 
 
 
 def to_kernel(state: WindmillState, ranks: bytes) -> KState:
-    """The kernel's form of a real position on its last pass (``ranks``: :func:`seq_ranks`)."""
-    secs = nibbles(sorted(map(len, state.secondaries)))
-    res = reserve_ranks(NO_CARD if c == GAP else c % 13 for c in state.reserve)
-    return (
-        state.ranked_waste,
-        state.dealt,
-        len(state.primary),
-        int(state.flag),
-        secs,
-        res,
-    )
+    """The kernel's form of a real position on its last pass (``ranks``: :func:`seq_ranks`):
+    that of its compact form (:func:`from_compact`), the one way into the kernel's form."""
+    return from_compact(compact(state), ranks)
 
 
 def from_compact(st: Compact, ranks: bytes) -> KState:
@@ -254,14 +307,8 @@ def from_compact(st: Compact, ranks: bytes) -> KState:
     while waste != EMPTY:
         tops.append(waste & 15)
         waste >>= 4
-    mask = 0
-    at = 0
-    for r in reversed(tops):
-        at = ranks.index(r, at)
-        mask |= 1 << at
-        at += 1
     return (
-        mask,
+        canonical_mask(ranks, reversed(tops)),
         dealt,
         p,
         int(flag),

@@ -31,7 +31,8 @@ It is won when every card is on a foundation.
 
 A relaxed position is four small numbers: the foundations (primary size and
 the secondaries as a multiset of sizes), the *depth* (cards of the stack
-gone), and the *stock index* (cards dealt since X). H follows from
+gone), and the *stock index* (cards dealt since X), packed into one integer
+as the compiled kernel packs it (:data:`RelaxedState`). H follows from
 them: every rank is eight cards of the two decks (seven of the centre
 card's rank, the eighth being the primary's base, which is on a foundation),
 and the foundations hold the ranks their sizes say, so H's ranks are those of
@@ -141,19 +142,20 @@ it as a dead-end test inside the exact search.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from functools import partial
-from operator import gt
+from operator import eq
 
 from ...search import LOST, Budget, Run, Verdict, capped, compiled, dfs, within
 from . import kernel
-from .model import SIZES, SORTED_SIZES, Compact, CompactFoundations, compact
+from .kernel import nibbles
+from .model import SORTED_SIZES, Compact, CompactFoundations, compact
 from .pruning import Pruned
 from .rules import (
     DEAL,
     GAP,
     PRIMARY_FULL,
-    SECONDARY_BITS,
+    SECONDARIES,
     SECONDARY_FULL,
     WindmillProblem,
     WindmillRules,
@@ -172,15 +174,31 @@ _UNIT = tuple(1 << 4 * r for r in range(13))
 """A card of rank r in a packed hand (four bits of count per rank)."""
 
 Foundations = int
-"""Primary size and packed secondary sizes (:func:`~.rules.packed_sizes`) in one
-integer, ``primary << SECONDARY_BITS | secondaries``: the high bits of a relaxed
-position."""
+"""Primary size and secondary sizes in one integer, ``primary << 16 | secondaries``,
+the secondaries' four sizes smallest first, a nibble each (:func:`.kernel.nibbles`):
+the high bits of a relaxed position (:func:`relaxed_foundations`)."""
 
-_PRIMARY_ONE = 1 << SECONDARY_BITS
-"""One card on the primary in :data:`Foundations`."""
-
-_SECS = _PRIMARY_ONE - 1
+_SECS_BITS = 4 * SECONDARIES
 """The secondaries' bits of :data:`Foundations`."""
+
+_SECS = (1 << _SECS_BITS) - 1
+"""The mask of the secondaries' bits of :data:`Foundations`."""
+
+_NIBBLES = {packed: nibbles(sizes) for packed, sizes in SORTED_SIZES.items()}
+"""For packed secondary sizes (:func:`~.rules.packed_sizes`), as the foundation moves of
+:class:`~.model.CompactFoundations` give them: the same sizes a nibble each."""
+
+
+def relaxed_foundations(primary: int, sizes: Iterable[int]) -> Foundations:
+    """The :data:`Foundations` of a primary of ``primary`` cards and secondaries of
+    ``sizes`` cards, in any order."""
+    return primary << _SECS_BITS | nibbles(sorted(sizes))
+
+
+def _sizes(secs: int) -> tuple[int, ...]:
+    """The four sizes of the secondaries' nibbles ``secs``, smallest first."""
+    return tuple(secs >> 4 * i & 15 for i in range(SECONDARIES))
+
 
 Entry = tuple[int, int, dict[int, list[Foundations]], list[Foundations]]
 """What a relaxed search needs of a foundation state (see :meth:`RelaxedRules.entry`)."""
@@ -228,40 +246,45 @@ class RelaxedRules:
         found = self._entries.get(fd)
         if found is not None:
             return found
-        p, secs = fd >> SECONDARY_BITS, fd & _SECS
+        p, sizes = fd >> _SECS_BITS, _sizes(fd & _SECS)
         ranks = self._primary_ranks[p]
         cards = p
-        for size in SORTED_SIZES[secs]:
+        for size in sizes:
             ranks += self._secondary_ranks[size]
             cards += size
-        # The relaxed game has no flag: the rules' moves with it clear.
-        # Worked out afresh: this entry is the memo.
+        # The relaxed game has no flag: the rules' moves with it clear, on
+        # the sizes packed as the rank model packs them. Worked out afresh:
+        # this entry is the memo.
+        secs = packed_sizes(sizes)
         rank_homes, rank_between = self.compact.unmemoised(p, False, secs)
         homes = {
-            rank: [q << SECONDARY_BITS | ns for q, _, ns in targets]
+            rank: [q << _SECS_BITS | _NIBBLES[ns] for q, _, ns in targets]
             for rank, targets in rank_homes.items()
         }
         # A card moved between two secondaries leaves the sizes as a
         # multiset as they were: the relaxed game has no such move.
-        between = [q << SECONDARY_BITS | ns for q, _, ns in rank_between if (q, ns) != (p, secs)]
+        between = [
+            q << _SECS_BITS | _NIBBLES[ns] for q, _, ns in rank_between if (q, ns) != (p, secs)
+        ]
         found = (ranks, cards, homes, between)
         self._entries[fd] = found
         return found
 
     def room(self, secs: int, rank: int) -> int:
-        """Cards the secondaries can take, each up to the first card of ``rank`` it needs."""
+        """Cards the secondaries of sizes ``secs`` (nibbles) can take, each up to the first
+        card of ``rank`` it needs."""
         key = secs << 4 | rank
         found = self._room.get(key)
         if found is None:
-            found = self._room[key] = self.foundations.room(SORTED_SIZES[secs], rank)
+            found = self._room[key] = self.foundations.room(_sizes(secs), rank)
         return found
 
     def tops(self, secs: int) -> int:
-        """The ranks on the secondaries' tops, as a bit mask."""
+        """The ranks on the tops of secondaries of sizes ``secs`` (nibbles), as a bit mask."""
         found = self._tops.get(secs)
         if found is None:
             found = 0
-            for size in SIZES[secs]:
+            for size in _sizes(secs):
                 if size:
                     found |= 1 << self.sneed[size - 1]
             self._tops[secs] = found
@@ -272,11 +295,14 @@ RelaxedState = int
 """A relaxed position for the engine, packed into one integer, its own key: the
 foundations (:data:`Foundations`), then the depth into the stack and the stock
 index, 7 bits each (``(foundations << 7 | depth) << 7 | stock index``). The
-hand follows from them (module docstring)."""
+hand follows from them (module docstring). The compiled kernel packs its
+relaxed positions the same way (``relaxed_key`` in ``_kernel.c``), so the two
+searches name every position alike."""
 
-_WON: RelaxedState = -1
+WON: RelaxedState = (1 << 64) - 1
 """A relaxed position with its stack dug out, which is won (module docstring):
-all such positions are one to the search, which stops at the first."""
+all such positions are one to the search, which stops at the first. No other
+position has all 64 bits set (the primary's size is at most 52)."""
 
 
 class Relaxation:
@@ -285,7 +311,7 @@ class Relaxation:
 
     ``stack`` is the waste's ranks, top first; ``stock`` the stock's ranks in
     dealing order; ``root`` the cut position's image, its forced takes made
-    (``_WON`` when that digs the stack out). The problem is a
+    (:data:`WON` when that digs the stack out). The problem is a
     :class:`~solitaire_solver.search.StateGraph` (positions are packed
     integers, their own keys): the forced take and the counting bound are
     made inside :attr:`next_states`, and a child with its stack dug out is
@@ -303,7 +329,7 @@ class Relaxation:
             if c != GAP:
                 hand += _UNIT[c % 13]
                 count += 1
-        fd0 = len(state.primary) << SECONDARY_BITS | packed_sizes(map(len, state.secondaries))
+        fd0 = relaxed_foundations(len(state.primary), map(len, state.secondaries))
         n = len(self.stack)
         # For each depth, the depth of the first card of each rank from there
         # down (n when there is none); for each rank, its last place in the stock.
@@ -339,14 +365,9 @@ class Relaxation:
             hand += _UNIT[self.stack[d0]]
             count += 1
             d0 += 1
-        self.root: RelaxedState = _WON if d0 == n else (fd0 << 7 | d0) << 7
-        self.root_parts = (
-            None if d0 == n else (len(state.primary), sorted(len(p) for p in state.secondaries), d0)
-        )
-        """The root's primary size, sorted secondary sizes and depth (``None``: won),
-        for the compiled search (:func:`.kernel.relaxed`)."""
-        self.is_won: Callable[[RelaxedState], bool] = partial(gt, 0)
-        """Whether the stack is dug out (``_WON``, the one negative position)."""
+        self.root: RelaxedState = WON if d0 == n else (fd0 << 7 | d0) << 7
+        self.is_won: Callable[[RelaxedState], bool] = partial(eq, WON)
+        """Whether the stack is dug out (:data:`WON`)."""
         self.next_states: Callable[[RelaxedState], Sequence[RelaxedState]] = self._next_states()
         """The relaxed moves' results, in the order they are tried (plays first, the deal last)."""
 
@@ -364,7 +385,7 @@ class Relaxation:
         stack_from, stock_from = self.stack_from, self.stock_from
         every, total = self.everything
         total -= n_stack + n_stock
-        won = (_WON,)
+        won = (WON,)
 
         def next_states(state: RelaxedState) -> Sequence[RelaxedState]:
             s = state & 127
@@ -401,7 +422,7 @@ class Relaxation:
                     cd += 1
                 if cd == n_stack:
                     return won  # the stack is dug out: won
-                q = f >> SECONDARY_BITS
+                q = f >> _SECS_BITS
                 if restricted and q < PRIMARY_FULL:
                     # The counting bound (see the module docstring).
                     r = pneed[q]

@@ -468,10 +468,12 @@ class WindmillProblem(ProblemDefaults):
             fill, (_seq, _ranks, dealt, waste, ranked) = refill(REAL_TALON, talon)
             reserve = (*reserve[:i], GAP if fill is None else fill, *reserve[i + 1 :])
         elif src == WASTE:
-            top = waste.bit_length() - 1
-            card = seq[top]
-            waste ^= 1 << top
-            ranked ^= 1 << ranked.bit_length() - 1
+            talon = (seq, state.seq_ranks, dealt, waste, ranked)
+            top = REAL_TALON.waste_top(talon)
+            if top is None:
+                raise ValueError("windmill: a move from the waste with the waste empty")
+            card = Card(top)
+            _seq, _ranks, dealt, waste, ranked = REAL_TALON.without_waste_top(talon)
         elif src == SECONDARY:
             pile = secs[move.src_index]
             card = pile[-1]
@@ -536,30 +538,46 @@ def ranked_waste(seq_ranks: str, waste: int) -> int:
     ``waste`` is a mask of places of this pass's dealing order, whose ranks
     are the text ``seq_ranks``. The canonical mask has the waste's ranks,
     bottom to top, each at the first place after the one before that has
-    its rank. It is a function of the waste's ranks alone (two wastes with
-    the same ranks get the same mask) and gives them back (the ranks at its
-    places), so equal canonical masks mean equal wastes by rank, and the
-    rules look at nothing more (no rule looks at a suit). It exists: the real
-    places are an embedding, and the greedy one lies left of every other,
-    place by place.
+    its rank (:func:`canonical_mask`). It is a function of the waste's ranks
+    alone (two wastes with the same ranks get the same mask) and gives them
+    back (the ranks at its places), so equal canonical masks mean equal
+    wastes by rank, and the rules look at nothing more (no rule looks at a
+    suit). It exists: the real places are an embedding, and the greedy one
+    lies left of every other, place by place.
 
     It is kept up as play goes (:meth:`WindmillProblem.apply`): the greedy
     embedding of a prefix is the prefix of the embedding, so taking the top
     card off clears the highest bit; a card dealt goes to the first place
-    above the top with its rank, which is at most its real place, the deal's.
+    above the top with its rank (:func:`canonical_push`), which is at most
+    its real place, the deal's.
     """
-    out = 0
-    at = 0
-    i = 0
-    w = waste
-    while w:
-        if w & 1:
-            at = seq_ranks.index(seq_ranks[i], at)
-            out |= 1 << at
-            at += 1
-        w >>= 1
-        i += 1
-    return out
+    ranks = (seq_ranks[i] for i in range(waste.bit_length()) if waste >> i & 1)
+    return canonical_mask(seq_ranks, ranks)
+
+
+Rank = TypeVar("Rank")
+"""A rank as one form keeps a pass's ranks: a letter of a text, or a byte."""
+
+
+def canonical_push(dealing: Sequence[Rank], mask: int, rank: Rank) -> int:
+    """The canonical mask after a card of ``rank`` goes onto a waste of canonical mask
+    ``mask``, over a pass whose ranks are ``dealing``.
+
+    The one step of the canonical waste (:func:`ranked_waste`): the card
+    takes the first place above the top with its rank. The compiled kernel
+    makes the same step from a table of those places (``next_of`` in
+    ``_kernel.c``; the tests hold the two together).
+    """
+    return mask | 1 << dealing.index(rank, mask.bit_length())
+
+
+def canonical_mask(dealing: Sequence[Rank], waste: Iterable[Rank]) -> int:
+    """The canonical mask of a waste whose ranks are ``waste`` (bottom to top), over a pass
+    whose ranks are ``dealing``: :func:`canonical_push` a card at a time."""
+    mask = 0
+    for rank in waste:
+        mask = canonical_push(dealing, mask, rank)
+    return mask
 
 
 @functools.cache
@@ -698,7 +716,19 @@ TABLE_FLAG_LIFTED = TABLE_LIFT_OK + 2
 """Offset of, by flag, the flag after a secondary's top card goes to the primary."""
 TABLE_FLAG_PLAYED = TABLE_FLAG_LIFTED + 2
 """Offset of, by flag, the flag after a waste or reserve card goes to the primary."""
-TABLE_SIZE = TABLE_FLAG_PLAYED + 2
+TABLE_ROOM = TABLE_FLAG_PLAYED + 2
+"""Offset of, by secondary size and rank (``13 * size + rank``), the cards a secondary of
+that size can take before it needs a card of that rank (:meth:`FoundationRules.room`)."""
+TABLE_REFILL = TABLE_ROOM + 13 * (SECONDARY_FULL + 1)
+"""Offset of, by whether the waste and the stock hold cards (two times the waste's bit plus
+the stock's), where a refill takes its card: :data:`TALON_WASTE`, :data:`TALON_STOCK`, or
+:data:`NOWHERE` (the gap stays)."""
+TABLE_DEAL = TABLE_REFILL + 4
+"""Offset of, by whether the stock holds cards, where a dealt card comes from:
+:data:`TALON_STOCK`, or :data:`NOWHERE` (no deal)."""
+TABLE_TWIN = TABLE_DEAL + 2
+"""Offset of, by flag, the flag of the position's twin (:func:`twin`)."""
+TABLE_SIZE = TABLE_TWIN + 2
 """The length of :func:`foundation_tables`."""
 
 
@@ -714,9 +744,14 @@ def foundation_tables(rules: WindmillRules, free: bool) -> bytes:
     primary size, the size of a secondary whose top card the primary takes,
     and the size of one that takes the primary's top card; by flag, whether
     a secondary's top card may go to the primary, the flag after it does,
-    and the flag after a waste or reserve card does. :data:`NOWHERE` stands
-    for no rank or no size. A card put on a secondary leaves the flag as it
-    is (:meth:`FoundationRules.flag_after`).
+    and the flag after a waste or reserve card does; by size and rank, the
+    counting bound's room of one secondary (the room of several is the sum).
+    :data:`NOWHERE` stands for no rank or no size. A card put on a
+    secondary leaves the flag as it is (:meth:`FoundationRules.flag_after`).
+
+    The last parts are the talon's steps and the twin rule, which the kernel
+    looks up too (:func:`talon_tables`), so that it states none of the
+    rules itself.
     """
     rules_of = FoundationRules(rules, free=free)
     out = bytearray([NOWHERE]) * TABLE_SIZE
@@ -743,6 +778,10 @@ def foundation_tables(rules: WindmillRules, free: bool) -> bytes:
         out[TABLE_LIFT_OK + flag] = lift_ok[flag]
         out[TABLE_FLAG_LIFTED + flag] = rules_of.flag_after(flag, SECONDARY, PRIMARY)
         out[TABLE_FLAG_PLAYED + flag] = rules_of.flag_after(flag, WASTE, PRIMARY)
+    for size in range(SECONDARY_FULL + 1):
+        for rank in range(13):
+            out[TABLE_ROOM + 13 * size + rank] = rules_of.room((size,), rank)
+    out[TABLE_REFILL:] = talon_tables()
     return bytes(out)
 
 
@@ -852,8 +891,7 @@ class RealTalonView:
         """
         seq, ranks, dealt, waste, ranked = talon
         at = dealt - 1
-        ranked |= 1 << ranks.find(ranks[at], ranked.bit_length())
-        return seq, ranks, dealt, waste | 1 << at, ranked
+        return seq, ranks, dealt, waste | 1 << at, canonical_push(ranks, ranked, ranks[at])
 
 
 REAL_TALON = RealTalonView()
@@ -925,6 +963,88 @@ KEY_FLAG = KeyFlagView()
 def clear_twin(key: Hashable) -> Hashable:
     """The canonical key of the flagged position ``key``'s twin (:func:`twin`)."""
     return twin(KEY_FLAG, key)
+
+
+TALON_WASTE = 0
+"""In :func:`talon_tables`: the card comes off the waste's top."""
+TALON_STOCK = 1
+"""In :func:`talon_tables`: the card comes off the stock."""
+
+SourceTalon = tuple[bool, bool]
+"""A talon seen only as whether the waste and the stock hold cards (:class:`SourceTalonView`)."""
+
+
+class SourceTalonView:
+    """The refill's and the deal's view of a talon that keeps only whether each pile holds
+    cards, and calls a card by the pile it came from (:data:`TALON_WASTE`,
+    :data:`TALON_STOCK`).
+
+    Through it :func:`refill` and :func:`deal` say where their card comes
+    from, which is all a form with its own piles needs to know to take the
+    card itself: the compiled kernel reads it from :func:`talon_tables`.
+    """
+
+    def waste_top(self, talon: SourceTalon) -> int | None:
+        """:data:`TALON_WASTE` when the waste holds a card."""
+        return TALON_WASTE if talon[0] else None
+
+    def stock_top(self, talon: SourceTalon) -> int | None:
+        """:data:`TALON_STOCK` when the stock holds a card."""
+        return TALON_STOCK if talon[1] else None
+
+    def without_waste_top(self, talon: SourceTalon) -> SourceTalon:
+        """The talon as it was: what lies under the top is not known here, nor needed."""
+        return talon
+
+    def without_stock_top(self, talon: SourceTalon) -> SourceTalon:
+        """The talon as it was (see :meth:`without_waste_top`)."""
+        return talon
+
+    def with_on_waste(self, talon: SourceTalon, card: int) -> SourceTalon:
+        """The waste holds a card now."""
+        return True, talon[1]
+
+
+SOURCE_TALON = SourceTalonView()
+"""The refill's and the deal's view of a talon by the piles' being empty or not."""
+
+
+class FlagBitView:
+    """The twin rule's view (:class:`FlagView`) of the flag alone, as 0 or 1."""
+
+    def flag_clear(self, position: int) -> int:
+        """The flag clear: 0."""
+        return 0
+
+
+FLAG_BIT_VIEW = FlagBitView()
+"""The twin rule's view of the flag alone."""
+
+
+@functools.cache
+def talon_tables() -> bytes:
+    """The refill, the deal and the twin rule as lookup tables: the last parts of
+    :func:`foundation_tables`, from :data:`TABLE_REFILL` on.
+
+    Worked out by running :func:`refill` and :func:`deal` over
+    :data:`SOURCE_TALON` on each pair of empty or not, and :func:`twin` over
+    :data:`FLAG_BIT_VIEW` on each flag, so that the kernel takes its card
+    from the pile these name and never restates the steps.
+    """
+    refills = bytearray([NOWHERE]) * (TABLE_DEAL - TABLE_REFILL)
+    for waste in (False, True):
+        for stock in (False, True):
+            card, _after = refill(SOURCE_TALON, (waste, stock))
+            if card is not None:
+                refills[2 * waste + stock] = card
+    deals = bytearray([NOWHERE]) * (TABLE_TWIN - TABLE_DEAL)
+    for stock in (False, True):
+        # The deal does not look at the waste.
+        dealt = deal(SOURCE_TALON, (False, stock))
+        if dealt is not None:
+            deals[stock] = dealt[0]
+    twins = bytes(twin(FLAG_BIT_VIEW, flag) for flag in (0, 1))
+    return bytes(refills + deals + twins)
 
 
 def replace_pile(

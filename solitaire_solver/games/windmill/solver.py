@@ -48,6 +48,7 @@ from ...search import (
     Plan,
     PlanMember,
     Run,
+    Shortest,
     Strategy,
     beam,
     best_first,
@@ -61,14 +62,23 @@ from ...search import (
     restarted,
 )
 from . import kernel
-from .kernel import BURIED, PLAIN, SHUFFLED, beam_order, seq_ranks
+from .kernel import (
+    AHEAD,
+    AHEAD_SHUFFLED,
+    BURIED,
+    NEEDS,
+    PLAIN,
+    SHUFFLED,
+    beam_order,
+    seq_ranks,
+)
 from .model import FIRST_MOVE_READS, Compact, RankModel, beam_score, compact, rank_model
 from .pruning import Pruned
 from .relaxation import RelaxedPruned, relaxed_run
-from .rules import WindmillProblem, WindmillState
+from .rules import WindmillProblem, WindmillState, on_last_pass
 from .summaries import can_summarise, summary_run
 
-PLAN = Plan(
+PLAN: Plan = Plan(
     (
         PlanMember(
             "beams",
@@ -98,6 +108,29 @@ PLAN = Plan(
                 # 32,768, 14 of the 183 deals above, several of them ones
                 # neither other order won at that width.
                 "buried_widths": (8192, 32768),
+                # The widths in the ahead order (twice the cards off plus the
+                # waste cards above the shallowest copies of the primary's next
+                # three ranks): the buried order looks one card ahead, and a
+                # waste that buries the card after next is a debt as well. Of
+                # the 115 deals of 1..1,000 (of the three variants) the tables
+                # left unknown, one beam of 32,768 won 4 (windmill 399,
+                # reversed 91 and 923, free 399); beams of 8,192 and 131,072
+                # won 3 of those and no other, so they do not run. Of the 626
+                # of 1,001..10,000 (windmill and reversed), it won 5, all
+                # reversed.
+                "ahead_widths": (32768,),
+                # Two more orders, at no width by default: the needs order (the
+                # same debt over the next rank of the primary and of each
+                # secondary: the secondaries take half the cards), which won
+                # none of 112 of those deals at 32,768, and the ahead order with
+                # its ties broken as the shuffled order breaks them, which won
+                # only deals the ahead order won.
+                "needs_widths": (),
+                "ahead_shuffled_widths": (),
+                # Whether beams also run over sub-games (and, under free
+                # rules, over the restricted rules): false leaves the game's
+                # own beams alone.
+                "sub_games": True,
                 # The widest beam also run over sub-games.
                 "sub_games_up_to": 2048,
                 # Under free rules, the widest beam also run over the
@@ -139,14 +172,27 @@ PLAN = Plan(
     ),
     base=8192,
     growth=2.0,
+    # A shortest solve's search for a shorter line: A* on the rank model.
+    shortest=Shortest(members=(PlanMember("A* over the rank model", factory="a-star"),)),
 )
 """Windmill's solver as data (:class:`~solitaire_solver.search.Plan`): the members of the
 portfolio of :func:`any_line` in the order they take their turns, their weights, the
 relaxation's cap, and the beams' ladder; a member of weight 1 expands up to 8,192 states
-in the first round. Why these shares: see :func:`any_line`."""
+in the first round. Why these shares: see :func:`any_line`. A shortest solve then runs
+:func:`shortest_line`."""
 
-ORDER_NAMES = {PLAIN: "plain", SHUFFLED: "shuffled", BURIED: "buried"}
+ORDER_NAMES = {
+    PLAIN: "plain",
+    SHUFFLED: "shuffled",
+    BURIED: "buried",
+    AHEAD: "ahead",
+    NEEDS: "needs",
+    AHEAD_SHUFFLED: "ahead shuffled",
+}
 """The orders a beam keeps its candidates in (:data:`.kernel.PLAIN`...), in words."""
+
+HASHED = (SHUFFLED, AHEAD_SHUFFLED)
+"""The orders that break ties by a hash of the position and a seed (on the last pass only)."""
 
 Pair = tuple[Any, Any]
 """A move and the position it leads to, as :func:`~solitaire_solver.search.dfs` orders them."""
@@ -156,7 +202,6 @@ def beams(
     problem: WindmillProblem,
     start: WindmillState,
     *,
-    sub_games: bool = True,
     model: RankModel | None = None,
     **ladder: Any,
 ) -> Strategy:
@@ -169,11 +214,13 @@ def beams(
     :func:`~solitaire_solver.search.beam` with the plays within a round and
     the deal across; its table is emptied each round, every round dealing a
     card). At each width the beams run in the orders :func:`orders_at` gives
-    (the plain order, then the shuffled one, then the buried one), and after
-    them, up to ``sub_games_up_to`` wide, over sub-games, rules with some
-    moves left out: for each k of ``sub_game_holds``, one where no waste or
-    reserve card of the next k ranks the primary needs goes to a secondary
-    (taken over the restricted rules under free rules). Under free rules
+    (the plain order, then the shuffled one, then the buried, ahead, needs
+    and ahead shuffled ones, each at the widths the plan gives it), and after
+    them, up to ``sub_games_up_to`` wide (none when ``sub_games`` is false),
+    over sub-games, rules with some moves left out: for each k of
+    ``sub_game_holds``, one where no waste or reserve card of the next k
+    ranks the primary needs goes to a secondary (taken over the restricted
+    rules under free rules). Under free rules
     the restricted rules are a sub-game too, and their beam runs before the
     game's at each width up to ``restricted_up_to``. A beam keeps the
     positions that look best, and in the full game those are often
@@ -197,9 +244,10 @@ def beams(
         plan["more_seeds"] = 0
     plan.update(ladder)
     own = model or rank_model(problem)
+    sub_games = plan["sub_games"]
     restricted = rank_model(problem, free=False) if problem.free else None
     held = [rank_model(problem, free=False, hold=k) for k in plan["sub_game_holds"]]
-    last_pass = start.redeals_used == problem.rules.redeals
+    last_pass = on_last_pass(problem.rules, start)
 
     def ladder_() -> Iterator[Strategy]:
         # Made one beam at a time as the chain reaches it: most positions a
@@ -216,6 +264,9 @@ def beams(
                 plain_up_to=plan["plain_up_to"],
                 shuffled_from=plan["shuffled_from"],
                 buried_widths=plan["buried_widths"],
+                ahead_widths=plan["ahead_widths"],
+                needs_widths=plan["needs_widths"],
+                ahead_shuffled_widths=plan["ahead_shuffled_widths"],
             ):
                 yield _beam(own, start, width, order, plan["shuffle_seed"])
             if sub_games and width <= plan["sub_games_up_to"]:
@@ -238,13 +289,18 @@ def orders_at(
     plain_up_to: int,
     shuffled_from: int,
     buried_widths: tuple[int, ...],
+    ahead_widths: tuple[int, ...] = (),
+    needs_widths: tuple[int, ...] = (),
+    ahead_shuffled_widths: tuple[int, ...] = (),
 ) -> list[int]:
     """The orders of the game's beams of ``width``, in the order they run.
 
     Plain up to ``plain_up_to``, shuffled from ``shuffled_from`` (on the
     last pass only, where positions have the kernel's form to hash; plain
-    instead before it), buried at ``buried_widths``; at least one (the
-    numbers are the ``beams`` member's in :data:`PLAN`).
+    instead before it), buried at ``buried_widths``, ahead at
+    ``ahead_widths``, needs at ``needs_widths``, ahead shuffled at
+    ``ahead_shuffled_widths`` (ahead before the last pass); at least one
+    (the numbers are the ``beams`` member's in :data:`PLAN`).
     """
     out: list[int] = []
     if width <= plain_up_to:
@@ -253,6 +309,12 @@ def orders_at(
         out.append(SHUFFLED if last_pass else PLAIN)
     if width in buried_widths:
         out.append(BURIED)
+    if width in ahead_widths:
+        out.append(AHEAD)
+    if width in needs_widths:
+        out.append(NEEDS)
+    if width in ahead_shuffled_widths:
+        out.append(AHEAD_SHUFFLED if last_pass else AHEAD)
     return list(dict.fromkeys(out)) or [PLAIN]
 
 
@@ -274,18 +336,18 @@ def _beam(
     """The engine's beam over ``model``: plays within a round, a card dealt across.
 
     Candidates are kept by ``order`` (:data:`.kernel.PLAIN`, ``SHUFFLED``
-    with ``seed``, or ``BURIED``; the shuffled order only on the last pass,
-    where positions have the kernel's form to hash). Compiled (:mod:`.kernel`)
-    where the kernel applies, on the last pass; else the engine's beam over
-    the Python model. The two expand the same positions in the same order
+    with ``seed``, ``BURIED``, ``AHEAD``, ``NEEDS`` or ``AHEAD_SHUFFLED`` with ``seed``; the
+    shuffled ones only on the last pass, where positions have the kernel's form to hash).
+    Compiled (:mod:`.kernel`) where the kernel applies, on the last pass; else the engine's
+    beam over the Python model. The two expand the same positions in the same order
     and reach the same verdicts (the tests compare them); the compiled one
     costs a fraction of the time.
     """
     name = f"width {width:,}" + (f", {model.label}" if model.label else "")
     if order != PLAIN:
-        name += f", {ORDER_NAMES[order]}" + (f" {seed}" if order == SHUFFLED else "")
-    last_pass = start.redeals_used == model.redeals
-    if order == SHUFFLED and not last_pass:
+        name += f", {ORDER_NAMES[order]}" + (f" {seed}" if order in HASHED else "")
+    last_pass = on_last_pass(model.problem.rules, start)
+    if order in HASHED and not last_pass:
         raise ValueError("a shuffled beam needs a position on its last pass")
     if kernel.can_search(model, start):
         return named(
@@ -503,7 +565,6 @@ def factories(
     start: WindmillState,
     *,
     memo: Memo | None = None,
-    sub_games: bool = True,
 ) -> dict[str, Factory]:
     """The members :data:`PLAN` may name, for ``start``, by name.
 
@@ -514,7 +575,8 @@ def factories(
     the turns of the others. The beams, the summaries and the discrepancy
     search share the game's rank model. ``memo`` goes to the two
     depth-first searches (see :func:`depth_first`). The summaries apply
-    only on the last pass under restricted rules.
+    only on the last pass under restricted rules. ``a-star`` is the search
+    of the plan's shortest section (:func:`shortest_line`).
     """
     own = rank_model(problem)
     plain: list[Pruned] = []
@@ -525,7 +587,7 @@ def factories(
         return plain[0]
 
     def make_beams(**ladder: Any) -> Strategy:
-        return beams(problem, start, sub_games=sub_games, model=own, **ladder)
+        return beams(problem, start, model=own, **ladder)
 
     def make_relaxed(deep: int, test_states: int) -> Strategy:
         relaxed = RelaxedPruned(problem.rules, deep=deep, states=test_states)
@@ -548,6 +610,7 @@ def factories(
         "discrepancies": lambda: discrepancies(problem, start, model=own),
         "relaxed depth-first": make_relaxed,
         "summaries": make_summaries,
+        "a-star": lambda: shortest_line(problem, start),
     }
 
 
@@ -569,10 +632,15 @@ def any_line(
     shares, in the plan's order in each round
     (:func:`~solitaire_solver.search.compose`). The summaries take part only
     on the last pass under restricted rules (where they apply). The keyword
-    arguments leave members or beams out, for tests and measurements
-    (``widths`` replaces the beams' ladder, ``with_relaxation`` false leaves
-    out both members that use the relaxation); without the depth-first
-    searches the solver may end with no verdict.
+    arguments leave members or beams out, for tests and measurements; each
+    is a change of the plan, which a plan file can make as well
+    (``solve --plan``): ``widths`` the beams' ``widths`` (with no more seeds
+    after a ladder other than the plan's: ``more_seeds`` 0), ``sub_games``
+    false the beams' ``sub_games``, ``with_relaxation`` false the weight 0
+    of both members that use the relaxation, ``with_depth_first`` false
+    that of the four real searches, ``with_summaries`` false that of the
+    summaries. Without the depth-first searches the solver may end with no
+    verdict.
 
     Why these shares. A state is a position expanded by any member, and
     the members' positions do not cost the same: the beams and the
@@ -616,7 +684,9 @@ def any_line(
             plan = plan.with_member(name, weight=0)
     if not with_summaries:
         plan = plan.with_member("summaries", weight=0)
-    return compose(plan, factories(problem, start, memo=memo, sub_games=sub_games))
+    if not sub_games:
+        plan = plan.with_member("beams", sub_games=False)
+    return compose(plan, factories(problem, start, memo=memo))
 
 
 def shortest_line(problem: WindmillProblem, start: WindmillState) -> Strategy:
@@ -635,4 +705,4 @@ def shortest_line(problem: WindmillProblem, start: WindmillState) -> Strategy:
     def run(budget: Budget) -> Run:
         return best_first(model, root, budget, proves_shortest=True)
 
-    return named(_lifted(run, model, start), "A* over the rank model")
+    return _lifted(run, model, start)

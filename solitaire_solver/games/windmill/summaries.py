@@ -5,10 +5,15 @@ waste behaves as a stack. A deal pushes the stock's next card; a play from
 the waste pops its top card, and so does a reserve play, whose gap is
 refilled with the waste's top card. Every move depends only on
 
-- the *control*: primary size, flag, secondary sizes (sorted), reserve ranks
-  (sorted, 13 for a gap) and cards dealt (which fixes the stock, since the
+- the *control*: the rank model's compact position (:data:`.model.Compact`)
+  less its waste, that is primary size, flag, secondary sizes, reserve ranks
+  and the stock, which on the last pass is fixed by the cards dealt (the
   pass's dealing order never changes again);
 - the waste's top card, and only its rank.
+
+A control is the compact form seen so (:meth:`_Summaries.control`, and back
+with a waste, :meth:`_Summaries.position`), and the summaries' steps are the
+rank model's plays and deal from it (the tests compare them move by move).
 
 So the question "which controls can hold when the top card ``t`` leaves the
 waste, starting from control ``c`` with ``t`` on top?" has an answer
@@ -82,12 +87,15 @@ from collections.abc import Generator
 from ...search import LOST, Budget, Limits, Run, SolveResult, solve, won
 from .model import (
     ALL_FULL,
+    EMPTY,
     HOMES_FLAG,
     NO_CARD,
     RANK_UNIT,
     SECONDARY_CARDS,
+    Compact,
     RankModel,
     compact,
+    pile,
     rank_model,
 )
 from .rules import (
@@ -104,10 +112,11 @@ from .rules import (
 _Foundations = tuple[int, bool, int]
 """Primary size, flag and secondary sizes (packed as in :data:`.model.Compact`)."""
 
-# A control is packed in one int, so that the memo tables hash it at no
-# cost: the id of its foundations (interned), the id of its reserve ranks
-# (interned) and the cards dealt. An ``exits`` key is a control and
-# a top rank; a ``win`` key a control and the id of a waste prefix.
+# A control (the compact form less its waste) is packed in one int, so
+# that the memo tables hash it at no cost: the id of its foundations
+# (interned), the id of its reserve ranks (interned) and the cards dealt
+# (for its stock). An ``exits`` key is a control and a top rank; a ``win``
+# key a control and the id of a waste prefix.
 _DEALT_BITS = 8
 _RES_BITS = 32
 _FND_SHIFT = _DEALT_BITS + _RES_BITS
@@ -263,14 +272,36 @@ class _Summaries:
             b.max_depth = depth
 
     def key_of(self, state: WindmillState) -> int:
-        """The ``win`` question for a real position."""
-        p, flag, secs, res, *_ = compact(state)
-        fid = self.fnd((p, flag, secs))
-        rid = self.res(res)
+        """The ``win`` question for a real position: its compact form's control and waste."""
+        st = compact(state)
+        return self.control(st) << _PID_BITS | self.stack_id(st[5])
+
+    def control(self, st: Compact) -> int:
+        """The control of the compact position ``st`` on this pass: its foundations and
+        reserve ranks (interned) and the cards dealt, which its stock gives."""
+        p, flag, secs, res, stock = st[:5]
+        dealt = len(self.seq) - (stock.bit_length() - 1) // 4
+        return self.fnd((p, flag, secs)) << _FND_SHIFT | self.res(res) << _DEALT_BITS | dealt
+
+    def position(self, c: int, waste: int) -> Compact:
+        """The compact position of the control ``c`` with the packed ``waste`` (see
+        :func:`.model.pile`): :meth:`control` the other way."""
+        p, flag, secs = self.fnd_of[c >> _FND_SHIFT]
+        res = self.res_of[c >> _DEALT_BITS & _RES_MASK]
+        stock = pile(reversed(self.seq[c & _DEALT_MASK :]))
+        return (p, flag, secs, res, stock, waste, self.start.redeals_used)
+
+    def stack_id(self, waste: int) -> int:
+        """The id of the packed ``waste`` (see :func:`.model.pile`), its cards pushed bottom
+        first."""
+        ranks = []
+        while waste != EMPTY:
+            ranks.append(waste & 15)
+            waste >>= 4
         pid = 0
-        for c in state.waste_cards:
-            pid = self.push(pid, c % 13)
-        return (fid << _FND_SHIFT | rid << _DEALT_BITS | state.dealt) << _PID_BITS | pid
+        for rank in reversed(ranks):
+            pid = self.push(pid, rank)
+        return pid
 
     def push(self, pid: int, rank: int) -> int:
         """The id of the waste ``pid`` with ``rank`` on top."""
@@ -358,17 +389,24 @@ class _Summaries:
         fid = c >> _FND_SHIFT
         low = c & _LOW_MASK
         homes = self.fnd_homes[fid] or self.successors(fid)[0]
-        out = [f << _FND_SHIFT | low for f in homes[t]]
-        rid = low >> _DEALT_BITS
-        d = low & _DEALT_MASK
         # A reserve card's gap is refilled with t: the cards dealt stay.
-        fill = refill(self.talon, (t, d))[0]
+        played = [f << _FND_SHIFT | low for f in homes[t]]
+        return played + self.reserve_plays(homes, low >> _DEALT_BITS, t, low & _DEALT_MASK)
+
+    def reserve_plays(
+        self, homes: tuple[tuple[int, ...], ...], rid: int, top: int | None, d: int
+    ) -> list[int]:
+        """Controls after each reserve card of ``rid`` that can go home does (``homes``: the
+        foundations after each rank does), its cell refilled (:func:`~.rules.refill`) from a
+        talon with ``top`` on the waste (``None``: empty) and ``d`` cards dealt."""
+        fill, (_, nd) = refill(self.talon, (top, d))
         into = NO_CARD if fill is None else fill
+        out: list[int] = []
         for r in self.res_ranks[rid]:
             hs = homes[r]
             if hs:
-                low2 = self.swap(rid, r, into) << _DEALT_BITS | d
-                out += [f << _FND_SHIFT | low2 for f in hs]
+                low = self.swap(rid, r, into) << _DEALT_BITS | nd
+                out += [f << _FND_SHIFT | low for f in hs]
         return out
 
     # ------------------------------------------------------------ exits
@@ -545,11 +583,5 @@ class _Summaries:
         todo += [((f << _FND_SHIFT | low) << _PID_BITS, -1) for f in stays]
         # Reserve plays with the waste empty: the stock's next card (or a
         # gap, once the stock is empty) fills the cell.
-        fill, (_, nd) = refill(self.talon, (None, d))
-        into = NO_CARD if fill is None else fill
-        for r in self.res_ranks[rid]:
-            hs = homes[r]
-            if hs:
-                low2 = self.swap(rid, r, into) << _DEALT_BITS | nd
-                todo += [((f << _FND_SHIFT | low2) << _PID_BITS, -1) for f in hs]
+        todo += [(c2 << _PID_BITS, -1) for c2 in self.reserve_plays(homes, rid, None, d)]
         return todo
