@@ -43,7 +43,7 @@ from .api import (
 from .cards import count_text
 from .games import Game
 from .request import SolveRequest, as_request
-from .search import Limits, Memo, SearchStats, SolveResult, Status, Watcher
+from .search import Memo, SearchStats, SolveResult, Status, Watcher
 
 # ---------------------------------------------------------------- verdict texts
 
@@ -182,37 +182,33 @@ def _with_stats(result: SolveResult[Any], stats: SearchStats) -> SolveResult[Any
     return attrs.evolve(result, stats=stats)
 
 
-def _request(
-    game: Game[Any, Any], limits: Limits | SolveRequest | None, shortest: bool = False
-) -> SolveRequest:
-    """The request every search of an analysis of ``game`` shares: ``limits`` when it is one
-    (for ``game``), else one resolving the preset's defaults once for them all."""
-    if isinstance(limits, SolveRequest):
-        return limits.for_game(game)
-    return SolveRequest.of(game, limits if limits is not None else Limits(), shortest=shortest)
+def _request(game: Game[Any, Any], request: SolveRequest | None) -> SolveRequest:
+    """The request every search of an analysis of ``game`` shares: ``request`` (for
+    ``game``), else one resolving the preset's defaults once for them all."""
+    if request is None:
+        return SolveRequest.of(game)
+    return request.for_game(game)
 
 
 def analyse_position(
     game: Game[Any, Any],
     position: Any,
     *,
-    limits: Limits | SolveRequest | None = None,
-    shortest: bool = False,
+    request: SolveRequest | None = None,
     memo: Memo | None = None,
     played: int = 0,
     watch: Watcher | None = None,
 ) -> Analysis:
     """:func:`analyse` for a game object and a position.
 
-    ``limits`` apply to each search (``None``: no limit, or the preset's
-    default limits when it has some); a
-    :class:`~solitaire_solver.request.SolveRequest` brings its limits and
-    ``shortest`` instead. ``memo`` may be shared with other
+    ``request`` (a :class:`~solitaire_solver.request.SolveRequest`) brings
+    the limits of each search and ``shortest`` (``None``: no limit given,
+    the preset's default limits when it has some). ``memo`` may be shared with other
     analyses of positions of the same deal (a new one by default).
     ``watch`` is told of each search's progress (as by :meth:`.Game.solve`).
     """
     t0 = time.perf_counter()
-    request = _request(game, limits, shortest)
+    request = _request(game, request)
     memo = memo if memo is not None else Memo()
     results: list[SolveResult[Any]] = []
 
@@ -335,7 +331,7 @@ def analyse(
     for _, _, after in play_line(g, position, line):
         position, played = after, played + 1
     return analyse_position(
-        g, position, limits=request.for_game(g), memo=memo, played=played, watch=watch
+        g, position, request=request.for_game(g), memo=memo, played=played, watch=watch
     )
 
 
@@ -431,11 +427,12 @@ def review_line(
     start: Any,
     moves: Sequence[Any],
     *,
-    limits: Limits | SolveRequest | None = None,
+    request: SolveRequest | None = None,
     memo: Memo | None = None,
     watch: Watcher | None = None,
 ) -> Review:
-    """:func:`review` for a game object, a start position and move objects already checked.
+    """:func:`review` for a game object, a start position and move objects already checked,
+    each search as ``request`` asks (``None``: no limit given, the preset's defaults).
 
     How it searches. Along a line of play, a lost position is followed only
     by lost positions (whatever is played from a lost position stays lost)
@@ -454,7 +451,7 @@ def review_line(
     line. Every search shares one memo of keys proved lost.
     """
     t0 = time.perf_counter()
-    request = _request(game, limits)
+    request = _request(game, request)
     memo = memo if memo is not None else Memo()
     positions = [start]
     for move in moves:
@@ -560,4 +557,4 @@ def review(
     )
     g, position = start_of(request.game, start)
     played = [m for m, _, _ in play_line(g, position, move_list(moves))]
-    return review_line(g, position, played, limits=request.for_game(g), watch=watch)
+    return review_line(g, position, played, request=request.for_game(g), watch=watch)

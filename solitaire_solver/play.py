@@ -4,9 +4,10 @@
 reads one line at a time: a move's number or its notation, or a command
 (``hint``, ``undo``, ``solve``, ``save FILE``, ``help``, ``quit``). After
 each move it says at once whether the game can still be won, from a search
-under a short limit (:data:`CHECK_LIMITS`; it says ``cannot tell`` when the
-limit stops it). ``hint`` and ``solve`` search under the preset's default
-limits (or the player's). Plain lines in and out, so it works in any
+under a short limit (a check request, :meth:`.SolveRequest.checks`: the
+plan's, :data:`CHECK_LIMITS` for every preset; it says ``cannot tell`` when
+the limit stops it). ``hint`` and ``solve`` search under the preset's
+default limits (or the player's). Plain lines in and out, so it works in any
 terminal and reads a script from standard input as well as a person;
 colour and suit symbols only where the output is a terminal that shows
 them (:class:`Style`).
@@ -45,13 +46,12 @@ from .fair import (
     unsettled_text,
 )
 from .games import Game, Seen
-from .search import Limits, Memo, SolveResult, Status
+from .request import SolveRequest
+from .search import Memo, SolveResult, Status
+from .search.plan import CHECK_LIMITS as CHECK_LIMITS
 
-CHECK_LIMITS = Limits(max_states=200_000)
-"""The limit of the search after each move that says whether the game can still be won.
-
-Short, so that the answer comes at once (a fraction of a second to about a
-second, depending on the game); most positions settle well within it."""
+# CHECK_LIMITS: the limit of the search after each move that says whether the game can still
+# be won, by default (a plan's ``checks``), named here for the command's help.
 
 SUITS_SHOWN = {"C": "\u2663", "S": "\u2660", "H": "\u2665", "D": "\u2666"}
 """The suit symbols a terminal that can show them gets instead of the letters."""
@@ -174,8 +174,8 @@ class Session:
         game: Game[Any, Any],
         start: Any,
         *,
-        limits: Limits | None = None,
-        check_limits: Limits | None = None,
+        request: SolveRequest | None = None,
+        check_request: SolveRequest | None = None,
         deal: str | None = None,
         fair: bool = False,
         fair_off_at: int | None = None,
@@ -187,10 +187,12 @@ class Session:
         """Whether the game is played fair: its file says so and shows no face-down card."""
         self.fair_off_at = fair_off_at
         """The move number fair play was turned off at, if it was (kept in the file)."""
-        self.limits = limits if limits is not None else Limits()
-        """The limits of ``hint`` and ``solve`` (none: the preset's defaults)."""
-        self.check_limits = check_limits if check_limits is not None else CHECK_LIMITS
-        """The limits of the search after each move."""
+        self.request = request.for_game(game) if request is not None else SolveRequest.of(game)
+        """The request of ``hint`` and ``solve`` (none given: the preset's defaults)."""
+        self.check_request = (
+            check_request.for_game(game) if check_request is not None else SolveRequest.checks(game)
+        )
+        """The request of the search after each move (none given: the plan's checks)."""
         self.memo = Memo()
         self.moves: list[Any] = []
         self.positions: list[Any] = [start]
@@ -220,7 +222,7 @@ class Session:
         return self.moves.pop()
 
     def check(self) -> SolveResult[Any]:
-        """Whether the position now can still be won, within :attr:`check_limits`.
+        """Whether the position now can still be won, within the limits of :attr:`check_request`.
 
         No search is needed after a lost position (everything after it is
         lost too), nor after a move that follows a winning line found before.
@@ -237,7 +239,7 @@ class Session:
         elif before is not None and before.won and before.moves[:1] == (self.moves[-1],):
             result = SolveResult(Status.WON, before.moves[1:], shortest=before.shortest)
         else:
-            result = game.solve(self.position, self.check_limits, memo=self.memo)
+            result = game.solve(self.position, self.check_request, memo=self.memo)
         self.checks[-1] = result
         return result
 
@@ -259,12 +261,12 @@ class Session:
     def hint(self) -> Analysis:
         """Every legal move with its verdict (the preset's limits, or the player's)."""
         return analyse_position(
-            self.game, self.position, limits=self.limits, memo=self.memo, played=len(self.moves)
+            self.game, self.position, request=self.request, memo=self.memo, played=len(self.moves)
         )
 
     def solve(self) -> SolveResult[Any]:
         """A winning line from the position now, if there is one."""
-        result: SolveResult[Any] = self.game.solve(self.position, self.limits, memo=self.memo)
+        result: SolveResult[Any] = self.game.solve(self.position, self.request, memo=self.memo)
         if result.won or result.lost:
             self.checks[-1] = result
         return result
@@ -297,8 +299,8 @@ def play_game(
     stdin: TextIO,
     stdout: TextIO,
     *,
-    limits: Limits | None = None,
-    check_limits: Limits | None = None,
+    request: SolveRequest | None = None,
+    check_request: SolveRequest | None = None,
     style: Style | None = None,
     title: str | None = None,
     deal: str | None = None,
@@ -309,6 +311,9 @@ def play_game(
     fair_off_at: int | None = None,
 ) -> int:
     """Play ``start`` with lines read from ``stdin``, and what is seen written to ``stdout``.
+
+    ``request`` is the request of ``hint`` and ``solve``, ``check_request`` that of
+    the search after each move (see :class:`Session`).
 
     ``moves`` were played already (a game resumed from ``file``, the game
     file they came from): they are played again first, so ``undo`` takes
@@ -335,8 +340,8 @@ def play_game(
     session = Session(
         game,
         start,
-        limits=limits,
-        check_limits=check_limits,
+        request=request,
+        check_request=check_request,
         deal=deal,
         fair=fair is not None,
         fair_off_at=fair_off_at,
@@ -397,7 +402,7 @@ def play_game(
         else:
             # Nothing was face down: the player saw the whole deal already.
             say("the deal, nothing hidden:")
-        result = game.solve(first, session.limits)
+        result = game.solve(first, session.request)
         if result.won:
             say(
                 style.verdict(

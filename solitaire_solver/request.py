@@ -15,10 +15,20 @@ the same words everywhere (:meth:`SolveRequest.stopped_by`).
 (1000, False)
 >>> SolveRequest.build("windmill").is_default(Limit.STATES)
 True
+
+Two more kinds of request (:class:`Purpose`) take their limits from the
+preset's plan instead: the solves of a fair hint's samples
+(:meth:`SolveRequest.samples`, the plan's :attr:`~.search.FairPlan.limits`)
+and the search after each move of a game in play
+(:meth:`SolveRequest.checks`, the plan's ``checks``).
+
+>>> SolveRequest.checks(SolveRequest.build("windmill").game).limits.max_states
+200000
 """
 
 from __future__ import annotations
 
+import enum
 from collections.abc import Iterable, Mapping
 from typing import Any
 
@@ -27,7 +37,8 @@ import attrs
 from .errors import BadOptionError
 from .games import Game, make_game
 from .games.base import parse_rule_assignments, rules_items
-from .search.result import Limit, Limits, stop_text
+from .search.plan import Plan, plan_digest
+from .search.result import NO_LIMITS, Limit, Limits, stop_text
 
 GameLike = str | Game[Any, Any]
 """A preset name such as ``"decade"``, or a game object."""
@@ -82,6 +93,18 @@ def user_limits(
         raise BadOptionError(str(exc)) from None
 
 
+class Purpose(enum.Enum):
+    """What a request's solves are for, which says where its limits come from when the
+    caller gives none."""
+
+    SOLVE = "solve"
+    """A verdict or a line asked for: the preset's default limits."""
+    SAMPLE = "sample"
+    """One determinisation of a fair hint, solved with full sight: the plan's fair limits."""
+    CHECK = "check"
+    """The search after each move of a game in play: the plan's ``checks``."""
+
+
 @attrs.frozen(getstate_setstate=False)
 class SolveRequest:
     """What to solve under which limits: built once by :meth:`build`, used by every solve.
@@ -92,7 +115,8 @@ class SolveRequest:
     caller gave (none set: the defaults apply). ``shortest`` asks for a
     line with the fewest moves; ``shortest_states`` bounds the states the
     search for a shorter line may expand once a line is found (the
-    preset's, only when the caller gives no limit). A request pickles as
+    preset's, only when the caller gives no limit). ``purpose`` says what
+    the solves are for (:class:`Purpose`). A request pickles as
     its preset's name and rules (a worker builds the game once), so it
     travels cheaply to a process pool or a Dask cluster.
     """
@@ -102,6 +126,7 @@ class SolveRequest:
     given: Limits
     shortest: bool = False
     shortest_states: int | None = None
+    purpose: Purpose = Purpose.SOLVE
 
     @classmethod
     def build(
@@ -124,25 +149,58 @@ class SolveRequest:
         return cls.of(g, given, shortest=shortest)
 
     @classmethod
-    def of(cls, game: Game[Any, Any], given: Limits, *, shortest: bool = False) -> SolveRequest:
+    def of(
+        cls,
+        game: Game[Any, Any],
+        given: Limits = NO_LIMITS,
+        *,
+        shortest: bool = False,
+        purpose: Purpose = Purpose.SOLVE,
+    ) -> SolveRequest:
         """The request for a game object and limits already made (a :class:`Limits` checks
-        its own values): where the preset's defaults are resolved, for :meth:`build` too."""
-        limits, shortest_states = game.resolved_limits(given)
-        return cls(game, limits, given, bool(shortest), shortest_states)
+        its own values): where the preset's defaults are resolved, for :meth:`build` and
+        every kind of request too.
+
+        A solve's defaults are the game's (:meth:`~.games.Game.resolved_limits`);
+        a sample's and a check's are the plan's numbers for them, which then
+        stand as the limits asked for (a search they stop names them as the
+        command's own, not as a default of the game).
+        """
+        if purpose is Purpose.SOLVE:
+            limits, shortest_states = game.resolved_limits(given)
+            return cls(game, limits, given, bool(shortest), shortest_states)
+        if not given.any:
+            plan = game.plan
+            given = plan.fair.limits if purpose is Purpose.SAMPLE else plan.checks
+        return cls(game, given, given, bool(shortest), None, purpose)
+
+    @classmethod
+    def samples(cls, game: Game[Any, Any], given: Limits = NO_LIMITS) -> SolveRequest:
+        """The request of each sample of a fair hint of ``game``: ``given``, or when none is
+        set the plan's fair limits (:attr:`~.search.FairPlan.limits`)."""
+        return cls.of(game, given, purpose=Purpose.SAMPLE)
+
+    @classmethod
+    def checks(cls, game: Game[Any, Any], given: Limits = NO_LIMITS) -> SolveRequest:
+        """The request of the search after each move of a game of ``game`` in play: ``given``,
+        or when none is set the plan's ``checks``."""
+        return cls.of(game, given, purpose=Purpose.CHECK)
 
     def __reduce__(self) -> tuple[Any, ...]:
         # A game object may hold tables and compiled kernels; its preset's
         # name and rules rebuild it anywhere (a worker checks the fingerprint).
         g = self.game
-        fields = (self.limits, self.given, self.shortest, self.shortest_states)
-        return (_rebuilt, (g.preset, tuple(rules_items(g.rules)), *fields))
+        fields = (self.limits, self.given, self.shortest, self.shortest_states, self.purpose)
+        # A plan other than the preset's (an experiment's) travels with it.
+        plan = None if g.plan_digest is None else g.plan
+        return (_rebuilt, (g.preset, tuple(rules_items(g.rules)), *fields, plan))
 
     def for_game(self, game: Game[Any, Any]) -> SolveRequest:
         """This request for ``game`` (a position file's game, say, that plays like this one's):
         itself for its own game, else the caller's limits with ``game``'s defaults."""
         if game is self.game:
             return self
-        return SolveRequest.of(game, self.given, shortest=self.shortest)
+        return SolveRequest.of(game, self.given, shortest=self.shortest, purpose=self.purpose)
 
     @property
     def rules(self) -> Any:
@@ -199,8 +257,8 @@ def raise_option(limit: Limit | str) -> str:
     return LIMIT_OPTIONS[Limit(limit)]
 
 
-_GAMES: dict[tuple[str, tuple[tuple[str, str], ...]], Game[Any, Any]] = {}
-"""The games unpickled requests built in this process, by preset and rules."""
+_GAMES: dict[tuple[str, tuple[tuple[str, str], ...], str | None], Game[Any, Any]] = {}
+"""The games unpickled requests built in this process, by preset, rules and plan digest."""
 
 
 def _rebuilt(
@@ -210,9 +268,15 @@ def _rebuilt(
     given: Limits,
     shortest: bool,
     shortest_states: int | None,
+    purpose: Purpose = Purpose.SOLVE,
+    plan: Plan | None = None,
 ) -> SolveRequest:
     """A pickled request, with its game built once per process (see ``__reduce__``)."""
-    game = _GAMES.get((preset, rules))
+    key = (preset, rules, None if plan is None else plan_digest(plan))
+    game = _GAMES.get(key)
     if game is None:
-        game = _GAMES[(preset, rules)] = make_game(preset, dict(rules))
-    return SolveRequest(game, limits, given, shortest, shortest_states)
+        game = make_game(preset, dict(rules))
+        if plan is not None:
+            game = game.with_plan(plan)
+        _GAMES[key] = game
+    return SolveRequest(game, limits, given, shortest, shortest_states, purpose)

@@ -2,10 +2,8 @@
 
 from __future__ import annotations
 
-import json
 import math
 from collections.abc import Hashable, Sequence
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -24,13 +22,8 @@ from solitaire_solver.analysis import analyse_position
 from solitaire_solver.games import PRESETS, Game
 from solitaire_solver.numbering import parse_deal_number
 from solitaire_solver.search import Limits, Memo, ProblemDefaults, depth_first
-
-from .support import WON_DEALS, assert_replays_to_win
-
-REVIEW_GAMES: dict[str, dict[str, Any]] = json.loads(
-    (Path(__file__).parent / "data" / "review_games.json").read_text()
-)
-"""A game per preset that loses a won deal at a known move (tests/data/make_review_games.py)."""
+from solitaire_solver.testing import assert_replays_to_win
+from tests.support import REVIEW_GAMES, WON_DEALS
 
 
 class Plain(ProblemDefaults):

@@ -10,8 +10,7 @@ import pytest
 from solitaire_solver import verify
 from solitaire_solver.games.eagle_wing import kernel as eagle_wing_kernel
 from solitaire_solver.games.windmill import kernel as windmill_kernel
-
-from .support import ROOT, run_cli, run_module
+from tests.support import ROOT, run_cli, run_module
 
 
 def test_solve_json_is_a_document_whose_moves_replay(capsys: pytest.CaptureFixture[str]) -> None:

@@ -11,8 +11,8 @@ import pytest
 from solitaire_solver import make_game, parse_deal
 from solitaire_solver.cards import card_text, parse_cards
 from solitaire_solver.numbering import parse_deal_number
-
-from .support import assert_replays_to_win, run_cli, run_module
+from solitaire_solver.testing import assert_replays_to_win
+from tests.support import run_cli, run_module
 
 
 def parse_words(text: str) -> list[str]:

@@ -11,9 +11,7 @@ import pytest
 
 from solitaire_solver.games.decade import Decade
 from solitaire_solver.viewer import check_html_path
-
-from .support import run_cli, run_module
-from .test_viewer import network_references, page_data
+from tests.support import network_references, page_data, run_cli, run_module
 
 
 def test_solve_writes_the_page_and_prints_the_usual_output(

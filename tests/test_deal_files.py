@@ -38,9 +38,10 @@ from solitaire_solver.games import PRESETS, Game, Preset
 from solitaire_solver.games.base import FieldReader, rules_knobs
 from solitaire_solver.games.decade import Decade, DecadeRules, DecadeState
 from solitaire_solver.numbering import parse_deal_number
+from solitaire_solver.request import SolveRequest
 from solitaire_solver.search import Limits
-
-from .support import assert_replays_to_win
+from solitaire_solver.testing import assert_replays_to_win
+from tests.support import ROOT
 
 ALL_PRESETS = list(PRESETS)
 
@@ -157,10 +158,12 @@ def test_rules_on_the_file_change_the_game() -> None:
 
 def verdicts_agree(game: Game[Any, Any], state: Any, limit: int) -> bool:
     """Solve ``state`` in memory and from its file; False when a limit stopped either."""
-    mem = game.solve(state, Limits(max_states=limit))
+    mem = game.solve(state, SolveRequest.of(game, Limits(max_states=limit)))
     for as_json in (False, True):
         loaded = parse_deal(format_deal(game, state, as_json=as_json))
-        disk = loaded.game.solve(loaded.position, Limits(max_states=limit))
+        disk = loaded.game.solve(
+            loaded.position, SolveRequest.of(loaded.game, Limits(max_states=limit))
+        )
         if Status.UNKNOWN in (mem.status, disk.status):
             return False
         assert disk.status == mem.status
@@ -190,7 +193,7 @@ def mid_game_verdicts(preset: str, numbers: range, steps: int, limit: int) -> se
     for number in numbers:
         state = random_position(game, number, steps, random.Random(number))
         if verdicts_agree(game, state, limit):
-            statuses.add(game.solve(state, Limits(max_states=limit)).status)
+            statuses.add(game.solve(state, SolveRequest.of(game, Limits(max_states=limit))).status)
     return statuses
 
 
@@ -595,17 +598,16 @@ def test_header_labels_are_reserved() -> None:
 
 
 def test_documented_examples_read() -> None:
-    """The JSON example of docs/files.md is a valid file, equal to its text form there
+    """The JSON example of docs/reference/files.md is a valid file, equal to its text form there
     and in the README."""
-    root = Path(__file__).resolve().parent.parent
-    page = (root / "docs" / "files.md").read_text(encoding="utf-8")
+    page = (ROOT / "docs" / "reference" / "files.md").read_text(encoding="utf-8")
     block = page.split("```json\n", 1)[1].split("```", 1)[0]
     loaded = parse_deal(block)
     assert loaded.game.preset == "decade" and loaded.deal == "3"
     fields = dict(loaded.game.position_fields(loaded.position))
     line = f"line: {fields['line']}"
     assert line in page
-    assert line in (root / "README.md").read_text(encoding="utf-8")
+    assert line in (ROOT / "README.md").read_text(encoding="utf-8")
 
 
 class _NoFiles(Decade):
@@ -643,9 +645,8 @@ def test_byte_order_mark_and_windows_line_ends_are_read(tmp_path: Path) -> None:
 
 
 def test_the_documented_game_file_reads() -> None:
-    """The game file example of docs/files.md: the deal, and the moves played from it."""
-    root = Path(__file__).resolve().parent.parent
-    page = (root / "docs" / "files.md").read_text(encoding="utf-8")
+    """The game file example of docs/reference/files.md: the deal, and the moves played from it."""
+    page = (ROOT / "docs" / "reference" / "files.md").read_text(encoding="utf-8")
     section = page.split("## Game files", 1)[1]
     block = section.split("```json\n", 1)[1].split("```", 1)[0]
     game, start, deal, moves, *_ = parse_game(block)

@@ -20,9 +20,9 @@ from solitaire_solver.errors import BadMoveError, BadRuleError, DealFileError, I
 from solitaire_solver.games.base import Field, FieldReader
 from solitaire_solver.games.decade import DEAL, Decade, DecadeMove, DecadeState
 from solitaire_solver.numbering import DealNumber
+from solitaire_solver.request import SolveRequest
 from solitaire_solver.search import Limit, Limits, Status, astar, depth_first
-
-from .support import assert_replays_to_win, assert_result_sound
+from solitaire_solver.testing import assert_replays_to_win, assert_result_sound
 
 # ---------------------------------------------------------------- references
 
@@ -119,7 +119,7 @@ GAMES = {"decade": DECADE, "decade-optional": OPTIONAL}
 
 def solve_checked(game: Decade, state: DecadeState) -> bool:
     """Solve ``state``; a win must replay under the real rules. Returns whether won."""
-    result = game.solve(state, Limits())
+    result = game.solve(state)
     assert result.status in (Status.WON, Status.LOST)
     assert_result_sound(game, state, result)
     return result.won
@@ -257,7 +257,7 @@ def test_hand_only_one_of_two_runs_wins() -> None:
     start = start_of(cards("2C 8C KC"))
     assert DECADE.legal_moves(start) == [DecadeMove(0, 2), DecadeMove(0, 3)]
     for game in (DECADE, OPTIONAL):
-        result = game.solve(start, Limits())
+        result = game.solve(start)
         assert result.moves == (DecadeMove(0, 3),)
     assert not DECADE.is_won(DECADE.play(start, DecadeMove(0, 2)))
 
@@ -268,7 +268,7 @@ def test_hand_compulsory_lost_where_optional_wins() -> None:
     # K alone. Optional rules deal K first: A 2 3 4 K adds up to 20.
     start = start_of(cards("AC 2C 3C 4C KC"))
     assert not solve_checked(DECADE, start)
-    result = OPTIONAL.solve(start, Limits())
+    result = OPTIONAL.solve(start)
     assert result.moves == (DEAL, DEAL, DecadeMove(0, 5))
     assert_result_sound(OPTIONAL, start, result)
 
@@ -430,24 +430,26 @@ def test_solving_mid_game_positions() -> None:
 
 def test_limits_give_unknown_naming_the_limit() -> None:
     start = OPTIONAL.deal(117)  # lost: the whole table is needed to say so
-    assert OPTIONAL.solve(start, Limits()).status is Status.LOST
+    assert OPTIONAL.solve(start).status is Status.LOST
     for limits, limit in (
         (Limits(max_states=5), Limit.STATES),
         (Limits(max_table=5), Limit.TABLE),
         (Limits(timeout=1e-9), Limit.TIME),
     ):
-        result = OPTIONAL.solve(start, limits)
+        result = OPTIONAL.solve(start, SolveRequest.of(OPTIONAL, limits))
         assert result.status is Status.UNKNOWN and result.limit is limit
         assert result.moves == ()
     # Compulsory rules: a table of exactly the size the search needs is enough.
     number, need = next(
         (n, r.stats.unique)
         for n in range(1, 500)
-        if (r := DECADE.solve(DECADE.deal(n), Limits())).lost and r.stats.unique >= 2
+        if (r := DECADE.solve(DECADE.deal(n))).lost and r.stats.unique >= 2
     )
     start = DECADE.deal(number)
-    assert DECADE.solve(start, Limits(max_table=need)).status is Status.LOST
-    result = DECADE.solve(start, Limits(max_table=need - 1))
+    assert (
+        DECADE.solve(start, SolveRequest.of(DECADE, Limits(max_table=need))).status is Status.LOST
+    )
+    result = DECADE.solve(start, SolveRequest.of(DECADE, Limits(max_table=need - 1)))
     assert result.status is Status.UNKNOWN and result.limit is Limit.TABLE
 
 
@@ -465,7 +467,7 @@ def test_optional_shortest_agrees_with_astar(knobs: dict[str, object]) -> None:
             rng, rng.randint(3, 10), sorted(rules.sums), rules.min_run, rules.max_run or 52
         )
         start = start_of(line)
-        fast = game.solve(start, Limits(), shortest=True)
+        fast = game.solve(start, SolveRequest.of(game, shortest=True))
         plain = astar(game, start)
         assert fast.status == plain.status, line
         assert len(fast.moves) == len(plain.moves), line
@@ -478,7 +480,7 @@ def test_optional_shortest_agrees_with_astar(knobs: dict[str, object]) -> None:
 def test_optional_shortest_on_real_deals_agrees_with_astar() -> None:
     for number in (3, 4):
         start = OPTIONAL.deal(number)
-        fast = OPTIONAL.solve(start, Limits(), shortest=True)
+        fast = OPTIONAL.solve(start, SolveRequest.of(OPTIONAL, shortest=True))
         plain = astar(OPTIONAL, start)
         assert fast.won and plain.won and len(fast.moves) == len(plain.moves)
         assert_result_sound(OPTIONAL, start, fast)
@@ -489,7 +491,7 @@ def test_shortest_uses_the_generic_search() -> None:
     # before the first deal, discards at least twice: four moves at least,
     # and x1-3 d d x1-2 is one such win.
     start = start_of(cards("2C 8C KC 3D 7D"))
-    result = DECADE.solve(start, Limits(), shortest=True)
+    result = DECADE.solve(start, SolveRequest.of(DECADE, shortest=True))
     assert len(result.moves) == 4
     assert_result_sound(DECADE, start, result)
 
@@ -530,7 +532,7 @@ def test_position_files_round_trip(number: int, plies: int, rng: random.Random) 
     assert OPTIONAL.position_fields(back) == fields
     # Read back, the position plays on alike.
     assert OPTIONAL.legal_moves(back) == OPTIONAL.legal_moves(state)
-    assert OPTIONAL.solve(back, Limits()).status == OPTIONAL.solve(state, Limits()).status
+    assert OPTIONAL.solve(back).status == OPTIONAL.solve(state).status
 
 
 def test_parse_position_before_the_first_discard_deals_three() -> None:

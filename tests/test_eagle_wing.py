@@ -14,7 +14,6 @@ from solitaire_solver import api
 from solitaire_solver.cards import parse_card
 from solitaire_solver.errors import BadMoveError, BadRuleError, DealFileError, IllegalMoveError
 from solitaire_solver.games import find_preset, make_game
-from solitaire_solver.games.base import Field, FieldReader
 from solitaire_solver.games.eagle_wing import (
     DEAL,
     FOUNDATION,
@@ -33,7 +32,8 @@ from solitaire_solver.games.eagle_wing.rules import (
     EagleWingRules,
     built_on,
 )
-from solitaire_solver.numbering import parse_deal_number, shuffled_talon
+from solitaire_solver.numbering import shuffled_talon
+from solitaire_solver.request import SolveRequest
 from solitaire_solver.search import (
     Budget,
     Limit,
@@ -46,34 +46,19 @@ from solitaire_solver.search import (
     drive,
 )
 from solitaire_solver.search import solve as solve_run
-from tests.support import assert_replays_to_win, assert_result_sound
-
-STRICT = "eagle-wing"
-COOPS = "eagle-wing-coops"
-
-
-def game_of(preset: str = STRICT, **rules: Any) -> EagleWing:
-    game = make_game(preset, rules)
-    assert isinstance(game, EagleWing)
-    return game
-
-
-def dealt(game: EagleWing, number: int) -> EagleWingState:
-    return game.deal(parse_deal_number(number))
-
+from solitaire_solver.testing import assert_replays_to_win, assert_result_sound
+from solitaire_solver.testing.eagle_wing import (
+    BUILD,
+    COOPS,
+    STRICT,
+    dealt,
+    game_of,
+    lines,
+    position,
+    read,
+)
 
 # ------------------------------------------------------------------ positions
-
-
-def read(game: EagleWing, lines: list[tuple[str, str]], path: str = "p.txt") -> EagleWingState:
-    """A position from labelled lines, as the file reader hands them over."""
-    fields = [Field(label, text, i + 1) for i, (label, text) in enumerate(lines)]
-    return game.parse_position(FieldReader(fields, path, game.preset, len(lines) + 1))
-
-
-def position(game: EagleWing, **lines: str) -> EagleWingState:
-    """A position from keyword lines (``redeals_used`` for ``redeals used``)."""
-    return read(game, [(k.replace("_", " "), v) for k, v in lines.items()])
 
 
 def roundtrip(game: EagleWing, state: EagleWingState) -> EagleWingState:
@@ -136,7 +121,7 @@ def reference_status(game: EagleWing, state: EagleWingState, **kw: Any) -> Statu
 
 
 def solve(game: EagleWing, state: EagleWingState) -> Status:
-    result = game.solve(state, Limits())
+    result = game.solve(state)
     assert_result_sound(game, state, result)
     return result.status
 
@@ -231,7 +216,7 @@ def test_empty_wing_takes_the_trunk_top_at_once() -> None:
     assert after.wings[2] == (parse_card("4H"),)
     assert after.trunk == tuple(parse_card(c) for c in ("TS", "JS", "QS", "KS"))
     assert after.foundations == (13, 9, 3, 13)
-    result = game.solve(after, Limits())
+    result = game.solve(after)
     assert result.won
     assert_replays_to_win(game, after, result.moves)
 
@@ -452,20 +437,6 @@ THREE_PASSES = dict(
     redeals_used="0",
 )
 
-# Every foundation starts at 6 and waits for its 2. 3C, 5C, 2C is the whole
-# stock and no redeal is left: 2C goes home and 5C then covers 3C, unless 3C
-# was built on 4C, which waits on wing 0. The trunk keeps every wing full (no
-# parking); once clubs are home, wing moves and the trunk finish the game.
-BUILD = dict(
-    base="6",
-    foundations="AC AS AH AD",
-    trunk="2D 2H 2S 5D 4D",
-    wings="4C, 3S, 4S, 5S, 3H, 4H, 5H, 3D",
-    waste="",
-    stock="3C 5C 2C",
-    redeals_used="2",
-)
-
 
 def no_parking(state: EagleWingState, move: EagleWingMove) -> bool:
     return not (move.source == WASTE and move.target < 8 and not state.wings[move.target])
@@ -482,7 +453,7 @@ def test_won_only_by_parking_a_waste_card(preset: str) -> None:
     assert solve(game, state) is Status.WON
     assert reference_status(game, state) is Status.WON
     assert reference_status(game, state, allow=no_parking) is Status.LOST
-    line = game.solve(state, Limits()).moves
+    line = game.solve(state).moves
     assert any(m.source == WASTE and m.target != FOUNDATION for m in line)
 
 
@@ -491,7 +462,7 @@ def test_won_only_with_the_last_redeal() -> None:
     state = position(game, **THREE_PASSES)
     assert solve(game, state) is Status.WON
     assert reference_status(game, state) is Status.WON
-    line = game.solve(state, Limits()).moves
+    line = game.solve(state).moves
     assert line.count(REDEAL) == 2
     # One redeal fewer, by the rules or because one was used: lost.
     fewer = game_of(redeals=1)
@@ -524,18 +495,6 @@ PLAIN_CAP = 300_000
 """States the plain search may expand per position in the comparisons."""
 
 
-def played(game: EagleWing, number: int, moves: int, seed: int) -> EagleWingState:
-    """The position after ``moves`` random legal moves from deal ``number`` (or fewer)."""
-    rng = random.Random(seed * 100_003 + number)
-    state = dealt(game, number)
-    for _ in range(moves):
-        legal = game.legal_moves(state)
-        if not legal or game.is_won(state):
-            break
-        state = game.apply(state, rng.choice(legal))
-    return state
-
-
 def compare_with_reference(
     game: EagleWing, states: Iterator[tuple[str, EagleWingState]], plain_cap: int | None = None
 ) -> int:
@@ -561,15 +520,6 @@ def compare_with_reference(
 def deals(game: EagleWing, numbers: range) -> Iterator[tuple[str, EagleWingState]]:
     for number in numbers:
         yield f"{game.preset} deal {number}", dealt(game, number)
-
-
-def lines(
-    game: EagleWing, numbers: range, lengths: tuple[int, ...], seed: int = 1
-) -> Iterator[tuple[str, EagleWingState]]:
-    """Positions part way into random games: the model starts anywhere, not only at a deal."""
-    for number in numbers:
-        for moves in lengths:
-            yield f"{game.preset} deal {number} after {moves}", played(game, number, moves, seed)
 
 
 def test_search_agrees_with_the_plain_search_sample() -> None:
@@ -746,11 +696,11 @@ def test_statistics_follow_the_engine(preset: str) -> None:
     game = game_of(preset)
     for number in range(1, 31):
         state = dealt(game, number)
-        result = game.solve(state, Limits())
+        result = game.solve(state)
         assert_result_sound(game, state, result)
         assert_statistics(result, relaxed_lost(game, state))
     for _name, state in lines(game, range(1, 11), (30,)):
-        result = game.solve(state, Limits())
+        result = game.solve(state)
         assert_result_sound(game, state, result)
         assert_statistics(result, relaxed_lost(game, state))
 
@@ -759,10 +709,10 @@ def test_statistics_follow_the_engine(preset: str) -> None:
 def test_effort_is_kept_on_an_unknown_result(preset: str, number: int) -> None:
     game = game_of(preset)
     state = dealt(game, number)
-    full = game.solve(state, Limits())
+    full = game.solve(state)
     cap = full.stats.expanded // 2
     assert cap > 1
-    result = game.solve(state, Limits(max_states=cap))
+    result = game.solve(state, SolveRequest.of(game, Limits(max_states=cap)))
     assert result.status is Status.UNKNOWN and result.moves == ()
     assert result.limit is Limit.STATES and result.limit_value == cap
     assert result.stats.expanded == cap
@@ -774,11 +724,11 @@ def test_generic_search_and_astar_agree() -> None:
     game = game_of()
     for number in range(1, 31):
         state = dealt(game, number)
-        fast = game.solve(state, Limits())
+        fast = game.solve(state)
         generic = depth_first(game, state)
         assert fast.status is generic.status, number
         if fast.won:
-            short = game.solve(state, Limits(), shortest=True)
+            short = game.solve(state, SolveRequest.of(game, shortest=True))
             assert_result_sound(game, state, short)
             assert short.shortest
             assert len(short.moves) <= len(fast.moves)
@@ -789,7 +739,7 @@ def near_the_end(game: EagleWing, numbers: range, left: int) -> Iterator[EagleWi
     """For each won deal, the position ``left`` moves before the end of the line found."""
     for number in numbers:
         state = dealt(game, number)
-        result = game.solve(state, Limits())
+        result = game.solve(state)
         if not result.won:
             continue
         for move in result.moves[: max(0, len(result.moves) - left)]:
@@ -808,7 +758,7 @@ def test_forced_safe_moves_keep_a_shortest_line(preset: str, last: int, left: in
         if plain.status is Status.UNKNOWN:
             continue
         assert plain.won
-        short = game.solve(state, Limits(), shortest=True)
+        short = game.solve(state, SolveRequest.of(game, shortest=True))
         assert_result_sound(game, state, short)
         assert short.shortest and len(short.moves) == len(plain.moves)
         compared += 1
@@ -823,7 +773,7 @@ def test_limits_give_unknown() -> None:
     # relaxation in 34 relaxed positions: with room for 20 it cannot tell,
     # and the search after it stops at the limit.
     for number in (2, 13):
-        result = game.solve(dealt(game, number), Limits(max_states=20))
+        result = game.solve(dealt(game, number), SolveRequest.of(game, Limits(max_states=20)))
         assert result.status is Status.UNKNOWN and result.moves == ()
         assert result.stats.expanded == 20
 
@@ -874,7 +824,7 @@ def test_shortest_line_of_a_hand_made_position() -> None:
     # cards home is a line of seven.
     game = game_of()
     state = position(game, **PARKING)
-    result = game.solve(state, Limits(), shortest=True)
+    result = game.solve(state, SolveRequest.of(game, shortest=True))
     assert_result_sound(game, state, result)
     assert len(result.moves) == 7
 

@@ -7,10 +7,19 @@ import pytest
 
 from solitaire_solver.games.eagle_wing import EagleWing, EagleWingModel, EagleWingState
 from solitaire_solver.games.eagle_wing.relaxation import Relaxation, relaxed_run
-from solitaire_solver.search import Budget, Limits, Status, dfs, drive, projected
+from solitaire_solver.request import SolveRequest
+from solitaire_solver.search import Budget, Status, dfs, drive, projected
 from solitaire_solver.search import solve as solve_run
+from solitaire_solver.testing.eagle_wing import (
+    BUILD,
+    COOPS,
+    STRICT,
+    dealt,
+    game_of,
+    lines,
+    position,
+)
 from solitaire_solver.verdicts import shipped_verdicts
-from tests.test_eagle_wing import BUILD, COOPS, STRICT, dealt, game_of, lines, position
 
 
 def relaxed(game: EagleWing, state: EagleWingState) -> int | None:
@@ -77,7 +86,7 @@ def test_a_position_with_no_move_is_relaxed_lost_at_once() -> None:
     state = position(game, **STUCK)
     assert game.legal_moves(state) == []
     assert relaxed(game, state) == 1
-    result = game.solve(state, Limits())
+    result = game.solve(state)
     assert result.lost and result.stats.expanded == 1 and result.stats.max_depth == 0
 
 
@@ -192,7 +201,7 @@ def test_a_won_deal_is_solved_as_by_the_search_alone() -> None:
         alone = solve_run(
             projected(lambda b, m=model, r=root, d=depth: dfs(m, r, b, depth=d), model.lift)
         )
-        result = game.solve(state, Limits())
+        result = game.solve(state)
         assert result.won and result.moves == alone.moves
         assert (result.stats.expanded, result.stats.unique, result.stats.max_depth) == (
             alone.stats.expanded,
@@ -211,7 +220,7 @@ def test_a_relaxed_loss_is_the_whole_count_and_shortest_solves_use_it_too() -> N
     count = relaxed(game, state)
     assert count is not None
     for shortest in (False, True):
-        result = game.solve(state, Limits(), shortest=shortest)
+        result = game.solve(state, SolveRequest.of(game, shortest=shortest))
         assert result.lost
         assert result.stats.expanded == result.stats.unique == count
         assert result.stats.max_depth == 0

@@ -11,8 +11,7 @@ import pytest
 from solitaire_solver import make_game
 from solitaire_solver.games import PRESETS
 from solitaire_solver.numbering import parse_deal_number
-
-from .support import ROOT, run_cli
+from tests.support import ROOT, run_cli
 
 EXAMPLES = {
     "decade": ["d", "x3-5"],

@@ -14,10 +14,7 @@ from solitaire_solver import make_game, solve
 from solitaire_solver.deal_files import load_deal, load_game
 from solitaire_solver.numbering import parse_deal_number
 from solitaire_solver.play import Style
-
-from .support import run_cli, run_module
-from .test_analysis import REVIEW_GAMES, WON_DEALS
-from .test_viewer import page_data
+from tests.support import REVIEW_GAMES, WON_DEALS, page_data, run_cli, run_module
 
 # ---------------------------------------------------------------- hint
 

@@ -14,8 +14,7 @@ from solitaire_solver.request import as_request, raise_option
 from solitaire_solver.search import Limit, Limits
 from solitaire_solver.search.result import limit_problem
 from solitaire_solver.stats import solve_deals, winnability
-
-from .support import run_cli
+from tests.support import run_cli
 
 
 def test_a_presets_default_is_marked_default_and_a_user_value_is_not() -> None:

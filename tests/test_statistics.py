@@ -7,9 +7,10 @@ import pytest
 from solitaire_solver import make_game
 from solitaire_solver.games import PRESETS
 from solitaire_solver.numbering import parse_deal_number
+from solitaire_solver.request import SolveRequest
 from solitaire_solver.search import Limit, Limits, SolveResult, Status
-
-from .support import WON_DEALS, assert_result_sound
+from solitaire_solver.testing import assert_result_sound
+from tests.support import WON_DEALS
 
 # Deals quick to settle in every preset, and a state limit small enough to stop
 # a search on the first deals (a few expansions are enough to play moves).
@@ -38,7 +39,7 @@ def test_statistics_are_consistent_on_every_preset(preset: str) -> None:
         has_moves = bool(game.legal_moves(start))
         # A limit keeps the few hard deals (Windmill's) short; an unknown
         # result must meet the invariants too.
-        result = game.solve(start, Limits(max_states=200_000))
+        result = game.solve(start, SolveRequest.of(game, Limits(max_states=200_000)))
         assert_result_sound(game, start, result)
         check(result, has_moves)
 
@@ -49,7 +50,7 @@ def test_effort_is_kept_on_unknown_results(preset: str) -> None:
     stopped = 0
     for deal in DEALS:
         start = game.deal(parse_deal_number(deal))
-        result = game.solve(start, Limits(max_states=SMALL))
+        result = game.solve(start, SolveRequest.of(game, Limits(max_states=SMALL)))
         check(result, bool(game.legal_moves(start)))
         if result.status is Status.UNKNOWN:
             stopped += 1
@@ -70,10 +71,10 @@ def test_a_limit_on_the_shortest_search_keeps_the_line_found(preset: str) -> Non
     # shortest, with the limit named so that it can be raised.
     game = make_game(preset)
     start = game.deal(parse_deal_number(WON_DEALS[preset]))
-    plain = game.solve(start, Limits(max_states=200_000))
+    plain = game.solve(start, SolveRequest.of(game, Limits(max_states=200_000)))
     assert plain.won and plain.moves
     limit = plain.stats.expanded + 1
-    result = game.solve(start, Limits(max_states=limit), shortest=True)
+    result = game.solve(start, SolveRequest.of(game, Limits(max_states=limit), shortest=True))
     assert result.status is Status.WON
     assert_result_sound(game, start, result)
     check(result, True)

@@ -9,9 +9,9 @@ import pytest
 
 from solitaire_solver.games import make_game
 from solitaire_solver.numbering import parse_deal_number
+from solitaire_solver.testing import assert_replays_to_win
 from solitaire_solver.verdicts import Verdicts, shipped_verdicts
-
-from .support import assert_replays_to_win, run_cli
+from tests.support import run_cli
 
 
 def winning_json(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> Path:

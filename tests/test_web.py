@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import datetime
 import random
-import warnings
 from pathlib import Path
 from typing import Any
 
@@ -20,11 +19,6 @@ pytest.importorskip("uvicorn", reason="needs the browser extra (pip install star
 
 import httpx
 
-with warnings.catch_warnings():
-    # Starlette's test client names httpx2 as httpx's successor; httpx works the same here.
-    warnings.simplefilter("ignore", DeprecationWarning)
-    from starlette.testclient import TestClient
-
 from solitaire_solver.deal_files import parse_game
 from solitaire_solver.errors import BadOptionError
 from solitaire_solver.games import PRESETS, make_game
@@ -33,24 +27,13 @@ from solitaire_solver.verdicts import shipped_table
 from solitaire_solver.viewer import scene
 from solitaire_solver.web import Table, today_deal
 from solitaire_solver.web import app as web_app
-
-from .support import run_cli
-
-TOKEN = "a-token-for-tests"
-HOME = ("127.0.0.1", 50000)
+from tests.support import run_cli
+from tests.web_client import TOKEN, api, client
 
 
 def table(preset: str = "black-hole", deal: int = 2) -> Table:
     game = make_game(preset)
     return Table(game, game.deal(parse_deal_number(deal)), deal=str(deal), samples=2)
-
-
-def client(t: Table, host: tuple[str, int] = HOME) -> TestClient:
-    return TestClient(web_app.make_app(t, TOKEN, hosts={"testserver"}), client=host)
-
-
-def api(path: str) -> str:
-    return f"/{TOKEN}/api/{path}"
 
 
 def line(preset: str, deal: int) -> list[str]:

@@ -36,9 +36,7 @@ from solitaire_solver.numbering import parse_deal_number
 from solitaire_solver.viewer import Place, move_places
 from solitaire_solver.web import Table
 from solitaire_solver.web.app import Server
-
-from .chromium import chromium_executable, launch
-from .test_viewer_browser import Browser, check_won
+from tests.chromium import Browser, check_won, chromium_executable, launch
 
 pytestmark = pytest.mark.browser
 

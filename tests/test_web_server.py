@@ -36,8 +36,7 @@ from solitaire_solver.games import make_game
 from solitaire_solver.numbering import parse_deal_number
 from solitaire_solver.web import Table
 from solitaire_solver.web import app as web_app
-
-from .support import ROOT
+from tests.support import ROOT
 
 TOKEN = "a-token-for-tests"
 PORT = 8123

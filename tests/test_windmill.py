@@ -12,7 +12,6 @@ from __future__ import annotations
 import json
 import random
 from collections import Counter
-from collections.abc import Hashable
 from typing import Any
 
 import attrs
@@ -25,7 +24,6 @@ from solitaire_solver.cards import Card, card_text, parse_card, parse_cards
 from solitaire_solver.deal_files import parse_deal
 from solitaire_solver.errors import BadMoveError, BadRuleError, DealFileError, IllegalMoveError
 from solitaire_solver.games import make_game
-from solitaire_solver.games.base import Field, FieldReader
 from solitaire_solver.games.windmill import (
     DEAL_MOVE,
     DEFAULT_SHORTEST_STATES,
@@ -57,18 +55,38 @@ from solitaire_solver.games.windmill.model import HOMES_FLAG, PACKED_TALON
 from solitaire_solver.games.windmill.rules import REAL_TALON, ranked_waste
 from solitaire_solver.games.windmill.summaries import PassTalonView
 from solitaire_solver.numbering import parse_deal_number
+from solitaire_solver.request import SolveRequest
 from solitaire_solver.search import (
-    NO_LIMITS,
     Budget,
     Limit,
     Limits,
+    Shortest,
     SolveResult,
     Status,
     depth_first,
     drive,
 )
 from solitaire_solver.search import solve as run_strategy
-from tests.support import assert_replays_to_win, assert_result_sound, run_cli
+from solitaire_solver.testing import assert_replays_to_win, assert_result_sound
+from solitaire_solver.testing.windmill import (
+    FULL_SECONDARY,
+    RANKS,
+    deals_in_between,
+    dealt,
+    exhaustive_beam,
+    game,
+    late_positions,
+    random_positions,
+    ranks,
+    read,
+    reference_solve,
+    reversed_game,
+    small_position,
+    temporary_home_position,
+    two_in_a_row_position,
+    with_suits,
+)
+from tests.support import run_cli
 
 # The solver's numbers, from its plan.
 BEAMS_WEIGHT = PLAN.member("beams").weight
@@ -78,81 +96,6 @@ RESTARTS_WEIGHT = PLAN.member("restarts").weight
 RELAXED_DEPTH_FIRST_WEIGHT = PLAN.member("relaxed depth-first").weight
 PORTFOLIO_BASE = PLAN.base
 PORTFOLIO_GROWTH = PLAN.growth
-
-RANKS = "A23456789TJQK"
-
-
-def game(**rules: Any) -> Windmill:
-    g = make_game("windmill", rules)
-    assert isinstance(g, Windmill)
-    return g
-
-
-def reversed_game(**rules: Any) -> Windmill:
-    g = make_game("windmill-reversed", rules)
-    assert isinstance(g, Windmill)
-    return g
-
-
-def dealt(g: Windmill, number: int) -> WindmillState:
-    return g.deal(parse_deal_number(number))
-
-
-def read(g: Windmill, lines: dict[str, str]) -> WindmillState:
-    """A position through the game's own ``parse_position`` hook."""
-    fields = [Field(label, text, i + 1) for i, (label, text) in enumerate(lines.items())]
-    return g.parse_position(FieldReader(fields, "test.pos", g.name, len(fields) + 1))
-
-
-def with_suits(piles: dict[str, str]) -> dict[str, str]:
-    """Turn rank-only piles (``"A 2 3"``) into cards, handing out the 8 copies of each rank.
-
-    Hand-made positions only care about ranks; this gives each rank's copies
-    suits C C S S H H D D in turn so that the position holds two of every card.
-    """
-    pool = {r: [s for s in "CSHD" for _ in range(2)] for r in RANKS}
-    out = {}
-    for label, text in piles.items():
-        words = []
-        for w in text.split():
-            if w == "--" or label in ("flag", "redeals_used"):
-                words.append(w)
-            else:
-                words.append(w + pool[w].pop(0))
-        out[label] = " ".join(words)
-    return out
-
-
-def ranks(text: str, times: int = 1) -> str:
-    """``ranks("A-K", 3)`` is A..K three times over, as rank words."""
-    a, b = text.split("-")
-    seq = RANKS[RANKS.index(a) : RANKS.index(b) + 1]
-    return " ".join(list(seq) * times)
-
-
-FULL_SECONDARY = " ".join(reversed(RANKS))
-
-
-def reference_solve(g: Windmill, start: WindmillState, cap: int = 200_000) -> bool | None:
-    """Plain depth-first search over every legal move, whole positions remembered.
-
-    None when more than ``cap`` positions would be needed.
-    """
-    seen: set[Hashable] = {start}
-    stack = [start]
-    while stack:
-        state = stack.pop()
-        if g.is_won(state):
-            return True
-        for m in g.legal_moves(state):
-            child = g.apply(state, m)
-            if child not in seen:
-                if len(seen) >= cap:
-                    return None
-                seen.add(child)
-                stack.append(child)
-    return False
-
 
 # ---------------------------------------------------------------- the deal
 
@@ -179,24 +122,6 @@ def test_every_deal_holds_two_of_each_card(number: int) -> None:
 
 
 # ---------------------------------------------------------------- moves
-
-
-def small_position(
-    g: Windmill, reserve: str, waste: str, stock: str = "", **extra: str
-) -> WindmillState:
-    """Three full secondaries, a fourth and the primary taking what is left."""
-    lines = {
-        "primary": extra.get("primary", ""),
-        "secondary1": FULL_SECONDARY,
-        "secondary2": FULL_SECONDARY,
-        "secondary3": FULL_SECONDARY,
-        "secondary4": extra.get("secondary4", ""),
-        "flag": extra.get("flag", "clear"),
-        "reserve": reserve,
-        "waste": waste,
-        "stock": stock,
-    }
-    return read(g, with_suits(lines))
 
 
 def refill_position(g: Windmill) -> WindmillState:
@@ -511,28 +436,11 @@ def test_missing_cards_and_unknown_labels() -> None:
 # ---------------------------------------------------------------- hand-made verdicts
 
 
-def temporary_home_position(g: Windmill) -> WindmillState:
-    # Primary needs J, then Q, K. Secondary 4 is a K, needing Q.
-    # Waste (bottom to top) A T J Q K J Q; reserve 2..9.
-    # The top Q can only go to secondary 4 (the primary needs J). Then the J:
-    # to the primary (to secondary 4 leaves the K on the waste with nowhere
-    # to go: lost). Now the primary needs Q and the only reachable Q is the
-    # one parked on secondary 4: s4>p, then the waste's K to the primary,
-    # and everything else down onto secondary 4. Won, and only that way.
-    return small_position(
-        g,
-        reserve=ranks("2-9"),
-        waste="A T J Q K J Q",
-        primary=ranks("A-K", 3) + " " + ranks("A-T"),
-        secondary4="K",
-    )
-
-
 def test_won_only_through_a_secondary_as_temporary_home() -> None:
     g = game()
     s = temporary_home_position(g)
     assert reference_solve(g, s) is True
-    r = g.solve(s, Limits())
+    r = g.solve(s)
     assert r.won
     assert_replays_to_win(g, s, r.moves)
     assert "s4>p" in [str(m) for m in r.moves]
@@ -557,37 +465,15 @@ def any_win_without(g: Windmill, start: WindmillState, banned: str) -> bool:
     return False
 
 
-def two_in_a_row_position(g: Windmill) -> WindmillState:
-    # The primary (49 cards) needs J, Q, K. Secondary 3 is K Q J, secondary 4
-    # is K Q; the waste's top is the last K, with the last Q under it.
-    # Restricted: the only reachable J is secondary 3's; after it the flag
-    # forbids secondary 4's Q, the waste's K can go nowhere (secondary 3
-    # needs a J, secondary 4 a J, the other two are full) and the reserve
-    # holds 6..9, which wait for the Ts under the K: lost. Free: J from
-    # secondary 3, Q from secondary 4, the waste's K to the primary (now
-    # full), its Q back onto secondary 4, then the two Js and everything
-    # else down onto secondaries 3 and 4: won.
-    lines = {
-        "primary": ranks("A-K", 3) + " " + ranks("A-T"),
-        "secondary1": FULL_SECONDARY,
-        "secondary2": FULL_SECONDARY,
-        "secondary3": "K Q J",
-        "secondary4": "K Q",
-        "reserve": "9 9 8 8 7 7 6 6",
-        "waste": "A A 2 2 3 3 4 4 5 5 T T J J Q K",
-    }
-    return read(g, with_suits(lines))
-
-
 def test_two_secondary_cards_in_a_row_lost_restricted_won_free() -> None:
     g = game()
     s = two_in_a_row_position(g)
     assert reference_solve(g, s) is False
-    assert g.solve(s, Limits()).lost
+    assert g.solve(s).lost
     f = game(foundation_moves="free")
     t = two_in_a_row_position(f)
     assert reference_solve(f, t) is True
-    r = f.solve(t, Limits())
+    r = f.solve(t)
     assert r.won
     assert_replays_to_win(f, t, r.moves)
 
@@ -614,7 +500,7 @@ def test_secondary_that_reached_its_ace_gives_it_up() -> None:
     g = game()
     s = ace_given_up_position(g)
     assert reference_solve(g, s) is True
-    r = g.solve(s, Limits())
+    r = g.solve(s)
     assert r.won
     assert_replays_to_win(g, s, r.moves)
     assert not any_win_without_all(g, s, {f"s{j + 1}>p" for j in range(4)})
@@ -653,7 +539,7 @@ def test_reversed_small_position() -> None:
     }
     s = read(g, with_suits(lines))
     assert reference_solve(g, s) is True
-    r = g.solve(s, Limits())
+    r = g.solve(s)
     assert r.won
     assert_replays_to_win(g, s, r.moves)
 
@@ -702,8 +588,8 @@ def test_reversed_game_is_the_mirror_image(number: int) -> None:
     s = dealt(g, number)
     t = mirrored(g, h, s)
     assert [str(m) for m in g.legal_moves(s)] == [str(m) for m in h.legal_moves(t)]
-    a = g.solve(s, Limits(max_states=3_000))
-    b = h.solve(t, Limits(max_states=3_000))
+    a = g.solve(s, SolveRequest.of(g, Limits(max_states=3_000)))
+    b = h.solve(t, SolveRequest.of(h, Limits(max_states=3_000)))
     assert a.status is b.status
     assert_result_sound(g, s, a)
     assert_result_sound(h, t, b)
@@ -731,58 +617,6 @@ def test_solve_with_rules_words() -> None:
 # ---------------------------------------------------------------- pruning against plain search
 
 
-def random_step(
-    g: Windmill, s: WindmillState, rng: random.Random, play_odds: float
-) -> WindmillState | None:
-    """One random move: a play with probability ``play_odds`` when there is one, else a deal."""
-    moves = g.legal_moves(s)
-    if not moves:
-        return None
-    plays = [m for m in moves if m.kind == 2]
-    return g.apply(s, rng.choice(plays) if plays and rng.random() < play_odds else moves[-1])
-
-
-def late_positions(
-    g: Windmill, numbers: range, left: int, per_deal: int = 2
-) -> list[WindmillState]:
-    """Positions of real deals with at most ``left`` cards in the stock.
-
-    For a deal the solver wins quickly, the position on the winning line
-    (won) and positions that leave the line at random a few deals earlier
-    (won or lost); for the others, random play that prefers plays to
-    foundations. Each is a fair test of a verdict either way.
-    """
-    out = []
-    for number in numbers:
-        rng = random.Random(number)
-        start = dealt(g, number)
-        # The game's own beams only, so that the positions stay the ones
-        # the tests were written against when other members change.
-        r = run_strategy(beams(g.problem, start, sub_games=False), Limits(max_states=5_000))
-        line: list[WindmillState] = [start]
-        for m in r.moves:
-            line.append(g.apply(line[-1], m))
-        # With redeals, only positions after the last redeal are small.
-        late = [s for s in line if len(s.stock) <= left and s.redeals_used == g.rules.redeals]
-        if r.won and late:
-            out.append(late[0])
-        branch = [s for s in line if len(s.stock) <= left + 4]
-        for _ in range(per_deal):
-            s = branch[0] if branch else start
-            while len(s.stock) > left or s.redeals_used < g.rules.redeals or rng.random() < 0.5:
-                nxt = random_step(g, s, rng, 0.9)
-                if nxt is None:
-                    break
-                s = nxt
-            out.append(s)
-    return out
-
-
-def exhaustive_beam(g: Windmill, s: WindmillState, limits: Limits = NO_LIMITS) -> SolveResult[Any]:
-    """A beam over the game's own rules so wide that it drops nothing: a breadth-first search."""
-    return run_strategy(beams(g.problem, s, widths=(10**9,), sub_games=False), limits)
-
-
 def check_against_plain(g: Windmill, positions: list[WindmillState]) -> Counter[str]:
     tally: Counter[str] = Counter()
     for s in positions:
@@ -794,7 +628,7 @@ def check_against_plain(g: Windmill, positions: list[WindmillState]) -> Counter[
         # search over the rank model, which says lost once an iteration
         # refused nothing.
         limits = Limits(max_states=200_000)
-        whole = g.solve(s, limits)
+        whole = g.solve(s, SolveRequest.of(g, limits))
         unpruned = depth_first(g.problem, s, limits)
         pruned = depth_first(Pruned(g.rules), s, limits)
         beam_only = exhaustive_beam(g, s, limits)
@@ -930,8 +764,8 @@ def test_playing_the_reserve_card_the_primary_needs_can_lose() -> None:
     from_secondary = g.apply(s, g.parse_move("s1>p"))
     assert reference_solve(g, from_reserve) is False
     assert reference_solve(g, from_secondary) is True
-    assert g.solve(from_reserve, Limits()).lost
-    r = g.solve(s, Limits())
+    assert g.solve(from_reserve).lost
+    r = g.solve(s)
     assert r.won
     assert_replays_to_win(g, s, r.moves)
 
@@ -982,7 +816,7 @@ def test_deal_78_won_only_by_the_secondary_eight() -> None:
     from_secondary = g.play(s, g.parse_move("s1>p"))  # play checks legality
     from_reserve = g.play(s, g.parse_move("r4>p"))
     for start, won in ((s, True), (from_secondary, True), (from_reserve, False)):
-        r = g.solve(start, Limits(max_states=1_000_000))
+        r = g.solve(start, SolveRequest.of(g, Limits(max_states=1_000_000)))
         assert r.status is (Status.WON if won else Status.LOST)
         assert_result_sound(g, start, r)
         # The same verdicts from the plain depth-first search with no
@@ -999,11 +833,11 @@ def test_no_limit_given_means_the_default_state_limit(monkeypatch: pytest.Monkey
 
     from solitaire_solver.games import PRESETS
 
-    preset = attrs.evolve(
-        PRESETS["windmill"],
-        default_limits=Limits(max_states=300),
+    plan = PRESETS["windmill"].solver_plan.replace(
+        limits=Limits(max_states=300),
         limits_when=(({"foundation_moves": "free"}, Limits(max_states=500)),),
     )
+    preset = attrs.evolve(PRESETS["windmill"], plan=plan)
     monkeypatch.setitem(PRESETS, "windmill", preset)
     r = solve("windmill", 2)
     assert r.status is Status.UNKNOWN and r.limit is Limit.STATES
@@ -1044,20 +878,6 @@ def test_counting_bound_on_hand_made_positions() -> None:
 
 
 # ---------------------------------------------------------------- the rank model and the beam
-
-
-def random_positions(g: Windmill, number: int, count: int) -> list[WindmillState]:
-    """Positions along one random line of play from a deal (plays preferred to deals)."""
-    rng = random.Random(number)
-    s = dealt(g, number)
-    out = [s]
-    for _ in range(400):
-        nxt = random_step(g, s, rng, 0.7)
-        if nxt is None:
-            break
-        s = nxt
-        out.append(s)
-    return rng.sample(out, min(count, len(out)))
 
 
 @settings(max_examples=25, deadline=None)
@@ -1140,7 +960,7 @@ def test_beam_wins_replay_from_the_deal(preset: str, rules: dict[str, Any]) -> N
     wins = 0
     for number in range(1, 13):
         start = dealt(g, number)
-        r = g.solve(start, Limits(max_states=60_000))
+        r = g.solve(start, SolveRequest.of(g, Limits(max_states=60_000)))
         assert_result_sound(g, start, r)
         wins += r.won
     assert wins >= 6
@@ -1226,7 +1046,7 @@ def test_free_solver_finds_the_wins_of_restricted_rules() -> None:
     # foundations and miss the win; the beam over the restricted sub-game,
     # which the free solver runs beside them, finds it.
     r = game()
-    won = r.solve(dealt(r, 725), Limits(max_states=20_000))
+    won = r.solve(dealt(r, 725), SolveRequest.of(r, Limits(max_states=20_000)))
     assert won.won
     f = game(foundation_moves="free")
     start = dealt(f, 725)
@@ -1237,7 +1057,7 @@ def test_free_solver_finds_the_wins_of_restricted_rules() -> None:
     sub = run_strategy(beam_over(rank_model(f.problem, free=False), start, 8))
     assert sub.won
     assert_replays_to_win(f, start, sub.moves)
-    solved = f.solve(start, Limits(max_states=20_000))
+    solved = f.solve(start, SolveRequest.of(f, Limits(max_states=20_000)))
     assert solved.won
     assert_replays_to_win(f, start, solved.moves)
     # The restricted rules' beam runs before the free one at each width,
@@ -1247,18 +1067,6 @@ def test_free_solver_finds_the_wins_of_restricted_rules() -> None:
 
 
 # ---------------------------------------------------------------- the solver as a portfolio
-
-
-def deals_in_between(g: Windmill) -> WindmillState:
-    """Primary needing J, Q, K; secondary 4 K Q; reserve 2..9; waste A T; stock J J Q K."""
-    return small_position(
-        g,
-        reserve=ranks("2-9"),
-        waste="A T",
-        stock="J J Q K",
-        primary=ranks("A-K", 3) + " " + ranks("A-T"),
-        secondary4="K Q",
-    )
 
 
 VARIANTS = [("windmill", {}), ("windmill-reversed", {}), ("windmill", {"foundation_moves": "free"})]
@@ -1282,17 +1090,17 @@ def test_statistics_of_won_and_unknown_results(preset: str, rules: dict[str, Any
     # long ones.
     g = make_game(preset, rules)
     assert isinstance(g, Windmill)
-    won = g.solve(dealt(g, 1), Limits(max_states=20_000))
+    won = g.solve(dealt(g, 1), SolveRequest.of(g, Limits(max_states=20_000)))
     assert won.won
     assert_result_sound(g, dealt(g, 1), won)
     assert_stats_mean_what_they_say(won)
-    unknown = g.solve(dealt(g, 102), Limits(max_states=20_000))
+    unknown = g.solve(dealt(g, 102), SolveRequest.of(g, Limits(max_states=20_000)))
     assert (unknown.status, unknown.limit) == (Status.UNKNOWN, Limit.STATES)
     assert unknown.stats.expanded == 20_000
     assert unknown.stats.unique > 10_000
     assert unknown.stats.max_depth > 90  # beams deal out much of the stock
     assert_stats_mean_what_they_say(unknown)
-    timed = g.solve(dealt(g, 102), Limits(timeout=0.2))
+    timed = g.solve(dealt(g, 102), SolveRequest.of(g, Limits(timeout=0.2)))
     assert (timed.status, timed.limit) == (Status.UNKNOWN, Limit.TIME)
     assert timed.stats.expanded > 0
     assert_stats_mean_what_they_say(timed)
@@ -1321,7 +1129,7 @@ def test_the_depth_first_member_is_not_starved() -> None:
     others = (total - DEPTH_FIRST_WEIGHT) / DEPTH_FIRST_WEIGHT
     n = alone.stats.expanded
     bound = n + others * (PORTFOLIO_GROWTH * n + PORTFOLIO_BASE * DEPTH_FIRST_WEIGHT)
-    solved = f.solve(start, Limits(max_states=int(bound) + 1))
+    solved = f.solve(start, SolveRequest.of(f, Limits(max_states=int(bound) + 1)))
     assert (solved.status, solved.settled_by) == (Status.WON, "depth-first")
     assert_replays_to_win(f, start, solved.moves)
     assert_stats_mean_what_they_say(solved)
@@ -1339,9 +1147,8 @@ def test_the_plan_says_what_runs_and_an_override_changes_it() -> None:
     assert r.won and r.settled_by is not None and r.settled_by.startswith("beams: width 8")
     names = [m.name for m in g.plan.members]
     assert names[:2] == ["beams", "relaxation"] and "summaries" in names
-    other = g.with_plan(g.plan.with_member("beams", weight=0)).solve(
-        start, Limits(max_states=300_000)
-    )
+    h = g.with_plan(g.plan.with_member("beams", weight=0))
+    other = h.solve(start, SolveRequest.of(h, Limits(max_states=300_000)))
     assert other.won and other.settled_by in names and other.settled_by != "beams"
     assert_replays_to_win(g, start, other.moves)
     assert g.plan.member("beams").weight == 1  # the game's own plan is left as it was
@@ -1350,14 +1157,14 @@ def test_the_plan_says_what_runs_and_an_override_changes_it() -> None:
 def test_a_won_start_is_won_with_no_moves() -> None:
     g = game()
     s = deals_in_between(g)
-    r = g.solve(s, Limits())
+    r = g.solve(s)
     end = s
     for m in r.moves:
         end = g.apply(end, m)
     assert g.is_won(end)
-    done = g.solve(end, Limits())
+    done = g.solve(end)
     assert (done.status, done.moves) == (Status.WON, ())
-    shortest = g.solve(end, Limits(), shortest=True)
+    shortest = g.solve(end, SolveRequest.of(g, shortest=True))
     assert (shortest.status, shortest.moves, shortest.shortest) == (Status.WON, (), True)
 
 
@@ -1389,7 +1196,7 @@ def test_shortest_line_when_astar_finishes(position: Any) -> None:
     # line is as short as a breadth-first search over every legal move says.
     g = game()
     s = position(g)
-    r = g.solve(s, Limits(), shortest=True)
+    r = g.solve(s, SolveRequest.of(g, shortest=True))
     assert r.won and r.shortest
     assert_replays_to_win(g, s, r.moves)
     assert len(r.moves) == shortest_by_breadth(g, s)
@@ -1404,7 +1211,7 @@ def test_shortest_falls_back_to_the_quick_line_and_names_the_limit() -> None:
     g = game()
     start = dealt(g, 7)
     quick = g.solve(start)
-    r = g.solve(start, shortest=True)
+    r = g.solve(start, SolveRequest.of(g, shortest=True))
     assert r.won and not r.shortest
     assert r.moves == quick.moves
     assert_replays_to_win(g, start, r.moves)
@@ -1415,7 +1222,7 @@ def test_shortest_falls_back_to_the_quick_line_and_names_the_limit() -> None:
     assert_stats_mean_what_they_say(r)
     # A limit the caller gives replaces the default and covers the whole solve.
     lower = quick.stats.expanded + 10
-    limited = g.solve(start, Limits(max_states=lower), shortest=True)
+    limited = g.solve(start, SolveRequest.of(g, Limits(max_states=lower), shortest=True))
     assert limited.won and not limited.shortest and limited.moves == quick.moves
     assert (limited.limit, limited.limit_value, limited.default_limit) == (
         Limit.STATES,
@@ -1433,16 +1240,19 @@ def test_the_default_allowance_of_the_shortest_search_can_be_raised(
     # is named. A states limit given in its place lets A* prove the line.
     from solitaire_solver.games import PRESETS
 
-    preset = attrs.evolve(PRESETS["windmill"], shortest_states=1)
+    plan = PRESETS["windmill"].solver_plan.replace(shortest=Shortest(1))
+    preset = attrs.evolve(PRESETS["windmill"], plan=plan)
     monkeypatch.setitem(PRESETS, "windmill", preset)
     g = game()
     assert g.default_shortest_states == 1
     s = temporary_home_position(g)
-    capped = g.solve(s, shortest=True)
+    capped = g.solve(s, SolveRequest.of(g, shortest=True))
     assert capped.won and not capped.shortest
     assert capped.limit is Limit.STATES and capped.default_limit
     assert_replays_to_win(g, s, capped.moves)
-    raised = g.solve(s, Limits(max_states=capped.stats.expanded + 1_000_000), shortest=True)
+    raised = g.solve(
+        s, SolveRequest.of(g, Limits(max_states=capped.stats.expanded + 1_000_000), shortest=True)
+    )
     assert raised.won and raised.shortest and raised.limit is None
     assert raised.stop_reason() == ""
     assert len(raised.moves) == shortest_by_breadth(g, s) <= len(capped.moves)

@@ -18,8 +18,7 @@ import pytest
 
 from solitaire_solver import make_game
 from solitaire_solver.numbering import parse_deal_number
-
-from .support import WON_DEALS, run_cli
+from tests.support import WON_DEALS, run_cli
 
 NOUNS = (
     "cards",

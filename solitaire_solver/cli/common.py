@@ -18,7 +18,9 @@ from ..cards import count_text
 from ..errors import BadOptionError, SolverError
 from ..fair import MOST_SAMPLES
 from ..games import PRESETS, Game
+from ..numbering import DealNumber
 from ..request import SolveRequest
+from ..search.plan import PlanError, read_plan
 from ..search.result import limit_problem
 
 PROG = "solitaire-solver"
@@ -183,12 +185,44 @@ def default_limits_text() -> str:
         if states is None:
             continue
         text = f"{preset.name} {states:,}"
-        for knobs, limits in preset.limits_when:
+        for knobs, limits in preset.solver_plan.limits_when:
             if limits.max_states is not None:
-                rules = " ".join(f"{k}={v}" for k, v in knobs.items())
+                rules = " ".join(f"{k}={v}" for k, v in knobs)
                 text += f" ({limits.max_states:,} with {rules})"
         parts.append(text)
     return "; ".join(parts) if parts else "none"
+
+
+def add_plan_option(parser: argparse.ArgumentParser) -> None:
+    """``--plan FILE``: run the solver under another plan, for an experiment."""
+    parser.add_argument(
+        "--plan",
+        dest="plan_file",
+        metavar="FILE",
+        help="solve under the solver's plan in this JSON file instead of the preset's (write "
+        "one with `games --plan PRESET --json` and change its numbers); a store keeps the "
+        "results of another plan apart",
+    )
+
+
+def with_plan_file(args: argparse.Namespace, game: Game[Any, Any]) -> Game[Any, Any]:
+    """``game`` under the plan of ``--plan FILE`` when it is given, else ``game`` itself;
+    :class:`BadOptionError` naming the file, the line and the field of a bad plan."""
+    path = getattr(args, "plan_file", None)
+    if path is None:
+        return game
+    try:
+        plan = read_plan(path, own=game.preset_plan)
+    except PlanError as exc:
+        raise BadOptionError(f"--plan {exc}") from None
+    other = game.with_plan(plan)
+    try:
+        # A number out of a member's range shows when the strategy is made: made here once,
+        # for the first deal, it is a bad option rather than a failed search.
+        other.strategy(other.deal(DealNumber(1, True)))
+    except (ValueError, TypeError) as exc:
+        raise BadOptionError(f"--plan {path}: {exc}") from None
+    return other
 
 
 def add_limit_options(parser: argparse.ArgumentParser) -> None:

@@ -26,7 +26,7 @@ def games_document() -> list[dict[str, Any]]:
                 "game": preset.game.name,
                 "summary": preset.summary,
                 "notation": preset.game.notation,
-                "docs": f"docs/games/{preset.game.name}.md",
+                "docs": f"docs/design/games/{preset.game.name}.md",
                 "rules": knobs,
                 "plan": preset.solver_plan.as_json(),
             }
@@ -38,6 +38,10 @@ def run(args: argparse.Namespace) -> int:
     """``games``: presets and their rules; with ``--plan``, one preset's solver plan."""
     if args.plan is not None:
         preset = find_preset(args.plan)
+        if args.json:
+            # The form ``solve --plan FILE`` and ``stats --plan FILE`` read back.
+            print_json({"preset": preset.name, "plan": preset.solver_plan.as_json()})
+            return 0
         print(f"{preset.name}: the solver's plan")
         for line in preset.solver_plan.lines():
             print(f"    {line}")
@@ -67,6 +71,7 @@ def register(commands: Commands) -> None:
     p.add_argument(
         "--plan",
         metavar="PRESET",
-        help="print the solver's plan of PRESET: its members, weights, caps and screens",
+        help="print the solver's plan of PRESET: its members, weights, caps and screens, and "
+        "the numbers that bound them (with --json, the file solve --plan and stats --plan read)",
     )
     p.set_defaults(run=run)

@@ -12,13 +12,13 @@ from ..analysis import Analysis, analyse
 from ..api import play_line
 from ..cards import count_text
 from ..errors import BadOptionError
-from ..fair import SAMPLES, SOLVE_LIMITS, fair_hint
+from ..fair import SAMPLES, fair_hint
 from ..fair import hint_document as fair_hint_document
 from ..games import Game
 from ..games.base import rules_items, rules_text
 from ..play import Style, fair_hint_lines, hint_lines
 from ..progress import solve_progress
-from ..search import Limits
+from ..request import SolveRequest
 from .common import (
     Commands,
     add_limit_options,
@@ -107,7 +107,10 @@ def run(args: argparse.Namespace) -> int:
     fair = args.fair or saved_fair or game.has_hidden(start)
     options_going_with(args, "--fair", fair, ("--samples", "--seed", "--all-samples"))
     if fair:
-        return _fair_hint(args, game, start, deal, played, request.given)
+        # The samples' request: the caller's limits, or the plan's fair limits.
+        return _fair_hint(
+            args, game, start, deal, played, SolveRequest.samples(game, request.given)
+        )
     # The searches show their progress on a terminal (a Windmill hint may take minutes).
     progress = solve_progress(sys.stderr, quiet=args.json)
     try:
@@ -140,7 +143,7 @@ def _fair_hint(
     start: Any,
     deal: str | None,
     played: list[str],
-    limits: Limits,
+    request: SolveRequest,
 ) -> int:
     """``hint --fair``: each legal move's chance for a player who sees what the game shows."""
     if args.shortest:
@@ -162,7 +165,7 @@ def _fair_hint(
             seen,
             samples=args.samples,
             seed=args.seed,
-            limits=limits if limits.any else SOLVE_LIMITS,
+            request=request,
             watch=progress,
             quick=not args.all_samples,
             counted=None if progress is None else progress.count,

@@ -10,7 +10,8 @@ from typing import Any
 from ..errors import BadOptionError
 from ..games import Game
 from ..play import CHECK_LIMITS, PLAY_SAMPLES, Fair, Style, play_game
-from ..search import Limits
+from ..request import SolveRequest
+from ..search import NO_LIMITS, Limits
 from .common import (
     PROG,
     Commands,
@@ -52,20 +53,19 @@ def run(args: argparse.Namespace) -> int:
         not (args.fair or args.browser),
         ("--check-states",),
     )
-    # The caller's limits: each solve of the game resolves the preset's defaults.
-    limits = solve_request(args, game).given
+    # The requests, built once here: hint and solve with the caller's limits or the preset's
+    # defaults, the search after each move with --check-states or the plan's checks.
+    request = solve_request(args, game)
     if args.browser:
-        return _play_in_browser(args, game, start, deal, limits)
-    check = None
-    if args.check_states is not None:
-        check = Limits(max_states=args.check_states)
+        return _play_in_browser(args, game, start, deal, request)
+    given = NO_LIMITS if args.check_states is None else Limits(max_states=args.check_states)
     return play_game(
         game,
         start,
         sys.stdin,
         sys.stdout,
-        limits=limits,
-        check_limits=check,
+        request=request,
+        check_request=SolveRequest.checks(game, given),
         style=Style.for_stream(sys.stdout, args.colour),
         title=game_title(game, deal, args.file),
         deal=deal,
@@ -78,7 +78,11 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _play_in_browser(
-    args: argparse.Namespace, game: Game[Any, Any], start: Any, deal: str | None, limits: Limits
+    args: argparse.Namespace,
+    game: Game[Any, Any],
+    start: Any,
+    deal: str | None,
+    request: SolveRequest,
 ) -> int:
     """``play --browser``: the game on a local web page, with the solver as a coach."""
     try:
@@ -95,7 +99,7 @@ def _play_in_browser(
         start,
         deal=deal,
         moves=getattr(args, "file_moves", ()),
-        limits=limits,
+        request=request,
         samples=args.samples,
         seed=args.seed,
         fair=args.fair,

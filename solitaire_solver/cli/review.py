@@ -82,7 +82,7 @@ def run(args: argparse.Namespace) -> int:
     html_path = check_html_path(args.html) if args.html is not None else None
     progress = solve_progress(sys.stderr, quiet=args.json)
     try:
-        result = review_line(game, start, moves, limits=request, watch=progress)
+        result = review_line(game, start, moves, request=request, watch=progress)
     finally:
         if progress is not None:
             progress.finish()

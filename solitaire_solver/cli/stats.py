@@ -57,6 +57,7 @@ from .common import (
     Commands,
     Given,
     add_limit_options,
+    add_plan_option,
     add_rule_option,
     count_type,
     non_negative_int,
@@ -65,6 +66,7 @@ from .common import (
     positive_int,
     print_json,
     solve_request,
+    with_plan_file,
 )
 
 MOST_JOBS = 256
@@ -320,7 +322,7 @@ def _quiet_dask() -> None:
 
 def run(args: argparse.Namespace) -> int:
     """``stats GAME --deals RANGE``: winnability of many deals, stored as they finish."""
-    game = get_game(args.game, parse_rule_assignments(args.rule))
+    game = with_plan_file(args, get_game(args.game, parse_rule_assignments(args.rule)))
     deals = parse_deals(args.deals)
     request = solve_request(args, game)
     csv_path = _output_path(args.csv, "CSV") if args.csv else None
@@ -334,7 +336,7 @@ def run(args: argparse.Namespace) -> int:
     imports = [(path, read_verdicts(path)) for path in args.import_files]
     for path, v in imports:
         # A player's results go with that player's run, the solver's with the solver's.
-        check_verdicts(v, game, path, player_key(game, player))
+        check_verdicts(v, game, path, player_key(game, player), ordered=True)
     options_going_with(args, "--dask", bool(args.dask), ("--dask-timeout",))
     dask = None
     if args.dask:
@@ -611,4 +613,5 @@ def register(commands: Commands) -> None:
         "position its limit leaves unknown (it wins none): a cheaper player where many are",
     )
     add_limit_options(p)
+    add_plan_option(p)
     p.set_defaults(run=run)

@@ -2,8 +2,9 @@
 
 A game is one class per module or package (``games/black_hole.py``,
 ``games/windmill/`` and so on). Its variants are values of its rules class,
-never subclasses: a preset is a name bound to one rules value, with the
-default limits a solve of it works under when the caller sets none. The
+never subclasses: a preset is a name bound to one rules value and a solver
+plan, which holds the default limits a solve of it works under when the
+caller sets none beside the members they bound. The
 class implements the search engine's protocol (moves, apply, won, key and the
 optional hooks), names its solver as a composition of the engine's
 strategies and its own exact plug-ins (:meth:`Game.strategy`), and adds what
@@ -46,10 +47,11 @@ from ..search import (
     Watcher,
     best_first,
     compose,
+    compose_shortest,
     dfs,
-    shortened,
     solve,
 )
+from ..search.plan import plan_digest
 
 if TYPE_CHECKING:
     # Only for annotations: the request sits above the games, which receive it.
@@ -297,7 +299,8 @@ class Seen(Generic[S]):
 # ---------------------------------------------------------------- games
 
 DEPTH_FIRST_PLAN = Plan((PlanMember("depth-first"),))
-"""The plan of a game that names no other: the engine's depth-first search alone."""
+"""The plan of a game that names no other: the engine's depth-first search alone, and A*
+for a shorter line (the default shortest section)."""
 
 
 class Game(ProblemDefaults, ABC, Generic[S, M]):
@@ -322,17 +325,22 @@ class Game(ProblemDefaults, ABC, Generic[S, M]):
             raise TypeError(f"{self.name} needs {self.rules_type.__name__}, not {rules!r}")
         self.rules = rules
         self.preset = preset or self.name
-        self.default_limits = NO_LIMITS
-        """The limits a solve works under when the caller sets none (from the preset)."""
-        self.default_shortest_states: int | None = None
-        """States the search for a shorter line may expand after a line is found, when the
-        caller sets no limit (from the preset; ``None``: only the default limits bound it)."""
         self.plan: Plan = self.default_plan
         """The solver's plan (from the preset): the members :meth:`strategy` composes, with
-        their numbers; :meth:`with_plan` gives a game with another."""
+        their numbers and the default limits; :meth:`with_plan` gives a game with another."""
+        self.default_limits = self.plan.limits_for(rules)
+        """The limits a solve works under when the caller sets none (the plan's, for these
+        rules: :meth:`~solitaire_solver.search.Plan.limits_for`)."""
+        self.default_shortest_states: int | None = self.plan.shortest.states
+        """States the search for a shorter line may expand after a line is found, when the
+        caller sets no limit (the plan's shortest section; ``None``: only the default limits
+        bound it)."""
         self.preset_rules: Any = rules
         """The preset's own rules, which :meth:`changed_rules` compares with (set by
         :meth:`Preset.make`; a game built without a preset has its own)."""
+        self.preset_plan: Plan = self.plan
+        """The preset's own plan, which :attr:`plan_digest` compares with (set by
+        :meth:`Preset.make`)."""
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}({self.rules!r})"
@@ -346,6 +354,17 @@ class Game(ProblemDefaults, ABC, Generic[S, M]):
         """The knobs that differ from the preset's, as ``(name, text)`` pairs."""
         base = dict(rules_items(self.preset_rules))
         return [(name, text) for name, text in rules_items(self.rules) if base[name] != text]
+
+    def allows_at_most(self, looser: Any) -> bool:
+        """Whether every line legal under this game's rules is legal under ``looser``.
+
+        ``looser`` are rules of the same game. The line must also start from
+        the same deal and end in the same position, so that a win here is a
+        win under ``looser`` and a loss there is a loss here. By default only
+        equal rules are ordered; a game whose knobs only add moves says which
+        (each in its ``order`` module, with the argument).
+        """
+        return bool(self.rules == looser)
 
     # -- dealing and the search protocol
 
@@ -676,17 +695,29 @@ class Game(ProblemDefaults, ABC, Generic[S, M]):
             return given, None
         return self.default_limits, self.default_shortest_states
 
+    @property
+    def plan_digest(self) -> str | None:
+        """A short digest of the plan when it is not the preset's own (``None`` when it is):
+        what keeps apart, in a store, the results of a run under another plan."""
+        digest = plan_digest(self.plan)
+        return None if digest == plan_digest(self.preset_plan) else digest
+
     def with_plan(self, plan: Plan) -> Game[S, M]:
         """The same game with another solver plan, for experiments: a member left out, a
         weight or a cap changed (``game.with_plan(game.plan.with_member("restarts",
         weight=0))``). The plan's members must be ones the game makes."""
         other = copy.copy(self)
         other.plan = plan
+        # The default limits are the plan's, so they follow it.
+        other.default_limits = plan.limits_for(self.rules)
+        other.default_shortest_states = plan.shortest.states
         return other
 
     def factories(self, start: S, *, memo: Memo | None = None) -> dict[str, Factory]:
         """The members a plan of this game may name, made for ``start``, by name (see
-        :func:`~solitaire_solver.search.compose`); by default the depth-first search."""
+        :func:`~solitaire_solver.search.compose`); by default the depth-first search, and
+        for a shortest solve A* (``a-star``: its line is a shortest one with the game's
+        admissible heuristic)."""
 
         def depth_first() -> Strategy:
             def any_line(budget: Budget) -> Run:
@@ -694,16 +725,21 @@ class Game(ProblemDefaults, ABC, Generic[S, M]):
 
             return any_line
 
-        return {"depth-first": depth_first}
+        def a_star() -> Strategy:
+            def shortest_line(budget: Budget) -> Run:
+                return best_first(self, start, budget, proves_shortest=True)
 
-    def strategy(self, start: S, *, shortest: bool = False, memo: Memo | None = None) -> Strategy:
-        """The game's solver for ``start``: a composition of the engine's strategies.
+            return shortest_line
 
-        By default a depth-first search, or with ``shortest`` an A* search
-        (whose line is a shortest one with the game's admissible
-        heuristic; :meth:`solve` runs it once the first has a line). Games
-        compose their own from :mod:`solitaire_solver.search` and their
-        exact plug-ins; whatever wins must replay with :meth:`play`.
+        return {"depth-first": depth_first, "a-star": a_star}
+
+    def strategy(self, start: S, *, memo: Memo | None = None) -> Strategy:
+        """The game's solver for ``start``: its plan composed from :meth:`factories`.
+
+        Games compose their own from :mod:`solitaire_solver.search` and
+        their exact plug-ins; whatever wins must replay with :meth:`play`. A
+        shortest solve runs this first, then the plan's shortest section
+        (:meth:`solve`).
 
         ``memo`` (:class:`~solitaire_solver.search.Memo`) carries the keys
         proved lost by earlier solves of positions of the same deal to the
@@ -712,46 +748,35 @@ class Game(ProblemDefaults, ABC, Generic[S, M]):
         searches whose keys mean the same from every start of the deal, and
         ignores it elsewhere; it never changes a verdict.
         """
-        if shortest:
-
-            def shortest_line(budget: Budget) -> Run:
-                return best_first(self, start, budget, proves_shortest=True)
-
-            return shortest_line
-
         return compose(self.plan, self.factories(start, memo=memo))
-
-    def shortest_is_direct(self) -> bool:
-        """Whether the game's shortest search costs no more than its ordinary solver, so that
-        a shortest solve runs it alone (see :meth:`solve`); by default not."""
-        return False
 
     def solve(
         self,
         state: S,
-        limits: Limits | SolveRequest = NO_LIMITS,
+        request: SolveRequest | None = None,
         *,
-        shortest: bool = False,
         memo: Memo | None = None,
         watch: Watcher | None = None,
         verdict_only: bool = False,
         first_move_only: bool = False,
     ) -> SolveResult[M]:
-        """Solve ``state`` with the game's :meth:`strategy` under ``limits`` (or the defaults).
+        """Solve ``state`` with the game's :meth:`strategy` as ``request`` asks.
 
-        ``limits`` may be a whole :class:`~solitaire_solver.request.SolveRequest`
-        of this game (as the library's front door and the command line build
-        it), whose limits and ``shortest`` then apply as they were resolved;
-        bare limits are resolved by :meth:`resolved_limits`, the rule a
-        request is built by.
+        ``request`` is a :class:`~solitaire_solver.request.SolveRequest` of
+        this game (as the library's front door, the command line and the
+        players build it), whose limits and ``shortest`` apply as they were
+        resolved there; none is the request with no limit given, under the
+        preset's defaults (:meth:`resolved_limits`, the rule a request is
+        built by).
 
-        With ``shortest`` the line is a shortest one when the result says
+        With the request's ``shortest`` the line is a shortest one when the result says
         so (:attr:`SolveResult.shortest`). The ordinary solver finds a line
-        first, then the shortest search looks for a shorter one
-        (:func:`~solitaire_solver.search.shortened`), so that a limit that
-        stops the second leaves the line of the first, marked not shortest,
-        with the limit named in the result (a game whose shortest search is
-        as cheap runs it alone: :meth:`shortest_is_direct`). The limits
+        first, then the plan's shortest section looks for a shorter one
+        (:func:`~solitaire_solver.search.compose_shortest`), so that a limit
+        that stops the second leaves the line of the first, marked not
+        shortest, with the limit named in the result (a game whose every win
+        is a shortest one says so in the section, and its line is marked
+        shortest at once). The limits
         cover the whole solve; with none given, the default limits do, and
         the search for a shorter line may expand at most
         :attr:`default_shortest_states` after the line. ``memo`` shares what
@@ -773,24 +798,28 @@ class Game(ProblemDefaults, ABC, Generic[S, M]):
                 f"the position hides {hidden} card{'s' if hidden != 1 else ''} (??): an exact "
                 "solve needs every card; a fair hint (hint --fair) gives each move's chance"
             )
-        if isinstance(limits, Limits):
-            # Bare limits, from a caller that built no request: resolved by the rule a
-            # request is resolved by.
-            run, more = self.resolved_limits(limits)
-            by_default = run.any and not limits.any
+        shortest = False
+        if request is None:
+            # No request: no limit given, so the preset's defaults, by the rule a request
+            # is resolved by.
+            run, more = self.resolved_limits(NO_LIMITS)
+            by_default = run.any
+        elif isinstance(request, Limits):
+            raise TypeError("Game.solve takes a SolveRequest (SolveRequest.of(game, limits))")
         else:
             # A request, resolved where it was built.
-            run, more, by_default = limits.limits, limits.shortest_states, limits.by_default
-            shortest = limits.shortest
+            run, more, by_default = request.limits, request.shortest_states, request.by_default
+            shortest = request.shortest
         # A shortest solve bounds its second search by the first line.
         wanted: LineWanted = "whole"
         if not shortest and verdict_only:
             wanted = "none"
         elif not shortest and first_move_only:
             wanted = "first"
-        strategy = self.strategy(state, shortest=shortest, memo=memo)
-        if shortest and not self.shortest_is_direct():
-            strategy = shortened(self.strategy(state, memo=memo), strategy, more=more)
+        strategy = self.strategy(state, memo=memo)
+        if shortest:
+            factories = self.factories(state, memo=memo)
+            strategy = compose_shortest(self.plan, factories, strategy, more=more)
         result: SolveResult[M] = solve(
             strategy,
             run,
@@ -819,26 +848,20 @@ class Game(ProblemDefaults, ABC, Generic[S, M]):
 
 @attrs.frozen
 class Preset:
-    """A named set of knob values for one game, with the limits a solve has by default.
+    """A named set of knob values for one game, with the solver's plan.
 
-    ``default_limits`` apply when the caller sets no limit; ``limits_when``
-    gives other defaults for rules with some knobs set otherwise: pairs of
-    (knob values, limits), the first whose knobs all match winning.
-    ``shortest_states``, when the caller sets no limit either, bounds the
-    states the search for a shorter line may expand once a shortest solve
-    has a line (see :meth:`Game.solve`). ``plan`` is the solver's plan
-    (:class:`~solitaire_solver.search.Plan`: members, weights, caps,
-    screens), printed by ``games --plan`` and composed by the game's
-    :meth:`Game.strategy`; ``None`` takes the game's :attr:`Game.default_plan`.
+    ``plan`` is the solver's plan (:class:`~solitaire_solver.search.Plan`:
+    members, weights, caps, screens, and the numbers that bound them: the
+    default limits a solve has when the caller sets none, the shortest
+    solve's, the fair hint's and the checks'), printed by ``games --plan``
+    and composed by the game's :meth:`Game.strategy`; ``None`` takes the
+    game's :attr:`Game.default_plan`.
     """
 
     name: str
     game: type[Game[Any, Any]]
     rules: Any
     summary: str
-    default_limits: Limits = NO_LIMITS
-    limits_when: tuple[tuple[Mapping[str, Any], Limits], ...] = ()
-    shortest_states: int | None = None
     plan: Plan | None = None
 
     @property
@@ -846,19 +869,19 @@ class Preset:
         """The plan of the preset's solver: its own, or its game's default."""
         return self.plan if self.plan is not None else self.game.default_plan
 
+    @property
+    def default_limits(self) -> Limits:
+        """The default limits of the preset's own rules (its plan's)."""
+        return self.solver_plan.limits_for(self.rules)
+
     def default_limits_for(self, rules: Any) -> Limits:
-        """The default limits of a game with this preset's name and ``rules``."""
-        for knobs, limits in self.limits_when:
-            if all(getattr(rules, k) == v for k, v in knobs.items()):
-                return limits
-        return self.default_limits
+        """The default limits of a game with this preset's name and ``rules`` (its plan's)."""
+        return self.solver_plan.limits_for(rules)
 
     def make(self, overrides: Mapping[str, Any] | None = None) -> Game[Any, Any]:
         """An instance of the game with this preset's rules and ``overrides``."""
         rules = apply_overrides(self.rules, overrides or {}, self.name)
-        game = self.game(rules, self.name)
-        game.default_limits = self.default_limits_for(rules)
-        game.default_shortest_states = self.shortest_states
-        game.plan = self.solver_plan
+        game = self.game(rules, self.name).with_plan(self.solver_plan)
         game.preset_rules = self.rules
+        game.preset_plan = self.solver_plan
         return game

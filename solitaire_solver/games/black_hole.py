@@ -38,10 +38,9 @@ from ..search import (
     PlanMember,
     Restarts,
     Run,
+    Shortest,
     SolveResult,
     Strategy,
-    Verdict,
-    compose,
     incremental_dfs,
     solve,
     won,
@@ -613,6 +612,8 @@ position file may hold all 51 cards), no symmetry."""
 
 
 _RESTARTS = SearchOptions()
+_SWITCHES = ("reachability", "euler", "dominance", "ordering", "restarts", "symmetry")
+"""The switches of :class:`SearchOptions`, each a parameter of the plan's member."""
 PLAN = Plan(
     (
         PlanMember(
@@ -620,17 +621,22 @@ PLAN = Plan(
             1.0,
             # The restarts of SearchOptions, stated there: the first run may
             # expand 2,000 positions, each next one twice as many, in orders
-            # drawn from seed 0.
+            # drawn from seed 0. Then its switches, each improvement on: an
+            # experiment turns one off in a plan file (solve --plan).
             {
                 "first": _RESTARTS.first_budget,
                 "growth": _RESTARTS.growth,
                 "seed": _RESTARTS.seed,
+                **{name: getattr(_RESTARTS, name) for name in _SWITCHES},
             },
         ),
-    )
+    ),
+    # Every win has the same length, one move a card: any win is a shortest one.
+    shortest=Shortest(members=(), every_win=True),
 )
 """Black Hole's solver as data: the incremental depth-first search with restarts
-(:meth:`BlackHole.strategy`), its numbers those of the restarts."""
+(:meth:`BlackHole.factories`), its numbers those of the restarts and its switches those of
+:class:`SearchOptions`; every win is a shortest one, so a shortest solve marks its line."""
 
 
 class BlackHole(Game[BlackHoleState, BlackHoleMove]):
@@ -642,11 +648,6 @@ class BlackHole(Game[BlackHoleState, BlackHoleMove]):
     default_plan = PLAN
     notation = "p5: the top card of pile 5 to the hole (piles 1 to 17)"
     rules: BlackHoleRules
-
-    def __init__(self, rules: BlackHoleRules, preset: str | None = None) -> None:
-        super().__init__(rules, preset)
-        self.options = SearchOptions()
-        """The improvements :meth:`solve` uses; tests switch them off one by one."""
 
     def deal(self, number: DealNumber) -> BlackHoleState:
         """17 piles of three and the ace of spades in the hole (RULES.md, "Black Hole").
@@ -779,39 +780,14 @@ class BlackHole(Game[BlackHoleState, BlackHoleMove]):
             raise reader.error(f"{count_text(len(missing))} missing: {' '.join(missing)}")
         return BlackHoleState(tuple(parts[:-1]), parts[-1])
 
-    def shortest_is_direct(self) -> bool:
-        """Yes: every win is a shortest one (see :meth:`strategy`), so a shortest solve is
-        the ordinary search, its line marked."""
-        return True
-
-    def strategy(
-        self, start: BlackHoleState, *, shortest: bool = False, memo: Memo | None = None
-    ) -> Strategy:
-        """The engine's incremental depth-first search over :class:`BlackHoleProblem`.
-
-        Every win in Black Hole has the same length (one move per card), so
-        any win is also a shortest one: with ``shortest`` the line is marked so.
-        ``memo`` is shared with the search, its key scheme kept in the memo
-        (:class:`KeyScheme`).
-        """
-        strategy = compose(self.plan, self.factories(start, memo=memo))
-        if not shortest:
-            return strategy
-
-        def run(budget: Budget) -> Run:
-            verdict = yield from strategy(budget)
-            if verdict is not None and verdict.won:
-                return Verdict(True, verdict.moves, True, verdict.by)
-            return verdict
-
-        return run
-
     def factories(self, start: BlackHoleState, *, memo: Memo | None = None) -> dict[str, Factory]:
-        """The plan's ``depth-first``: the search of :attr:`options` from ``start``, with the
-        plan's numbers for its restarts."""
+        """The plan's ``depth-first``: the engine's incremental depth-first search over
+        :class:`BlackHoleProblem` from ``start``, with the plan's numbers for its restarts and
+        its switches (:class:`SearchOptions`; a switch the plan leaves out is on). ``memo``
+        is shared with the search, its key scheme kept in the memo (:class:`KeyScheme`)."""
 
-        def depth_first(first: int, growth: float, seed: int) -> Strategy:
-            options = attrs.evolve(self.options, first_budget=first, growth=growth, seed=seed)
+        def depth_first(first: int, growth: float, seed: int, **switches: bool) -> Strategy:
+            options = SearchOptions(first_budget=first, growth=growth, seed=seed, **switches)
             return _strategy(start, options, memo)
 
         return {"depth-first": depth_first}

@@ -39,8 +39,8 @@ from ..fair import fair_hint, hint_document
 from ..games import PRESETS, Game, Seen, make_game
 from ..numbering import parse_deal_number
 from ..play import PLAY_SAMPLES, Session
+from ..request import SolveRequest
 from ..scene import Scene, page_geometry
-from ..search import Limits
 from ..verdicts import WON, shipped_table
 from ..viewer import rules_subtitle, scene_steps, solution_html
 
@@ -88,7 +88,9 @@ def winnable_deal(game: Game[Any, Any], difficulty: str, rng: random.Random) -> 
 class Table:
     """One game in the browser: its start, the moves played and the moves undone.
 
-    ``limits`` bound the coach's searches (none: the preset's defaults);
+    ``request`` is the request of the coach's searches (none: no limit given,
+    the preset's defaults; the search after each move is a check request,
+    :meth:`~.request.SolveRequest.checks`);
     ``samples`` and ``seed`` are the fair hint's. ``version`` counts the
     changes, so that the page can tell a fresh answer from a stale one.
     ``fair`` plays the game fair (see :meth:`set_fair`); ``fair_off_at`` is
@@ -109,7 +111,7 @@ class Table:
         *,
         deal: str | None = None,
         moves: Sequence[Any] = (),
-        limits: Limits | None = None,
+        request: SolveRequest | None = None,
         samples: int = PLAY_SAMPLES,
         seed: int = 0,
         rng: random.Random | None = None,
@@ -125,7 +127,9 @@ class Table:
         self.full_sight = self.fair_off_at is not None
         """Whether this game has shown something a fair game hides (a coach's answer, a file
         with every card): fair mode can no longer start in it."""
-        self.limits = limits if limits is not None else Limits()
+        self.request = request
+        """The request of the coach's searches, for each game the table deals (its
+        session's :attr:`~.play.Session.request`)."""
         self.samples = samples
         self.seed = seed
         self.rng = rng if rng is not None else random.Random()
@@ -148,7 +152,7 @@ class Table:
     def _session(
         self, game: Game[Any, Any], start: Any, deal: str | None, moves: Sequence[Any]
     ) -> Session:
-        session = Session(game, start, limits=self.limits, deal=deal)
+        session = Session(game, start, request=self.request, deal=deal)
         for move in moves:
             session.play(move)
         self.version += 1
@@ -528,7 +532,7 @@ class Table:
             return out
         self._saw_everything()
         analysis = analyse_position(
-            game, s.position, limits=self.limits, memo=s.memo, played=len(s.moves)
+            game, s.position, request=s.request, memo=s.memo, played=len(s.moves)
         )
         best = analysis.recommended
         if best is not None:
@@ -595,14 +599,14 @@ class Table:
         """
         s, game = self.session, self.game
         self._full_sight_coach("the verdict of the deal")
-        first = game.solve(s.start, self.limits, memo=s.memo)
+        first = game.solve(s.start, s.request, memo=s.memo)
         if first.won:
             deal = f"the deal could be won, in {count_text(len(first.moves), 'move')}"
         elif first.lost:
             deal = "the deal could not be won, however it was played"
         else:
             deal = f"whether the deal could be won is not known (stopped by {first.stop_reason()})"
-        review = review_line(game, s.start, s.moves, limits=self.limits, memo=s.memo)
+        review = review_line(game, s.start, s.moves, request=s.request, memo=s.memo)
         out: dict[str, Any] = {
             "version": self.version,
             "over": self.over(),

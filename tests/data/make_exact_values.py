@@ -20,6 +20,7 @@ from typing import Any
 
 from solitaire_solver import make_game
 from solitaire_solver.fair import exact_values
+from solitaire_solver.request import SolveRequest
 from solitaire_solver.search import Limits
 
 PRESETS = {
@@ -56,7 +57,7 @@ def positions(preset: str) -> list[dict[str, Any]]:
     out: list[dict[str, Any]] = []
     for deal in deals:
         state = game.deal(deal)
-        r = game.solve(state, Limits(max_states=200_000))
+        r = game.solve(state, SolveRequest.of(game, Limits(max_states=200_000)))
         if not r.won:
             continue
         played: list[str] = []

@@ -17,6 +17,7 @@ from typing import Any
 
 from solitaire_solver import make_game
 from solitaire_solver.analysis import analyse_position
+from solitaire_solver.request import SolveRequest
 from solitaire_solver.search import Limits, Status
 
 # Deals whose winning lines have a losing move part way along (found by search).
@@ -51,7 +52,7 @@ def attempt(preset: str, deal: int, rng: random.Random) -> dict[str, Any]:
     moves: list[Any] = []
     losing = None
     while not game.is_won(state):
-        a = analyse_position(game, state, limits=LIMITS)
+        a = analyse_position(game, state, request=SolveRequest.of(game, LIMITS))
         assert a.status is Status.WON
         won = [r for r in a.rows if r.status is Status.WON]
         lost = [r for r in a.rows if r.status is Status.LOST]

@@ -19,13 +19,15 @@ from ...errors import BadCardError
 from ...numbering import DealNumber, shuffled_talon
 from ...scene import MovePlaces, Scene
 from ...search import (
+    Budget,
     Factory,
     Limits,
     Memo,
+    Run,
     SolveResult,
     Status,
     Strategy,
-    compose,
+    best_first,
     member_strategy,
     solve,
 )
@@ -33,6 +35,7 @@ from ..base import FieldReader, Game, Preset, Seen
 from . import scene as layout
 from .exact import NodeLimitReached, move_values
 from .model import CompulsoryModel
+from .order import allows_at_most
 from .rules import (
     _VALUE_BYTES,
     DEAL,
@@ -75,6 +78,10 @@ class Decade(Game[DecadeState, DecadeMove]):
         self._min = rules.min_run
         self._max = rules.max_run
         self._shape = _RunShape.of(rules)
+
+    def allows_at_most(self, looser: DecadeRules) -> bool:
+        """Whether every line legal here is legal under ``looser`` (see :mod:`.order`)."""
+        return allows_at_most(self.rules, looser)
 
     def deal(self, number: DealNumber) -> DecadeState:
         """Three cards in the line, the rest in the stock (RULES.md, "Decade")."""
@@ -136,33 +143,34 @@ class Decade(Game[DecadeState, DecadeMove]):
         """Values of the line and the stock position: suits play no part in Decade."""
         return (tuple(card_value(c) for c in state.line), state.dealt)
 
-    def strategy(
-        self, start: DecadeState, *, shortest: bool = False, memo: Memo | None = None
-    ) -> Strategy:
-        """The method made for these rules, on card values (suits play no part).
-
-        Compulsory rules: the engine's depth-first search over
-        :class:`CompulsoryModel`, which branches only where several runs
-        exist, sharing ``memo`` (its keys count cards from the start of the
-        deal's stock); with ``shortest``, the generic A* search on the game
-        itself. Optional rules: the exact plug-in :func:`.optional_plug_in`
-        (deal everything, then interval dynamic programming; not a search,
-        so it takes no memo); with ``shortest`` the same table counts
-        discards and keeps the fewest.
-        """
-        if self.rules.compulsory and shortest:
-            return super().strategy(start, shortest=True)
-        return compose(
-            self.plan,
-            factories(self._shape, self.rules.compulsory, start, memo=memo, fewest=shortest),
-        )
-
     def factories(self, start: DecadeState, *, memo: Memo | None = None) -> dict[str, Factory]:
-        """The plan's members for ``start`` (see :meth:`strategy`): ``depth-first`` under
-        compulsory rules, ``intervals`` under optional ones, and ``compulsory depth-first``
-        (the difficulty's search, see :meth:`difficulty`); a member under the other rules
-        does not apply (:func:`.solver.factories`)."""
-        return factories(self._shape, self.rules.compulsory, start, memo=memo)
+        """The plan's members for ``start``, each made for these rules, on card values (suits
+        play no part); a member under the other rules does not apply.
+
+        Compulsory rules: ``depth-first``, the engine's depth-first search
+        over :class:`CompulsoryModel`, which branches only where several runs
+        exist, sharing ``memo`` (its keys count cards from the start of the
+        deal's stock); ``a-star``, for a shortest line, the generic A* search
+        on the game itself. Optional rules: ``intervals``, the exact plug-in
+        :func:`.optional_plug_in` (deal everything, then interval dynamic
+        programming; not a search, so it takes no memo); ``fewest
+        intervals``, for a shortest line, the same table counting discards
+        and keeping the fewest; and ``compulsory depth-first``, the
+        difficulty's search (see :meth:`difficulty`). See
+        :func:`.solver.factories`.
+        """
+
+        def a_star() -> Strategy | None:
+            if not self.rules.compulsory:
+                return None
+
+            def shortest_line(budget: Budget) -> Run:
+                return best_first(self, start, budget, proves_shortest=True)
+
+            return shortest_line
+
+        made = factories(self._shape, self.rules.compulsory, start, memo=memo)
+        return {**made, "a-star": a_star}
 
     def difficulty(self, state: DecadeState, result: SolveResult[DecadeMove]) -> int | None:
         """The difficulty figure of a won deal (see :meth:`.Game.difficulty`).

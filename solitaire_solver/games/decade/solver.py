@@ -9,7 +9,19 @@ C call turns a line into them, and indexing gives ints).
 
 from __future__ import annotations
 
-from ...search import Budget, Cap, Factory, Memo, Plan, PlanMember, Run, Strategy, dfs, projected
+from ...search import (
+    Budget,
+    Cap,
+    Factory,
+    Memo,
+    Plan,
+    PlanMember,
+    Run,
+    Shortest,
+    Strategy,
+    dfs,
+    projected,
+)
 from .model import CompulsoryModel
 from .optional import optional_plug_in
 from .rules import _VALUE_BYTES, DecadeState, _RunShape
@@ -28,10 +40,20 @@ PLAN = Plan(
     difficulty=PlanMember(
         "compulsory depth-first", cap=Cap(10_000), when="after a win under optional rules"
     ),
+    shortest=Shortest(
+        members=(
+            # Compulsory rules: A* on the game itself.
+            PlanMember("A*", factory="a-star", when="under compulsory rules"),
+            # Optional rules: the plug-in's table again, counting discards
+            # and keeping the fewest (a win with fewest moves).
+            PlanMember("intervals", factory="fewest intervals", when="under optional rules"),
+        )
+    ),
 )
 """Decade's solver as data: under compulsory rules the depth-first search, under optional
-rules the exact plug-in (each member applies under its rules only), and the search the
-difficulty figure of an optional-rules win is read from (:meth:`.Decade.strategy`,
+rules the exact plug-in (each member applies under its rules only), the search the
+difficulty figure of an optional-rules win is read from, and for a shortest line A* or the
+plug-in keeping the fewest discards (:meth:`.Decade.factories`,
 :meth:`.Decade.difficulty`)."""
 
 
@@ -41,15 +63,15 @@ def factories(
     start: DecadeState,
     *,
     memo: Memo | None = None,
-    fewest: bool = False,
 ) -> dict[str, Factory]:
     """The members :data:`PLAN` may name, for ``start`` under rules of this ``shape``.
 
     ``depth-first`` under compulsory rules (sharing ``memo``: its keys count
     cards from the start of the deal's stock), ``intervals`` under optional
-    ones (counting discards and keeping the fewest when ``fewest``), and
-    ``compulsory depth-first``, the difficulty's search of an optional-rules
-    deal; a member under the other rules does not apply.
+    ones, ``fewest intervals`` the same counting discards and keeping the
+    fewest (the shortest section's), and ``compulsory depth-first``, the
+    difficulty's search of an optional-rules deal; a member under the other
+    rules does not apply.
     """
     # Card values as bytes: one C call each, and indexing gives ints.
     line = bytes(start.line).translate(_VALUE_BYTES)
@@ -69,7 +91,7 @@ def factories(
 
         return projected(any_line, model.lift)
 
-    def intervals() -> Strategy | None:
+    def intervals(fewest: bool = False) -> Strategy | None:
         if compulsory:
             return None
 
@@ -88,5 +110,6 @@ def factories(
     return {
         "depth-first": depth_first,
         "intervals": intervals,
+        "fewest intervals": lambda: intervals(fewest=True),
         "compulsory depth-first": compulsory_depth_first,
     }

@@ -23,18 +23,18 @@ from ...search import (
     PlanMember,
     Run,
     Screen,
+    Shortest,
     Strategy,
     best_first,
     compiled,
-    compose,
     dfs,
     projected,
-    with_screens,
 )
 from ..base import Field, FieldReader, Game, Preset
 from . import kernel
 from . import scene as layout
 from .model import EagleWingModel
+from .order import allows_at_most
 from .relaxation import relaxed_run
 from .rules import (
     DEAL_SOURCE,
@@ -65,10 +65,13 @@ PLAN = Plan(
     # most (41 on a won deal): the cap only bounds the cost of a position no
     # search has met, about 30 ms.
     screens=(Screen("relaxation", 2000),),
+    # A* on the game itself, the safe foundation moves forced: they keep a
+    # shortest line (see EagleWing.factories).
+    shortest=Shortest(members=(PlanMember("A*", params={"forced": True}, factory="a-star"),)),
 )
 """Eagle Wing's solver as data: the relaxation of :mod:`.relaxation` as a screen of at most
-2,000 relaxed positions, then the depth-first search over the compact model (see
-:meth:`EagleWing.strategy`)."""
+2,000 relaxed positions, then the depth-first search over the compact model, and for a
+shorter line A* with the safe foundation moves forced (see :meth:`EagleWing.factories`)."""
 
 
 class EagleWing(Game[EagleWingState, EagleWingMove]):
@@ -88,6 +91,10 @@ class EagleWing(Game[EagleWingState, EagleWingMove]):
         super().__init__(rules, preset)
         self._cap = rules.capacity
         self._redeals = rules.redeals
+
+    def allows_at_most(self, looser: EagleWingRules) -> bool:
+        """Whether every line legal here is legal under ``looser`` (see :mod:`.order`)."""
+        return allows_at_most(self.rules, looser)
 
     # -------------------------------------------------------------- dealing
 
@@ -469,17 +476,17 @@ class EagleWing(Game[EagleWingState, EagleWingMove]):
 
     # -------------------------------------------------------------- solving
 
-    def strategy(
-        self, start: EagleWingState, *, shortest: bool = False, memo: Memo | None = None
-    ) -> Strategy:
-        """Any win by depth-first search over the compact model, or a shortest one by A*.
+    def factories(self, start: EagleWingState, *, memo: Memo | None = None) -> dict[str, Factory]:
+        """The plan's parts for ``start``: ``depth-first`` (over the compact model, sharing
+        ``memo``), ``relaxation`` (the loss prover of :mod:`.relaxation`) and ``a-star``
+        (the shortest section's search).
 
         The depth-first search runs on :class:`~.model.EagleWingModel`,
         whose reductions are argued there, and its line is lifted back to
-        game moves. A* runs on the game itself with the safe foundation
-        moves forced: by the argument of :func:`.rules.safe_home` they keep
-        a shortest line, and the heuristic is admissible, so the line found
-        is a shortest one.
+        game moves. A* runs on the game itself, with ``forced`` the safe
+        foundation moves forced: by the argument of :func:`.rules.safe_home`
+        they keep a shortest line, and the heuristic is admissible, so the
+        line found is a shortest one.
 
         The depth-first search shares ``memo``: the model's keys mean the
         same from every position of a deal (the trunk left is a count of
@@ -487,26 +494,14 @@ class EagleWing(Game[EagleWingState, EagleWingMove]):
         the deal order), and a key proved lost from a place is lost from
         every later one (reduction 2). A* takes no memo.
 
-        Either search runs after the relaxation of :mod:`.relaxation` has
-        had its try at proving ``start`` lost, the plan's screen
-        (:data:`PLAN`, :func:`~solitaire_solver.search.screened`): it settles most lost
+        Either search runs after the relaxation has had its try at proving
+        ``start`` lost, the plan's screen (:data:`PLAN`,
+        :func:`~solitaire_solver.search.screened`): it settles most lost
         deals in a few dozen relaxed positions, and when it cannot tell,
         its work is not counted, so the search's statistics (and the
         difficulty figure of a won deal, read off them) are those of the
         search alone.
         """
-        factories = self.factories(start, memo=memo)
-        if shortest:
-
-            def shortest_line(budget: Budget) -> Run:
-                return best_first(self, start, budget, forced=True, proves_shortest=True)
-
-            return with_screens(self.plan, factories, shortest_line)
-        return compose(self.plan, factories)
-
-    def factories(self, start: EagleWingState, *, memo: Memo | None = None) -> dict[str, Factory]:
-        """The plan's parts for ``start``: ``depth-first`` (over the compact model, sharing
-        ``memo``) and ``relaxation`` (the loss prover of :mod:`.relaxation`)."""
 
         def depth_first() -> Strategy:
             model = EagleWingModel(self.rules, start)
@@ -520,9 +515,16 @@ class EagleWing(Game[EagleWingState, EagleWingMove]):
 
             return projected(any_line, model.lift)
 
+        def a_star(forced: bool) -> Strategy:
+            def shortest_line(budget: Budget) -> Run:
+                return best_first(self, start, budget, forced=forced, proves_shortest=True)
+
+            return shortest_line
+
         return {
             "depth-first": depth_first,
             "relaxation": lambda: partial(relaxed_run, self.rules, start),
+            "a-star": a_star,
         }
 
 

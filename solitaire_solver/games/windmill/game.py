@@ -23,9 +23,10 @@ from ...cards import (
 from ...errors import BadCardError
 from ...numbering import DealNumber
 from ...scene import MovePlaces, Scene
-from ...search import Limits, Memo, Strategy
+from ...search import Factory, Limits, Memo, Shortest, Strategy
 from ..base import Field, FieldReader, Game, Preset, parse_int_range
 from . import scene as layout
+from .order import allows_at_most
 from .rules import (
     CARDS,
     DEAL,
@@ -48,7 +49,7 @@ from .rules import (
     ranks_text,
     refill,
 )
-from .solver import PLAN, any_line, shortest_line
+from .solver import PLAN, any_line, factories
 
 HIDDEN_RANK = "?"
 """A hidden card's letter in a position's text of ranks (``seq_ranks``)."""
@@ -100,6 +101,10 @@ class Windmill(Game[WindmillState, WindmillMove]):
         self.free = self.problem.free
         self.primary_need = self.problem.primary_need
         self.secondary_need = self.problem.secondary_need
+
+    def allows_at_most(self, looser: WindmillRules) -> bool:
+        """Whether every line legal here is legal under ``looser`` (see :mod:`.order`)."""
+        return allows_at_most(self.rules, looser)
 
     # ------------------------------------------------------------ the rules
 
@@ -382,28 +387,38 @@ class Windmill(Game[WindmillState, WindmillMove]):
 
     # ------------------------------------------------------------ solving
 
-    def strategy(
-        self, start: WindmillState, *, shortest: bool = False, memo: Memo | None = None
-    ) -> Strategy:
+    def factories(self, start: WindmillState, *, memo: Memo | None = None) -> dict[str, Factory]:
+        """The members the plan may name, made for ``start`` (:func:`.solver.factories`):
+        those of the portfolio, and ``a-star``, A* on the rank model, the search of the
+        plan's shortest section (:func:`.solver.shortest_line`)."""
+        return factories(self.problem, start, memo=memo)
+
+    def strategy(self, start: WindmillState, *, memo: Memo | None = None) -> Strategy:
         """The solver of :mod:`.solver`: a portfolio of beams, depth-first search and summaries,
         as the game's plan (:attr:`plan`, :data:`.solver.PLAN` by default) says.
 
-        With ``shortest``, A* on the rank model (:func:`.solver.shortest_line`),
-        which a shortest solve runs once the portfolio has a line, within
-        :data:`DEFAULT_SHORTEST_STATES` more states by default
+        A shortest solve runs the plan's shortest section once the portfolio
+        has a line: A* on the rank model (:func:`.solver.shortest_line`),
+        within :data:`DEFAULT_SHORTEST_STATES` more states by default
         (:meth:`~solitaire_solver.games.base.Game.solve`). ``memo`` goes to
         the depth-first member, whose keys are the game's own (:meth:`key`,
         the same from every position of a deal); the beams and the summaries
         keep their own tables.
         """
-        if shortest:
-            return shortest_line(self.problem, start)
         return any_line(self.problem, start, plan=self.plan, memo=memo)
 
 
 def _cell(card: int) -> str:
     return "--" if card == GAP else card_text(card)
 
+
+PRESET_PLAN = PLAN.replace(
+    limits=Limits(max_states=DEFAULT_MAX_STATES),
+    limits_when=(({"foundation_moves": FREE}, Limits(max_states=DEFAULT_MAX_STATES_FREE)),),
+    shortest=Shortest(DEFAULT_SHORTEST_STATES, PLAN.shortest.members),
+)
+"""The presets' plan: the solver's (:data:`.solver.PLAN`) with the default limits beside
+the members they bound."""
 
 PRESETS = (
     Preset(
@@ -416,10 +431,7 @@ PRESETS = (
         "the waste (or the stock). The stock is dealt one card at a time onto the waste, once "
         "through. A secondary's top card may go to the primary, but not twice in a row. Won "
         "when all 104 cards are on the foundations.",
-        Limits(max_states=DEFAULT_MAX_STATES),
-        (({"foundation_moves": FREE}, Limits(max_states=DEFAULT_MAX_STATES_FREE)),),
-        DEFAULT_SHORTEST_STATES,
-        PLAN,
+        plan=PRESET_PLAN,
     ),
     Preset(
         "windmill-reversed",
@@ -427,10 +439,7 @@ PRESETS = (
         WindmillRules(direction="down"),
         "Windmill turned round: a king in the centre builds down to 52 cards, A wrapping to "
         "K, and the secondary foundations each start with any ace and build up to the king.",
-        Limits(max_states=DEFAULT_MAX_STATES),
-        (({"foundation_moves": FREE}, Limits(max_states=DEFAULT_MAX_STATES_FREE)),),
-        DEFAULT_SHORTEST_STATES,
-        PLAN,
+        plan=PRESET_PLAN,
     ),
 )
 """The presets, with the default limits of a solve when the caller sets none (and of the
