@@ -1,58 +1,30 @@
-"""How the project starts Debian's headless Chromium under Playwright.
+"""What the browser tests share: a Chromium page that skips where the browser is
+missing, and a page wrapper that reads what the page draws.
 
-One recipe for the browser tests and for ``docs/images/screenshots.py``, so
-that the pictures in the docs come from the same browser, flags and window
-size as the pages the tests check.
+The launcher itself is :mod:`solitaire_solver.testing.chromium`, shared with
+the scripts that draw the docs' pictures; this adds what needs pytest.
 """
 
 from __future__ import annotations
 
 import contextlib
-import shutil
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-CHROMIUM = Path("/usr/bin/chromium")
-"""Debian's Chromium (``apt-get install chromium``); Playwright's own browser downloads
-are never used."""
+from solitaire_solver.games import make_game
+from solitaire_solver.testing.chromium import CHROMIUM, chromium_executable, launch
 
-ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
+__all__ = [
+    "CHROMIUM",
+    "Browser",
+    "check_won",
+    "chromium_executable",
+    "chromium_page",
+    "launch",
 ]
-"""No sandbox (CI runs as root), no GPU, and nothing that reaches the network
-on its own: the pages under test are local files."""
-
-VIEWPORT = {"width": 1000, "height": 760}
-
-
-def chromium_executable() -> str | None:
-    """The Chromium to drive: Debian's at its usual place, else one on ``PATH``, else None."""
-    if CHROMIUM.is_file():
-        return str(CHROMIUM)
-    return shutil.which("chromium")
-
-
-def launch(playwright: Any, profile: Path, executable: str, **options: Any) -> Any:
-    """A persistent headless Chromium context with its profile in ``profile``; ``options``
-    go to Playwright (a phone's ``viewport``, ``has_touch`` and ``is_mobile``, say)."""
-    settings: dict[str, Any] = {"viewport": VIEWPORT, **options}
-    return playwright.chromium.launch_persistent_context(
-        str(profile),
-        executable_path=executable,
-        args=ARGS,
-        headless=True,
-        **settings,
-    )
 
 
 @contextlib.contextmanager
@@ -60,6 +32,7 @@ def chromium_page(tmp_path_factory: pytest.TempPathFactory, **options: Any) -> I
     """A page of a headless Chromium with a fresh profile, for a test module's fixture; the
     test skips, saying why, where Chromium or Playwright is missing. ``options`` go to
     :func:`launch`."""
+    # Looked up here at each call, so that a test may stand in a missing browser.
     executable = chromium_executable()
     if executable is None:
         pytest.skip("needs Chromium at /usr/bin/chromium (apt-get install chromium)")
@@ -73,3 +46,77 @@ def chromium_page(tmp_path_factory: pytest.TempPathFactory, **options: Any) -> I
             yield context.new_page()
         finally:
             context.close()
+
+
+class Browser:
+    """One page of a headless Chromium, with what it did besides drawing."""
+
+    def __init__(self, page: Any) -> None:
+        self.page = page
+        self.errors: list[str] = []
+        self.requests: list[str] = []
+        page.on("pageerror", lambda exc: self.errors.append(str(exc)))
+        page.on("console", self._console)
+        page.on("request", lambda r: self.requests.append(r.url))
+
+    def _console(self, message: Any) -> None:
+        """Keep what the page's script logs as an error."""
+        if message.type == "error":
+            self.errors.append(message.text)
+
+    def open(self, path: Path, step: int | None = None) -> None:
+        """Load the page at ``path``, at ``step`` when given, forgetting earlier errors."""
+        self.errors.clear()
+        self.requests.clear()
+        url = path.as_uri() + ("" if step is None else f"#{step}")
+        self.page.goto(url)
+        if step is not None:
+            self.page.reload()  # a new fragment alone does not load the page again
+
+    def cards(self, pile: str) -> list[str]:
+        """The face-up cards drawn for ``pile``, bottom to top."""
+        found: list[str] = self.page.eval_on_selector_all(
+            f'[data-pile="{pile}"][data-card]', "els => els.map(e => e.dataset.card)"
+        )
+        return found
+
+    def down(self, pile: str) -> int:
+        """How many face-down cards ``pile`` says it holds (0 when none are drawn)."""
+        counts: list[int] = self.page.eval_on_selector_all(
+            f'[data-pile="{pile}"][data-down]', "els => els.map(e => Number(e.dataset.down))"
+        )
+        assert len(counts) <= 1
+        return counts[0] if counts else 0
+
+    def label(self, pile: str) -> str:
+        """The label drawn beside ``pile``."""
+        text: str = self.page.text_content(f'text.label[data-pile="{pile}"]')
+        return text
+
+    def text(self, selector: str) -> str:
+        """The text of the element ``selector`` finds, empty when it has none."""
+        found: str = self.page.text_content(selector) or ""
+        return found
+
+    def press(self, key: str) -> None:
+        """Press ``key`` as a person would."""
+        self.page.keyboard.press(key)
+
+
+# The piles that hold every card of a won game, and the count each label then shows.
+HOME = {
+    "decade": {"discarded": "52"},
+    "black-hole": {"hole": "52/52"},
+    "eagle-wing": {f"foundation{i}": "13/13" for i in range(4)},
+    "windmill": {"primary": "52/52", **{f"s{i}": "13/13" for i in range(1, 5)}},
+}
+
+
+def check_won(b: Browser, preset: str) -> None:
+    """Every card drawn lies on a foundation, which are full, and nothing is face down."""
+    home = HOME[make_game(preset).name]
+    piles = b.page.eval_on_selector_all("[data-card]", "els => els.map(e => e.dataset.pile)")
+    assert set(piles) <= set(home), "cards are drawn away from the foundations"
+    assert b.page.query_selector_all("[data-down]") == []
+    for pile, count in home.items():
+        assert b.label(pile).endswith(" " + count)

@@ -1,48 +1,41 @@
-"""Helpers shared by the tests."""
+"""Helpers the test files share that need pytest or the test data.
+
+What benchmarks need too (replay assertions, positions, toy problems) is in
+:mod:`solitaire_solver.testing`; a test file imports from there or from here,
+never from another test file.
+"""
 
 from __future__ import annotations
 
+import json
 import os
+import re
 import sqlite3
 import subprocess
 import sys
-from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from solitaire_solver.cli import main
-from solitaire_solver.games import Game
-from solitaire_solver.search import SolveResult, Status
 
 
-def assert_replays_to_win(game: Game[Any, Any], start: Any, moves: Sequence[Any]) -> Any:
-    """Play ``moves`` from ``start`` with full legality checks; the end must be won.
-
-    Every move also goes through its notation and back, so a winning line
-    that a person copies from the output replays too.
-    """
-    state = start
-    for i, move in enumerate(moves):
-        assert game.parse_move(str(move)) == move, f"move {i + 1} {move} does not parse back"
-        assert move in game.legal_moves(state), f"move {i + 1} {move} is not legal"
-        game.describe(state, move)
-        state = game.apply(state, move)
-    assert game.is_won(state), "the line does not end in a won position"
-    return state
+def project_root() -> Path:
+    """The folder that holds ``pyproject.toml``, found upwards from this file."""
+    here = Path(__file__).resolve().parent
+    for folder in (here, *here.parents):
+        if (folder / "pyproject.toml").is_file():
+            return folder
+    raise RuntimeError(f"no pyproject.toml above {here}")
 
 
-def assert_result_sound(game: Game[Any, Any], start: Any, result: SolveResult[Any]) -> None:
-    """A won result must replay to a win; any other result carries no moves."""
-    if result.status is Status.WON:
-        assert_replays_to_win(game, start, result.moves)
-    else:
-        assert result.moves == ()
+ROOT = project_root()
+"""The project root, put on ``PYTHONPATH`` for subprocesses. Test files find their
+data from here (``ROOT / "tests" / "data"``), so they may sit in any folder."""
 
-
-ROOT = Path(__file__).resolve().parent.parent
-"""The project root, put on ``PYTHONPATH`` for subprocesses."""
+DATA = ROOT / "tests" / "data"
+"""The tests' data files, and the scripts that make them."""
 
 
 def run_module(*argv: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
@@ -78,6 +71,9 @@ WON_DEALS = {
 }
 """A won deal per preset that its solver wins in well under a second."""
 
+REVIEW_GAMES: dict[str, dict[str, Any]] = json.loads((DATA / "review_games.json").read_text())
+"""A game per preset that loses a won deal at a known move (tests/data/make_review_games.py)."""
+
 
 def row_count(path: Path) -> int:
     """Rows in a store another process may be writing; 0 before the table exists."""
@@ -88,3 +84,22 @@ def row_count(path: Path) -> int:
             return int(db.execute("SELECT count(*) FROM results").fetchone()[0])
     except sqlite3.OperationalError:
         return 0
+
+
+def page_data(page: str) -> dict[str, Any]:
+    """The JSON a solution page's script reads."""
+    m = re.search(r'<script type="application/json" id="line-data">(.*?)</script>', page, re.S)
+    assert m is not None
+    data: dict[str, Any] = json.loads(m.group(1))
+    return data
+
+
+def network_references(page: str) -> list[str]:
+    """Everything in ``page`` that would make a browser fetch something."""
+    found = re.findall(r"https?:|//cdn|<link\b|@import|<iframe|<img|<object|<embed", page, re.I)
+    found += [
+        s for s in re.findall(r"\bsrc\s*=\s*[\"']?([^\"'\s>]*)", page) if not s.startswith("data:")
+    ]
+    found += [u for u in re.findall(r"url\(\s*[\"']?([^)\"']*)", page) if not u.startswith("#")]
+    found += re.findall(r"\b(?:fetch|XMLHttpRequest|WebSocket|EventSource|importScripts)\b", page)
+    return found

@@ -6,11 +6,9 @@ import os
 import re
 import subprocess
 import sys
-from pathlib import Path
 
 import solitaire_solver as ss
-
-ROOT = Path(__file__).resolve().parent.parent
+from tests.support import ROOT
 
 
 def run(script: str, *args: str) -> str:

@@ -11,6 +11,7 @@ resolved, ``from package import submodule`` read as the submodule);
 from __future__ import annotations
 
 import ast
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -275,3 +276,80 @@ def test_the_lower_parts_import_nothing_above_them() -> None:
         if part(target) != part(name) and part(target) not in LAYERS[part(name)]
     )
     assert not above, "\n".join(above)
+
+
+# ---------------------------------------------------------------- the tests and the scripts
+
+PROJECT = ROOT.parent
+"""The project folder: the package, the tests, the benchmarks and the docs."""
+
+
+def imported_names(path: Path) -> Iterator[tuple[str, int]]:
+    """Each module ``path`` imports, anywhere in the file, with its line; a relative import
+    is resolved against the folder ``path`` sits in, as a dotted name from the project."""
+    here = list(path.relative_to(PROJECT).parent.parts)
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            for alias in node.names:
+                yield alias.name, node.lineno
+        elif isinstance(node, ast.ImportFrom):
+            base = here[: len(here) - node.level + 1] if node.level else []
+            module = ".".join([*base, *(node.module.split(".") if node.module else [])])
+            yield module, node.lineno
+            # ``from . import test_x`` names the module in the imported names.
+            for alias in node.names:
+                yield f"{module}.{alias.name}", node.lineno
+
+
+def is_test_file(module: str) -> bool:
+    """Whether a dotted name is a test file of the suite (``tests.test_windmill``, say)."""
+    parts = module.split(".")
+    return parts[0] == "tests" and any(p.startswith("test_") for p in parts[1:])
+
+
+def test_the_import_reader_names_test_files_and_modules() -> None:
+    assert is_test_file("tests.games.test_windmill")
+    assert not is_test_file("tests.support") and not is_test_file("solitaire_solver.testing")
+    one = PROJECT / "tests" / "test_imports.py"
+    names = {name for name, _ in imported_names(one)}
+    assert "solitaire_solver" in names and "ast" in names
+
+
+def test_no_test_file_imports_another() -> None:
+    # Shared positions and checks live in solitaire_solver.testing, shared
+    # pytest helpers in tests/support.py: a test file that imports another
+    # runs that file's module-level setup and ties the two together.
+    found = [
+        f"{path.relative_to(PROJECT)}:{line} imports {name}"
+        for path in sorted((PROJECT / "tests").rglob("*.py"))
+        for name, line in imported_names(path)
+        if is_test_file(name)
+    ]
+    assert not found, "\n".join(found)
+
+
+def test_no_script_changes_the_import_path() -> None:
+    # With the package installed, a benchmark or a docs script imports
+    # solitaire_solver.testing like any module: none puts folders on sys.path.
+    scripts = [*(PROJECT / "benchmarks").rglob("*.py"), *(PROJECT / "docs").rglob("*.py")]
+    found = [
+        f"{path.relative_to(PROJECT)}:{node.lineno}"
+        for path in sorted(scripts)
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
+        if isinstance(node, ast.Attribute)
+        and node.attr == "path"
+        and isinstance(node.value, ast.Name)
+        and node.value.id == "sys"
+    ]
+    assert not found, "sys.path used at:\n" + "\n".join(found)
+
+
+def test_the_testing_module_needs_only_the_package_and_the_standard_library() -> None:
+    # Benchmarks import it where pytest and Hypothesis may be missing.
+    outside = [
+        f"{path.relative_to(PROJECT)}:{line} imports {name}"
+        for path in sorted((ROOT / "testing").rglob("*.py"))
+        for name, line in imported_names(path)
+        if name.split(".")[0] not in {PACKAGE, *sys.stdlib_module_names}
+    ]
+    assert not outside, "\n".join(outside)

@@ -11,8 +11,7 @@ from pathlib import Path
 
 import solitaire_solver
 from solitaire_solver.cli import build_parser
-
-from .support import ROOT
+from tests.support import ROOT
 
 README = (ROOT / "README.md").read_text(encoding="utf-8")
 

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import ast
-import json
 import re
 from pathlib import Path
 from typing import Any
@@ -17,8 +16,7 @@ from solitaire_solver.errors import BadOptionError, IllegalMoveError
 from solitaire_solver.games import PRESETS, Game, make_game
 from solitaire_solver.numbering import parse_deal_number
 from solitaire_solver.viewer import solution_html
-
-from .support import WON_DEALS
+from tests.support import ROOT, WON_DEALS, network_references, page_data
 
 
 def won_line(preset: str) -> tuple[Game[Any, Any], Any, tuple[Any, ...]]:
@@ -27,25 +25,6 @@ def won_line(preset: str) -> tuple[Game[Any, Any], Any, tuple[Any, ...]]:
     result = solve(game, position=start)
     assert result.status.value == "won"
     return game, start, result.moves
-
-
-def page_data(page: str) -> dict[str, Any]:
-    """The JSON the page's script reads."""
-    m = re.search(r'<script type="application/json" id="line-data">(.*?)</script>', page, re.S)
-    assert m is not None
-    data: dict[str, Any] = json.loads(m.group(1))
-    return data
-
-
-def network_references(page: str) -> list[str]:
-    """Everything in ``page`` that would make a browser fetch something."""
-    found = re.findall(r"https?:|//cdn|<link\b|@import|<iframe|<img|<object|<embed", page, re.I)
-    found += [
-        s for s in re.findall(r"\bsrc\s*=\s*[\"']?([^\"'\s>]*)", page) if not s.startswith("data:")
-    ]
-    found += [u for u in re.findall(r"url\(\s*[\"']?([^)\"']*)", page) if not u.startswith("#")]
-    found += re.findall(r"\b(?:fetch|XMLHttpRequest|WebSocket|EventSource|importScripts)\b", page)
-    return found
 
 
 def test_every_preset_is_covered() -> None:
@@ -305,7 +284,7 @@ def test_the_address_follows_the_step_and_moves_the_page() -> None:
 
 
 def test_the_docs_count_piles_as_the_page_labels_them() -> None:
-    page = Path(__file__).parent.parent / "docs" / "guides" / "viewer.md"
+    page = ROOT / "docs" / "guides" / "viewer.md"
     doc = page.read_text(encoding="utf-8")
     for preset, word in (("eagle-wing", "wing"), ("black-hole", "pile")):
         game = make_game(preset)

@@ -18,57 +18,10 @@ import pytest
 from solitaire_solver.cards import card_text
 from solitaire_solver.games import make_game
 from solitaire_solver.numbering import parse_deal_number
-
-from .chromium import chromium_page
-from .support import run_cli
+from tests.chromium import Browser, check_won, chromium_page
+from tests.support import REVIEW_GAMES, run_cli
 
 pytestmark = pytest.mark.browser
-
-
-class Browser:
-    """One page of a headless Chromium, with what it did besides drawing."""
-
-    def __init__(self, page: Any) -> None:
-        self.page = page
-        self.errors: list[str] = []
-        self.requests: list[str] = []
-        page.on("pageerror", lambda exc: self.errors.append(str(exc)))
-        page.on("console", lambda m: m.type == "error" and self.errors.append(m.text))
-        page.on("request", lambda r: self.requests.append(r.url))
-
-    def open(self, path: Path, step: int | None = None) -> None:
-        self.errors.clear()
-        self.requests.clear()
-        url = path.as_uri() + ("" if step is None else f"#{step}")
-        self.page.goto(url)
-        if step is not None:
-            self.page.reload()  # a new fragment alone does not load the page again
-
-    def cards(self, pile: str) -> list[str]:
-        """The face-up cards drawn for ``pile``, bottom to top."""
-        found: list[str] = self.page.eval_on_selector_all(
-            f'[data-pile="{pile}"][data-card]', "els => els.map(e => e.dataset.card)"
-        )
-        return found
-
-    def down(self, pile: str) -> int:
-        """How many face-down cards ``pile`` says it holds (0 when none are drawn)."""
-        counts: list[int] = self.page.eval_on_selector_all(
-            f'[data-pile="{pile}"][data-down]', "els => els.map(e => Number(e.dataset.down))"
-        )
-        assert len(counts) <= 1
-        return counts[0] if counts else 0
-
-    def label(self, pile: str) -> str:
-        text: str = self.page.text_content(f'text.label[data-pile="{pile}"]')
-        return text
-
-    def text(self, selector: str) -> str:
-        found: str = self.page.text_content(selector) or ""
-        return found
-
-    def press(self, key: str) -> None:
-        self.page.keyboard.press(key)
 
 
 @pytest.fixture(scope="module")
@@ -120,25 +73,6 @@ def check_start(b: Browser, preset: str, state: Any) -> None:
         assert b.cards("waste") == texts(state.waste_cards)
     else:
         pytest.fail(f"no start check for {name}")
-
-
-# The piles that hold every card of a won game, and the count each label then shows.
-HOME = {
-    "decade": {"discarded": "52"},
-    "black-hole": {"hole": "52/52"},
-    "eagle-wing": {f"foundation{i}": "13/13" for i in range(4)},
-    "windmill": {"primary": "52/52", **{f"s{i}": "13/13" for i in range(1, 5)}},
-}
-
-
-def check_won(b: Browser, preset: str) -> None:
-    """Every card drawn lies on a foundation, which are full, and nothing is face down."""
-    home = HOME[make_game(preset).name]
-    piles = b.page.eval_on_selector_all("[data-card]", "els => els.map(e => e.dataset.pile)")
-    assert set(piles) <= set(home), "cards are drawn away from the foundations"
-    assert b.page.query_selector_all("[data-down]") == []
-    for pile, count in home.items():
-        assert b.label(pile).endswith(" " + count)
 
 
 WON = [
@@ -307,8 +241,6 @@ def test_the_address_follows_the_steps_and_moves_the_page(
 def test_a_review_page_opens_at_the_losing_move_and_marks_it(
     browser: Browser, capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
-    from .test_analysis import REVIEW_GAMES
-
     b = browser
     data = REVIEW_GAMES["black-hole"]
     path = tmp_path / "review.html"

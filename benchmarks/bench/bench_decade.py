@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 
 from solitaire_solver import Limits, make_game
+from solitaire_solver.request import SolveRequest
 
 DEALS = {"decade": range(1, 1001), "decade-optional": range(1, 101)}
 """The fixed deal numbers of each preset."""
@@ -20,7 +21,7 @@ def solve_range(preset: str) -> int:
     """Deal and solve every deal of the preset's set; the number won."""
     game = make_game(preset)
     limits = Limits()
-    return sum(game.solve(game.deal(n), limits).won for n in DEALS[preset])
+    return sum(game.solve(game.deal(n), SolveRequest.of(game, limits)).won for n in DEALS[preset])
 
 
 @pytest.mark.parametrize("preset", sorted(DEALS))

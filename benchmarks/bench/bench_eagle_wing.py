@@ -28,7 +28,7 @@ def test_strict_fifty_deals(benchmark: Any) -> None:
     def run() -> int:
         won = 0
         for number in STRICT_DEALS:
-            won += game.solve(game.deal(parse_deal_number(number)), Limits()).won
+            won += game.solve(game.deal(parse_deal_number(number))).won
         return won
 
     assert benchmark(run) > 0

@@ -19,8 +19,9 @@ import pytest
 
 from solitaire_solver.fair import exact_values
 from solitaire_solver.games import make_game
+from solitaire_solver.request import SolveRequest
 from solitaire_solver.search import Limits
-from tests.test_fair import few_hidden
+from solitaire_solver.testing import few_hidden
 
 DEALS = (1, 5, 8)
 
@@ -60,7 +61,9 @@ def test_windmill_exact_values(benchmark: Any) -> None:
         nodes = 0
         for seen in positions:
             assert seen is not None
-            got = exact_values(game, seen, limits=Limits(max_states=1_000_000))
+            got = exact_values(
+                game, seen, request=SolveRequest.samples(game, Limits(max_states=1_000_000))
+            )
             nodes += got[1] if got is not None else 0
         return nodes
 

@@ -29,6 +29,7 @@ from pathlib import Path
 
 from solitaire_solver import make_game
 from solitaire_solver.numbering import parse_deal_number
+from solitaire_solver.request import SolveRequest
 from solitaire_solver.search import Limits
 
 RESULTS = Path(__file__).resolve().parents[1] / "results"
@@ -52,7 +53,7 @@ def solve_all(preset: str, deals: list[int]) -> list[float]:
         times = []
         for start in starts:
             t0 = time.process_time()
-            game.solve(start, limits)
+            game.solve(start, SolveRequest.of(game, limits))
             times.append(time.process_time() - t0)
     return times
 
@@ -89,7 +90,7 @@ def main(name: str) -> str:
         game = make_game("windmill")
         start = game.deal(parse_deal_number(2))
         t0 = time.process_time()
-        result = game.solve(start, Limits())
+        result = game.solve(start)
         return (
             f"windmill deal 2: {result.status.value} after {result.stats.expanded:,} states, "
             f"{time.process_time() - t0:.2f} s"

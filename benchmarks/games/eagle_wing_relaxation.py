@@ -24,8 +24,6 @@ import sys
 import time
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
-
 from solitaire_solver.games import make_game
 from solitaire_solver.games.eagle_wing.relaxation import relaxed_run
 from solitaire_solver.numbering import parse_deal_number

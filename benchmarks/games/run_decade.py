@@ -18,12 +18,13 @@ import time
 from typing import Any
 
 from solitaire_solver import Game, Limits, make_game
+from solitaire_solver.request import SolveRequest
 
 
 def timed(game: Game[Any, Any], number: int, limits: Limits) -> float:
     """Wall-clock seconds to deal and solve one deal."""
     t = time.perf_counter()
-    game.solve(game.deal(number), limits)
+    game.solve(game.deal(number), SolveRequest.of(game, limits))
     return time.perf_counter() - t
 
 
@@ -42,7 +43,7 @@ def main() -> None:
     wall0, cpu0 = time.perf_counter(), time.process_time()
     for number in numbers:
         t, c = time.perf_counter(), time.process_time()
-        result = game.solve(game.deal(number), limits)
+        result = game.solve(game.deal(number), SolveRequest.of(game, limits))
         spent = {"wall": time.perf_counter() - t, "cpu": time.process_time() - c}
         for clock, seconds in spent.items():
             slowest[clock] = max(slowest[clock], (seconds, number))

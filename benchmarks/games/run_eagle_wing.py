@@ -19,7 +19,6 @@ import time
 
 from solitaire_solver.games import make_game
 from solitaire_solver.numbering import parse_deal_number
-from solitaire_solver.search import Limits
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -41,7 +40,7 @@ def main(argv: list[str] | None = None) -> int:
         start = game.deal(parse_deal_number(number))
         t0 = time.perf_counter()
         c0 = time.process_time()
-        result = game.solve(start, Limits())
+        result = game.solve(start)
         dt = time.perf_counter() - t0
         cpu += time.process_time() - c0
         state = start

@@ -39,7 +39,6 @@ from pathlib import Path
 from typing import Any
 
 from solitaire_solver import make_game
-from solitaire_solver.search import Limits
 from solitaire_solver.stats import parse_deals, run_deals
 from solitaire_solver.store import DealResult, Store
 
@@ -50,7 +49,7 @@ def solve_only(preset: str, deals: str) -> int:
     numbers = list(parse_deals(deals))
     for number in numbers:
         start = game.deal(number)
-        result = game.solve(start, Limits())
+        result = game.solve(start)
         game.difficulty(start, result)
     return len(numbers)
 

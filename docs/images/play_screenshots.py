@@ -16,25 +16,21 @@ without scrolling.
 
 from __future__ import annotations
 
-import sys
 import tempfile
 from pathlib import Path
 from typing import Any
 
 from playwright.sync_api import sync_playwright
 
-HERE = Path(__file__).resolve().parent
-sys.path.insert(0, str(HERE.parent.parent))  # the project folder, for the tests' browser recipe
-sys.path.insert(0, str(HERE))
+# A script's own folder is first on the import path, so its neighbour imports as is.
+from screenshots import save  # the same small PNGs
 
-from screenshots import save  # noqa: E402  (beside this file: the same small PNGs)
-
-from solitaire_solver.games import make_game  # noqa: E402
-from solitaire_solver.numbering import parse_deal_number  # noqa: E402
-from solitaire_solver.viewer import move_places  # noqa: E402
-from solitaire_solver.web import Table  # noqa: E402
-from solitaire_solver.web.app import Server  # noqa: E402
-from tests.chromium import CHROMIUM, launch  # noqa: E402
+from solitaire_solver.games import make_game
+from solitaire_solver.numbering import parse_deal_number
+from solitaire_solver.testing.chromium import CHROMIUM, launch
+from solitaire_solver.viewer import move_places
+from solitaire_solver.web import Table
+from solitaire_solver.web.app import Server
 
 GAMES = [("decade", 172, 12), ("eagle-wing", 7732, 20), ("windmill", 45, 30), ("black-hole", 2, 10)]
 """Each game's preset, deal, and the moves played before the picture."""

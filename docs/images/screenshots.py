@@ -21,10 +21,9 @@ from pathlib import Path
 from PIL import Image
 from playwright.sync_api import sync_playwright
 
-HERE = Path(__file__).resolve().parent
-sys.path.insert(0, str(HERE.parent.parent))  # the project folder, for the tests' browser recipe
+from solitaire_solver.testing.chromium import CHROMIUM, launch
 
-from tests.chromium import CHROMIUM, launch  # noqa: E402
+HERE = Path(__file__).resolve().parent
 
 DEALS = [
     ("decade", 3),

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from collections.abc import Hashable, Mapping, Sequence
 
-from solitaire_solver.search import ProblemDefaults
+from ..search import ProblemDefaults
 
 
 class GraphPuzzle(ProblemDefaults):

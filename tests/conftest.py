@@ -1,0 +1,14 @@
+"""Setup for the whole suite.
+
+The replay assertions live in the package (:mod:`solitaire_solver.testing`) so
+that benchmarks can use them too; pytest rewrites the asserts of test files
+only, so it is told to rewrite these as well, for the same detailed failure
+reports. This must run before anything imports them, which a conftest.py at
+the top of the suite does.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+pytest.register_assert_rewrite("solitaire_solver.testing")
