@@ -21,6 +21,10 @@ where later choices depend on hidden cards; they rank moves, and a player
 who follows them is a real policy that never peeks, whose wins are real
 wins (:mod:`.players`): what that player wins is a true lower bound on the
 best fair odds, whatever the bias of the hint that drives it.
+The draws, the tallies, the batches and the choice with fewer searches
+are the engine's (:mod:`.search.sampling`), over :class:`SampledSeen`; the
+stopping rule handed to it is the one a reader of the hint sees
+(:attr:`FairHint.separated`).
 
 **Exactly** (:func:`exact_values`), when few cards are hidden: the value of
 a position is the best chance over every fair strategy, an expectimax over
@@ -66,41 +70,60 @@ from .analysis import twin_indices
 from .cards import Card, count_text
 from .games import Game, Seen
 from .maths import wilson_interval
-from .search import UNSETTLED, Leaf, Limits, Memo, SolveResult, Status, Watcher, work_out
+from .request import SolveRequest
+from .search import (
+    UNSETTLED,
+    Leaf,
+    Limits,
+    Memo,
+    SolveResult,
+    Status,
+    Tally,
+    Watcher,
+    draw_samples,
+    sampled_choice,
+    settle_samples,
+    tally_samples,
+    work_out,
+)
+from .search.plan import DEFAULT_FAIR
 
-SAMPLES = 64
+# The numbers below are the default fair plan's (:class:`~.search.FairPlan`): each
+# preset's plan holds its own (``game.plan.fair``), which the hints and players read.
+
+SAMPLES = DEFAULT_FAIR.samples
 """K, the determinisations a fair hint solves by default: ``hint --fair``, ``play --fair``,
 the browser's game and the fair player of ``stats --player fair`` all use it. Its 95%
 intervals are about 12 points either side of an even chance; a hint comes back in well
 under a second outside Windmill."""
 
-MOST_SAMPLES = 10_000
+MOST_SAMPLES = DEFAULT_FAIR.most_samples
 """The most samples the commands let a fair hint solve. A hint draws all its samples at
 once and holds them in memory (10,000 of Windmill's take about 70 MB and a second), and
 solves them at a few milliseconds each after every move (Decade's; Windmill's take far
 longer): many more would run for days. 10,000 already narrow an interval to about one
 point either side."""
 
-BATCH = 16
+BATCH = DEFAULT_FAIR.batch
 """A ``quick`` hint's samples are solved this many at a time, and it stops between batches
 once the best move is told apart from every other."""
 
-EXACT_HIDDEN = 5
+EXACT_HIDDEN = DEFAULT_FAIR.exact_hidden
 """With at most this many hidden cards, a hint works out the exact values (expectimax)."""
 
-EXACT_NODES = 20_000
+EXACT_NODES = DEFAULT_FAIR.exact_nodes
 """The most positions (what the player sees) the exact expectimax may visit before the hint
 falls back to sampling."""
 
-EXACT_DEPTH = 200
+EXACT_DEPTH = DEFAULT_FAIR.exact_depth
 """The longest line of moves the exact expectimax follows before the hint falls back to
 sampling (its recursion stays well within Python's)."""
 
-TWIN_ORDERS = 720
+TWIN_ORDERS = DEFAULT_FAIR.twin_orders
 """An exact hint groups its moves over every order of the unseen cards when they have at
 most this many orders, else over this many random ones (see :func:`fair_twins`)."""
 
-SOLVE_LIMITS = Limits(max_states=200_000)
+SOLVE_LIMITS = DEFAULT_FAIR.limits
 """The limits of each exact solve of a sample, by default: a sample left unknown by them
 counts apart (:attr:`FairMove.unknown`), never as a win."""
 
@@ -325,6 +348,14 @@ def fair_twins(
     return twin_indices(signatures)
 
 
+def _sample_request(game: Game[Any, Any], request: SolveRequest | None) -> SolveRequest:
+    """``request`` for ``game``'s samples, or when none is given the plan's
+    (:meth:`~.request.SolveRequest.samples`)."""
+    if request is None:
+        return SolveRequest.samples(game)
+    return request.for_game(game)
+
+
 def position_seed(seed: int | str, seen: Seen[Any]) -> random.Random:
     """A generator for the samples of ``seen``: the same for the same seed and position."""
     return random.Random(f"{seed}:{seen.state!r}:{seen.unseen!r}")
@@ -334,10 +365,10 @@ def fair_hint(
     game: Game[Any, Any],
     seen: Seen[Any],
     *,
-    samples: int = SAMPLES,
+    samples: int | None = None,
     seed: int | str = 0,
-    limits: Limits = SOLVE_LIMITS,
-    exact_hidden: int = EXACT_HIDDEN,
+    request: SolveRequest | None = None,
+    exact_hidden: int | None = None,
     watch: Watcher | None = None,
     skip_unsettled: bool = False,
     quick: bool = False,
@@ -346,9 +377,11 @@ def fair_hint(
     """Each legal move's chance for a player who sees ``seen`` (see the module docstring).
 
     Exact when at most ``exact_hidden`` cards are hidden and the expectimax
-    finishes within :data:`EXACT_NODES` positions; else ``samples``
+    finishes within the plan's ``exact_nodes`` positions; else ``samples``
     determinisations, drawn from ``seed`` and the position (the same hint
-    every time), each solved exactly under ``limits`` after every move.
+    every time), each solved exactly as ``request`` asks after every move
+    (a sample request, :meth:`~.request.SolveRequest.samples`). The
+    numbers not given are the game's fair plan's (``game.plan.fair``).
     ``watch`` is told of the sampled searches' progress, and ``counted``
     of the samples: ``(done, samples)`` each time one is solved after
     every move. With
@@ -359,8 +392,8 @@ def fair_hint(
 
     With ``quick`` (a hint for a player about to move): a forced move, one
     legal move or one group of twins, is named at once with no figures
-    (:attr:`FairHint.forced`), and the samples are solved :data:`BATCH` at a
-    time, stopping once the best move is told apart
+    (:attr:`FairHint.forced`), and the samples are solved the plan's ``batch``
+    at a time, stopping once the best move is told apart
     (:attr:`FairHint.separated`). The samples are drawn in one order, so a
     hint that stops after n of them gives the figures the first n give in
     a full one. ``quick`` skips the unsettled samples too, as
@@ -369,16 +402,21 @@ def fair_hint(
     again after each move, where it most often stays unsettled), and they
     count as lost either way, inside the interval's reach.
     """
+    fair = game.plan.fair
+    samples = fair.samples if samples is None else samples
     if samples < 1:
         raise ValueError(f"a fair hint needs at least 1 sample, not {samples}")
+    request = _sample_request(game, request)
+    exact_hidden = fair.exact_hidden if exact_hidden is None else exact_hidden
     t0 = time.perf_counter()
     moves = legal_moves_seen(game, seen)
     if quick and len(moves) == 1:
         return _forced(moves, (), samples, seen, t0)
-    exact = _exact(game, seen, moves, limits, exact_hidden, seed, t0)
+    exact = _exact(game, seen, moves, request, exact_hidden, seed, t0)
     if exact is not None:
         return attrs.evolve(exact, asked=samples)
-    drawn = _deal_samples(game, seen, moves, samples, seed)
+    problem = SampledSeen(game, seen, tuple(moves), request, watch)
+    drawn = draw_samples(problem, position_seed(seed, seen), samples)
     # The keys after each move, in the fixed arrangement and in every sample:
     # moves with the same keys in all of them are twins, as in fair_twins,
     # and have one verdict in each sample, so the same figures.
@@ -389,60 +427,44 @@ def fair_hint(
     twins = twin_indices(keys)
     if quick and moves and len(twins[0]) == len(moves) - 1:
         return _forced(moves, twins, samples, seen, t0)
-    skip = skip_unsettled or quick
-    wins = [0] * len(moves)
-    unknown = [0] * len(moves)
-    solves = used = 0
-    if counted is not None:
-        counted(0, samples)
-    while True:
-        batch = drawn[used : used + BATCH] if quick else drawn
-        # One sample at a time, whole position then every move: each has a
-        # memo of its own, so the order changes no figure, and the count of
-        # samples done moves on steadily.
-        for done, d in enumerate(batch, used + 1):
-            d.solve_whole(game, moves, limits, watch)
-            solves += 1
-            if not d.searched(skip):
-                if d.whole.status is Status.UNKNOWN:
-                    unknown = [u + 1 for u in unknown]
-            else:
-                for i in range(len(moves)):
-                    status, solved = d.status(game, moves, i, limits, watch)
-                    solves += solved
-                    if status is Status.WON:
-                        wins[i] += 1
-                    elif status is Status.UNKNOWN:
-                        unknown[i] += 1
-            if counted is not None:
-                counted(done, samples)
-        used += len(batch)
-        votes = _votes(moves, drawn[:used])
-        hint = _sampled(moves, wins, unknown, votes, twins, used, samples, seen, t0, solves)
-        if used >= samples or hint.separated:
-            return hint
+
+    def hint(t: Tally) -> FairHint:
+        """The hint of the figures of the samples used so far."""
+        votes = _votes(moves, drawn[: t.used])
+        return _sampled(moves, t, votes, twins, samples, seen, t0)
+
+    # Each sample has a memo of its own, so the order they are solved in
+    # changes no figure; a quick hint stops once its best move is told apart
+    # (the rule its readers see: FairHint.separated).
+    figures = tally_samples(
+        problem,
+        drawn,
+        len(moves),
+        batch=fair.batch if quick else None,
+        stop=lambda t: hint(t).separated,
+        skip_unsettled=skip_unsettled or quick,
+        counted=counted,
+    )
+    return hint(figures)
 
 
 def _sampled(
     moves: Sequence[Any],
-    wins: Sequence[int],
-    unknown: Sequence[int],
+    figures: Tally,
     votes: Sequence[int],
     twins: Sequence[tuple[int, ...]],
-    used: int,
     asked: int,
     seen: Seen[Any],
     t0: float,
-    solves: int,
 ) -> FairHint:
-    """The sampled hint of the figures so far: ``used`` samples of the ``asked``."""
+    """The sampled hint of ``figures``: the samples used so far of the ``asked``."""
     out = []
-    for m, w, u, v, t in zip(moves, wins, unknown, votes, twins, strict=True):
-        low = wilson_interval(w, used)[0]
-        high = wilson_interval(w + u, used)[1]
-        value = w / used if used else 0.0
-        out.append(FairMove(m, value, low, high, w, used, u, votes=v, twins=t))
+    for i, (m, v, t) in enumerate(zip(moves, votes, twins, strict=True)):
+        w, u = figures.wins[i], figures.unknown[i]
+        low, high = figures.band(i, wilson_interval)
+        out.append(FairMove(m, figures.value(i), low, high, w, figures.used, u, votes=v, twins=t))
     seconds = time.perf_counter() - t0
+    used, solves = figures.used, figures.solves
     return FairHint(tuple(out), used, False, seen.hidden, seconds, solves, asked=asked)
 
 
@@ -590,7 +612,7 @@ def _exact(
     game: Game[Any, Any],
     seen: Seen[Any],
     moves: Sequence[Any],
-    limits: Limits,
+    request: SolveRequest,
     exact_hidden: int,
     seed: int | str,
     t0: float,
@@ -603,7 +625,7 @@ def _exact(
     if own is not None:
         return _exact_hint(game, seen, moves, own, 0, t0, seed)
     if seen.hidden <= exact_hidden:
-        values = exact_values(game, seen, limits=limits, leaves=leaves)
+        values = exact_values(game, seen, request=request, leaves=leaves)
         if values is not None:
             return _exact_hint(game, seen, moves, *values, t0, seed)
     return None
@@ -612,8 +634,8 @@ def _exact(
 @attrs.define
 class _Sample:
     """One determinisation of a sampled hint: its position, the positions after each move,
-    their keys, the verdict of the whole position once solved (:meth:`solve_whole`), the
-    memo its searches share, and each key's verdict."""
+    their keys, the verdict of the whole position once solved, the memo its searches
+    share, and each key's verdict."""
 
     state: Any
     children: list[Any]
@@ -624,85 +646,64 @@ class _Sample:
 
     @property
     def whole(self) -> SolveResult[Any]:
-        """The verdict of the whole position (:meth:`solve_whole` first)."""
+        """The verdict of the whole position (:meth:`SampledSeen.before` first)."""
         if self.solved is None:
             raise RuntimeError("the sample's whole position is not solved yet")
         return self.solved
 
-    def solve_whole(
-        self,
-        game: Game[Any, Any],
-        moves: Sequence[Any],
-        limits: Limits,
-        watch: Watcher | None = None,
-    ) -> None:
+
+@attrs.frozen
+class SampledSeen:
+    """What the player sees, as a problem for sampling (:mod:`~.search.sampling`).
+
+    A determinisation (:class:`_Sample`) is ``seen`` with the hidden
+    places filled at random (:meth:`~.games.Game.determinise`), with the
+    positions after each of ``moves``. Before any move it is solved whole
+    (its winning line's first move is its vote, :attr:`FairMove.votes`);
+    after a move, the position that move leads to, as ``request`` asks,
+    the moves that lead to one key sharing a verdict. ``watch`` is told of
+    the searches' progress.
+    """
+
+    game: Game[Any, Any]
+    seen: Seen[Any]
+    moves: tuple[Any, ...]
+    request: SolveRequest
+    watch: Watcher | None = None
+
+    def draw(self, rng: random.Random) -> _Sample:
+        """One determinisation of what the player sees, drawn from ``rng``, with the
+        positions after each move and their keys; nothing solved yet."""
+        game = self.game
+        state = game.determinise(self.seen, rng)
+        children = [game.apply(state, m) for m in self.moves]
+        return _Sample(state, children, [game.key(c) for c in children])
+
+    def before(self, sample: _Sample) -> Status:
         """Solve the whole position (a sample lost as a whole is lost after every move)."""
-        # The votes read the winning line's first move alone.
-        whole = game.solve(self.state, limits, memo=self.memo, watch=watch, first_move_only=True)
-        self.solved = whole
-        if whole.won and whole.moves and whole.moves[0] in moves:
-            # The move the winning line starts with wins, and so does every
-            # move to the same key: no search.
-            self.done[self.keys[list(moves).index(whole.moves[0])]] = Status.WON
+        if sample.solved is None:
+            # The votes read the winning line's first move alone.
+            sample.solved = whole = self.game.solve(
+                sample.state, self.request, memo=sample.memo, watch=self.watch, first_move_only=True
+            )
+            if whole.won and whole.moves and whole.moves[0] in self.moves:
+                # The move the winning line starts with wins, and so does
+                # every move to the same key: no search.
+                sample.done[sample.keys[self.moves.index(whole.moves[0])]] = Status.WON
+        return sample.whole.status
 
-    def searched(self, skip_unsettled: bool) -> bool:
-        """Whether the positions after the moves are searched: not when the whole is lost
-        (so is every position after a move), nor, with ``skip_unsettled``, when the limits
-        left the whole unknown (it then counts as unknown after every move)."""
-        if self.whole.status is Status.LOST:
-            return False
-        return not (skip_unsettled and self.whole.status is Status.UNKNOWN)
-
-    def status(
-        self,
-        game: Game[Any, Any],
-        moves: Sequence[Any],
-        i: int,
-        limits: Limits,
-        watch: Watcher | None = None,
-    ) -> tuple[Status, bool]:
+    def after(self, sample: _Sample, i: int) -> tuple[Status, bool]:
         """The verdict after ``moves[i]`` (the whole position not lost), and whether it took
         a search: moves that lead to one key share a verdict."""
-        k = self.keys[i]
-        found = self.done.get(k)
+        k = sample.keys[i]
+        found = sample.done.get(k)
         if found is not None:
             return found, False
-        found = game.solve(
-            self.children[i], limits, memo=self.memo, watch=watch, verdict_only=True
+        found = self.game.solve(
+            sample.children[i], self.request, memo=sample.memo, watch=self.watch, verdict_only=True
         ).status
-        self.done[k] = found
+        sample.done[k] = found
         return found, True
-
-
-def _deal_samples(
-    game: Game[Any, Any], seen: Seen[Any], moves: Sequence[Any], samples: int, seed: int | str
-) -> list[_Sample]:
-    """``samples`` determinisations of ``seen`` drawn from ``seed`` and the position, with
-    the positions after each move and their keys; nothing solved yet."""
-    rng = position_seed(seed, seen)
-    out = []
-    for _ in range(samples):
-        state = game.determinise(seen, rng)
-        children = [game.apply(state, m) for m in moves]
-        out.append(_Sample(state, children, [game.key(c) for c in children]))
-    return out
-
-
-def _draw(
-    game: Game[Any, Any],
-    seen: Seen[Any],
-    moves: Sequence[Any],
-    samples: int,
-    seed: int | str,
-    limits: Limits,
-    watch: Watcher | None = None,
-) -> list[_Sample]:
-    """``samples`` determinisations of ``seen`` (:func:`_deal_samples`), each with its whole
-    position solved."""
-    out = _deal_samples(game, seen, moves, samples, seed)
-    for sample in out:
-        sample.solve_whole(game, moves, limits, watch)
-    return out
 
 
 def _votes(moves: Sequence[Any], drawn: Sequence[_Sample]) -> list[int]:
@@ -719,10 +720,10 @@ def fair_choice(
     candidates: Sequence[Any],
     tiebreak: Callable[[Any], tuple[int, ...]],
     *,
-    samples: int = SAMPLES,
+    samples: int | None = None,
     seed: int | str = 0,
-    limits: Limits = SOLVE_LIMITS,
-    exact_hidden: int = EXACT_HIDDEN,
+    request: SolveRequest | None = None,
+    exact_hidden: int | None = None,
     leaves: Leaves | None = None,
     skip_unsettled: bool = False,
 ) -> tuple[Any, int]:
@@ -748,40 +749,33 @@ def fair_choice(
     ``leaves`` carries what their leaves taught from one choice to the next
     (:func:`exact_values`). ``skip_unsettled`` is the hint's: the samples
     left unknown as a whole are not searched after any move (they win none).
+    The numbers not given, and the sample request, are as in :func:`fair_hint`.
     """
+    fair = game.plan.fair
+    samples = fair.samples if samples is None else samples
     if samples < 1:
         raise ValueError(f"a fair hint needs at least 1 sample, not {samples}")
+    request = _sample_request(game, request)
+    exact_hidden = fair.exact_hidden if exact_hidden is None else exact_hidden
     moves = legal_moves_seen(game, seen)
     place = {m: i for i, m in enumerate(moves)}
     stray = [m for m in candidates if m not in place]
     if stray or not candidates:
         raise ValueError(f"{stray[0]!r} is not a legal move" if stray else "no move to choose")
-    hint = _exact(game, seen, moves, limits, exact_hidden, seed, time.perf_counter(), leaves)
+    hint = _exact(game, seen, moves, request, exact_hidden, seed, time.perf_counter(), leaves)
     if hint is not None:
         rank = {m.move: (m.value, m.votes) for m in hint.moves}
         top = max(candidates, key=lambda m: (*rank[m], *tiebreak(m), -place[m]))
         return top, hint.solves
-    drawn = _draw(game, seen, moves, samples, seed, limits)
-    solves = len(drawn)
+    problem = SampledSeen(game, seen, tuple(moves), request)
+    drawn = draw_samples(problem, position_seed(seed, seen), samples)
+    wholes = settle_samples(problem, drawn)
     votes = _votes(moves, drawn)
-    open_samples = [d for d in drawn if d.searched(skip_unsettled)]
-    fixed = {place[m]: (votes[place[m]], *tiebreak(m), -place[m]) for m in candidates}
-    best: tuple[int, ...] | None = None
-    chosen = place[candidates[0]]
     # The most voted first: its wins, once known, rule out the moves that
     # could not reach its rank even winning every sample left.
-    for i in sorted(fixed, key=lambda i: fixed[i], reverse=True):
-        wins = 0
-        for done, d in enumerate(open_samples):
-            if best is not None and (wins + len(open_samples) - done, *fixed[i]) < best:
-                break
-            status, solved = d.status(game, moves, i, limits)
-            solves += solved
-            wins += status is Status.WON
-        else:
-            if best is None or (wins, *fixed[i]) > best:
-                best, chosen = (wins, *fixed[i]), i
-    return moves[chosen], solves
+    order = {place[m]: (votes[place[m]], *tiebreak(m), -place[m]) for m in candidates}
+    chosen, solves = sampled_choice(problem, drawn, wholes, order, skip_unsettled=skip_unsettled)
+    return moves[chosen], len(drawn) + solves
 
 
 def _exact_hint(
@@ -794,14 +788,15 @@ def _exact_hint(
     seed: int | str,
 ) -> FairHint:
     """The hint of exact ``values`` (one per move), worked out with ``nodes`` positions;
-    its twins from every order of the unseen cards, or :data:`TWIN_ORDERS` random ones
-    drawn from ``seed`` when they have more."""
+    its twins from every order of the unseen cards, or the fair plan's ``twin_orders``
+    random ones drawn from ``seed`` when they have more."""
+    orders = game.plan.fair.twin_orders
     count = arrangements(seen.unseen)
-    if count <= TWIN_ORDERS:
+    if count <= orders:
         states = [game.fill(seen.state, order) for order in distinct_orders(seen.unseen)]
     else:
         rng = position_seed(seed, seen)
-        states = [game.determinise(seen, rng) for _ in range(TWIN_ORDERS)]
+        states = [game.determinise(seen, rng) for _ in range(orders)]
     twins = fair_twins(game, moves, states, values)
     out = tuple(
         FairMove(m, float(v), float(v), float(v), 0, count, exact=True, twins=t)
@@ -837,7 +832,7 @@ class SeenProblem:
     """What the player sees, as a problem for the expectimax (:func:`~.search.expectimax`).
 
     A node is a :class:`~.games.Seen` position. One with nothing hidden is a
-    leaf, worth 1 when it is won with full sight (solved under ``limits``,
+    leaf, worth 1 when it is won with full sight (solved as ``request`` asks,
     its verdict kept in ``leaves``), else 0, and unsettled when the solve
     leaves it unknown. One won whatever the hidden cards is worth 1. The
     others take the best of their moves: the move the game names as fairly
@@ -847,7 +842,7 @@ class SeenProblem:
     """
 
     game: Game[Any, Any]
-    limits: Limits
+    request: SolveRequest
     leaves: Leaves
 
     def leaf(self, node: Seen[Any]) -> Fraction | Literal[Leaf.UNSETTLED] | None:
@@ -856,7 +851,7 @@ class SeenProblem:
         if not node.hidden:
             won = self.leaves.verdicts.get(node.state)
             if won is None:
-                r = game.solve(node.state, self.limits, memo=self.leaves.lost, verdict_only=True)
+                r = game.solve(node.state, self.request, memo=self.leaves.lost, verdict_only=True)
                 if r.status is Status.UNKNOWN:
                     return UNSETTLED
                 won = self.leaves.verdicts[node.state] = r.won
@@ -881,16 +876,17 @@ def exact_values(
     game: Game[Any, Any],
     seen: Seen[Any],
     *,
-    limits: Limits = SOLVE_LIMITS,
-    max_nodes: int = EXACT_NODES,
+    request: SolveRequest | None = None,
+    max_nodes: int | None = None,
     leaves: Leaves | None = None,
 ) -> tuple[list[Fraction], int] | None:
     """The exact value of each legal move of ``seen`` (expectimax), and the positions visited.
 
-    ``None`` when the search visits more than ``max_nodes`` positions,
-    follows a line longer than :data:`EXACT_DEPTH` moves, or leaves a
-    position with nothing hidden unknown under ``limits`` (the values would
-    not be exact). See the module docstring for the model.
+    ``None`` when the search visits more than ``max_nodes`` positions (by
+    default the fair plan's ``exact_nodes``), follows a line longer than
+    its ``exact_depth`` moves, or leaves a position with nothing hidden
+    unknown under the sample ``request`` (by default the plan's: the values
+    would not be exact). See the module docstring for the model.
 
     A move the game names as at least as good as any other for a player who
     cannot see the hidden cards (:meth:`~.games.Game.fair_move`, argued by
@@ -915,15 +911,16 @@ def exact_values(
     again on the line 0 there, and keeps no value that leaned on such a 0
     (it may be too low elsewhere).
     """
+    fair = game.plan.fair
     if leaves is None:
         leaves = Leaves.of(game)
-    problem = SeenProblem(game, limits, leaves)
+    problem = SeenProblem(game, _sample_request(game, request), leaves)
     r = work_out(
         problem,
         seen,
         legal_moves_seen(game, seen),
-        Limits(max_states=max_nodes),
-        max_depth=EXACT_DEPTH,
+        Limits(max_states=fair.exact_nodes if max_nodes is None else max_nodes),
+        max_depth=fair.exact_depth,
     )
     if r.values is None:
         return None

@@ -42,7 +42,8 @@ import attrs
 from .errors import BadOptionError
 from .fair import SAMPLES, SOLVE_LIMITS, Leaves, fair_choice, legal_moves_seen
 from .games import Game, Seen
-from .search import NO_LIMITS, Limit, Limits, SolveResult, Status
+from .request import SolveRequest
+from .search import Limit, Limits, SolveResult, Status
 
 KINDS = ("fair", "greedy", "random")
 """The players there are."""
@@ -129,29 +130,32 @@ class Played:
     """The value of that limit (``None`` when no limit stopped it)."""
 
 
-def solve_open(game: Game[Any, Any], state: Any, limits: Limits) -> tuple[SolveResult[Any], int]:
+def solve_open(
+    game: Game[Any, Any], state: Any, request: SolveRequest
+) -> tuple[SolveResult[Any], int]:
     """Solve ``state``, a position with nothing hidden, as the fair player does; and the
     solves it took.
 
     The player sees the whole position, so she plays its exact solution.
-    It is solved under ``limits`` (the player's, those of its samples'
-    solves), and where they stop the solve, again under the limits ``solve``
-    has by default for the game's preset, when those allow more: so where
-    nothing is hidden, from the start (Black Hole) or once every card is
-    seen, the player settles what the solver settles. A position that
-    settles under ``limits`` gets their line, as before. The result is
-    unknown only when both stop it.
+    It is solved as ``request`` asks (the player's sample request, the
+    limits of its samples' solves), and where its limits stop the solve,
+    again under the limits ``solve`` has by default for the game's preset,
+    when those allow more: so where nothing is hidden, from the start
+    (Black Hole) or once every card is seen, the player settles what the
+    solver settles. A position that settles under the request gets its
+    line, as before. The result is unknown only when both stop it.
     """
-    result = game.solve(state, limits)
+    result = game.solve(state, request)
     limit = result.limit
     if result.status is not Status.UNKNOWN or limit is None:
         return result, 1
-    had = limits.value(limit)
-    more = game.effective_limits(NO_LIMITS).value(limit)
+    had = request.limits.value(limit)
+    # No limit given: the preset's defaults apply, as in ``solve``.
+    default = SolveRequest.of(game)
+    more = default.limits.value(limit)
     if more is not None and (had is None or more <= had):
         return result, 1
-    # No limit given: the preset's defaults apply, as in ``solve``.
-    return game.solve(state, NO_LIMITS), 2
+    return game.solve(state, default), 2
 
 
 def _progress(game: Game[Any, Any], seen: Seen[Any], move: Any) -> tuple[int, int]:
@@ -221,6 +225,9 @@ def play(
     # What the exact fair values learn of positions with nothing hidden, kept
     # for the deal's later choices (fair.exact_values).
     leaves = Leaves.of(game)
+    # The player's limits, resolved once: every sample's solve, the referee's and the
+    # first of a position with nothing hidden work under them.
+    sample = SolveRequest.samples(game, player.limits)
     for step in range(MAX_MOVES):
         if game.is_won(state):
             return Played(tuple(moves), True, choices, solves, time.perf_counter() - t0)
@@ -229,7 +236,7 @@ def play(
             # Nothing is hidden (any more): what the player sees is the whole
             # position, and she plays it as the solver does. Sampling K
             # copies of one position would tell her nothing more.
-            result, used = solve_open(game, seen.state, player.limits)
+            result, used = solve_open(game, seen.state, sample)
             solves += used
             if result.won:
                 moves += result.moves
@@ -257,7 +264,7 @@ def play(
             if (
                 stop_when_lost
                 and player.kind == "fair"
-                and game.solve(state, player.limits, verdict_only=True).status is Status.LOST
+                and game.solve(state, sample, verdict_only=True).status is Status.LOST
             ):
                 return Played(
                     tuple(moves),
@@ -285,7 +292,7 @@ def play(
                     functools.partial(_progress, game, seen),
                     samples=player.samples,
                     seed=f"{player.seed}:{deal}:{step}",
-                    limits=player.limits,
+                    request=sample,
                     leaves=leaves,
                     skip_unsettled=player.skip_unsettled,
                 )

@@ -26,8 +26,7 @@ from solitaire_solver.errors import DealFileError, FairPlayError
 from solitaire_solver.games import PRESETS, Game, make_game
 from solitaire_solver.numbering import parse_deal_number
 from solitaire_solver.play import Fair, play_game
-
-from .support import WON_DEALS, run_cli
+from tests.support import WON_DEALS, run_cli
 
 CARD = re.compile(r"(?<![A-Za-z0-9])[A2-9TJQK][CSHD](?![A-Za-z0-9])")
 """A card's name in a text or in JSON (``"TD"``), alone."""
@@ -61,7 +60,8 @@ def piles_overdrawn(piles: dict[str, Any], face_up: Counter[str]) -> Counter[str
 def greedy_line(game: Game[Any, Any], start: Any, limit: int = 300) -> list[Any]:
     """The moves of a simple deterministic player: the game's greedy choice among what it
     sees, never back into a position it has been in; until won, stuck or ``limit``."""
-    state, been, moves = start, {game.key(start)}, []
+    state, been = start, {game.key(start)}
+    moves: list[Any] = []
     while len(moves) < limit and not game.is_won(state):
         legal = game.legal_moves(state)
         fresh = [m for m in legal if game.key(game.apply(state, m)) not in been]
@@ -240,7 +240,7 @@ def test_a_fair_table_shows_no_hidden_card_from_start_to_end(preset: str) -> Non
 
 def test_the_real_app_answers_a_fair_game_without_a_hidden_card() -> None:
     pytest.importorskip("starlette", reason="needs the browser extra")
-    from .test_web import api, client
+    from tests.web_client import api, client
 
     game = make_game("decade")
     start = game.deal(parse_deal_number(3))
@@ -267,7 +267,7 @@ def test_the_real_app_answers_a_fair_game_without_a_hidden_card() -> None:
 
 def test_the_page_turns_fair_mode_off_and_not_back_on() -> None:
     pytest.importorskip("starlette", reason="needs the browser extra")
-    from .test_web import api, client
+    from tests.web_client import api, client
 
     game = make_game("decade")
     t = fair_table(game, game.deal(parse_deal_number(3)), deal="3")
