@@ -36,7 +36,6 @@ from solitaire_solver.games.decade.exact import (
     unseen_counts,
 )
 from solitaire_solver.numbering import DealNumber
-from solitaire_solver.search import Limits
 
 COMPULSORY = DecadeRules()
 OPTIONAL = DecadeRules(compulsory=False)
@@ -437,7 +436,7 @@ def test_optional_value_is_the_thoughtful_rate() -> None:
     for n in range(12):
         line, unseen = play_to(rng, OPTIONAL, 5 + n % 2, stop_after_deal=True)
         won = sum(
-            game.solve(decade_state(line, order), Limits()).won
+            game.solve(decade_state(line, order)).won
             for order in set(itertools.permutations(unseen))
         )
         assert fair_value(OPTIONAL, line, unseen, with_moves=False).wins == won
@@ -454,7 +453,7 @@ def test_optional_value_in_the_interval_of_sampled_thoughtful_verdicts() -> None
     for _ in range(n):
         order = list(unseen)
         rng.shuffle(order)
-        wins += game.solve(decade_state(line, order), Limits()).won
+        wins += game.solve(decade_state(line, order)).won
     low, high = wilson(wins, n)
     assert low <= float(exact.value) <= high
 

@@ -60,7 +60,6 @@ from solitaire_solver.games.decade.exact import (
     deck_counts,
     fair_value,
 )
-from solitaire_solver.search import Limits
 
 PRESETS = {"decade": DecadeRules(), "decade-optional": DecadeRules(compulsory=False)}
 DECK = [min(r + 1, 10) for r in range(13)] * 4
@@ -174,7 +173,7 @@ def as_state(line: Sequence[int], stock: Sequence[int]) -> DecadeState:
 
 
 def thoughtful(game: Decade, line: Sequence[int], stock: Sequence[int]) -> bool:
-    return game.solve(as_state(line, stock), Limits()).won
+    return game.solve(as_state(line, stock)).won
 
 
 def after_runs(line: list[int], rules: DecadeRules) -> set[tuple[int, ...]]:

@@ -25,7 +25,13 @@ budget interrupts it and returns a :class:`Verdict`):
 :func:`expectimax` works out the best chance of winning where some moves
 are left to chance (a :class:`ChanceProblem`: choices, weighted outcomes,
 leaf values), under a budget like the other runs; :func:`work_out` runs it
-under :class:`Limits` and returns a :class:`ChanceResult`.
+under :class:`Limits` and returns a :class:`ChanceResult`. Where chance
+is a shuffled stock, :class:`Counting` does the same in whole numbers (the
+orders of the stock won) for a :class:`CountingProblem`, fast enough for
+millions of nodes. Where the hidden part is too large for either, sampling
+estimates each move's chance over random determinisations of it (a
+:class:`SamplingProblem`): :func:`draw_samples`, then :func:`tally_samples`
+with a stopping rule such as :func:`told_apart`, or :func:`sampled_choice`.
 
 A :class:`Memo` carries the keys one depth-first search proved lost to the
 next search of a position with the same keys (the children of one position,
@@ -40,6 +46,7 @@ from .astar import astar, astar_order, best_first, greedy_order, weighted_order
 from .beam import beam
 from .budget import LOST, Budget, LineWanted, Run, Strategy, Verdict, Watcher, drive, solve, won
 from .compiled import Compiled, compiled
+from .counting import Counting, CountingProblem, OutOfBudget
 from .dfs import depth_first, dfs, successors_of
 from .expectimax import (
     UNSETTLED,
@@ -53,7 +60,19 @@ from .expectimax import (
 )
 from .incremental import Restarts, incremental_dfs
 from .memo import Memo
-from .plan import Cap, Factory, Plan, PlanMember, Screen, compose, member_strategy, with_screens
+from .plan import (
+    Cap,
+    Factory,
+    FairPlan,
+    Plan,
+    PlanMember,
+    Screen,
+    Shortest,
+    compose,
+    compose_shortest,
+    member_strategy,
+    with_screens,
+)
 from .portfolio import (
     Member,
     capped,
@@ -77,6 +96,17 @@ from .protocol import (
 )
 from .restart import lds, restarted
 from .result import NO_LIMITS, Limit, Limits, SearchStats, SolveResult, Status, limit_text
+from .sampling import (
+    Interval,
+    SamplingProblem,
+    StopRule,
+    Tally,
+    draw_samples,
+    sampled_choice,
+    settle_samples,
+    tally_samples,
+    told_apart,
+)
 
 __all__ = [
     "LOST",
@@ -88,29 +118,38 @@ __all__ = [
     "ChanceResult",
     "ChanceRun",
     "Compiled",
+    "Counting",
+    "CountingProblem",
     "Dominated",
     "Factory",
+    "FairPlan",
     "IncrementalProblem",
+    "Interval",
     "Leaf",
     "Limit",
     "Limits",
     "LineWanted",
     "Member",
     "Memo",
+    "OutOfBudget",
     "Placed",
     "Plan",
     "PlanMember",
     "ProblemDefaults",
     "Restarts",
     "Run",
+    "SamplingProblem",
     "Screen",
     "SearchProblem",
     "SearchStats",
+    "Shortest",
     "SolveResult",
     "StateGraph",
     "Status",
     "Stop",
+    "StopRule",
     "Strategy",
+    "Tally",
     "Verdict",
     "Watcher",
     "astar",
@@ -121,9 +160,11 @@ __all__ = [
     "chain",
     "compiled",
     "compose",
+    "compose_shortest",
     "dead_test",
     "depth_first",
     "dfs",
+    "draw_samples",
     "drive",
     "expectimax",
     "greedy_order",
@@ -136,10 +177,14 @@ __all__ = [
     "portfolio",
     "projected",
     "restarted",
+    "sampled_choice",
     "screened",
+    "settle_samples",
     "shortened",
     "solve",
     "successors_of",
+    "tally_samples",
+    "told_apart",
     "weighted_order",
     "with_screens",
     "within",

@@ -111,6 +111,17 @@ condition is tested once, for the line.) The sets are stored as shared
 tries of the stacks read from the top, each node made once, so that a card,
 which changes only the tops, costs little and a set's node is its key.
 
+The search
+----------
+This module holds the equations (what a deal leads to, what a choice is
+between) and the bounds (which states are settled without a search); the
+search itself is the engine's expectimax in whole numbers,
+:class:`~...search.counting.Counting`, for which each of the three ways of
+keeping a line (:class:`_Stack`, :class:`_Lines`, :class:`_Reach`) is a
+problem. It runs under a :class:`~...search.budget.Budget`: ``max_nodes``
+is the budget's state limit, and a limit reached raises
+:class:`NodeLimitReached`.
+
 What is out of reach
 --------------------
 The whole game (52 unseen cards) is far beyond this exact method for both
@@ -123,13 +134,16 @@ from __future__ import annotations
 
 import itertools
 import math
-import sys
 import time
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from fractions import Fraction
+from typing import Any
 
 import attrs
 
+from ...search.budget import Budget
+from ...search.counting import Counting, Looked, OutOfBudget, Steps
+from ...search.result import Limits
 from .rules import (
     DEAL,
     START_CARDS,
@@ -157,8 +171,9 @@ Counts = tuple[int, ...]
 """A multiset of card values: 11 counts, the count of value v at index v (index 0 is 0)."""
 
 
-class NodeLimitReached(Exception):
-    """The expectimax expanded more states than its ``max_nodes`` allow."""
+NodeLimitReached = OutOfBudget
+"""The expectimax reached its ``max_nodes``: the engine's :class:`~...search.counting.OutOfBudget`
+under the name callers know."""
 
 
 # ---------------------------------------------------------------- multisets
@@ -340,17 +355,22 @@ class _Shape:
 
 
 class _Engine:
-    """What the three expectimax engines share: the memo, the node count and its limit."""
+    """What the three expectimax problems share: the rules' shape, the bounds' switch, the
+    orders of a multiset, and the search (:class:`~...search.counting.Counting`) over
+    their nodes, whose memo serves every call."""
 
-    def __init__(self, shape: _Shape, bounds: bool, limit: int | None) -> None:
+    counting: Counting[Any]
+    """The search, made by each problem once it is ready (its closures made)."""
+
+    def __init__(self, shape: _Shape, bounds: bool) -> None:
         self.shape = shape
         self.bounds = bounds
-        self.limit = [sys.maxsize if limit is None else limit]
-        """The most states to expand (a one-element list, read by the recursions' closures)."""
-        self.count = [0]
-        """States expanded, in a one-element list so that the recursions' closures can count."""
-        self.memo: dict[object, int] = {}
         self._orders: dict[int, int] = {}
+
+    @property
+    def memo(self) -> dict[Hashable, int]:
+        """The search's memo: W by key."""
+        return self.counting.memo
 
     def orders_of(self, packed: int) -> int:
         """N(U) of a packed multiset, remembered."""
@@ -365,8 +385,12 @@ class _Engine:
         return self._run_free(line, packed, sum(counts), sum(v * c for v, c in enumerate(counts)))
 
     def _run_free(self, line: Sequence[int], packed: int, u: int, tot: int) -> int:
-        """W of a run-free line with ``u`` unseen cards worth ``tot``: the engine's own."""
+        """W of a run-free line with ``u`` unseen cards worth ``tot``: the problem's own."""
         raise NotImplementedError
+
+
+_StackNode = tuple[int, int, int, int]
+"""A node of :class:`_Stack`: the line's bits, the packed unseen, their count and total."""
 
 
 class _Stack(_Engine):
@@ -378,15 +402,21 @@ class _Stack(_Engine):
     bit ``top``). A dealt v makes a run down to prefix total x exactly when
     ``T + v - x`` is an allowed sum, x not the whole line's total T: a shift
     and a mask. Discarding it keeps the bits up to ``top + x``.
+
+    A problem of :class:`~...search.counting.Counting` over nodes
+    (:data:`_StackNode`), keyed by :meth:`table_key`; its deals and the
+    settling of a node are closures reading constants from the enclosing
+    function.
     """
 
-    def __init__(self, shape: _Shape, bounds: bool, limit: int | None) -> None:
-        super().__init__(shape, bounds, limit)
+    def __init__(self, shape: _Shape, bounds: bool) -> None:
+        super().__init__(shape, bounds)
         self.table: list[dict[int, int]] = [{}]
-        """The table's values (in a one-element list, read by the recursion's closure)."""
+        """The table's values (in a one-element list, read by the closures)."""
         self.table_unseen = [-1]
         """Table lookups answer states with at most this many unseen cards (-1: none)."""
-        self.wins = self._recursion()
+        self._settled = self._settler()
+        self.counting = Counting(self, cut=bounds)
 
     @staticmethod
     def full_of(line: Sequence[int], top: int) -> int:
@@ -403,162 +433,213 @@ class _Stack(_Engine):
         totals = [b - top for b in range(top, full.bit_length()) if full >> b & 1]
         return [b - a for a, b in itertools.pairwise(totals)]
 
-    def key(self, full: int, packed: int) -> int:
-        """The memo and table key of a run-free line and an unseen multiset."""
+    @staticmethod
+    def table_key(full: int, packed: int) -> int:
+        """The memo's and the table's key of a run-free line and an unseen multiset."""
         return full << _PACKED_BITS | packed
 
-    def _recursion(self) -> Callable[[int, int, int, int], int]:
-        """The expectimax over (line bits, packed unseen, unseen count, unseen total): W.
+    def wins(self, full: int, packed: int, u: int, tot: int) -> int:
+        """W of a run-free line (bits ``full``) with ``u`` unseen cards ``packed`` worth ``tot``."""
+        return self.counting.wins((full, packed, u, tot))
 
-        A closure reading constants from the enclosing function, as the hot
-        loop of the module; ``table`` is read from the engine at each call
-        of a state the table may hold.
-        """
-        shape, memo, count, table, table_unseen = (
-            self.shape,
-            self.memo,
-            self.count,
-            self.table,
-            self.table_unseen,
-        )
-        top, sums, bounds, limit = shape.top, shape.sums, self.bounds, self.limit
-        top1, divisor, bits = top + 1, shape.divisor, _PACKED_BITS
-        sum_bits = shape.run.sum_bits
-        steps = [(v, _SHIFT[v], _UNIT[v]) for v in _VALUES]
-        orders_of = self.orders_of
+    def _settler(self) -> Callable[[int, int, int, int, int], int | None]:
+        """W of a node from its parts (and its line's total) when it is known without a
+        search, else ``None``: a closure reading constants from the enclosing function, as
+        the hot loop of the module."""
+        shape, table, table_unseen = self.shape, self.table, self.table_unseen
+        top, sums, bounds = shape.top, shape.sums, self.bounds
+        divisor, bits, sum_bits = shape.divisor, _PACKED_BITS, shape.run.sum_bits
 
-        def wins(full: int, packed: int, u: int, tot: int) -> int:
-            total = full.bit_length() - top1
+        def settled(full: int, total: int, packed: int, u: int, tot: int) -> int | None:
+            if u > 2:
+                # The zero test: with these knobs the other conditions of
+                # _Shape.may_win follow from these two or hardly ever cut.
+                if bounds and (total + tot > top * u or (total + tot) % divisor):
+                    return 0
+                if u <= table_unseen[0]:
+                    return table[0].get(full << bits | packed, 0)
+                return None
             if u <= 1:
                 if u == 0:
                     return 0 if total else 1
                 # One card v to come: only the run of the whole line and v wins.
                 v = (packed.bit_length() - 1) // _FIELD + 1
                 return 1 if total and total + v in sums else 0
-            # The zero test: with these knobs the other conditions of
-            # _Shape.may_win follow from these two or hardly ever cut.
             if bounds and (total + tot > top * u or (total + tot) % divisor):
                 return 0
+            # Two cards to come: each order worked out at once, no memo (the
+            # most numerous states, and cheaper to redo than to store). The two
+            # values are the highest and the lowest field set (equal: one order).
             below = full ^ (1 << (total + top))
-            if u == 2:
-                # Two cards to come: each order worked out at once, no memo (the
-                # most numerous states, and cheaper to redo than to store).
-                acc = 0
-                for v, shift, unit in steps:
-                    if not (packed >> shift) & _COUNT_MASK:
-                        continue
-                    last = ((packed - unit).bit_length() - 1) // _FIELD + 1
-                    grown = total + v
-                    hits = (below >> grown) & sum_bits
-                    if not hits:
-                        acc += grown + last in sums
-                        continue
-                    while hits:
-                        low = hits & -hits
-                        hits ^= low
-                        keep = grown - top + low.bit_length() - 1  # the total kept
-                        if keep and keep + last in sums:
-                            acc += 1
-                            break
-                return acc
-            key = full << bits | packed
-            if u <= table_unseen[0]:
-                return table[0].get(key, 0)
-            w = memo.get(key)
-            if w is not None:
-                return w
-            count[0] += 1
-            if count[0] > limit[0]:
-                raise NodeLimitReached
+            high = (packed.bit_length() - 1) // _FIELD + 1
+            low = ((packed & -packed).bit_length() - 1) // _FIELD + 1
             acc = 0
-            for v, shift, unit in steps:
-                if not (packed >> shift) & _COUNT_MASK:
-                    continue
-                rest = packed - unit
+            for v, last in ((low, high), (high, low)) if low != high else ((low, low),):
                 grown = total + v
                 hits = (below >> grown) & sum_bits
                 if not hits:
-                    acc += wins(full | (1 << (grown + top)), rest, u - 1, tot - v)
+                    acc += grown + last in sums
                     continue
-                best = 0
                 while hits:
                     low = hits & -hits
                     hits ^= low
-                    # The run adds up to top - b (b the bit): keep totals up to grown - that.
-                    keep = grown + low.bit_length() - 1
-                    w = wins(full & ((2 << keep) - 1), rest, u - 1, tot - v)
-                    if w > best:
-                        best = w
-                        if bounds and hits and best == orders_of(rest):
-                            break
-                acc += best
-            memo[key] = acc
+                    keep = grown - top + low.bit_length() - 1  # the total kept
+                    if keep and keep + last in sums:
+                        acc += 1
+                        break
             return acc
 
-        return wins
+        return settled
+
+    def look(self, node: _StackNode) -> Looked:
+        """What the search sees of a node: settled, or keyed (:meth:`table_key`)."""
+        full, packed, u, tot = node
+        w = self._settled(full, full.bit_length() - self.shape.top - 1, packed, u, tot)
+        if w is None:
+            return self.table_key(full, packed), node
+        return None, w
+
+    def dealer(self, steps: Steps) -> Callable[[_StackNode], int]:
+        """The deals of a node, added up: a closure over the search's steps. A dealt card
+        that makes one run leaves no choice (that run must go), so it is dealt as a card
+        that makes none: only two runs or more are a choice for the search."""
+        found, search, choose = steps
+        settled, known_orders, orders_of = self._settled, self._orders, self.orders_of
+        shape, bounds, table_unseen = self.shape, self.bounds, self.table_unseen
+        top, sum_bits, bits, divisor = shape.top, shape.run.sum_bits, _PACKED_BITS, shape.divisor
+        top1 = top + 1
+        cards = [(v, _SHIFT[v], _UNIT[v]) for v in _VALUES]
+
+        def deal(node: _StackNode) -> int:
+            full, packed, u, tot = node
+            total = full.bit_length() - top1
+            below = full ^ (1 << (total + top))
+            left = u - 1
+            # When the nodes that follow have three cards or more to come and the table
+            # holds none of them, the zero test is all that settles them: it is worked
+            # out here, rather than in a call per node.
+            deep = left > 2 and left > table_unseen[0]
+            room = top * left
+            acc = 0
+            for v, shift, unit in cards:
+                if not (packed >> shift) & _COUNT_MASK:
+                    continue
+                rest, worth = packed - unit, tot - v
+                grown = total + v
+                hits = (below >> grown) & sum_bits
+                if not hits & (hits - 1):
+                    if hits:
+                        # The run adds up to top - b (b its bit): keep totals up to grown - that.
+                        keep = grown + hits.bit_length() - 1
+                        line, kept = full & ((2 << keep) - 1), keep - top
+                    else:
+                        line, kept = full | (1 << (grown + top)), grown
+                    if deep:
+                        worth_all = kept + worth
+                        w = 0 if bounds and (worth_all > room or worth_all % divisor) else None
+                    else:
+                        w = settled(line, kept, rest, left, worth)
+                    if w is None:
+                        at = line << bits | rest
+                        w = found(at)
+                        if w is None:
+                            w = search((line, rest, left, worth), at)
+                    acc += w
+                    continue
+                options: list[Looked] = []
+                while hits:
+                    low = hits & -hits
+                    hits ^= low
+                    keep = grown + low.bit_length() - 1
+                    line = full & ((2 << keep) - 1)
+                    w = settled(line, keep - top, rest, left, worth)
+                    if w is None:
+                        options.append((line << bits | rest, (line, rest, left, worth)))
+                    else:
+                        options.append((None, w))
+                most = known_orders.get(rest)
+                if most is None:
+                    most = orders_of(rest)
+                acc += choose(most, options)
+            return acc
+
+        return deal
 
     def _run_free(self, line: Sequence[int], packed: int, u: int, tot: int) -> int:
         return self.wins(self.full_of(line, self.shape.top), packed, u, tot)
 
 
+_LinesNode = tuple[tuple[int, ...], int, int, int, int]
+"""A node of :class:`_Lines`: the line, its total, the packed unseen, their count and total."""
+
+
 class _Lines(_Engine):
-    """Compulsory rules under any knobs: run-free lines as tuples of values."""
+    """Compulsory rules under any knobs: run-free lines as tuples of values, a problem of
+    :class:`~...search.counting.Counting` over nodes (:data:`_LinesNode`)."""
 
-    def __init__(self, shape: _Shape, bounds: bool, limit: int | None) -> None:
-        super().__init__(shape, bounds, limit)
-        self.wins = self._recursion()
+    def __init__(self, shape: _Shape, bounds: bool) -> None:
+        super().__init__(shape, bounds)
+        self.counting = Counting(self, cut=bounds)
 
-    def _recursion(self) -> Callable[[tuple[int, ...], int, int, int, int], int]:
-        shape, memo, count = self.shape, self.memo, self.count
-        sums, bounds, limit, run_shape = shape.sums, self.bounds, self.limit, shape.run
-        lo, hi = shape.min_run, shape.longest
-        steps = [(v, _SHIFT[v], _UNIT[v]) for v in _VALUES]
-        orders_of = self.orders_of
-        may_win = shape.may_win
+    def settled(self, node: _LinesNode) -> int | None:
+        """W of a node with at most one card to come, or that no arrangement wins."""
+        line, total, packed, u, tot = node
+        if u == 0:
+            return 0 if line else 1
+        shape = self.shape
+        m = len(line)
+        if u == 1:
+            v = (packed.bit_length() - 1) // _FIELD + 1
+            whole = m >= 1 and shape.min_run <= m + 1 <= shape.longest and total + v in shape.sums
+            return 1 if whole else 0
+        if self.bounds and not shape.may_win(total + tot, m + u, u):
+            return 0
+        return None
 
-        def wins(line: tuple[int, ...], total: int, packed: int, u: int, tot: int) -> int:
-            m = len(line)
-            if u == 0:
-                return 0 if line else 1
-            if u == 1:
-                v = (packed.bit_length() - 1) // _FIELD + 1
-                whole = m >= 1 and lo <= m + 1 <= hi and total + v in sums
-                return 1 if whole else 0
-            if bounds and not may_win(total + tot, m + u, u):
-                return 0
-            key = (line, packed)
-            w = memo.get(key)
-            if w is not None:
-                return w
-            count[0] += 1
-            if count[0] > limit[0]:
-                raise NodeLimitReached
+    def key(self, node: _LinesNode) -> tuple[tuple[int, ...], int]:
+        """The memo's key: the line and the unseen multiset."""
+        return node[0], node[2]
+
+    def look(self, node: _LinesNode) -> Looked:
+        """What the search sees of a node: settled, or keyed."""
+        w = self.settled(node)
+        return (self.key(node), node) if w is None else (None, w)
+
+    def dealer(self, steps: Steps) -> Callable[[_LinesNode], int]:
+        """The deals of a node, added up: per card, the line with it, or the best of the
+        lines kept after each run it makes."""
+        found, search, choose = steps
+        settled, key, look, orders_of = self.settled, self.key, self.look, self.orders_of
+        run_shape = self.shape.run
+
+        def deal(node: _LinesNode) -> int:
+            line, total, packed, u, tot = node
             acc = 0
-            for v, shift, unit in steps:
-                if not (packed >> shift) & _COUNT_MASK:
+            for v in _VALUES:
+                if not (packed >> _SHIFT[v]) & _COUNT_MASK:
                     continue
-                rest = packed - unit
+                rest = packed - _UNIT[v]
                 grown = (*line, v)
                 # The runs that end at the dealt card: (cards kept, their total).
                 kept = [(j, total + v - sum(grown[j:])) for j, _n in _suffix_runs(grown, run_shape)]
-                if not kept:
-                    acc += wins(grown, total + v, rest, u - 1, tot - v)
+                if kept:
+                    options = [look((line[:j], left, rest, u - 1, tot - v)) for j, left in kept]
+                    acc += choose(orders_of(rest), options)
                     continue
-                best = 0
-                for n, (j, left) in enumerate(kept):
-                    w = wins(line[:j], left, rest, u - 1, tot - v)
-                    if w > best:
-                        best = w
-                        if bounds and n + 1 < len(kept) and best == orders_of(rest):
-                            break
-                acc += best
-            memo[key] = acc
+                child = (grown, total + v, rest, u - 1, tot - v)
+                w = settled(child)
+                if w is None:
+                    at = key(child)
+                    w = found(at)
+                    if w is None:
+                        w = search(child, at)
+                acc += w
             return acc
 
-        return wins
+        return deal
 
     def _run_free(self, line: Sequence[int], packed: int, u: int, tot: int) -> int:
-        return self.wins(tuple(line), sum(line), packed, u, tot)
+        return self.counting.wins((tuple(line), sum(line), packed, u, tot))
 
 
 # ---------------------------------------------------------------- optional rules
@@ -567,6 +648,9 @@ _Stk = tuple[int, ...]
 """A stack of open groups, bottom first; a group is ``total << 6 | cards``."""
 _Edges = tuple[tuple[int, int], ...]
 """A trie node's edges: (top group, node below) pairs."""
+_ReachState = tuple[int, int, int, int]
+"""A state of :class:`_Reach`: the trie node of its stacks, the packed unseen, their count
+and total."""
 
 
 class _Reach(_Engine):
@@ -584,6 +668,9 @@ class _Reach(_Engine):
     ``(bottom, edges)``: ``bottom`` when the set holds the empty stack,
     ``edges`` the (top group, node of the stacks below it) pairs, one per
     group, in order.
+
+    A problem of :class:`~...search.counting.Counting` over states
+    (:data:`_ReachState`), with no choices.
     """
 
     EMPTY = 0
@@ -591,8 +678,8 @@ class _Reach(_Engine):
     BOTTOM = 1
     """The node of the set holding only the empty stack."""
 
-    def __init__(self, shape: _Shape, bounds: bool, limit: int | None) -> None:
-        super().__init__(shape, bounds, limit)
+    def __init__(self, shape: _Shape, bounds: bool) -> None:
+        super().__init__(shape, bounds)
         self.cap = shape.longest if shape.limited else max(1, shape.min_run - 1)
         # Per group code: (value still needed, cards still needed), for the pruning.
         self.need: dict[int, tuple[int, int]] = {}
@@ -617,7 +704,7 @@ class _Reach(_Engine):
         ]
         """:meth:`grow` by card value and group code, worked out once."""
         self.pruned: dict[tuple[int, int, int], int] = {}
-        self.wins = self._recursion()
+        self.counting = Counting(self, cut=bounds)
 
     def _need(self, total: int, cards: int) -> tuple[int, int] | None:
         """Least value and cards a group must still take to close; ``None`` if it never can."""
@@ -756,34 +843,48 @@ class _Reach(_Engine):
                 out = self.prune(out, tot, n)
         return out
 
-    def _recursion(self) -> Callable[[int, int, int, int], int]:
-        memo, count, limit, advance = self.memo, self.count, self.limit, self.advance
-        nodes = self.nodes
-        steps = [(v, _SHIFT[v], _UNIT[v]) for v in _VALUES]
-        empty = self.EMPTY
+    def wins(self, node: int, packed: int, n: int, tot: int) -> int:
+        """W of the stacks of trie ``node`` with ``n`` unseen cards ``packed`` worth ``tot``."""
+        return self.counting.wins((node, packed, n, tot))
 
-        def wins(node: int, packed: int, n: int, tot: int) -> int:
-            if n == 0:
-                return 1 if nodes[node][0] else 0
-            if node == empty:
-                return 0
-            key = node << _PACKED_BITS | packed
-            w = memo.get(key)
-            if w is not None:
-                return w
-            count[0] += 1
-            if count[0] > limit[0]:
-                raise NodeLimitReached
+    def settled(self, state: _ReachState) -> int | None:
+        """W of a state with no card to come, or with no stack left to complete."""
+        node, _packed, n, _tot = state
+        if n == 0:
+            return 1 if self.nodes[node][0] else 0
+        return 0 if node == self.EMPTY else None
+
+    def key(self, state: _ReachState) -> int:
+        """The memo's key: the trie node and the unseen multiset."""
+        return state[0] << _PACKED_BITS | state[1]
+
+    def look(self, state: _ReachState) -> Looked:
+        """What the search sees of a state: settled, or keyed."""
+        w = self.settled(state)
+        return (self.key(state), state) if w is None else (None, w)
+
+    def dealer(self, steps: Steps) -> Callable[[_ReachState], int]:
+        """The deals of a state, added up: per card, the stacks after it (no choice: dealing
+        everything is best)."""
+        found, search, _choose = steps
+        advance, settled, key = self.advance, self.settled, self.key
+
+        def deal(state: _ReachState) -> int:
+            node, packed, n, tot = state
             acc = 0
-            for v, shift, unit in steps:
-                if (packed >> shift) & _COUNT_MASK:
-                    after = advance(node, v, n - 1, tot - v)
-                    if after != empty:
-                        acc += wins(after, packed - unit, n - 1, tot - v)
-            memo[key] = acc
+            for v in _VALUES:
+                if (packed >> _SHIFT[v]) & _COUNT_MASK:
+                    child = (advance(node, v, n - 1, tot - v), packed - _UNIT[v], n - 1, tot - v)
+                    w = settled(child)
+                    if w is None:
+                        at = key(child)
+                        w = found(at)
+                        if w is None:
+                            w = search(child, at)
+                    acc += w
             return acc
 
-        return wins
+        return deal
 
     def node_of(self, stacks: Iterable[_Stk]) -> int:
         """The trie node of a set of stacks (bottom first)."""
@@ -920,11 +1021,11 @@ class FairTable:
         if not shape.compulsory or shape.min_run != 2 or shape.limited:
             raise ValueError("the table is made for compulsory rules with runs of 2 cards or more")
         top = shape.top
-        engine = _Stack(shape, True, None)
+        engine = _Stack(shape, True)
         values: dict[int, int] = {}
         empty = (1 << top, 0)
         level: list[tuple[int, int]] = [empty]
-        values[engine.key(*empty)] = 1
+        values[engine.table_key(*empty)] = 1
         sizes, seconds = [1], [0.0]
         table = cls(rules, 0, values, sizes, seconds)
         for n in range(1, max_unseen + 1):
@@ -940,7 +1041,7 @@ class FairTable:
                 tot = sum(v * c for v, c in enumerate(counts))
                 w = engine.wins(full, packed, n, tot)
                 if w:
-                    values[engine.key(full, packed)] = w
+                    values[engine.table_key(full, packed)] = w
                     level.append((full, packed))
             engine.memo.clear()
             sizes.append(len(level))
@@ -1018,11 +1119,17 @@ def _extensions(full: int, room: int, used: list[int], top: int, sum_bits: int) 
 # ---------------------------------------------------------------- the solver
 
 
+def _counted(budget: Budget) -> int:
+    """States a call's budget counts: those expanded, and the one a limit stopped it at (so
+    that a call stopped by ``max_nodes`` reports more than that, as it always has)."""
+    return budget.expanded + (budget.limit is not None)
+
+
 class FairSolver:
     """The exact expectimax for one set of rules; its memo serves every call.
 
     ``table`` (compulsory rules) answers the states it holds; ``max_nodes``
-    caps the states expanded per call; ``bounds=False`` turns off every
+    (1 or more) caps the states expanded per call; ``bounds=False`` turns off every
     pruning (the zero tests, the stop at a value of 1, and the optional
     rules' dropping of stacks that cannot complete), for checking them;
     ``fast=False`` uses tuples of values for compulsory lines instead of bit
@@ -1046,11 +1153,11 @@ class FairSolver:
         self._reach: _Reach | None = None
         self.engine: _Engine
         if not shape.compulsory:
-            self.engine = self._reach = _Reach(shape, bounds, None)
+            self.engine = self._reach = _Reach(shape, bounds)
         elif fast and shape.min_run == 2 and not shape.limited:
-            self.engine = self._stack = _Stack(shape, bounds, None)
+            self.engine = self._stack = _Stack(shape, bounds)
         else:
-            self.engine = self._lines = _Lines(shape, bounds, None)
+            self.engine = self._lines = _Lines(shape, bounds)
         if table is not None:
             if self._stack is None or table.rules != rules:
                 raise ValueError("the table was built for other rules")
@@ -1058,6 +1165,8 @@ class FairSolver:
         else:
             self._table = None
         self._entry_memo: dict[tuple[tuple[int, ...], int], int] = {}
+        self._spent = 0
+        """States expanded under the budgets of the calls before the current one."""
 
     @property
     def memo_size(self) -> int:
@@ -1067,7 +1176,7 @@ class FairSolver:
     @property
     def nodes(self) -> int:
         """States expanded since the solver was made."""
-        return self.engine.count[0]
+        return self._spent + _counted(self.engine.counting.budget)
 
     def clear(self) -> None:
         """Forget the memo."""
@@ -1117,8 +1226,9 @@ class FairSolver:
             if not 1 <= v <= 10:
                 raise ValueError(f"card values are 1 to 10, not {v}")
         counts = unseen_counts(unseen)
-        limit = sys.maxsize if self.max_nodes is None else self.nodes + self.max_nodes
-        self.engine.limit[0] = limit
+        counting = self.engine.counting
+        self._spent += _counted(counting.budget)
+        counting.budget = Budget(Limits(max_states=self.max_nodes))
         if self._stack is not None:
             table = self._table
             # Descendants hold fewer cards, so one check at the root covers them.
