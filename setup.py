@@ -3,8 +3,8 @@
 Windmill's rank model and relaxed game, and Eagle Wing's compact model, in
 C, with the engine's compiled searches (``solitaire_solver/search/native``)
 over them. The Python models stay the reference:
-``tests/test_windmill_kernel.py`` and ``tests/test_eagle_wing_kernel.py``
-tie the two.
+``tests/games/windmill/test_windmill_kernel.py`` and
+``tests/games/eagle_wing/test_eagle_wing_kernel.py`` tie the two.
 
 The kernels are optional. Where no C compiler or no Python headers are
 found, or where ``SOLITAIRE_SOLVER_PURE=1`` is set at install, the package

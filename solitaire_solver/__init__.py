@@ -1,19 +1,7 @@
 """solitaire_solver: exact solutions and winnability statistics for patience games."""
 
-from .analysis import Analysis, MoveVerdict, Outcome, Review, analyse, review
+from .advice.analysis import Analysis, MoveVerdict, Outcome, Review, analyse, review
 from .api import Verification, cards_left, get_game, replay, solve, start_position, verify
-from .deal_files import (
-    DealFile,
-    GameFile,
-    dump_deal,
-    dump_game,
-    format_deal,
-    format_game,
-    load_deal,
-    load_game,
-    parse_deal,
-    parse_game,
-)
 from .errors import (
     BadCardError,
     BadDealNumberError,
@@ -28,6 +16,18 @@ from .errors import (
     UnknownGameError,
 )
 from .games import PRESETS, Game, Preset, find_preset, make_game
+from .records.deal_files import (
+    DealFile,
+    GameFile,
+    dump_deal,
+    dump_game,
+    format_deal,
+    format_game,
+    load_deal,
+    load_game,
+    parse_deal,
+    parse_game,
+)
 from .request import SolveRequest
 from .search import Limit, Limits, Memo, SearchStats, SolveResult, Status
 

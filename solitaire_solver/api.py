@@ -17,7 +17,6 @@ from typing import Any
 import attrs
 
 from .cards import count_text
-from .deal_files import load_deal
 from .errors import (
     BadDealNumberError,
     BadMoveError,
@@ -26,6 +25,7 @@ from .errors import (
 )
 from .games import Game
 from .numbering import DealNumber, parse_deal_number
+from .records.deal_files import load_deal
 from .request import GameLike as GameLike
 from .request import RulesLike as RulesLike
 from .request import SolveRequest, user_limits

@@ -36,7 +36,7 @@ import attrs
 
 from .errors import BadOptionError
 from .games import Game, make_game
-from .games.base import parse_rule_assignments, rules_items
+from .games.knobs import parse_rule_assignments, rules_items
 from .search.plan import Plan, plan_digest
 from .search.result import NO_LIMITS, Limit, Limits, stop_text
 

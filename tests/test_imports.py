@@ -22,8 +22,8 @@ ROOT = Path(solitaire_solver.__file__).parent
 
 OPTIONAL_EXTRAS = {
     # The browser game needs Starlette and Uvicorn, which the plain install lacks.
-    ("solitaire_solver.cli.play", "solitaire_solver.web"),
-    ("solitaire_solver.cli.play", "solitaire_solver.web.app"),
+    ("solitaire_solver.cli.play", "solitaire_solver.pages.web"),
+    ("solitaire_solver.cli.play", "solitaire_solver.pages.web.app"),
 }
 """Function-level imports of the package's own modules allowed: (importer, imported)."""
 
@@ -251,9 +251,9 @@ LAYERS = {
     # The engine knows nothing about cards, games or requests.
     "search": set(),
     # The games sit on the cards and the engine; a request reaches them from above.
-    "games": {"cards", "errors", "numbering", "scene", "search"},
-    # The store's readers need neither the games nor the front door.
-    "store": {"errors", "search"},
+    "games": {"cards", "errors", "numbering", "search"},
+    # What is kept (the store, verdict files, deal files) needs no front door.
+    "records": {"cards", "errors", "games", "maths", "numbering", "progress", "search"},
     "cards": {"errors"},
     "numbering": {"errors"},
 }
@@ -302,7 +302,8 @@ def imported_names(path: Path) -> Iterator[tuple[str, int]]:
 
 
 def is_test_file(module: str) -> bool:
-    """Whether a dotted name is a test file of the suite (``tests.test_windmill``, say)."""
+    """Whether a dotted name is a test file of the suite
+    (``tests.games.windmill.test_windmill``, say)."""
     parts = module.split(".")
     return parts[0] == "tests" and any(p.startswith("test_") for p in parts[1:])
 

@@ -47,7 +47,7 @@ def test_the_browser_tests_skip_where_chromium_is_missing() -> None:
         "import sys, pytest, tests.chromium as c\n"
         "c.chromium_executable = lambda: None\n"
         "sys.exit(pytest.main(['-q', '-rs', '-p', 'no:cacheprovider', "
-        "'tests/test_viewer_browser.py']))\n"
+        "'tests/pages/test_viewer_browser.py']))\n"
     )
     done = subprocess.run(
         [sys.executable, "-c", script],

@@ -12,8 +12,8 @@ with warnings.catch_warnings():
     warnings.filterwarnings("ignore", message="Using `httpx` with `starlette.testclient`")
     from starlette.testclient import TestClient
 
-from solitaire_solver.web import Table
-from solitaire_solver.web import app as web_app
+from solitaire_solver.pages.web import Table
+from solitaire_solver.pages.web import app as web_app
 
 TOKEN = "a-token-for-tests"
 HOME = ("127.0.0.1", 50000)

@@ -17,7 +17,7 @@ from typing import Any
 
 import pytest
 
-from solitaire_solver.fair import exact_values
+from solitaire_solver.advice.fair import exact_values
 from solitaire_solver.games import make_game
 from solitaire_solver.request import SolveRequest
 from solitaire_solver.search import Limits

@@ -2,12 +2,12 @@
 
 For each deal of a range the greedy player plays the deal; at every third
 position of its line with a choice and hidden cards, the full hint
-(:func:`~solitaire_solver.fair.fair_hint`) and the choice
-(:func:`~solitaire_solver.fair.fair_choice`, the fair player's) are worked
+(:func:`~solitaire_solver.advice.fair.fair_hint`) and the choice
+(:func:`~solitaire_solver.advice.fair.fair_choice`, the fair player's) are worked
 out with the same samples. Prints the positions, the seconds and searches of
 each, and how many positions they chose differently (the hint's choice: the
 highest value, then votes, then the player's tie-break). Example (the
-figures in docs/measurements.md)::
+figures in docs/results/measurements.md)::
 
     python benchmarks/fair/choice_cost.py eagle-wing-coops --deals 1-6 --samples 16
 """
@@ -19,9 +19,9 @@ import functools
 import time
 
 from solitaire_solver import make_game
-from solitaire_solver.fair import fair_choice, fair_hint, legal_moves_seen
+from solitaire_solver.advice.fair import fair_choice, fair_hint, legal_moves_seen
+from solitaire_solver.advice.players import Player, _progress, play
 from solitaire_solver.numbering import parse_deal_number
-from solitaire_solver.players import Player, _progress, play
 
 
 def main() -> None:

@@ -1,13 +1,13 @@
 """What a fair hint costs, on positions along real games.
 
-For each deal of a range, the greedy player (:mod:`solitaire_solver.players`)
+For each deal of a range, the greedy player (:mod:`solitaire_solver.advice.players`)
 plays the deal; every ``--every``-th position of its line where there is a
 choice (two legal moves or more) and cards are still hidden gets a fair hint
-with ``--samples`` determinisations (:func:`~solitaire_solver.fair.fair_hint`,
+with ``--samples`` determinisations (:func:`~solitaire_solver.advice.fair.fair_hint`,
 its default limits per sample). Prints, per preset, the positions, the mean,
 median and largest seconds a hint took, and how many were exact; ``--quick``
-times the hint a player gets (:func:`~solitaire_solver.fair.fair_hint` with
-``quick``). Example (the figures in docs/measurements.md)::
+times the hint a player gets (:func:`~solitaire_solver.advice.fair.fair_hint` with
+``quick``). Example (the figures in docs/results/measurements.md)::
 
     nice python benchmarks/fair/fair_hint_cost.py decade decade-optional eagle-wing \\
         eagle-wing-coops --deals 1-10 --samples 200 --most 3
@@ -20,9 +20,9 @@ import statistics
 import time
 
 from solitaire_solver import make_game
-from solitaire_solver.fair import fair_hint
+from solitaire_solver.advice.fair import fair_hint
+from solitaire_solver.advice.players import Player, play
 from solitaire_solver.numbering import parse_deal_number
-from solitaire_solver.players import Player, play
 
 
 def main() -> None:

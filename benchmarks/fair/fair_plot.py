@@ -6,7 +6,7 @@ without ``--player``, the second with ``--player fair``. The bars are the win
 rates, the whiskers their 95% Wilson intervals. Where a document leaves
 deals unknown (Windmill's thoughtful table), a hatched bar stacks them on the
 wins: the true rate lies within the two. Example (the picture in
-docs/tables.md)::
+docs/results/fair-odds.md)::
 
     python benchmarks/fair/fair_plot.py docs/images/fair-odds.png \\
         decade=d-thoughtful.json,d-fair.json decade-optional=o-thoughtful.json,o-fair.json

@@ -4,7 +4,7 @@ For each won deal of a range, positions along the solver's winning line
 (``--per-deal`` of them, evenly spaced from the start) are each:
 
 - solved once, as ``solve`` does (the single solve);
-- analysed, as ``hint`` does (:func:`~solitaire_solver.analysis.analyse_position`:
+- analysed, as ``hint`` does (:func:`~solitaire_solver.advice.analysis.analyse_position`:
   the position's search, the winning line's first move for free, the other
   moves' searches sharing one memo of keys proved lost);
 - analysed with the memo switched off (each search on its own);
@@ -12,7 +12,7 @@ For each won deal of a range, positions along the solver's winning line
 
 Every search runs under the preset's default limits, as the commands do.
 Prints one summary line per preset and, with ``--out``, one JSON line per
-position. Example (the figures in docs/players.md)::
+position. Example (the figures in docs/guides/players.md)::
 
     nice python benchmarks/fair/hint_cost.py decade decade-optional --deals 1-100
 """
@@ -27,7 +27,7 @@ from collections.abc import Hashable, Iterable, Mapping
 from typing import Any
 
 from solitaire_solver import make_game
-from solitaire_solver.analysis import analyse_position
+from solitaire_solver.advice.analysis import analyse_position
 from solitaire_solver.games import PRESETS, Game
 from solitaire_solver.search import Memo
 from solitaire_solver.stats import parse_deals

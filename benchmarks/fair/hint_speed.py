@@ -2,9 +2,9 @@
 
 For each deal of a range, a real game: the solver's winning line when the
 deal is won (under the preset's default limits), else the greedy player's
-game (:mod:`solitaire_solver.players`). Every ``--every``-th position of it
+game (:mod:`solitaire_solver.advice.players`). Every ``--every``-th position of it
 with cards still hidden gets the hint ``play --fair`` and ``hint --fair``
-give (:func:`~solitaire_solver.fair.fair_hint` with ``quick``: a forced move
+give (:func:`~solitaire_solver.advice.fair.fair_hint` with ``quick``: a forced move
 at once, samples in batches until the best move is told apart, unsettled
 samples not searched after a move), or with ``--all-samples`` the full hint
 (every move, all K samples). Forced positions count: a player asks for a
@@ -12,7 +12,7 @@ hint there too. Prints, per preset, the positions, how many were forced,
 the mean samples used, and the mean, median and largest seconds a hint
 took (wall clock), over every position and over those with a choice, and
 the CPU seconds of the process over all of them. Example (the figures in
-docs/measurements.md)::
+docs/results/measurements.md)::
 
     python benchmarks/fair/hint_speed.py windmill decade eagle-wing --deals 1-5 --every 10
 """
@@ -25,10 +25,10 @@ import time
 from typing import Any
 
 from solitaire_solver import make_game
-from solitaire_solver.fair import SAMPLES, fair_hint
+from solitaire_solver.advice.fair import SAMPLES, fair_hint
+from solitaire_solver.advice.players import Player, play
 from solitaire_solver.games import Game
 from solitaire_solver.numbering import parse_deal_number
-from solitaire_solver.players import Player, play
 
 
 def real_game(game: Game[Any, Any], start: Any) -> list[Any]:

@@ -6,7 +6,7 @@ Windmill fair table by default (K = 16, seed 1, 1,000,000 states a solve,
 samples left unknown as a whole unsearched). Prints one line a deal: the
 deal, won, moves, where the referee stopped it, a digest of the moves and
 the CPU seconds. Two versions of the code that keep every decision print
-the same digests. Example (the figures in docs/measurements.md)::
+the same digests. Example (the figures in docs/results/measurements.md)::
 
     PYTHONPATH=. python benchmarks/fair/play_cost.py windmill 516 517 520 521
 """
@@ -18,8 +18,8 @@ import hashlib
 import time
 
 from solitaire_solver import make_game
+from solitaire_solver.advice.players import Player, play
 from solitaire_solver.numbering import parse_deal_number
-from solitaire_solver.players import Player, play
 from solitaire_solver.search import Limits
 
 

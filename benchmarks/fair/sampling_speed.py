@@ -1,11 +1,11 @@
 """The sampled fair hint and choice against an earlier ``fair.py``, in one run.
 
-Loads a copy of ``solitaire_solver/fair.py`` from before a change (``--before``,
-say ``git show REV:solitaire_solver/fair.py > /tmp/fair_before.py``) beside the
+Loads a copy of ``solitaire_solver/advice/fair.py`` from before a change (``--before``,
+say ``git show REV:solitaire_solver/advice/fair.py > /tmp/fair_before.py``) beside the
 package's own, and on the same positions (along a line of random moves from
 each deal, those with a card hidden and a choice of moves) times each one's
 sampled hint (the exact values kept out: ``exact_hidden=0``), full and quick,
-and its choice (:func:`~solitaire_solver.fair.fair_choice`), the two in turn,
+and its choice (:func:`~solitaire_solver.advice.fair.fair_choice`), the two in turn,
 ``--rounds`` times after one untimed round. Prints, per preset and kind, the positions, the median
 seconds of each, the median of the per-position ratios new / old, and
 whether every hint's figures (its JSON less the seconds) and every choice
@@ -36,7 +36,7 @@ WALK = 200
 
 
 def load_before(path: str) -> ModuleType:
-    """The module in ``path``, as a sibling of :mod:`solitaire_solver.fair` (its relative
+    """The module in ``path``, as a sibling of :mod:`solitaire_solver.advice.fair` (its relative
     imports reach the package)."""
     spec = importlib.util.spec_from_file_location("solitaire_solver._fair_before", path)
     if spec is None or spec.loader is None:

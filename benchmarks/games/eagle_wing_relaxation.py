@@ -27,8 +27,8 @@ from pathlib import Path
 from solitaire_solver.games import make_game
 from solitaire_solver.games.eagle_wing.relaxation import relaxed_run
 from solitaire_solver.numbering import parse_deal_number
+from solitaire_solver.records.verdicts import shipped_verdicts
 from solitaire_solver.search import Budget, drive
-from solitaire_solver.verdicts import shipped_verdicts
 
 
 def main(argv: list[str] | None = None) -> int:

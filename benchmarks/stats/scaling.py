@@ -39,8 +39,8 @@ from pathlib import Path
 from typing import Any
 
 from solitaire_solver import make_game
+from solitaire_solver.records.store import DealResult, Store
 from solitaire_solver.stats import parse_deals, run_deals
-from solitaire_solver.store import DealResult, Store
 
 
 def solve_only(preset: str, deals: str) -> int:

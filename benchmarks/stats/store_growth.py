@@ -19,8 +19,8 @@ import time
 from pathlib import Path
 
 from solitaire_solver import make_game
+from solitaire_solver.records.store import DealResult, Store, StoreKey
 from solitaire_solver.search import Limits, Status
-from solitaire_solver.store import DealResult, Store, StoreKey
 
 LINE = ("d",) * 50 + ("x8-11",) * 15
 """A winning line of Decade's usual length and notation."""

@@ -9,7 +9,7 @@ looks at the deals it leaves unknown (or does not hold, inside its range):
 
 - a deal a stricter table holds won is solved under the stricter rules and
   its line replayed move by move under the table's own
-  (:func:`~solitaire_solver.verdicts.carried_win`); only a line that wins
+  (:func:`~solitaire_solver.records.verdicts.carried_win`); only a line that wins
   there is written, with its length and the stricter solve's difficulty
   figure (the positions that solve expanded before the win);
 - a deal a looser table holds lost is written lost: the looser search
@@ -34,17 +34,17 @@ from importlib import resources
 from pathlib import Path
 
 from solitaire_solver.numbering import MT_THRESHOLD, DealNumber
-from solitaire_solver.search import Limits, Status
-from solitaire_solver.verdicts import (
+from solitaire_solver.records.verdicts import (
     UNKNOWN,
     Verdicts,
-    carried_win,
     load_verdicts,
     related_tables,
     shipped_names,
     table_game,
     write_verdicts,
 )
+from solitaire_solver.search import Limits, Status
+from solitaire_solver.stats.tables import carried_win
 
 Row = tuple[int, Status, int, int, Limits]
 """A verdict file's row: number, status, line length, difficulty figure, limits reached."""

@@ -20,9 +20,9 @@ import sys
 import time
 
 from solitaire_solver import make_game
+from solitaire_solver.records.verdicts import WON, shipped_verdicts
 from solitaire_solver.stats import wilson_interval
 from solitaire_solver.testing.greedy import greedy_wins
-from solitaire_solver.verdicts import WON, shipped_verdicts
 
 
 def main(argv: list[str] | None = None) -> int:

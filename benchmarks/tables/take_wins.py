@@ -35,10 +35,9 @@ from typing import Any
 
 from solitaire_solver.api import verify
 from solitaire_solver.games import find_preset
-from solitaire_solver.games.base import parse_rule_assignments
+from solitaire_solver.games.knobs import parse_rule_assignments
 from solitaire_solver.numbering import DealNumber
-from solitaire_solver.search import Limits, Status
-from solitaire_solver.verdicts import (
+from solitaire_solver.records.verdicts import (
     UNKNOWN,
     Verdicts,
     load_verdicts,
@@ -46,6 +45,7 @@ from solitaire_solver.verdicts import (
     table_game,
     write_verdicts,
 )
+from solitaire_solver.search import Limits, Status
 
 Row = tuple[int, Status, int, int, Limits]
 """A verdict file's row: number, status, line length, difficulty figure, limits reached."""

@@ -27,7 +27,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 from solitaire_solver.cards import count_text
-from solitaire_solver.verdicts import (
+from solitaire_solver.records.verdicts import (
     LOST,
     UNKNOWN,
     WON,

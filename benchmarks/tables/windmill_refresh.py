@@ -20,16 +20,16 @@ The new table takes, deal by deal, the first of:
    (and a loss an earlier rerun proved);
 4. for a deal the table holds won and the others leave unknown, the line
    of a stricter table's rules replayed under the table's
-   (:func:`~solitaire_solver.verdicts.carried_win`, as
+   (:func:`~solitaire_solver.records.verdicts.carried_win`, as
    ``carry_verdicts.py`` wrote it).
 
 That is the order in which the reproduction test in
-``tests/test_verdict_files.py`` solves a deal again (the file's limits for
+``tests/records/test_verdict_files.py`` solves a deal again (the file's limits for
 the deal, then the default ones for a deal the file settles). A deal the
 table or an earlier rerun had won that the new sources leave unknown is
 listed on standard error and the file is not written (exit status 1): it
 is to be solved under the default limits into ``--fresh`` first. Example
-(docs/tables.md)::
+(docs/results/tables.md)::
 
     python benchmarks/tables/windmill_refresh.py --table windmill.verdicts \\
         --rerun rerun.sqlite --since 2026-12-03T11:10:00Z --fresh fresh.sqlite \\
@@ -44,19 +44,19 @@ import sys
 
 from solitaire_solver import __version__
 from solitaire_solver.numbering import MT_THRESHOLD, DealNumber
-from solitaire_solver.search import Limits
-from solitaire_solver.store import Store, StoreKey
-from solitaire_solver.verdicts import (
+from solitaire_solver.records.store import Store, StoreKey
+from solitaire_solver.records.verdicts import (
     LOST,
     UNKNOWN,
     WON,
     Verdicts,
-    carried_win,
     key_game,
     read_verdicts,
     table_game,
     write_verdicts,
 )
+from solitaire_solver.search import Limits
+from solitaire_solver.stats.tables import carried_win
 
 Row = tuple[str, int, int, Limits]
 """A deal's status, line length, difficulty figure and the limits it was solved under."""

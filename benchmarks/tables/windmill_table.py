@@ -1,6 +1,6 @@
 """The Windmill deals of a table worth solving again at the default limit: those proved lost.
 
-A Windmill table is made in two passes (docs/tables.md). The first solves
+A Windmill table is made in two passes (docs/results/tables.md). The first solves
 every deal of the range under a states limit well below the default, which
 settles almost every won deal and leaves the rest unknown; hardly a loss
 is proved there, since the relaxation, the member that proves Windmill's
@@ -47,11 +47,11 @@ from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
 from solitaire_solver import make_game
-from solitaire_solver.games.base import parse_rule_assignments
+from solitaire_solver.games.knobs import parse_rule_assignments
 from solitaire_solver.games.windmill.relaxation import relaxed_run
+from solitaire_solver.records.store import Store, StoreKey
 from solitaire_solver.search import Budget, Limits, drive
 from solitaire_solver.stats import parse_deals
-from solitaire_solver.store import Store, StoreKey
 
 
 def relaxed(preset: str, rules: tuple[str, ...], deal: int) -> tuple[int, str, int, float]:

@@ -37,7 +37,7 @@ from windmill_settle import VARIANTS
 from solitaire_solver.games.windmill import WindmillProblem
 from solitaire_solver.games.windmill.rules import DEAL
 from solitaire_solver.numbering import parse_deal_number
-from solitaire_solver.verdicts import Verdicts, read_verdicts
+from solitaire_solver.records.verdicts import Verdicts, read_verdicts
 
 ROOT = Path(__file__).resolve().parents[2]
 TABLES = {

@@ -38,8 +38,8 @@ from solitaire_solver.games.windmill import Windmill
 from solitaire_solver.games.windmill.model import rank_model
 from solitaire_solver.games.windmill.solver import HASHED, ORDER_NAMES, beam_over
 from solitaire_solver.numbering import parse_deal_number
+from solitaire_solver.records.verdicts import read_verdicts
 from solitaire_solver.search import Budget, Limits, drive
-from solitaire_solver.verdicts import read_verdicts
 
 ORDERS = {name: order for order, name in ORDER_NAMES.items()}
 

@@ -27,10 +27,10 @@ from screenshots import save  # the same small PNGs
 
 from solitaire_solver.games import make_game
 from solitaire_solver.numbering import parse_deal_number
+from solitaire_solver.pages.viewer import move_places
+from solitaire_solver.pages.web import Table
+from solitaire_solver.pages.web.app import Server
 from solitaire_solver.testing.chromium import CHROMIUM, launch
-from solitaire_solver.viewer import move_places
-from solitaire_solver.web import Table
-from solitaire_solver.web.app import Server
 
 GAMES = [("decade", 172, 12), ("eagle-wing", 7732, 20), ("windmill", 45, 30), ("black-hole", 2, 10)]
 """Each game's preset, deal, and the moves played before the picture."""

@@ -14,9 +14,9 @@ import threading
 from collections.abc import Callable, Sequence
 from typing import Any, NoReturn, TypeAlias
 
+from ..advice.fair import MOST_SAMPLES
 from ..cards import count_text
 from ..errors import BadOptionError, SolverError
-from ..fair import MOST_SAMPLES
 from ..games import PRESETS, Game
 from ..numbering import DealNumber
 from ..request import SolveRequest

@@ -14,24 +14,21 @@ from ..api import get_game
 from ..cards import count_text
 from ..errors import BadOptionError, SolverError
 from ..games import PRESETS, Game
-from ..games.base import parse_rule_assignments
+from ..games.knobs import parse_rule_assignments
 from ..numbering import MT_THRESHOLD, DealNumber, parse_deal_number
-from ..search import NO_LIMITS, Limit, Limits, limit_text
-from ..store import Store, StoreKey
-from ..verdicts import (
+from ..records.store import Store, StoreKey
+from ..records.verdicts import (
     LOST,
     UNKNOWN,
     WON,
     Classes,
     RelatedTable,
     Verdicts,
-    ordered_keys,
-    recheck,
     related_tables,
-    sample_settled,
     shipped_table,
-    store_carried,
 )
+from ..search import NO_LIMITS, Limit, Limits, limit_text
+from ..stats.tables import ordered_keys, recheck, sample_settled, store_carried
 from .common import (
     EXIT_DISAGREES,
     Commands,
@@ -297,7 +294,9 @@ def _verify_table(args: argparse.Namespace, game: Game[Any, Any]) -> int:
         raise BadOptionError("--verify solves won and lost deals again, not unknown ones")
     if args.start != 1 or args.count != DEFAULT_COUNT:
         raise BadOptionError("--from and --count list deals; --verify takes --sample and --seed")
-    v = _published(game, "no published table of {preset}{rules} to verify (see docs/tables.md)")
+    v = _published(
+        game, "no published table of {preset}{rules} to verify (see docs/reference/tables.md)"
+    )
     want = "won" if args.winnable else "lost" if args.lost else None
     numbers, unknown = sample_settled(v, args.sample, args.seed, want)
     source = _table_name(v)
@@ -549,7 +548,7 @@ def register(commands: Commands) -> None:
         type=_difficulty_option,
         metavar="CLASS",
         help="only winnable deals of this difficulty: easy, medium, hard, or figures N..M "
-        "(see docs/tables.md)",
+        "(see docs/reference/tables.md)",
     )
     p.add_argument(
         "--db",

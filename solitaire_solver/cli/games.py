@@ -7,7 +7,7 @@ import textwrap
 from typing import Any
 
 from ..games import PRESETS, find_preset
-from ..games.base import rules_knobs
+from ..games.knobs import rules_knobs
 from .common import Commands, print_json
 
 

@@ -8,15 +8,15 @@ from collections.abc import Sequence
 from typing import Any
 
 from .. import __version__
-from ..analysis import Analysis, analyse
+from ..advice.analysis import Analysis, analyse
+from ..advice.fair import SAMPLES, fair_hint
+from ..advice.fair import hint_document as fair_hint_document
 from ..api import play_line
 from ..cards import count_text
 from ..errors import BadOptionError
-from ..fair import SAMPLES, fair_hint
-from ..fair import hint_document as fair_hint_document
 from ..games import Game
-from ..games.base import rules_items, rules_text
-from ..play import Style, fair_hint_lines, hint_lines
+from ..games.knobs import rules_items, rules_text
+from ..pages.terminal import Style, fair_hint_lines, hint_lines
 from ..progress import solve_progress
 from ..request import SolveRequest
 from .common import (
@@ -192,7 +192,7 @@ def _fair_hint(
     print()
     print(
         f"search: {count_text(hint.solves, 'exact solve')}, {hint.seconds:.3f} s "
-        "(see docs/players.md: what the figures mean)"
+        "(see docs/guides/players.md: what the figures mean)"
     )
     return 0
 

@@ -9,7 +9,7 @@ from typing import Any
 
 from ..errors import BadOptionError
 from ..games import Game
-from ..play import CHECK_LIMITS, PLAY_SAMPLES, Fair, Style, play_game
+from ..pages.terminal import CHECK_LIMITS, PLAY_SAMPLES, Fair, Style, play_game
 from ..request import SolveRequest
 from ..search import NO_LIMITS, Limits
 from .common import (
@@ -86,13 +86,13 @@ def _play_in_browser(
 ) -> int:
     """``play --browser``: the game on a local web page, with the solver as a coach."""
     try:
-        from ..web.app import play_in_browser
+        from ..pages.web.app import play_in_browser
     except ImportError as exc:
         raise BadOptionError(
             f"play --browser needs the browser extra ({exc.name} is missing): "
             "pip install 'solitaire_solver[browser]'"
         ) from None
-    from ..web import Table
+    from ..pages.web import Table
 
     table = Table(
         game,

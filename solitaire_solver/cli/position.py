@@ -9,11 +9,11 @@ from pathlib import Path
 from typing import Any
 
 from ..api import get_game
-from ..deal_files import load_game, read_text
 from ..errors import BadOptionError
 from ..games import PRESETS, Game
-from ..games.base import parse_rule_assignments
+from ..games.knobs import parse_rule_assignments
 from ..numbering import parse_deal_number
+from ..records.deal_files import load_game, read_text
 from .common import DEAL_NUMBER_HELP, add_rule_option
 
 

@@ -7,13 +7,13 @@ import sys
 from typing import Any
 
 from .. import __version__
-from ..analysis import Outcome, Review, review_line
+from ..advice.analysis import Outcome, Review, review_line
 from ..api import play_line
 from ..cards import count_text
 from ..errors import BadOptionError
-from ..games.base import rules_items, rules_text
+from ..games.knobs import rules_items, rules_text
+from ..pages.viewer import check_html_path, solution_html, write_html
 from ..progress import solve_progress
-from ..viewer import check_html_path, solution_html, write_html
 from .common import (
     PROG,
     Commands,

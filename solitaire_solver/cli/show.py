@@ -6,9 +6,9 @@ import argparse
 import sys
 
 from ..api import get_game
-from ..deal_files import format_deal
-from ..games.base import parse_rule_assignments
+from ..games.knobs import parse_rule_assignments
 from ..numbering import parse_deal_number
+from ..records.deal_files import format_deal
 from .common import DEAL_NUMBER_HELP, Commands, add_rule_option
 
 

@@ -8,16 +8,17 @@ from typing import Any
 
 from .. import __version__
 from ..cards import count_text
-from ..deal_files import load_deal
 from ..errors import HiddenCardsError
 from ..games import Game
-from ..games.base import rules_items
+from ..games.knobs import rules_items
 from ..numbering import MT_THRESHOLD, DealNumber, parse_deal_number
+from ..pages.viewer import check_html_path, solution_html, write_html
 from ..progress import solve_progress
+from ..records.deal_files import load_deal
+from ..records.verdicts import shipped_table
 from ..request import SolveRequest, raise_option
 from ..search import SolveResult
-from ..verdicts import CarriedWin, carried_win, shipped_table
-from ..viewer import check_html_path, solution_html, write_html
+from ..stats.tables import CarriedWin, carried_win
 from .common import (
     PROG,
     Commands,

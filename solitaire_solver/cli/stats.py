@@ -11,17 +11,26 @@ from pathlib import Path
 from typing import Any
 
 from .. import __version__
+from ..advice.fair import MOST_SAMPLES, SOLVE_LIMITS
+from ..advice.players import KINDS, PLAYER_SAMPLES, Player
 from ..api import get_game
 from ..cards import count_text
 from ..errors import BadOptionError
-from ..fair import MOST_SAMPLES, SOLVE_LIMITS
 from ..games import PRESETS
-from ..games.base import parse_rule_assignments, rules_items
+from ..games.knobs import parse_rule_assignments, rules_items
 from ..maths import count_percentile
 from ..numbering import MT_THRESHOLD, DealNumber
-from ..players import KINDS, PLAYER_SAMPLES, Player
-from ..plot import check_plot_path, plot_run
 from ..progress import ProgressBar
+from ..records.store import DealResult, Store, StoreKey
+from ..records.verdicts import (
+    LOST,
+    UNKNOWN,
+    WON,
+    Verdicts,
+    check_verdicts,
+    read_verdicts,
+    write_verdicts,
+)
 from ..request import SolveRequest, raise_option
 from ..search import Limit, Limits, Status
 from ..search.result import stop_text
@@ -38,18 +47,8 @@ from ..stats import (
     player_key,
     run_deals,
 )
-from ..store import DealResult, Store, StoreKey
-from ..verdicts import (
-    LOST,
-    UNKNOWN,
-    WON,
-    Verdicts,
-    check_verdicts,
-    import_verdicts,
-    read_verdicts,
-    store_verdicts,
-    write_verdicts,
-)
+from ..stats.plot import check_plot_path, plot_run
+from ..stats.tables import import_verdicts, store_verdicts
 from .common import (
     EXIT_BAD_LINE,
     PROG,
@@ -554,8 +553,9 @@ def register(commands: Commands) -> None:
     p.add_argument(
         "--export",
         metavar="PATH",
-        help="afterwards write the verdicts of the range to a verdict file (see docs/tables.md); "
-        "with --player, the player's results, to resume its run elsewhere with --import",
+        help="afterwards write the verdicts of the range to a verdict file "
+        "(see docs/reference/tables.md); with --player, the player's results, "
+        "to resume its run elsewhere with --import",
     )
     p.add_argument(
         "--dask",

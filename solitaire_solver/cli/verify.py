@@ -9,7 +9,7 @@ from .. import __version__
 from ..api import verify
 from ..cards import count_text
 from ..errors import BadMoveError, BadOptionError, HiddenCardsError
-from ..games.base import rules_items
+from ..games.knobs import rules_items
 from .common import EXIT_NOT_WON, Commands, print_json
 from .position import game_title, played_moves, player_arguments, start_position
 

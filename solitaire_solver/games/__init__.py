@@ -12,7 +12,9 @@ from typing import Any
 
 from ..errors import UnknownGameError
 from . import black_hole, decade, eagle_wing, windmill
-from .base import Game, Preset, Seen, parse_rule_assignments
+from .base import Game, Preset
+from .knobs import parse_rule_assignments
+from .seen import Seen
 
 _MODULES = (decade, eagle_wing, windmill, black_hole)
 

@@ -17,19 +17,17 @@ from __future__ import annotations
 
 import copy
 import random
-import re
 from abc import ABC, abstractmethod
 from collections import Counter
-from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
+from collections.abc import Hashable, Iterable, Mapping, Sequence
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
 import attrs
 
-from ..cards import CARD_IN_TEXT, Card, card_text, count_text
-from ..errors import BadRuleError, DealFileError, HiddenCardsError, IllegalMoveError
+from ..cards import CARD_IN_TEXT, Card, card_text
+from ..errors import HiddenCardsError, IllegalMoveError
 from ..numbering import DealNumber
-from ..scene import MovePlaces, Scene
 from ..search import (
     NO_LIMITS,
     Budget,
@@ -52,249 +50,18 @@ from ..search import (
     solve,
 )
 from ..search.plan import plan_digest
+from .scene import MovePlaces, Scene
 
 if TYPE_CHECKING:
     # Only for annotations: the request sits above the games, which receive it.
     from ..request import SolveRequest
 
+from .fields import _DECK, FieldReader
+from .knobs import apply_overrides, rules_items, rules_text
+from .seen import Seen
+
 S = TypeVar("S")
 M = TypeVar("M")
-
-# ---------------------------------------------------------------- knobs
-
-
-def knob(
-    default: Any, doc: str, parse: Callable[[str], Any], show: Callable[[Any], str] = str
-) -> Any:
-    """A field of a rules class: a default, a one-line doc and a text parser.
-
-    ``parse`` turns command-line text into a value and raises ``ValueError``
-    with a short reason when it cannot; ``show`` turns a value back into text
-    that ``parse`` accepts.
-    """
-    return attrs.field(default=default, metadata={"doc": doc, "parse": parse, "show": show})
-
-
-def parse_int_range(low: int, high: int) -> Callable[[str], int]:
-    """A parser for a whole number from ``low`` to ``high``."""
-
-    def parse(text: str) -> int:
-        try:
-            value = int(text)
-        except ValueError:
-            raise ValueError(f"expected a whole number from {low} to {high}") from None
-        if not low <= value <= high:
-            raise ValueError(f"expected a whole number from {low} to {high}")
-        return value
-
-    return parse
-
-
-def parse_choice(*choices: str) -> Callable[[str], str]:
-    """A parser for one of a fixed set of words."""
-
-    def parse(text: str) -> str:
-        value = text.strip().lower()
-        if value not in choices:
-            raise ValueError("expected one of " + ", ".join(choices))
-        return value
-
-    return parse
-
-
-def parse_bool(text: str) -> bool:
-    """``true``/``false`` (also ``yes``/``no``, ``1``/``0``)."""
-    value = text.strip().lower()
-    if value in ("true", "yes", "1", "on"):
-        return True
-    if value in ("false", "no", "0", "off"):
-        return False
-    raise ValueError("expected true or false")
-
-
-def show_bool(value: bool) -> str:
-    """The text of a boolean knob."""
-    return "true" if value else "false"
-
-
-def rules_knobs(rules_type: type) -> list[attrs.Attribute]:  # type: ignore[type-arg]
-    """The knob fields of a rules class, in declaration order."""
-    return [f for f in attrs.fields(rules_type) if "parse" in f.metadata]
-
-
-def rules_items(rules: Any) -> list[tuple[str, str]]:
-    """The knobs of a rules value as ``(name, text)`` pairs."""
-    return [(f.name, f.metadata["show"](getattr(rules, f.name))) for f in rules_knobs(type(rules))]
-
-
-def rules_text(rules: Any) -> str:
-    """The knobs of a rules value as ``name=value`` words, for files and stores."""
-    return " ".join(f"{k}={v}" for k, v in rules_items(rules))
-
-
-def parse_rule_assignments(assignments: Iterable[str]) -> dict[str, str]:
-    """``name=value`` words (as ``--rule`` takes them) as a dict of knob names to text.
-
-    A knob named twice is an error even with the same value: with two
-    values, keeping either one would answer a question nobody asked.
-    """
-    out: dict[str, str] = {}
-    for word in assignments:
-        name, sep, value = word.partition("=")
-        name, value = name.strip(), value.strip()
-        if not sep or not name:
-            raise BadRuleError(f"bad rule {word!r}: expected NAME=VALUE, such as redeals=1")
-        if name in out:
-            raise BadRuleError(
-                f"rule {name!r} given twice ({name}={out[name]}, then {name}={value}): "
-                "give each rule once"
-            )
-        out[name] = value
-    return out
-
-
-def apply_overrides(rules: Any, overrides: Mapping[str, Any], game: str) -> Any:
-    """A copy of ``rules`` with knobs replaced; text values are parsed.
-
-    Raises :class:`BadRuleError` naming the knob for an unknown knob or a bad value.
-    """
-    fields = {f.name: f for f in rules_knobs(type(rules))}
-    changes: dict[str, Any] = {}
-    for name, value in overrides.items():
-        field = fields.get(name)
-        if field is None:
-            known = ", ".join(fields) or "none"
-            raise BadRuleError(f"unknown rule {name!r} for {game} (its rules: {known})")
-        if isinstance(value, str):
-            try:
-                value = field.metadata["parse"](value)
-            except ValueError as exc:
-                raise BadRuleError(
-                    f"bad value {value!r} for rule {name!r} of {game}: {exc}"
-                ) from None
-        changes[name] = value
-    try:
-        return attrs.evolve(rules, **changes)
-    except (ValueError, TypeError) as exc:
-        raise BadRuleError(f"bad rules for {game}: {exc}") from None
-
-
-# ---------------------------------------------------------------- files
-
-
-@attrs.frozen
-class Field:
-    """One labelled line of a position file: ``label: text`` at ``line``."""
-
-    label: str
-    text: str
-    line: int
-
-
-_DECK = frozenset(range(52))
-"""Every card of one deck (:data:`~solitaire_solver.cards.Card` values)."""
-
-_WORD_NUMBER = re.compile(r"(?<=[a-z])(?=[0-9])|(?<=[0-9])(?=[a-z])")
-
-
-def normalise_label(label: str) -> str:
-    """A label as files compare it: lower case, words and numbers apart, single spaces.
-
-    Case, spaces, underscores and a number written against its word do not
-    matter: ``Redeals_Used`` is ``redeals used``, ``secondary1`` is
-    ``secondary 1``.
-    """
-    text = _WORD_NUMBER.sub(" ", label.lower().replace("_", " "))
-    return " ".join(text.split())
-
-
-class FieldReader:
-    """Hands a game the labelled lines of a position file and builds its errors.
-
-    The game asks for each label it expects; :meth:`finish` then complains
-    about any label left over. Labels compare as :func:`normalise_label`
-    makes them, on both sides.
-    """
-
-    def __init__(self, fields: Sequence[Field], path: str, game: str, last_line: int) -> None:
-        self.path = path
-        self.game = game
-        self.last_line = last_line
-        self._taken: list[str] = []
-        self._fields: dict[str, Field] = {}
-        for f in fields:
-            label = normalise_label(f.label)
-            if label in self._fields:
-                raise self.error(f"label {label!r} given twice", f)
-            self._fields[label] = f
-
-    def error(self, message: str, field: Field | None = None) -> DealFileError:
-        """A :class:`DealFileError` at ``field``'s line (or the end of the file)."""
-        return DealFileError(message, path=self.path, line=field.line if field else self.last_line)
-
-    def take(self, label: str, default: str | None = None) -> Field:
-        """The field with ``label``; missing is an error unless a default is given."""
-        label = normalise_label(label)
-        self._taken.append(label)
-        f = self._fields.pop(label, None)
-        if f is None:
-            if default is None:
-                raise self.error(f"missing line {label!r} for {self.game}")
-            return Field(label, default, self.last_line)
-        return f
-
-    def has(self, label: str) -> bool:
-        """Whether the file has a line labelled ``label`` not yet taken."""
-        return normalise_label(label) in self._fields
-
-    def check_hidden(
-        self, missing: Sequence[str], hidden: int, field: Field | None = None, where: str = ""
-    ) -> None:
-        """Refuse a deck that does not add up: each card not shown must be one of the ``??``.
-
-        ``missing`` names the cards shown nowhere, ``hidden`` counts the
-        ``??``; ``where`` (``"stock: "``) and ``field`` say where they are.
-        """
-        if len(missing) == hidden:
-            return
-        if not hidden:
-            raise self.error(f"{count_text(len(missing))} missing: {' '.join(missing)}")
-        raise self.error(
-            f"{where}{hidden} hidden (??) but {count_text(len(missing))} not shown "
-            f"anywhere ({' '.join(missing) or 'none'}): the hidden cards are those",
-            field,
-        )
-
-    def finish(self) -> None:
-        """Raise for the first label the game did not ask for, listing those it did."""
-        for f in self._fields.values():
-            known = ", ".join(self._taken) or "none"
-            raise self.error(f"unknown label {f.label!r} for {self.game} (its labels: {known})", f)
-
-
-# ---------------------------------------------------------------- what a player sees
-
-
-@attrs.frozen
-class Seen(Generic[S]):
-    """What a player sees of a position: the cards face up, and which cards are unseen.
-
-    ``state`` is the position with :data:`~solitaire_solver.cards.HIDDEN` in
-    every place whose card the player has not seen (face-down cards), and
-    ``unseen`` those cards, sorted: all the player knows of them is that they
-    fill the hidden places in some order, every order as likely as any other
-    (a shuffled deck). Two positions that differ only in their hidden cards
-    look the same. A game with no face-down cards has none hidden.
-    """
-
-    state: S
-    unseen: tuple[Card, ...] = ()
-
-    @property
-    def hidden(self) -> int:
-        """How many cards the player cannot see."""
-        return len(self.unseen)
-
 
 # ---------------------------------------------------------------- games
 
@@ -508,7 +275,8 @@ class Game(ProblemDefaults, ABC, Generic[S, M]):
     memo_spans_deals: ClassVar[bool] = False
     """Whether one :class:`~solitaire_solver.search.Memo` may serve solves of positions with
     nothing hidden that come from *different* deals (other arrangements of the same unseen
-    cards), as the exact fair values' searches are (:func:`~solitaire_solver.fair.exact_values`).
+    cards), as the exact fair values' searches are
+    (:func:`~solitaire_solver.advice.fair.exact_values`).
     A memo's keys need only mean the same within one deal (:meth:`solve`); a game sets this
     when, for positions with every card seen, its strategy's keys name the position alone."""
 
@@ -838,7 +606,7 @@ class Game(ProblemDefaults, ABC, Generic[S, M]):
         promising moves first, so a deal it wins without looking far
         aside is one whose natural moves win, and each step up the scale
         doubles the search that finding a win took. A game whose solver is
-        not a search says what it uses instead. See docs/tables.md for the
+        not a search says what it uses instead. See docs/reference/tables.md for the
         definition and how it was checked against a greedy player.
         """
         if result.status is not Status.WON:

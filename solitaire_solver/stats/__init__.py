@@ -26,7 +26,7 @@ The modules, one job each:
 from __future__ import annotations
 
 from ..maths import Z95, percentile, wilson_interval
-from ..store import DealResult, Store
+from ..records.store import DealResult, Store
 from .ranges import Block, DealRange, parse_deals
 from .run import (
     Progress,

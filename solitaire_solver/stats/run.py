@@ -16,19 +16,19 @@ from typing import Any
 
 import attrs
 
+from ..advice.players import Player
 from ..api import GameLike, RulesLike
 from ..errors import BadOptionError, UnknownGameError
 from ..games import PRESETS, Game, find_preset
 from ..numbering import MT_THRESHOLD, DealNumber
-from ..players import Player
+from ..records.store import DealResult, Store, StoreKey
 from ..request import SolveRequest, as_request
 from ..search import Limits, Status
-from ..store import DealResult, Store, StoreKey
-from ..verdicts import ordered_keys, store_carried
 from .ranges import DealRange, _deal_sequence
 from .runners import _Line, run_here, run_pool
 from .solving import Failure, _replay_failures
 from .summary import Summary, Tally
+from .tables import ordered_keys, store_carried
 
 Progress = Callable[[int, int], None]
 """Called as ``progress(done, todo)``: once with ``done == 0`` before the first

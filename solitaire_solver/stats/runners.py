@@ -25,12 +25,12 @@ from typing import Any, Protocol
 
 import attrs
 
+from ..advice.players import Player
 from ..errors import BadOptionError, ClusterError
 from ..games import Game
-from ..players import Player
+from ..records.store import DealResult
 from ..request import SolveRequest
 from ..search import Limit, Status
-from ..store import DealResult
 from .solving import Failure, _replay_failures, play_one, solve_one
 
 _Line = tuple[int, str, tuple[str, ...]]
@@ -383,7 +383,7 @@ def run_here(work: Work, names: Iterator[str | None]) -> None:
     """Solve the run's deals in this process, in batches, storing each batch as it is done."""
     # Results are committed in batches of about a quarter of a second of
     # solving, as a pool's batches are: one commit a deal cost more than
-    # the solving itself for the cheapest games (docs/statistics.md), and
+    # the solving itself for the cheapest games (docs/guides/statistics.md), and
     # a kill loses no more than a pool's batch in flight would.
     batcher = _Batcher(work.todo, 1)
     more = True

@@ -7,14 +7,14 @@ from collections.abc import Iterable
 from typing import Any
 
 from .. import __version__
+from ..advice.players import Player, play
 from ..api import verify
 from ..games import Game
 from ..numbering import MT_THRESHOLD, DealNumber, parse_deal_number
-from ..players import Player, play
+from ..records.store import DealResult
+from ..records.verdicts import table_verdict
 from ..request import SolveRequest
 from ..search import Status, limit_text
-from ..store import DealResult
-from ..verdicts import table_verdict
 
 Failure = tuple[int, str, str]
 """A winning line that does not win: the deal's number, its text and what went wrong."""

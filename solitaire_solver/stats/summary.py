@@ -17,8 +17,8 @@ import attrs
 
 from ..games import Game
 from ..maths import nearest_rank, percentile, wilson_interval
+from ..records.store import DealResult
 from ..search import Status
-from ..store import DealResult
 
 
 @attrs.frozen

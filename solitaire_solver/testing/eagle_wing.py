@@ -8,8 +8,8 @@ from collections.abc import Iterator
 from typing import Any
 
 from ..games import make_game
-from ..games.base import Field, FieldReader
 from ..games.eagle_wing import EagleWing, EagleWingState
+from ..games.fields import Field, FieldReader
 from ..numbering import parse_deal_number
 
 STRICT = "eagle-wing"

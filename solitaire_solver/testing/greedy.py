@@ -6,7 +6,7 @@ into a position it has already been in (without that rule a player who may
 move cards between wings would go round in circles). It knows nothing the
 solver knows; it wins a deal or gets stuck. Across the deals of a preset the
 ones the solver's difficulty figure calls hard should be the ones this player
-wins less often (``tests/test_difficulty.py``,
+wins less often (``tests/advice/test_difficulty.py``,
 ``benchmarks/tables/difficulty_vs_greedy.py``).
 
 Preferences, the same for every deal of a game (each game's

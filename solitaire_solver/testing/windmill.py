@@ -13,7 +13,7 @@ from collections.abc import Hashable
 from typing import Any
 
 from ..games import make_game
-from ..games.base import Field, FieldReader
+from ..games.fields import Field, FieldReader
 from ..games.windmill import PLAY, Windmill, WindmillState, beams
 from ..numbering import parse_deal_number
 from ..search import NO_LIMITS, Limits, SolveResult

@@ -3,7 +3,7 @@
 For each preset that hides cards, positions late on the solver's winning
 lines of a few deals (at most a few cards hidden), each given by its deal
 and the moves played to reach it; with each, what
-:func:`~solitaire_solver.fair.exact_values` returned when the file was
+:func:`~solitaire_solver.advice.fair.exact_values` returned when the file was
 written: the values and the positions visited, under its own limits, under
 node limits just large enough and one short, and under a state limit
 small enough to leave a leaf unknown (``null`` when it gave up). The file pins the
@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from solitaire_solver import make_game
-from solitaire_solver.fair import exact_values
+from solitaire_solver.advice.fair import exact_values
 from solitaire_solver.request import SolveRequest
 from solitaire_solver.search import Limits
 

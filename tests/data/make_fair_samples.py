@@ -2,12 +2,12 @@
 
 For Decade, Eagle Wing and Windmill, a few positions (a deal and the moves
 played from it along the solver's winning line), each with the JSON of
-:func:`~solitaire_solver.fair.fair_hint` (as ``hint --fair --json`` writes
+:func:`~solitaire_solver.advice.fair.fair_hint` (as ``hint --fair --json`` writes
 it, less its seconds) for fixed seeds and a small K: a full hint, a quick
 one, and one that skips the unsettled samples under a small state limit;
-with each, the choice :func:`~solitaire_solver.fair.fair_choice` makes
+with each, the choice :func:`~solitaire_solver.advice.fair.fair_choice` makes
 among every legal move and the solves it took. Then a few deals played by
-the fair player (:func:`~solitaire_solver.players.play`) with a small K:
+the fair player (:func:`~solitaire_solver.advice.players.play`) with a small K:
 its moves, whether it won, its choices and solves. The exact values are
 kept out (``exact_hidden=0``): this file pins the sampling alone, its
 draws, tallies and stopping rule. Run it from the project folder:
@@ -22,10 +22,10 @@ from pathlib import Path
 from typing import Any
 
 from solitaire_solver import make_game
-from solitaire_solver.fair import fair_choice, fair_hint, hint_document, legal_moves_seen
+from solitaire_solver.advice.fair import fair_choice, fair_hint, hint_document, legal_moves_seen
+from solitaire_solver.advice.players import Player, play
 from solitaire_solver.games import Game
 from solitaire_solver.numbering import parse_deal_number
-from solitaire_solver.players import Player, play
 from solitaire_solver.request import SolveRequest
 from solitaire_solver.search import Limits
 

@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from solitaire_solver import make_game
-from solitaire_solver.analysis import analyse_position
+from solitaire_solver.advice.analysis import analyse_position
 from solitaire_solver.request import SolveRequest
 from solitaire_solver.search import Limits, Status
 

@@ -126,7 +126,7 @@ What is out of reach
 --------------------
 The whole game (52 unseen cards) is far beyond this exact method for both
 presets: the states grow by a factor of about 3 per unseen card (see
-``docs/games/decade.md``, "The fair value: exact expectimax").
+``docs/design/games/decade.md``, "The fair value: exact expectimax").
 ``benchmarks/games/decade_exact.py`` measures how far it gets and samples bounds.
 """
 

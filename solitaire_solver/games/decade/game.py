@@ -17,7 +17,6 @@ from typing import cast
 from ...cards import HIDDEN, Card, card_text, cards_text, count_text, parse_cards
 from ...errors import BadCardError
 from ...numbering import DealNumber, shuffled_talon
-from ...scene import MovePlaces, Scene
 from ...search import (
     Budget,
     Factory,
@@ -31,7 +30,10 @@ from ...search import (
     member_strategy,
     solve,
 )
-from ..base import FieldReader, Game, Preset, Seen
+from ..base import Game, Preset
+from ..fields import FieldReader
+from ..scene import MovePlaces, Scene
+from ..seen import Seen
 from . import scene as layout
 from .exact import NodeLimitReached, move_values
 from .model import CompulsoryModel

@@ -17,7 +17,7 @@ import attrs
 
 from ...cards import Card
 from ...errors import BadMoveError
-from ..base import knob, parse_bool, parse_int_range, show_bool
+from ..knobs import knob, parse_bool, parse_int_range, show_bool
 
 START_CARDS = 3
 """Cards dealt to the line before the first discard may be made."""

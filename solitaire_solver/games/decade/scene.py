@@ -1,7 +1,7 @@
 """How a page draws Decade: the stock and the discards on top, the line in rows below.
 
-:func:`scene` lays a position out for the pages of :mod:`solitaire_solver.viewer`
-and :mod:`solitaire_solver.web`, and :func:`move_places` says where a move
+:func:`scene` lays a position out for the pages of :mod:`solitaire_solver.pages.viewer`
+and :mod:`solitaire_solver.pages.web`, and :func:`move_places` says where a move
 starts and ends on it; :class:`~.game.Decade` answers with them. Both read
 only the public fields of the position.
 """
@@ -9,7 +9,7 @@ only the public fields of the position.
 from __future__ import annotations
 
 from ...cards import HIDDEN, card_text, count_text
-from ...scene import (
+from ..scene import (
     CARD_H,
     LABEL,
     MARGIN,

@@ -14,7 +14,6 @@ import attrs
 from ...cards import HIDDEN, RANKS, Card, card_text, cards_text, count_text, parse_cards
 from ...errors import BadCardError
 from ...numbering import DealNumber, shuffled_talon
-from ...scene import MovePlaces, Scene
 from ...search import (
     Budget,
     Factory,
@@ -30,7 +29,9 @@ from ...search import (
     dfs,
     projected,
 )
-from ..base import Field, FieldReader, Game, Preset
+from ..base import Game, Preset
+from ..fields import Field, FieldReader
+from ..scene import MovePlaces, Scene
 from . import kernel
 from . import scene as layout
 from .model import EagleWingModel

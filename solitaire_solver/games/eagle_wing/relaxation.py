@@ -83,7 +83,7 @@ one) no card lands, every foundation move is safe, and the relaxed game is
 the safe moves alone: it is lost when they stop with cards in the trunk.
 
 Measured over deals 1..10,000 (``benchmarks/games/eagle_wing_relaxation.py``;
-``docs/games/eagle-wing.md`` has the figures and the commands): the
+``docs/design/games/eagle-wing.md`` has the figures and the commands): the
 relaxation proves 2,472 of Coops' 2,669 lost deals lost, and 7,896 of the
 strict preset's 9,408, and no won deal relaxed lost, as the argument says
 none can be.

@@ -17,7 +17,7 @@ import attrs
 
 from ...cards import Card
 from ...errors import BadMoveError
-from ..base import knob, parse_int_range
+from ..knobs import knob, parse_int_range
 
 WINGS = 8
 """Wings 0-3 form the left wing, 4-7 the right."""

@@ -1,7 +1,7 @@
 """How a page draws Eagle Wing: foundations, waste and stock on top; wings and trunk below.
 
-:func:`scene` lays a position out for the pages of :mod:`solitaire_solver.viewer`
-and :mod:`solitaire_solver.web`, and :func:`move_places` says where a move
+:func:`scene` lays a position out for the pages of :mod:`solitaire_solver.pages.viewer`
+and :mod:`solitaire_solver.pages.web`, and :func:`move_places` says where a move
 starts and ends on it; :class:`~.game.EagleWing` answers with them. Both read
 only the public fields of the position and the rules.
 """
@@ -9,7 +9,7 @@ only the public fields of the position and the rules.
 from __future__ import annotations
 
 from ...cards import RANKS, SUITS, count_text, suit_of
-from ...scene import (
+from ..scene import (
     CARD_H,
     DOWN,
     FAN_RIGHT,

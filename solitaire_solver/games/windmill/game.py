@@ -22,9 +22,11 @@ from ...cards import (
 )
 from ...errors import BadCardError
 from ...numbering import DealNumber
-from ...scene import MovePlaces, Scene
 from ...search import Factory, Limits, Memo, Shortest, Strategy
-from ..base import Field, FieldReader, Game, Preset, parse_int_range
+from ..base import Game, Preset
+from ..fields import Field, FieldReader
+from ..knobs import parse_int_range
+from ..scene import MovePlaces, Scene
 from . import scene as layout
 from .order import allows_at_most
 from .rules import (

@@ -31,7 +31,7 @@ from ...cards import RANKS, Card
 from ...errors import BadMoveError
 from ...numbering import DealNumber, shuffled_talon
 from ...search import ProblemDefaults
-from ..base import knob, parse_choice, parse_int_range
+from ..knobs import knob, parse_choice, parse_int_range
 
 RESERVE_CELLS = 8
 SECONDARIES = 4

@@ -1,7 +1,7 @@
 """How a page draws Windmill: the primary in the middle of a cross of reserve cells.
 
-:func:`scene` lays a position out for the pages of :mod:`solitaire_solver.viewer`
-and :mod:`solitaire_solver.web`, and :func:`move_places` says where a move
+:func:`scene` lays a position out for the pages of :mod:`solitaire_solver.pages.viewer`
+and :mod:`solitaire_solver.pages.web`, and :func:`move_places` says where a move
 starts and ends on it; :class:`~.game.Windmill` answers with them. Both read
 only the public fields of the position and the rules.
 """
@@ -9,7 +9,7 @@ only the public fields of the position and the rules.
 from __future__ import annotations
 
 from ...cards import count_text
-from ...scene import CARD_H, LABEL, MARGIN, PITCH, RIGHT, MovePlaces, Pile, Scene, card_texts
+from ..scene import CARD_H, LABEL, MARGIN, PITCH, RIGHT, MovePlaces, Pile, Scene, card_texts
 from .rules import WindmillMove, WindmillRules, WindmillState
 
 # The windmill's sails on a grid of five by five places: reserve cells 1-8 as

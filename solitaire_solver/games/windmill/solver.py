@@ -99,7 +99,7 @@ PLAN: Plan = Plan(
                 # left unknown with beams up to 32,768 wide, one beam of 32,768
                 # won 9 of them in the plain order and 14 shuffled, and one of
                 # 131,072 won 21 plain and 25 shuffled, largely other deals
-                # (docs/games/windmill.md).
+                # (docs/design/games/windmill.md).
                 "shuffled_from": 8192,
                 # The seed of the shuffled order's hash in the ladder of widths.
                 "shuffle_seed": 1,

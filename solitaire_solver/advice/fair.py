@@ -1,0 +1,927 @@
+"""Fair play: the chance of each move for a player who cannot see the face-down cards.
+
+Every verdict of the solver is *thoughtful*: it sees every card. A player
+sees only what the game shows (:meth:`.games.Game.seen`): the cards face up,
+and the set of cards still unseen, in an order she does not know. This
+module answers her question, "which move gives me the best chance?", without
+looking at the hidden cards.
+
+**Sampling** (:func:`fair_hint`). Deal the unseen cards at random into the
+hidden places K times (determinisations, every arrangement equally likely),
+the same K for every move; for each sample and each move, solve the
+position after the move exactly, with full sight. A move's estimate is the
+share of samples in which it leads to a won position, with a 95% Wilson
+interval. This is hindsight optimisation. Its known bias: a sample solved
+with full sight is solved by a player who knows the hidden cards, so the
+estimate is the chance that the move keeps *some* winning line, which is at
+least the chance a fair player wins after it (she must choose her later
+moves before she sees the cards, and one choice must serve every
+arrangement at once: "strategy fusion"). So the figures overestimate, most
+where later choices depend on hidden cards; they rank moves, and a player
+who follows them is a real policy that never peeks, whose wins are real
+wins (:mod:`.players`): what that player wins is a true lower bound on the
+best fair odds, whatever the bias of the hint that drives it.
+The draws, the tallies, the batches and the choice with fewer searches
+are the engine's (:mod:`.search.sampling`), over :class:`SampledSeen`; the
+stopping rule handed to it is the one a reader of the hint sees
+(:attr:`FairHint.separated`).
+
+**Exactly** (:func:`exact_values`), when few cards are hidden: the value of
+a position is the best chance over every fair strategy, an expectimax over
+what the player sees. A move that turns a hidden card face up is a chance
+node (each arrangement of the unseen cards equally likely, grouped by what
+the player then sees); any other move a choice. A position with nothing
+hidden is worth 1 when it is won with full sight, else 0. The hint says
+"exact" then. The search is the engine's (:func:`.search.expectimax`),
+over :class:`SeenProblem`.
+
+**A hint for a player** (``quick``). A player asks for a hint to choose
+a move now, so with ``quick`` a forced move (one legal move, or one group
+of twins) is named at once, with no sampling, and the samples are solved
+in batches of :data:`BATCH`, stopping once the best move is told apart
+from every other (:attr:`FairHint.separated`); the hint says how many of
+the K it used. A sample the solve's limits leave unsettled counts as lost,
+and the interval of a move runs from the Wilson low of its wins to the
+Wilson high of its wins and unsettled samples together (:class:`FairMove`):
+the chance is at least the one and at most the other.
+
+>>> from solitaire_solver import make_game
+>>> from solitaire_solver.numbering import parse_deal_number
+>>> g = make_game("decade")
+>>> hint = fair_hint(g, g.seen(g.deal(parse_deal_number(3))), samples=20, seed=1)
+>>> hint.samples, hint.exact, len(hint.moves) >= 1
+(20, False, True)
+"""
+
+from __future__ import annotations
+
+import functools
+import math
+import random
+import time
+from collections import Counter
+from collections.abc import Callable, Hashable, Iterable, Iterator, Sequence
+from fractions import Fraction
+from typing import Any, Literal
+
+import attrs
+
+from ..cards import Card, count_text
+from ..games import Game, Seen
+from ..maths import wilson_interval
+from ..request import SolveRequest
+from ..search import (
+    UNSETTLED,
+    Leaf,
+    Limits,
+    Memo,
+    SolveResult,
+    Status,
+    Tally,
+    Watcher,
+    draw_samples,
+    sampled_choice,
+    settle_samples,
+    tally_samples,
+    work_out,
+)
+from ..search.plan import DEFAULT_FAIR
+from .analysis import twin_indices
+
+# The numbers below are the default fair plan's (:class:`~.search.FairPlan`): each
+# preset's plan holds its own (``game.plan.fair``), which the hints and players read.
+
+SAMPLES = DEFAULT_FAIR.samples
+"""K, the determinisations a fair hint solves by default: ``hint --fair``, ``play --fair``,
+the browser's game and the fair player of ``stats --player fair`` all use it. Its 95%
+intervals are about 12 points either side of an even chance; a hint comes back in well
+under a second outside Windmill."""
+
+MOST_SAMPLES = DEFAULT_FAIR.most_samples
+"""The most samples the commands let a fair hint solve. A hint draws all its samples at
+once and holds them in memory (10,000 of Windmill's take about 70 MB and a second), and
+solves them at a few milliseconds each after every move (Decade's; Windmill's take far
+longer): many more would run for days. 10,000 already narrow an interval to about one
+point either side."""
+
+BATCH = DEFAULT_FAIR.batch
+"""A ``quick`` hint's samples are solved this many at a time, and it stops between batches
+once the best move is told apart from every other."""
+
+EXACT_HIDDEN = DEFAULT_FAIR.exact_hidden
+"""With at most this many hidden cards, a hint works out the exact values (expectimax)."""
+
+EXACT_NODES = DEFAULT_FAIR.exact_nodes
+"""The most positions (what the player sees) the exact expectimax may visit before the hint
+falls back to sampling."""
+
+EXACT_DEPTH = DEFAULT_FAIR.exact_depth
+"""The longest line of moves the exact expectimax follows before the hint falls back to
+sampling (its recursion stays well within Python's)."""
+
+TWIN_ORDERS = DEFAULT_FAIR.twin_orders
+"""An exact hint groups its moves over every order of the unseen cards when they have at
+most this many orders, else over this many random ones (see :func:`fair_twins`)."""
+
+SOLVE_LIMITS = DEFAULT_FAIR.limits
+"""The limits of each exact solve of a sample, by default: a sample left unknown by them
+counts apart (:attr:`FairMove.unknown`), never as a win."""
+
+
+@attrs.frozen
+class FairMove:
+    """One legal move and its chance for a player who cannot see the hidden cards.
+
+    Sampled: ``wins`` of ``samples`` determinisations are won after the move
+    with full sight (``unknown`` more were left unsettled by the solve's
+    limits), ``value`` is ``wins / samples`` (the unsettled ones counted as
+    lost), ``low`` the 95% Wilson low of ``wins`` and ``high`` the Wilson
+    high of ``wins + unknown``: a band that holds the chance whatever the
+    unsettled samples would have given. Exact: ``value`` is the expectimax
+    value, ``low`` and ``high`` equal to it, and ``samples`` the
+    arrangements of the unseen cards. A forced move (:attr:`FairHint.forced`)
+    has no figures: no samples, and ``low``..``high`` the whole range.
+    """
+
+    move: Any
+    value: float
+    low: float
+    high: float
+    wins: int
+    samples: int
+    unknown: int = 0
+    exact: bool = False
+    votes: int = 0
+    """Samples whose winning line, as the solver found it, starts with this move: among
+    moves of equal value, the one the solver would play (it tries the most promising
+    moves first), and the tie-break of :attr:`FairHint.best`."""
+    twins: tuple[int, ...] = ()
+    """The places in :attr:`FairHint.moves` of the other moves that lead to the same
+    position up to symmetry, whatever the hidden cards (:func:`fair_twins`)."""
+
+
+@attrs.frozen
+class FairHint:
+    """Every legal move of a position with its chance (:class:`FairMove`), in the game's
+    order, and the best of them (the first of the highest value).
+
+    ``samples`` is how many determinisations each move's figure rests on
+    (exact: the arrangements of the unseen cards), ``asked`` the K the hint
+    was given: a ``quick`` hint may stop before it (:func:`fair_hint`).
+    """
+
+    moves: tuple[FairMove, ...]
+    samples: int
+    exact: bool
+    hidden: int
+    seconds: float
+    solves: int
+    """Exact solves (or positions of the expectimax) it took."""
+    asked: int = 0
+    """The K asked for (0: the same as :attr:`samples`)."""
+    forced: bool = False
+    """Whether the hint is a forced move: one legal move, or one group of twins, named with
+    no sampling (a ``quick`` hint)."""
+
+    @property
+    def most(self) -> int:
+        """The K asked for: the most samples the hint could have used."""
+        return self.asked or self.samples
+
+    @property
+    def separated(self) -> bool:
+        """Whether the best move is told apart from every move that is not its twin.
+
+        Sampled: its interval lies wholly above theirs (its Wilson low above
+        each other's high, whose unsettled samples count there as won), the
+        same intervals the hint shows, so a player sees the gap. Overlapping
+        95% intervals are a strict test (moves that differ by a few samples
+        are ties); it errs towards "tie", never towards a false "best".
+        Exact: its value is above every other's (a tie is equality). A
+        forced move is told apart; with no move there is none.
+        """
+        best = self.best
+        if best is None:
+            return False
+        return not any(self.ties_best(m) for m, _ in self.groups() if m is not best)
+
+    def ties_best(self, move: FairMove) -> bool:
+        """Whether ``move``'s figures cannot be told apart from the best move's (see
+        :attr:`separated`); twins of the best tie with it, as does the best itself."""
+        best = self.best
+        if best is None or self.forced:
+            return move is best
+        if move is best or self.moves.index(move) in best.twins:
+            return True
+        if self.exact:
+            return move.value == best.value
+        return move.high >= best.low
+
+    @property
+    def best(self) -> FairMove | None:
+        """The move of the highest value, of the most votes among those (the first of them),
+        or ``None`` with no move.
+
+        The votes matter where values tie, most often where every move keeps
+        the chance: moving cards to and fro between wings keeps it too, and a
+        player choosing among equals by the game's order alone may do that
+        for ever; the solver's own first moves go somewhere.
+        """
+        best: FairMove | None = None
+        for m in self.moves:
+            if best is None or (m.value, m.votes) > (best.value, best.votes):
+                best = m
+        return best
+
+    def groups(self) -> list[tuple[FairMove, tuple[FairMove, ...]]]:
+        """Each group of twin moves (:attr:`FairMove.twins`) once, in the game's order: the
+        move that stands for it (the best move when it is in the group, else the first)
+        and the others in the game's order. A move with no twin is a group of its own."""
+        best = self.best
+        done: set[int] = set()
+        out = []
+        for i, m in enumerate(self.moves):
+            if i in done:
+                continue
+            members = sorted((i, *m.twins))
+            done.update(members)
+            first = next((j for j in members if self.moves[j] is best), i)
+            out.append((self.moves[first], tuple(self.moves[j] for j in members if j != first)))
+        return out
+
+
+def arrangements(cards: Sequence[Card]) -> int:
+    """How many distinct orders the multiset ``cards`` has."""
+    return _orders(tuple(sorted(cards)))
+
+
+@functools.lru_cache(maxsize=4096)  # a deal's endgames ask again of the same few cards
+def _orders(cards: tuple[Card, ...]) -> int:
+    counts = Counter(cards)
+    out = math.factorial(len(cards))
+    for n in counts.values():
+        out //= math.factorial(n)
+    return out
+
+
+def distinct_orders(cards: Sequence[Card], length: int | None = None) -> Iterator[tuple[Card, ...]]:
+    """Every distinct order of the multiset ``cards``, each once; with ``length``, every
+    distinct sequence of that many of them."""
+    counts = Counter(cards)
+    kinds = sorted(counts)
+    order: list[Card] = []
+
+    def walk(left: int) -> Iterator[tuple[Card, ...]]:
+        if not left:
+            yield tuple(order)
+            return
+        for c in kinds:
+            if counts[c]:
+                counts[c] -= 1
+                order.append(c)
+                yield from walk(left - 1)
+                order.pop()
+                counts[c] += 1
+
+    yield from walk(len(cards) if length is None else length)
+
+
+def outcomes(game: Game[Any, Any], seen: Seen[Any], move: Any) -> dict[Seen[Any], Fraction]:
+    """What a player may see after ``move`` from ``seen``, each with its chance: its share
+    of the arrangements of the unseen cards.
+
+    Every arrangement is played, unless the game names the hidden places the
+    move shows (:meth:`~.games.Game.shown_places`): then only what goes
+    there matters, and each way of filling them is played once, weighed by
+    the arrangements of the other cards, the same shares at a fraction of
+    the work (a card or two shown, against up to 120 orders of five). Either
+    way the outcomes come in the order the arrangements first reach them
+    (:func:`distinct_orders`' order), so a search over them goes the same way.
+    """
+    places = game.shown_places(seen, move)
+    total = arrangements(seen.unseen)
+    counts: Counter[Seen[Any]] = Counter()
+    if places is None:
+        for order in distinct_orders(seen.unseen):
+            counts[game.seen(game.apply(game.fill(seen.state, order), move))] += 1
+        return {s: Fraction(n, total) for s, n in counts.items()}
+    first: dict[Seen[Any], tuple[Card, ...]] = {}
+    for shown in distinct_orders(seen.unseen, len(places)):
+        others = sorted(seen.unseen)  # and stays sorted as the shown ones go
+        for c in shown:
+            others.remove(c)
+        # The first arrangement with ``shown`` at the places: the other
+        # cards in ascending order.
+        at = dict(zip(places, shown, strict=True))
+        it = iter(others)
+        order = tuple(at[i] if i in at else next(it) for i in range(len(seen.unseen)))
+        after = game.seen(game.apply(game.fill(seen.state, order), move))
+        counts[after] += arrangements(others)
+        if after not in first or order < first[after]:
+            first[after] = order
+    return {s: Fraction(counts[s], total) for s in sorted(first, key=first.__getitem__)}
+
+
+def legal_moves_seen(game: Game[Any, Any], seen: Seen[Any]) -> list[Any]:
+    """The legal moves of what the player sees.
+
+    The rules of these games never make a move's legality depend on a
+    face-down card, so the moves are those of the position with the hidden
+    places filled in a fixed order (the unseen cards sorted), which looks at
+    no hidden card.
+    """
+    return list(game.legal_moves(game.fill(seen.state, seen.unseen)))
+
+
+def fair_twins(
+    game: Game[Any, Any], moves: Sequence[Any], states: Sequence[Any], values: Sequence[Any]
+) -> list[tuple[int, ...]]:
+    """For each move, the others that lead to the same position up to symmetry, as far as
+    the player can know: the positions after them have one key
+    (:meth:`~.games.Game.key`) in every state of ``states`` (arrangements of the hidden
+    cards) and one value of ``values``. Moves that only trade places the rules treat
+    alike do so in every arrangement; the hint cannot tell them apart either."""
+    signatures = [
+        (v, tuple(game.key(game.apply(state, m)) for state in states))
+        for m, v in zip(moves, values, strict=True)
+    ]
+    return twin_indices(signatures)
+
+
+def _sample_request(game: Game[Any, Any], request: SolveRequest | None) -> SolveRequest:
+    """``request`` for ``game``'s samples, or when none is given the plan's
+    (:meth:`~.request.SolveRequest.samples`)."""
+    if request is None:
+        return SolveRequest.samples(game)
+    return request.for_game(game)
+
+
+def position_seed(seed: int | str, seen: Seen[Any]) -> random.Random:
+    """A generator for the samples of ``seen``: the same for the same seed and position."""
+    return random.Random(f"{seed}:{seen.state!r}:{seen.unseen!r}")
+
+
+def fair_hint(
+    game: Game[Any, Any],
+    seen: Seen[Any],
+    *,
+    samples: int | None = None,
+    seed: int | str = 0,
+    request: SolveRequest | None = None,
+    exact_hidden: int | None = None,
+    watch: Watcher | None = None,
+    skip_unsettled: bool = False,
+    quick: bool = False,
+    counted: Callable[[int, int], None] | None = None,
+) -> FairHint:
+    """Each legal move's chance for a player who sees ``seen`` (see the module docstring).
+
+    Exact when at most ``exact_hidden`` cards are hidden and the expectimax
+    finishes within the plan's ``exact_nodes`` positions; else ``samples``
+    determinisations, drawn from ``seed`` and the position (the same hint
+    every time), each solved exactly as ``request`` asks after every move
+    (a sample request, :meth:`~.request.SolveRequest.samples`). The
+    numbers not given are the game's fair plan's (``game.plan.fair``).
+    ``watch`` is told of the sampled searches' progress, and ``counted``
+    of the samples: ``(done, samples)`` each time one is solved after
+    every move. With
+    ``skip_unsettled`` a sample whose whole position the limits leave
+    unknown is unknown after every move, unsearched: the positions after
+    its moves are most often as hard to settle (a cost decision, for
+    Windmill; see :func:`fair_choice`).
+
+    With ``quick`` (a hint for a player about to move): a forced move, one
+    legal move or one group of twins, is named at once with no figures
+    (:attr:`FairHint.forced`), and the samples are solved the plan's ``batch``
+    at a time, stopping once the best move is told apart
+    (:attr:`FairHint.separated`). The samples are drawn in one order, so a
+    hint that stops after n of them gives the figures the first n give in
+    a full one. ``quick`` skips the unsettled samples too, as
+    ``skip_unsettled`` does: they cost a hint the most (a Windmill sample
+    the limits leave unsettled spends them all on its whole position, and
+    again after each move, where it most often stays unsettled), and they
+    count as lost either way, inside the interval's reach.
+    """
+    fair = game.plan.fair
+    samples = fair.samples if samples is None else samples
+    if samples < 1:
+        raise ValueError(f"a fair hint needs at least 1 sample, not {samples}")
+    request = _sample_request(game, request)
+    exact_hidden = fair.exact_hidden if exact_hidden is None else exact_hidden
+    t0 = time.perf_counter()
+    moves = legal_moves_seen(game, seen)
+    if quick and len(moves) == 1:
+        return _forced(moves, (), samples, seen, t0)
+    exact = _exact(game, seen, moves, request, exact_hidden, seed, t0)
+    if exact is not None:
+        return attrs.evolve(exact, asked=samples)
+    problem = SampledSeen(game, seen, tuple(moves), request, watch)
+    drawn = draw_samples(problem, position_seed(seed, seen), samples)
+    # The keys after each move, in the fixed arrangement and in every sample:
+    # moves with the same keys in all of them are twins, as in fair_twins,
+    # and have one verdict in each sample, so the same figures.
+    keys: list[tuple[Hashable, ...]] = [
+        (game.key(game.apply(game.fill(seen.state, seen.unseen), m)), *(d.keys[i] for d in drawn))
+        for i, m in enumerate(moves)
+    ]
+    twins = twin_indices(keys)
+    if quick and moves and len(twins[0]) == len(moves) - 1:
+        return _forced(moves, twins, samples, seen, t0)
+
+    def hint(t: Tally) -> FairHint:
+        """The hint of the figures of the samples used so far."""
+        votes = _votes(moves, drawn[: t.used])
+        return _sampled(moves, t, votes, twins, samples, seen, t0)
+
+    # Each sample has a memo of its own, so the order they are solved in
+    # changes no figure; a quick hint stops once its best move is told apart
+    # (the rule its readers see: FairHint.separated).
+    figures = tally_samples(
+        problem,
+        drawn,
+        len(moves),
+        batch=fair.batch if quick else None,
+        stop=lambda t: hint(t).separated,
+        skip_unsettled=skip_unsettled or quick,
+        counted=counted,
+    )
+    return hint(figures)
+
+
+def _sampled(
+    moves: Sequence[Any],
+    figures: Tally,
+    votes: Sequence[int],
+    twins: Sequence[tuple[int, ...]],
+    asked: int,
+    seen: Seen[Any],
+    t0: float,
+) -> FairHint:
+    """The sampled hint of ``figures``: the samples used so far of the ``asked``."""
+    out = []
+    for i, (m, v, t) in enumerate(zip(moves, votes, twins, strict=True)):
+        w, u = figures.wins[i], figures.unknown[i]
+        low, high = figures.band(i, wilson_interval)
+        out.append(FairMove(m, figures.value(i), low, high, w, figures.used, u, votes=v, twins=t))
+    seconds = time.perf_counter() - t0
+    used, solves = figures.used, figures.solves
+    return FairHint(tuple(out), used, False, seen.hidden, seconds, solves, asked=asked)
+
+
+def _forced(
+    moves: Sequence[Any],
+    twins: Sequence[tuple[int, ...]],
+    asked: int,
+    seen: Seen[Any],
+    t0: float,
+) -> FairHint:
+    """The hint of a forced move: ``moves`` are one move or one group of twins, named with
+    no figures (no samples, the whole range)."""
+    out = tuple(
+        FairMove(m, 0.0, 0.0, 1.0, 0, 0, twins=twins[i] if twins else ())
+        for i, m in enumerate(moves)
+    )
+    seconds = time.perf_counter() - t0
+    return FairHint(out, 0, False, seen.hidden, seconds, 0, asked=asked, forced=True)
+
+
+def how_text(hint: FairHint) -> str:
+    """How ``hint`` was worked out, in words, with K: ``64 random deals of the 94 hidden
+    cards (K = 64), each solved with full sight after every move; 95% intervals``."""
+    hidden = count_text(hint.hidden, "hidden card")
+    if hint.forced:
+        if len(hint.moves) == 1:
+            return "the only legal move, named with no sampling"
+        return (
+            "the only move up to symmetry (the others lead to the same position), named with "
+            "no sampling"
+        )
+    if hint.exact and not hint.hidden:
+        return "exact: nothing is hidden, the best play after each move"
+    if hint.exact:
+        orders = (
+            "the one order" if hint.samples == 1 else f"every one of the {hint.samples:,} orders"
+        )
+        return f"exact: {orders} of the {hidden}, the best play after each move"
+    if hint.samples < hint.most:
+        deals = f"{hint.samples:,} of K = {hint.most:,} random deals of the {hidden}"
+        return (
+            f"{deals}, each solved with full sight after every move, stopped once the best "
+            "move was told apart; 95% intervals"
+        )
+    return (
+        f"{count_text(hint.samples, 'random deal')} of the {hidden} (K = {hint.most:,}), each "
+        "solved with full sight after every move; 95% intervals"
+    )
+
+
+def unsettled_text(move: FairMove) -> str | None:
+    """``35 of 64 samples unsettled (the search limit), counted as lost``, or ``None`` when
+    every sample of ``move`` is settled."""
+    if not move.unknown:
+        return None
+    return (
+        f"{move.unknown:,} of {count_text(move.samples, 'sample')} unsettled (the search limit), "
+        "counted as lost"
+    )
+
+
+def hint_unsettled_text(hint: FairHint) -> str | None:
+    """What a hint says of its unsettled samples as a whole, or ``None`` with none: how many
+    (a range when moves differ, when each move says its own: :func:`unsettled_text`),
+    counted as lost, and where the intervals go."""
+    counts = sorted({m.unknown for m in hint.moves if not m.exact})
+    if not counts or counts[-1] == 0:
+        return None
+    if len(counts) == 1:
+        many = f"{counts[0]:,} of {count_text(hint.samples, 'sample')} unsettled after every move"
+    else:
+        many = (
+            f"{counts[0]:,} to {counts[-1]:,} of {count_text(hint.samples, 'sample')} unsettled "
+            "after a move"
+        )
+    return (
+        f"{many} (the search limit), counted as lost; each interval reaches up to where they "
+        "would all be won"
+    )
+
+
+def hint_document(game: Game[Any, Any], seen: Seen[Any], hint: FairHint) -> dict[str, Any]:
+    """The JSON form of a fair hint of ``seen``: how it was worked out, then every legal move.
+
+    At the top: ``k`` (the K asked for), ``samples`` (what the figures rest
+    on: fewer than K when a quick hint stopped early, the arrangements when
+    exact, 0 for a forced move), ``how`` (:func:`how_text`), ``exact``,
+    ``forced``, ``separated`` (:attr:`FairHint.separated`), ``best`` (the
+    move the hint plays, its notation), ``hidden``, ``unsettled``
+    (:func:`hint_unsettled_text`), ``solves`` and ``seconds``. Each move:
+    ``move`` (notation), ``text`` (its words), ``chance`` (``None`` for a
+    forced move), ``low``, ``high``, ``wins``, ``samples``, ``unsettled``
+    and its sentence ``unsettled_text``, ``exact``, ``best``, ``tie`` (its
+    figures cannot be told apart from the best move's), ``votes``, ``group``
+    (the move listed for its twins) and ``twins`` (the others; ``also`` too,
+    as ``hint --json`` names them).
+
+    A move's words describe it in what the player sees
+    (:meth:`~.games.Game.describe_seen`: the masked position, where the
+    face-down cards are :data:`~solitaire_solver.cards.HIDDEN`), never in a
+    position with its hidden places filled: they cannot name a card the
+    player has not seen.
+    """
+    best = hint.best
+    separated = hint.separated
+    group = {id(member): listed for listed, others in hint.groups() for member in (listed, *others)}
+
+    def row(m: FairMove) -> dict[str, Any]:
+        return {
+            "move": str(m.move),
+            "text": game.describe_seen(seen, m.move),
+            "chance": None if hint.forced else m.value,
+            "low": m.low,
+            "high": m.high,
+            "wins": m.wins,
+            "samples": m.samples,
+            "unsettled": m.unknown,
+            "unsettled_text": unsettled_text(m),
+            "exact": m.exact,
+            "best": m is best,
+            "tie": not separated and hint.ties_best(m),
+            "votes": m.votes,
+            "group": str(group[id(m)].move),
+            "twins": [str(hint.moves[j].move) for j in m.twins],
+            "also": [str(hint.moves[j].move) for j in m.twins],
+        }
+
+    return {
+        "k": hint.most,
+        "samples": hint.samples,
+        "how": how_text(hint),
+        "exact": hint.exact,
+        "forced": hint.forced,
+        "separated": separated,
+        "best": None if best is None else str(best.move),
+        "hidden": hint.hidden,
+        "unsettled": hint_unsettled_text(hint),
+        "moves": [row(m) for m in hint.moves],
+        "solves": hint.solves,
+        "seconds": round(hint.seconds, 6),
+    }
+
+
+def _exact(
+    game: Game[Any, Any],
+    seen: Seen[Any],
+    moves: Sequence[Any],
+    request: SolveRequest,
+    exact_hidden: int,
+    seed: int | str,
+    t0: float,
+    leaves: Leaves | None = None,
+) -> FairHint | None:
+    """The exact hint, from the game's own values or the expectimax when at most
+    ``exact_hidden`` cards are hidden (what its leaves taught in ``leaves``, see
+    :func:`exact_values`); ``None`` when it is not to be had."""
+    own = game.fair_values(seen) if exact_hidden > 0 else None
+    if own is not None:
+        return _exact_hint(game, seen, moves, own, 0, t0, seed)
+    if seen.hidden <= exact_hidden:
+        values = exact_values(game, seen, request=request, leaves=leaves)
+        if values is not None:
+            return _exact_hint(game, seen, moves, *values, t0, seed)
+    return None
+
+
+@attrs.define
+class _Sample:
+    """One determinisation of a sampled hint: its position, the positions after each move,
+    their keys, the verdict of the whole position once solved, the memo its searches
+    share, and each key's verdict."""
+
+    state: Any
+    children: list[Any]
+    keys: list[Hashable]
+    memo: Memo = attrs.field(factory=Memo)
+    done: dict[Hashable, Status] = attrs.field(factory=dict)
+    solved: SolveResult[Any] | None = None
+
+    @property
+    def whole(self) -> SolveResult[Any]:
+        """The verdict of the whole position (:meth:`SampledSeen.before` first)."""
+        if self.solved is None:
+            raise RuntimeError("the sample's whole position is not solved yet")
+        return self.solved
+
+
+@attrs.frozen
+class SampledSeen:
+    """What the player sees, as a problem for sampling (:mod:`~.search.sampling`).
+
+    A determinisation (:class:`_Sample`) is ``seen`` with the hidden
+    places filled at random (:meth:`~.games.Game.determinise`), with the
+    positions after each of ``moves``. Before any move it is solved whole
+    (its winning line's first move is its vote, :attr:`FairMove.votes`);
+    after a move, the position that move leads to, as ``request`` asks,
+    the moves that lead to one key sharing a verdict. ``watch`` is told of
+    the searches' progress.
+    """
+
+    game: Game[Any, Any]
+    seen: Seen[Any]
+    moves: tuple[Any, ...]
+    request: SolveRequest
+    watch: Watcher | None = None
+
+    def draw(self, rng: random.Random) -> _Sample:
+        """One determinisation of what the player sees, drawn from ``rng``, with the
+        positions after each move and their keys; nothing solved yet."""
+        game = self.game
+        state = game.determinise(self.seen, rng)
+        children = [game.apply(state, m) for m in self.moves]
+        return _Sample(state, children, [game.key(c) for c in children])
+
+    def before(self, sample: _Sample) -> Status:
+        """Solve the whole position (a sample lost as a whole is lost after every move)."""
+        if sample.solved is None:
+            # The votes read the winning line's first move alone.
+            sample.solved = whole = self.game.solve(
+                sample.state, self.request, memo=sample.memo, watch=self.watch, first_move_only=True
+            )
+            if whole.won and whole.moves and whole.moves[0] in self.moves:
+                # The move the winning line starts with wins, and so does
+                # every move to the same key: no search.
+                sample.done[sample.keys[self.moves.index(whole.moves[0])]] = Status.WON
+        return sample.whole.status
+
+    def after(self, sample: _Sample, i: int) -> tuple[Status, bool]:
+        """The verdict after ``moves[i]`` (the whole position not lost), and whether it took
+        a search: moves that lead to one key share a verdict."""
+        k = sample.keys[i]
+        found = sample.done.get(k)
+        if found is not None:
+            return found, False
+        found = self.game.solve(
+            sample.children[i], self.request, memo=sample.memo, watch=self.watch, verdict_only=True
+        ).status
+        sample.done[k] = found
+        return found, True
+
+
+def _votes(moves: Sequence[Any], drawn: Sequence[_Sample]) -> list[int]:
+    """For each move, the samples whose winning line starts with it (:attr:`FairMove.votes`)."""
+    return [
+        sum(d.whole.won and bool(d.whole.moves) and d.whole.moves[0] == m for d in drawn)
+        for m in moves
+    ]
+
+
+def fair_choice(
+    game: Game[Any, Any],
+    seen: Seen[Any],
+    candidates: Sequence[Any],
+    tiebreak: Callable[[Any], tuple[int, ...]],
+    *,
+    samples: int | None = None,
+    seed: int | str = 0,
+    request: SolveRequest | None = None,
+    exact_hidden: int | None = None,
+    leaves: Leaves | None = None,
+    skip_unsettled: bool = False,
+) -> tuple[Any, int]:
+    """The move of ``candidates`` (legal moves of ``seen``) that ranks first by the fair
+    hint's value, then its votes, then ``tiebreak``, then the game's order (the first of
+    equals), and the exact solves it took: the choice :func:`fair_hint` leads to, at a
+    fraction of its searches.
+
+    The hint solves every move in every sample; a choice needs only the best.
+    The moves are worked out one at a time, the most voted first (most often
+    the best). A move's wins can grow by at most the samples left that are
+    not lost as a whole (a position after a move of a lost one is lost), so
+    once a move's best possible rank falls below the best rank found so far
+    it is solved no more: a move as voted as the best and no better in its
+    tie-breaks is settled without a search when the best wins every sample.
+    The samples and each one's memo are the hint's, so every search made is
+    one the hint makes, on a memo of other entries (those of the searches
+    made before it in this order): a search ends alike whatever the memo
+    (won and lost are facts of the position) unless its limits stop it, so
+    the choice is the hint's unless a limit is reached at another place (a
+    test compares the two along real games). Exact hints (few cards hidden,
+    or the game's own values) are worked out whole, as in :func:`fair_hint`;
+    ``leaves`` carries what their leaves taught from one choice to the next
+    (:func:`exact_values`). ``skip_unsettled`` is the hint's: the samples
+    left unknown as a whole are not searched after any move (they win none).
+    The numbers not given, and the sample request, are as in :func:`fair_hint`.
+    """
+    fair = game.plan.fair
+    samples = fair.samples if samples is None else samples
+    if samples < 1:
+        raise ValueError(f"a fair hint needs at least 1 sample, not {samples}")
+    request = _sample_request(game, request)
+    exact_hidden = fair.exact_hidden if exact_hidden is None else exact_hidden
+    moves = legal_moves_seen(game, seen)
+    place = {m: i for i, m in enumerate(moves)}
+    stray = [m for m in candidates if m not in place]
+    if stray or not candidates:
+        raise ValueError(f"{stray[0]!r} is not a legal move" if stray else "no move to choose")
+    hint = _exact(game, seen, moves, request, exact_hidden, seed, time.perf_counter(), leaves)
+    if hint is not None:
+        rank = {m.move: (m.value, m.votes) for m in hint.moves}
+        top = max(candidates, key=lambda m: (*rank[m], *tiebreak(m), -place[m]))
+        return top, hint.solves
+    problem = SampledSeen(game, seen, tuple(moves), request)
+    drawn = draw_samples(problem, position_seed(seed, seen), samples)
+    wholes = settle_samples(problem, drawn)
+    votes = _votes(moves, drawn)
+    # The most voted first: its wins, once known, rule out the moves that
+    # could not reach its rank even winning every sample left.
+    order = {place[m]: (votes[place[m]], *tiebreak(m), -place[m]) for m in candidates}
+    chosen, solves = sampled_choice(problem, drawn, wholes, order, skip_unsettled=skip_unsettled)
+    return moves[chosen], len(drawn) + solves
+
+
+def _exact_hint(
+    game: Game[Any, Any],
+    seen: Seen[Any],
+    moves: Sequence[Any],
+    values: Sequence[Fraction],
+    nodes: int,
+    t0: float,
+    seed: int | str,
+) -> FairHint:
+    """The hint of exact ``values`` (one per move), worked out with ``nodes`` positions;
+    its twins from every order of the unseen cards, or the fair plan's ``twin_orders``
+    random ones drawn from ``seed`` when they have more."""
+    orders = game.plan.fair.twin_orders
+    count = arrangements(seen.unseen)
+    if count <= orders:
+        states = [game.fill(seen.state, order) for order in distinct_orders(seen.unseen)]
+    else:
+        rng = position_seed(seed, seen)
+        states = [game.determinise(seen, rng) for _ in range(orders)]
+    twins = fair_twins(game, moves, states, values)
+    out = tuple(
+        FairMove(m, float(v), float(v), float(v), 0, count, exact=True, twins=t)
+        for m, v, t in zip(moves, values, twins, strict=True)
+    )
+    return FairHint(out, count, True, seen.hidden, time.perf_counter() - t0, nodes)
+
+
+@attrs.define
+class Leaves:
+    """What the exact fair values learn of positions with nothing hidden (the leaves of
+    the expectimax), to keep from one call of :func:`exact_values` to the next.
+
+    ``verdicts`` holds whether each leaf solved is won; ``lost`` is the memo
+    its searches share, when the game's keys allow one memo over positions
+    of different deals (:attr:`~.games.Game.memo_spans_deals`): a search's
+    verdict is a fact of its position, and the leaves are a few moves
+    apart, so a loss proved once saves the searches after it from going
+    there again.
+    """
+
+    verdicts: dict[Any, bool] = attrs.field(factory=dict)
+    lost: Memo | None = None
+
+    @classmethod
+    def of(cls, game: Game[Any, Any]) -> Leaves:
+        """Nothing learnt yet, with a shared memo when ``game`` allows one."""
+        return cls(lost=Memo() if game.memo_spans_deals else None)
+
+
+@attrs.frozen
+class SeenProblem:
+    """What the player sees, as a problem for the expectimax (:func:`~.search.expectimax`).
+
+    A node is a :class:`~.games.Seen` position. One with nothing hidden is a
+    leaf, worth 1 when it is won with full sight (solved as ``request`` asks,
+    its verdict kept in ``leaves``), else 0, and unsettled when the solve
+    leaves it unknown. One won whatever the hidden cards is worth 1. The
+    others take the best of their moves: the move the game names as fairly
+    at least as good as any other (:meth:`~.games.Game.fair_move`) alone
+    when it names one, else every legal move. A move's outcomes are what the
+    player may see after it (:func:`outcomes`).
+    """
+
+    game: Game[Any, Any]
+    request: SolveRequest
+    leaves: Leaves
+
+    def leaf(self, node: Seen[Any]) -> Fraction | Literal[Leaf.UNSETTLED] | None:
+        """The value of ``node`` when it needs no choice (see the class)."""
+        game = self.game
+        if not node.hidden:
+            won = self.leaves.verdicts.get(node.state)
+            if won is None:
+                r = game.solve(node.state, self.request, memo=self.leaves.lost, verdict_only=True)
+                if r.status is Status.UNKNOWN:
+                    return UNSETTLED
+                won = self.leaves.verdicts[node.state] = r.won
+            return Fraction(1 if won else 0)
+        if game.is_won(game.fill(node.state, node.unseen)):
+            return Fraction(1)
+        return None
+
+    def choices(self, node: Seen[Any]) -> list[Any]:
+        """The game's fair move alone when it names one, else every legal move."""
+        # A move the game names as fairly at least as good as any other is
+        # the only one worth working out.
+        named = self.game.fair_move(node)
+        return [named] if named is not None else legal_moves_seen(self.game, node)
+
+    def outcomes(self, node: Seen[Any], move: Any) -> Iterable[tuple[Seen[Any], Fraction]]:
+        """What the player may see after ``move``, each with its chance."""
+        return outcomes(self.game, node, move).items()
+
+
+def exact_values(
+    game: Game[Any, Any],
+    seen: Seen[Any],
+    *,
+    request: SolveRequest | None = None,
+    max_nodes: int | None = None,
+    leaves: Leaves | None = None,
+) -> tuple[list[Fraction], int] | None:
+    """The exact value of each legal move of ``seen`` (expectimax), and the positions visited.
+
+    ``None`` when the search visits more than ``max_nodes`` positions (by
+    default the fair plan's ``exact_nodes``), follows a line longer than
+    its ``exact_depth`` moves, or leaves a position with nothing hidden
+    unknown under the sample ``request`` (by default the plan's: the values
+    would not be exact). See the module docstring for the model.
+
+    A move the game names as at least as good as any other for a player who
+    cannot see the hidden cards (:meth:`~.games.Game.fair_move`, argued by
+    the game) is the only one followed below the position asked about.
+
+    ``leaves`` keeps what the searches of positions with nothing hidden
+    learn from one call to the next (:class:`Leaves`): a player asks for
+    the values at every move of a deal, and the positions a few moves on
+    are mostly the ones the last call solved. A verdict is a fact of its
+    position, so the values are the same, and every position still counts
+    towards ``max_nodes`` as before. The one difference it can make is to a
+    position whose search would run out of states on its own, which it may
+    settle instead of giving up.
+
+    The search is the engine's (:func:`~.search.expectimax`) over
+    :class:`SeenProblem`, with ``max_nodes`` as its state limit.
+
+    Cycles. A move that reveals nothing may lead back to a position seen
+    earlier on the same line (cards moved to and fro); a card once revealed
+    stays revealed, so every cycle is made of choices alone, and a best
+    strategy never needs to close one: the engine counts a position met
+    again on the line 0 there, and keeps no value that leaned on such a 0
+    (it may be too low elsewhere).
+    """
+    fair = game.plan.fair
+    if leaves is None:
+        leaves = Leaves.of(game)
+    problem = SeenProblem(game, _sample_request(game, request), leaves)
+    r = work_out(
+        problem,
+        seen,
+        legal_moves_seen(game, seen),
+        Limits(max_states=fair.exact_nodes if max_nodes is None else max_nodes),
+        max_depth=fair.exact_depth,
+    )
+    if r.values is None:
+        return None
+    return list(r.values), r.stats.expanded

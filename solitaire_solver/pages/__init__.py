@@ -1,0 +1,1 @@
+"""What a player sees: the terminal game, the viewer's page and the browser game."""

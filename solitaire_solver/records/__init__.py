@@ -1,0 +1,1 @@
+"""What is kept: the SQLite store, verdict files with the shipped tables, and deal files."""

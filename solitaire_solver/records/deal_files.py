@@ -1,0 +1,634 @@
+"""Deal and position files: read, write and check them.
+
+A position file names the game and its rules, then gives one labelled line
+per pile, in the card notation of RULES.md::
+
+    # anything after a hash is a comment
+    game: decade
+    rules: sums=10,20,30 min_run=2 max_run=none compulsory=true
+    deal: 123456
+    line: 3D 2D 2C
+    stock: 9C AC 6H ...
+    discarded:
+
+``game`` comes first; ``rules`` (knobs not named take the preset's values)
+and ``deal`` (the deal number the position came from, for information) may
+follow; then come the game's own lines, whose labels and checks belong to the
+game (:meth:`~solitaire_solver.games.base.Game.position_fields` and
+:meth:`~solitaire_solver.games.base.Game.parse_position`). Labels are read
+without regard to case or repeated spaces.
+
+The JSON form holds the same content: an object with ``game``, ``rules`` (an
+object of knob names to values), ``deal`` and ``position`` (an object of the
+game's labels to the text of their lines, or to lists of card texts).
+
+A game file is the JSON form with one more key, ``moves``: the moves played
+from the position, in the game's notation (the ``moves`` list of ``solve
+--json`` has the same name, so the file serves as a moves file too). Read
+as a game (:func:`load_game`) it is the position and the moves; read as a
+position (:func:`load_deal`) it is the position those moves reach.
+
+A game played fair (the player sees only what the table shows) says so:
+``"fair": true``; one the player turned fair play off in keeps the move
+number it was turned off at, ``"fair_off_at": 12`` (with ``"fair":
+false``, or ``true`` when fair play was forced on again later: the record
+stays). A fair game from a
+deal number leaves ``position`` out: the deal number gives the start, and
+the file then names no face-down card. (A fair game from a position with
+no deal number keeps its position: without it the moves could not be
+played again, and the player had the position's file already.) A JSON file
+with a ``deal`` and no ``position`` starts from that deal.
+
+Whatever the input, reading either returns a position or raises a
+:class:`~solitaire_solver.errors.DealFileError` naming the file and, where
+there is one, the line (for JSON, the key).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import sys
+from collections.abc import Sequence
+from typing import IO, Any, NamedTuple
+
+from ..errors import BadRuleError, DealFileError, SolverError, UnknownGameError
+from ..games import Game, Preset, find_preset
+from ..games.fields import Field, FieldReader, normalise_label
+from ..games.knobs import rules_items, rules_text
+from ..numbering import DealNumber, parse_deal_number
+
+HEADER_LABELS = ("game", "rules", "deal")
+"""The labels a file's header uses; no game may use them for its own lines."""
+
+_LINE = re.compile(r"^\s*([A-Za-z][A-Za-z0-9_ \-]*?)\s*:(.*)$")
+"""``label: text``: a label starts with a letter; the text may be empty."""
+
+
+class DealFile(NamedTuple):
+    """What a deal or position file holds."""
+
+    game: Game[Any, Any]
+    """The game with the file's rules."""
+    position: Any
+    """The position, a state of :attr:`game`."""
+    deal: str | None = None
+    """The deal number the file names (for information), or ``None``."""
+
+
+class GameFile(NamedTuple):
+    """What a game file holds: a position and the moves played from it."""
+
+    game: Game[Any, Any]
+    """The game with the file's rules."""
+    start: Any
+    """The position the moves start from, a state of :attr:`game`."""
+    deal: str | None = None
+    """The deal number the file names (for information), or ``None``."""
+    moves: tuple[Any, ...] = ()
+    """The moves played from :attr:`start`, each checked legal (none for a position file)."""
+    fair: bool = False
+    """Whether the game goes on fair: the player sees only what the table shows."""
+    fair_off_at: int | None = None
+    """The number of moves played when the player turned fair play off, if it was turned off
+    (the game was fair until then, and not fair throughout), else ``None``."""
+
+
+# ---------------------------------------------------------------- reading
+
+
+def parse_deal(text: str, *, path: str = "<text>") -> DealFile:
+    """A deal or position from the text of a file, in either form.
+
+    Text whose first character other than white space is ``{`` is read as
+    JSON. ``path`` is the name errors give for the file. A byte order mark,
+    as some editors write, is ignored. For a game file, the position its
+    moves reach.
+    """
+    played, final = _parse(text, path)
+    return DealFile(played.game, final, played.deal)
+
+
+def parse_game(text: str, *, path: str = "<text>") -> GameFile:
+    """A game from the text of a file: its position and the moves played from it.
+
+    A deal or position file is a game with no moves yet. Each move is
+    checked as it is played; an illegal or unreadable one is a
+    :class:`DealFileError` naming the file and the move's number.
+    """
+    return _parse(text, path)[0]
+
+
+def load_deal(source: str | os.PathLike[str] | IO[str]) -> DealFile:
+    """A deal or position from a file path, ``"-"`` for standard input, or an open file."""
+    text, path = _read(source)
+    return parse_deal(text, path=path)
+
+
+def load_game(source: str | os.PathLike[str] | IO[str]) -> GameFile:
+    """A game (a position and its moves) from a path, ``"-"`` or an open file."""
+    text, path = _read(source)
+    return parse_game(text, path=path)
+
+
+def _read(source: str | os.PathLike[str] | IO[str]) -> tuple[str, str]:
+    """The text of a file path, ``"-"`` for standard input, or an open file, and its name."""
+    if isinstance(source, (str, os.PathLike)):
+        path = os.fspath(source)
+        return read_text(path), "<stdin>" if path == "-" else path
+    name = str(getattr(source, "name", "<stream>"))
+    return _read_stream(source, name), name
+
+
+def _parse(text: str, path: str) -> tuple[GameFile, Any]:
+    """The game a file holds and the position its moves reach."""
+    text = text.removeprefix("\ufeff")
+    if text.lstrip().startswith("{"):
+        return _parse_json(text, path)
+    game, position, deal = _parse_text(text, path)
+    return GameFile(game, position, deal), position
+
+
+def read_text(path: str | os.PathLike[str], what: str = "file") -> str:
+    """The text of a file a person wrote, ``"-"`` for standard input.
+
+    Deal and position files and moves files all come through here, so a
+    file that is not text gets the same message whatever it was meant to
+    be: a :class:`~solitaire_solver.errors.DealFileError` naming the file
+    and the line of the first byte that is not UTF-8 (or the first NUL,
+    which no text file holds). ``what`` names the file in the message of
+    one that cannot be read at all. Line ends become ``\n``, as Python's
+    text mode reads them.
+    """
+    name = os.fspath(path)
+    shown = "<stdin>" if name == "-" else name
+    try:
+        if name == "-":
+            # A test or a caller may have put a text stream in sys.stdin.
+            buffer = getattr(sys.stdin, "buffer", None)
+            data = buffer.read() if buffer is not None else sys.stdin.read()
+        else:
+            with open(name, "rb") as f:
+                data = f.read()
+    except OSError as exc:
+        raise DealFileError(f"cannot read the {what}: {exc.strerror or exc}", path=shown) from None
+    except ValueError as exc:  # such as a NUL character in the path
+        raise DealFileError(f"cannot read the {what}: {exc}", path=shown) from None
+    if isinstance(data, str):
+        text = data
+    else:
+        try:
+            text = data.decode("utf-8")
+        except UnicodeDecodeError as exc:
+            line = data.count(b"\n", 0, exc.start) + 1
+            raise DealFileError(f"not UTF-8 text ({exc.reason})", path=shown, line=line) from None
+    nul = text.find("\0")
+    if nul >= 0:
+        line = text.count("\n", 0, nul) + 1
+        raise DealFileError("not UTF-8 text (a NUL byte)", path=shown, line=line)
+    return text.replace("\r\n", "\n").replace("\r", "\n")
+
+
+def _read_stream(stream: IO[str], name: str) -> str:
+    try:
+        return stream.read()
+    except UnicodeDecodeError as exc:
+        raise DealFileError(f"not UTF-8 text ({exc.reason})", path=name) from None
+    except OSError as exc:
+        raise DealFileError(f"cannot read: {exc.strerror or exc}", path=name) from None
+
+
+def _parse_text(text: str, path: str) -> DealFile:
+    header: dict[str, Field] = {}
+    fields: list[Field] = []
+    last_line = 1
+    # Split on newlines alone, so line numbers are those an editor shows.
+    for number, raw in enumerate(text.split("\n"), 1):
+        content = raw.split("#", 1)[0].strip()
+        if not content:
+            continue
+        last_line = number
+        m = _LINE.match(content)
+        if m is None:
+            shown = content if len(content) <= 40 else content[:37] + "..."
+            raise DealFileError(
+                f"expected LABEL: TEXT, such as 'game: decade', not {shown!r}",
+                path=path,
+                line=number,
+            )
+        field = Field(normalise_label(m.group(1)), m.group(2).strip(), number)
+        if not header and field.label != "game":
+            raise DealFileError(
+                f"the file must start with 'game: NAME', not {field.label!r}",
+                path=path,
+                line=number,
+            )
+        if field.label not in HEADER_LABELS:
+            fields.append(field)
+        elif field.label in header:
+            raise DealFileError(f"header line {field.label!r} given twice", path=path, line=number)
+        elif fields:
+            raise DealFileError(
+                f"header line {field.label!r} after the position lines: "
+                "game, rules and deal come first",
+                path=path,
+                line=number,
+            )
+        else:
+            header[field.label] = field
+    if "game" not in header:
+        raise DealFileError("no 'game: NAME' line (the file has no content)", path=path)
+
+    game_field = header["game"]
+    preset = _find_preset(game_field.text, path, game_field.line)
+    rules: dict[str, str] = {}
+    rules_field = header.get("rules")
+    if rules_field is not None:
+        for word in rules_field.text.split():
+            name, sep, value = word.partition("=")
+            if not sep or not name:
+                raise DealFileError(
+                    f"bad rule {word!r}: expected NAME=VALUE, such as redeals=1",
+                    path=path,
+                    line=rules_field.line,
+                )
+            if name in rules:
+                raise DealFileError(f"rule {name!r} given twice", path=path, line=rules_field.line)
+            rules[name] = value
+    game = _make_game(preset, rules, path, None if rules_field is None else rules_field.line)
+    deal_field = header.get("deal")
+    deal = None if deal_field is None else _deal_text(deal_field.text, path, deal_field.line)
+    if deal is not None and not fields:
+        # The header alone, with a deal number: the deal it names, as a JSON file with no
+        # "position" gives it (a position file's cards are read only when it has some).
+        return DealFile(game, game.deal(parse_deal_number(deal)), deal)
+    if not fields:
+        raise DealFileError(
+            "the file names no deal and has no position: give 'deal: NUMBER' or the "
+            "position's lines (solitaire-solver show GAME NUMBER writes them)",
+            path=path,
+            line=game_field.line,
+        )
+    reader = FieldReader(fields, path, game.preset, last_line)
+    position = _parse_position(game, reader, path, game_field.line)
+    return DealFile(game, position, deal)
+
+
+def _find_preset(text: str, path: str, line: int | None) -> Preset:
+    if not text:
+        raise DealFileError(
+            "no game named: expected 'game: NAME', such as decade", path=path, line=line
+        )
+    try:
+        return find_preset(text)
+    except UnknownGameError as exc:
+        raise DealFileError(str(exc), path=path, line=line) from None
+
+
+def _make_game(
+    preset: Preset, rules: dict[str, str], path: str, line: int | None
+) -> Game[Any, Any]:
+    try:
+        return preset.make(rules)
+    except BadRuleError as exc:
+        raise DealFileError(str(exc), path=path, line=line) from None
+
+
+def _deal_text(text: str, path: str, line: int | None) -> str:
+    try:
+        return str(parse_deal_number(text))
+    except SolverError as exc:
+        raise DealFileError(str(exc), path=path, line=line) from None
+
+
+def _parse_position(game: Game[Any, Any], reader: FieldReader, path: str, line: int | None) -> Any:
+    """The game's own reading, with every failure as a :class:`DealFileError`."""
+    try:
+        return game.parse_position(reader)
+    except NotImplementedError:
+        raise DealFileError(
+            f"{game.preset} has no position file format yet", path=path, line=line
+        ) from None
+    except DealFileError:
+        raise
+    except SolverError as exc:
+        # A game that let a card or rule error through unwrapped: keep its
+        # message, and still say which file it is about.
+        raise DealFileError(str(exc), path=path) from None
+
+
+class _JsonReader(FieldReader):
+    """A :class:`FieldReader` whose errors name the JSON key instead of a line."""
+
+    def error(self, message: str, field: Field | None = None) -> DealFileError:
+        if field is None or field.line == 0:
+            return DealFileError(message, path=self.path)
+        return DealFileError(
+            f'{message} (at "position": {json.dumps(field.label)})', path=self.path
+        )
+
+
+def _no_duplicate_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in out:
+            raise _DuplicateKey(key)
+        out[key] = value
+    return out
+
+
+class _DuplicateKey(Exception):
+    """A key given twice in one JSON object (caught and reported as a file error)."""
+
+
+def _parse_json(text: str, path: str) -> tuple[GameFile, Any]:
+    try:
+        doc = json.loads(text, object_pairs_hook=_no_duplicate_keys)
+    except json.JSONDecodeError as exc:
+        raise DealFileError(
+            f"bad JSON: {exc.msg} (column {exc.colno})", path=path, line=exc.lineno
+        ) from None
+    except _DuplicateKey as exc:
+        raise DealFileError(f"JSON key {exc.args[0]!r} given twice", path=path) from None
+    except (ValueError, RecursionError) as exc:
+        # Numbers too long to convert, or nesting deeper than the parser goes.
+        raise DealFileError(f"bad JSON: {type(exc).__name__}", path=path) from None
+
+    def bad(message: str) -> DealFileError:
+        return DealFileError(message, path=path)
+
+    if not isinstance(doc, dict):
+        raise bad('expected a JSON object with "game", "rules", "deal" and "position"')
+    for key in doc:
+        if key not in (*HEADER_LABELS, "position", "moves", "fair", "fair_off_at"):
+            raise bad(
+                f'unknown JSON key {key!r} (known: "game", "rules", "deal", "position", "moves", '
+                '"fair", "fair_off_at")'
+            )
+    name = doc.get("game")
+    if not isinstance(name, str):
+        raise bad('"game" must be the name of a game, such as "decade"')
+    preset = _find_preset(name.strip(), path, None)
+
+    rules_doc = doc.get("rules", {})
+    if not isinstance(rules_doc, dict):
+        raise bad('"rules" must be an object of rule names to values')
+    rules = {
+        str(k): _json_scalar(v, f'"rules": {json.dumps(k)}', path) for k, v in rules_doc.items()
+    }
+    game = _make_game(preset, rules, path, None)
+
+    deal_doc = doc.get("deal")
+    if deal_doc is not None and (
+        isinstance(deal_doc, bool) or not isinstance(deal_doc, (str, int))
+    ):
+        raise bad('"deal" must be a deal number or null')
+    deal = None if deal_doc is None else _deal_text(str(deal_doc), path, None)
+
+    if "position" not in doc and deal is not None:
+        # A fair game file leaves the position out: the deal number gives it.
+        position = game.deal(parse_deal_number(deal))
+    elif "position" not in doc:
+        raise bad('the file needs "position" (the cards) or "deal" (a deal number)')
+    else:
+        position_doc = doc.get("position", {})
+        if not isinstance(position_doc, dict):
+            raise bad('"position" must be an object of pile labels to cards')
+        fields = []
+        for i, (label, value) in enumerate(position_doc.items(), 1):
+            if isinstance(value, list) and all(isinstance(v, str) for v in value):
+                value = " ".join(value)
+            if not isinstance(value, str):
+                raise bad(f'"position": {json.dumps(label)} must be text or a list of card texts')
+            fields.append(Field(normalise_label(label), value, i))
+        reader = _JsonReader(fields, path, game.preset, 0)
+        position = _parse_position(game, reader, path, None)
+    moves, final = _play_moves(game, position, doc.get("moves", []), path)
+    fair, fair_off_at = _fair_mode(doc, len(moves), path)
+    return GameFile(game, position, deal, moves, fair, fair_off_at), final
+
+
+def _fair_mode(doc: dict[str, Any], played: int, path: str) -> tuple[bool, int | None]:
+    """The ``fair`` and ``fair_off_at`` keys of a game file, checked."""
+    fair = doc.get("fair", False)
+    if not isinstance(fair, bool):
+        raise DealFileError('"fair" must be true or false', path=path)
+    off = doc.get("fair_off_at")
+    if off is None:
+        return fair, None
+    if isinstance(off, bool) or not isinstance(off, int) or not 0 <= off <= played:
+        raise DealFileError(
+            f'"fair_off_at" must be a move number from 0 to {played} (the moves played) or null',
+            path=path,
+        )
+    return fair, off
+
+
+def _play_moves(
+    game: Game[Any, Any], start: Any, moves_doc: Any, path: str
+) -> tuple[tuple[Any, ...], Any]:
+    """The moves of a game file, each read and played from ``start``, and the position reached."""
+    if not isinstance(moves_doc, list):
+        raise DealFileError('"moves" must be a list of moves in the game\'s notation', path=path)
+    if moves_doc and game.has_hidden(start):
+        # Playing on would need the face-down cards the file does not give.
+        raise DealFileError('"moves" cannot follow a position with hidden cards (??)', path=path)
+    moves = []
+    state = start
+    for i, text in enumerate(moves_doc, 1):
+        if not isinstance(text, str):
+            raise DealFileError(
+                f'"moves": move {i} must be a move\'s notation, not {json.dumps(text)}', path=path
+            )
+        try:
+            move = game.parse_move(text)
+            state = game.play(state, move)
+        except SolverError as exc:
+            raise DealFileError(f'"moves": move {i}: {exc}', path=path) from None
+        moves.append(move)
+    return tuple(moves), state
+
+
+def _json_scalar(value: Any, where: str, path: str) -> str:
+    """A knob value from JSON as the text its parser takes."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if value is None:
+        return "none"
+    if isinstance(value, (str, int)):
+        return str(value)
+    if isinstance(value, list) and all(
+        isinstance(v, int) and not isinstance(v, bool) for v in value
+    ):
+        return ",".join(str(v) for v in value)
+    raise DealFileError(f"{where} must be text, a number, true, false or null", path=path)
+
+
+# ---------------------------------------------------------------- writing
+
+
+def position_fields(game: Game[Any, Any], position: Any) -> list[tuple[str, str]]:
+    """The game's labelled lines for ``position``.
+
+    Raises :class:`DealFileError` for a game that has no file format yet.
+    """
+    try:
+        return game.position_fields(position)
+    except NotImplementedError:
+        raise DealFileError("no position file format yet", path=game.preset) from None
+
+
+def format_deal(
+    game: Game[Any, Any],
+    position: Any,
+    *,
+    deal: str | int | DealNumber | None = None,
+    as_json: bool = False,
+) -> str:
+    """The text of a file for ``position`` (a deal's start or any later position).
+
+    Every knob of the game's rules is written out. ``deal`` names the deal
+    number the position came from. With ``as_json`` the JSON form.
+    """
+    fields = position_fields(game, position)
+    deal_text = None if deal is None else str(parse_deal_number(deal))
+    if as_json:
+        return json.dumps(_json_doc(game, fields, deal_text), indent=2) + "\n"
+    lines = [
+        f"# {game.preset} position; cards are rank (A23456789TJQK) then suit (CSHD)",
+        f"game: {game.preset}",
+        f"rules: {rules_text(game.rules)}".rstrip(),
+    ]
+    if deal_text is not None:
+        lines.append(f"deal: {deal_text}")
+    lines += [f"{label}: {text}".rstrip() for label, text in fields]
+    return "\n".join(lines) + "\n"
+
+
+def dump_deal(
+    game: Game[Any, Any],
+    position: Any,
+    destination: str | os.PathLike[str] | IO[str] | None = None,
+    *,
+    deal: str | int | DealNumber | None = None,
+    as_json: bool = False,
+) -> str:
+    """Write a file for ``position`` to a path, ``"-"`` (standard output) or an open file.
+
+    Returns the text written (with no ``destination``, only returns it).
+    See :func:`format_deal` for the arguments.
+    """
+    text = format_deal(game, position, deal=deal, as_json=as_json)
+    return _write(text, destination)
+
+
+def _json_doc(
+    game: Game[Any, Any], fields: list[tuple[str, str]], deal: str | None
+) -> dict[str, Any]:
+    return {
+        "game": game.preset,
+        "rules": dict(rules_items(game.rules)),
+        "deal": deal,
+        "position": dict(fields),
+    }
+
+
+def format_game(
+    game: Game[Any, Any],
+    start: Any,
+    moves: Sequence[Any],
+    *,
+    deal: str | int | DealNumber | None = None,
+    fair: bool = False,
+    fair_off_at: int | None = None,
+) -> str:
+    """The text of a game file: ``start`` in the JSON form, and ``moves`` in notation.
+
+    Always JSON: the text form has no place for moves, and a JSON document
+    with a ``moves`` list is what the moves files of ``review`` and ``hint``
+    read already. With ``fair`` the file says the game is played fair, and
+    when ``start`` is the deal's own start it leaves the position out, so
+    that it names no face-down card; ``fair_off_at`` is the move number the
+    player turned fair play off at (the game was fair until then).
+    """
+    deal_number = None if deal is None else parse_deal_number(deal)
+    deal_text = None if deal_number is None else str(deal_number)
+    by_number = fair and deal_number is not None and game.deal(deal_number) == start
+    fields = [] if by_number else position_fields(game, start)
+    doc = _json_doc(game, fields, deal_text)
+    if by_number:
+        del doc["position"]
+    if fair or fair_off_at is not None:
+        doc["fair"] = fair
+    if fair_off_at is not None:
+        doc["fair_off_at"] = fair_off_at
+    doc["moves"] = [str(m) for m in moves]
+    return json.dumps(doc, indent=2) + "\n"
+
+
+def dump_game(
+    game: Game[Any, Any],
+    start: Any,
+    moves: Sequence[Any],
+    destination: str | os.PathLike[str] | IO[str] | None = None,
+    *,
+    deal: str | int | DealNumber | None = None,
+    fair: bool = False,
+    fair_off_at: int | None = None,
+) -> str:
+    """Write a game file (see :func:`format_game`) as :func:`dump_deal` writes a position."""
+    text = format_game(game, start, moves, deal=deal, fair=fair, fair_off_at=fair_off_at)
+    return _write(text, destination)
+
+
+def _write(text: str, destination: str | os.PathLike[str] | IO[str] | None) -> str:
+    """Write ``text`` to a path, ``"-"`` or an open file (or nowhere), and return it."""
+    if destination is None:
+        return text
+    if isinstance(destination, (str, os.PathLike)):
+        path = os.fspath(destination)
+        if path == "-":
+            sys.stdout.write(text)
+            return text
+        try:
+            with open(path, "w", encoding="utf-8") as f:
+                f.write(text)
+        except OSError as exc:
+            raise DealFileError(
+                f"cannot write the file: {exc.strerror or exc}", path=path
+            ) from None
+        return text
+    destination.write(text)
+    return text
+
+
+def check_labels(game: Game[Any, Any], labels: Sequence[str]) -> list[str]:
+    """Problems with a game's labels that would stop its files reading back."""
+    problems = []
+    for label in labels:
+        if normalise_label(label) != label:
+            problems.append(f"label {label!r} is not lower case with single spaces")
+        if label in HEADER_LABELS or label == "position":
+            problems.append(f"label {label!r} is a header label")
+        if _LINE.match(f"{label}: x") is None:
+            problems.append(f"label {label!r} does not read back as a label")
+    return problems
+
+
+__all__ = [
+    "HEADER_LABELS",
+    "DealFile",
+    "GameFile",
+    "check_labels",
+    "dump_deal",
+    "dump_game",
+    "format_deal",
+    "format_game",
+    "load_deal",
+    "load_game",
+    "normalise_label",
+    "parse_deal",
+    "parse_game",
+    "position_fields",
+]

@@ -1,0 +1,611 @@
+"""The results store: one SQLite row per solved deal, written as each deal finishes.
+
+A winnability run over thousands of deals takes long enough to be
+interrupted, so every result is committed as soon as it reaches the process
+that owns the store. The file is in write-ahead-log mode: a commit is one
+append to the log, a process killed at any moment (even by SIGKILL) leaves
+every committed row intact, and readers never block the writer. Several runs
+may share one file: each write waits for the lock (a busy timeout) and the
+key ``(preset, fingerprint, deal)`` keeps every deal to one row.
+
+Rows are keyed by preset and rules fingerprint (a :class:`StoreKey`), so one
+file holds any number of presets and rules side by side, and a summary only
+ever reads the rows of the preset and rules it was asked about. A store
+written by the first schema (rows keyed by fingerprint alone, one set of
+rules per game) is migrated when it is opened, and so is one of the second
+(which kept neither a won deal's difficulty figure nor where an imported
+row came from) or the third (which did not keep the part of the solver that
+settled a deal).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sqlite3
+import time
+from collections.abc import Iterable, Iterator, Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import attrs
+
+from ..errors import StoreError
+from ..search import Limit, Limits, Status
+
+if TYPE_CHECKING:
+    # Only for annotations: the store sits below the games, which a first-schema
+    # store's migration is handed (see Store).
+    from ..games import Preset
+
+SCHEMA_VERSION = 4
+"""The ``user_version`` of a store file this module writes and reads."""
+
+BUSY_TIMEOUT = 60.0
+"""Seconds a write waits for another process that holds the lock."""
+
+_LOOKUP = 500
+"""Most deals looked up by key in one query (SQLite allows 999 parameters)."""
+
+_INT64 = 1 << 63
+"""SQLite's integers are 64-bit and signed: deal numbers from here up are stored otherwise."""
+
+_WIDE = 9
+"""Bytes of a deal number from :data:`_INT64` up, as the store writes it (PySolFC's numbers
+reach 10^20, under 2^72)."""
+
+
+def number_value(number: int) -> int | bytes:
+    """A deal number as the ``number`` column holds it: itself below 2^63, else its bytes.
+
+    SQLite cannot hold an integer of 2^63 or more (PySolFC's numbers run to
+    10^20), so those are written as :data:`_WIDE` big-endian bytes. The
+    order stays the numbers' order: SQLite sorts every integer before every
+    blob, and blobs of one width byte by byte, which for big-endian bytes is
+    their value's order. So ``ORDER BY number``, ``min``, ``max`` and
+    ``BETWEEN`` mean what they say across both kinds (given their bounds
+    through this function too), and a store written before keeps its rows as
+    they are.
+    """
+    if number < _INT64:
+        return number
+    return number.to_bytes(_WIDE, "big")
+
+
+def number_of(value: int | bytes) -> int:
+    """The deal number of a ``number`` column's value (:func:`number_value`)."""
+    return value if isinstance(value, int) else int.from_bytes(value, "big")
+
+
+_SCHEMA = """
+CREATE TABLE IF NOT EXISTS results (
+    preset TEXT NOT NULL,
+    game TEXT NOT NULL,
+    fingerprint TEXT NOT NULL,
+    deal TEXT NOT NULL,
+    number INTEGER NOT NULL,
+    status TEXT NOT NULL CHECK (status IN ('won', 'lost', 'unknown')),
+    limit_hit TEXT,
+    moves TEXT NOT NULL,
+    length INTEGER NOT NULL,
+    states INTEGER NOT NULL,
+    unique_states INTEGER NOT NULL,
+    seconds REAL NOT NULL,
+    max_states INTEGER,
+    timeout REAL,
+    max_table INTEGER,
+    solver_version TEXT NOT NULL,
+    finished TEXT NOT NULL,
+    difficulty INTEGER,
+    origin TEXT,
+    settled_by TEXT,
+    PRIMARY KEY (preset, fingerprint, deal)
+);
+CREATE INDEX IF NOT EXISTS results_by_number ON results (preset, fingerprint, number);
+"""
+
+_COLUMNS = (
+    "preset",
+    "game",
+    "fingerprint",
+    "deal",
+    "number",
+    "status",
+    "limit_hit",
+    "moves",
+    "length",
+    "states",
+    "unique_states",
+    "seconds",
+    "max_states",
+    "timeout",
+    "max_table",
+    "solver_version",
+    "finished",
+    "difficulty",
+    "origin",
+    "settled_by",
+)
+_ADDED_IN_3 = {"difficulty": "INTEGER", "origin": "TEXT"}
+"""The columns the third schema added, with their types (both may be NULL)."""
+_ADDED_IN_4 = {"settled_by": "TEXT"}
+"""The column the fourth schema added (NULL for rows stored before it, and for
+solvers that do not say which of their parts settled a deal)."""
+_KEY_COLUMNS = 4
+"""The leading columns that name a row: preset, game, fingerprint and deal."""
+
+# A deal already stored as won or lost is final. An unknown one is replaced
+# by any later result, so that a rerun with larger limits can settle it; a
+# settled row is never overwritten, whichever of two concurrent runs wrote it.
+_INSERT = (
+    f"INSERT INTO results ({', '.join(_COLUMNS)}) VALUES ({', '.join('?' * len(_COLUMNS))}) "
+    "ON CONFLICT (preset, fingerprint, deal) DO UPDATE SET "
+    + ", ".join(f"{c} = excluded.{c}" for c in _COLUMNS[_KEY_COLUMNS:])
+    + " WHERE results.status = 'unknown'"
+)
+
+
+@attrs.frozen
+class StoreKey:
+    """Which rows a run reads and writes: its preset and its rules.
+
+    ``preset`` is the preset's name (``eagle-wing-coops``), ``game`` the
+    game's (``eagle-wing``) and ``fingerprint`` the game's name and every
+    knob, which tells apart runs of one preset under changed rules.
+    """
+
+    preset: str
+    game: str
+    fingerprint: str
+
+    @classmethod
+    def of(cls, game: Any) -> StoreKey:
+        """The key of a game object (anything with ``preset``, ``name`` and ``fingerprint``);
+        a game under a plan other than its preset's (its ``plan_digest``) has a key of its own."""
+        fingerprint = game.fingerprint
+        digest = getattr(game, "plan_digest", None)
+        if digest is not None:
+            fingerprint += f" plan={digest}"
+        return cls(game.preset, game.name, fingerprint)
+
+
+@attrs.frozen
+class DealResult:
+    """The outcome of solving one numbered deal, as the store keeps it.
+
+    ``deal`` is the deal number as text (``"123"``, ``"ms40000"``), ``moves``
+    the winning line in the game's notation (empty unless won), ``states``
+    the states expanded, ``unique`` the distinct positions stored and
+    ``seconds`` the wall-clock time of dealing and solving. ``from_store`` is
+    true for a result read back from a store rather than solved in this run.
+    ``difficulty`` is the won deal's difficulty figure (see
+    :meth:`.Game.difficulty`; ``None`` when not won, or for a row stored before
+    the store kept it). ``origin`` names the verdict file a row was imported
+    from (``None`` for a deal solved into the store): such a row keeps the
+    line's length (``line_length``) but not its moves or effort.
+    ``settled_by`` names the part of the solver that settled the deal, when
+    the solver says (:attr:`~.search.SolveResult.settled_by`). Neither the
+    time, ``from_store``, ``origin`` nor ``settled_by`` takes part in
+    comparisons: two results of a deal are equal when the search's outcome is.
+    """
+
+    deal: str
+    number: int
+    status: Status
+    moves: tuple[str, ...] = ()
+    states: int = 0
+    unique: int = 0
+    seconds: float = attrs.field(default=0.0, eq=False)
+    limit: Limit | None = None
+    solver_version: str = ""
+    from_store: bool = attrs.field(default=False, eq=False)
+    difficulty: int | None = None
+    line_length: int | None = None
+    origin: str | None = attrs.field(default=None, eq=False)
+    settled_by: str | None = attrs.field(default=None, eq=False)
+
+    @property
+    def length(self) -> int:
+        """The number of moves in the winning line (0 unless won)."""
+        return len(self.moves) if self.line_length is None else self.line_length
+
+    @property
+    def imported(self) -> bool:
+        """Whether the result came from a verdict file (no moves, no effort kept)."""
+        return self.origin is not None
+
+
+def _check_folder(path: Path) -> None:
+    folder = path.parent
+    if not folder.is_dir():
+        raise StoreError(f"database folder '{folder}' does not exist (for {path})")
+
+
+_SETTLED_UNDER = "(status != 'unknown' OR (max_states IS ? AND timeout IS ? AND max_table IS ?))"
+"""The condition on a row that a run under some limits takes as it is (their
+values follow, from :func:`_limits_key`): won and lost rows always, unknown
+ones reached under the same limits."""
+
+
+def _limits_key(limits: Limits) -> tuple[int | None, float | None, int | None]:
+    return (limits.max_states, limits.timeout, limits.max_table)
+
+
+class Store:
+    """An open results database at ``path`` (created when missing).
+
+    Use it as a context manager, or call :meth:`close`. Raises
+    :class:`StoreError` for a missing folder or a file that is not a store.
+    ``presets`` are the presets a first-schema store's rows are filed under
+    when it is migrated (the registry's,
+    :data:`~solitaire_solver.games.PRESETS`); without them such a store is
+    refused rather than filed under guesses.
+    """
+
+    def __init__(
+        self,
+        path: str | os.PathLike[str],
+        *,
+        busy_timeout: float = BUSY_TIMEOUT,
+        presets: Iterable[Preset] = (),
+    ) -> None:
+        self.path = Path(path)
+        self._presets = tuple(presets)
+        _check_folder(self.path)
+        if self.path.is_dir():
+            raise StoreError(f"database '{self.path}' is a folder, not a file")
+        try:
+            # isolation_level=None: no implicit transactions; writes open
+            # their own with BEGIN IMMEDIATE so that the lock is taken (and
+            # waited for) before anything is read that the write depends on.
+            self._db = sqlite3.connect(self.path, timeout=busy_timeout, isolation_level=None)
+        except sqlite3.Error as exc:
+            raise StoreError(f"cannot open database '{self.path}': {exc}") from None
+        # Switching a new file to WAL can report "database is locked" at
+        # once, without waiting, while another process is creating or
+        # switching the same file; setting up again shortly after succeeds.
+        deadline = time.monotonic() + busy_timeout
+        while True:
+            try:
+                self._setup()
+                break
+            except sqlite3.OperationalError as exc:
+                if "locked" in str(exc) and time.monotonic() < deadline:
+                    time.sleep(0.02)
+                    continue
+                self._db.close()
+                raise StoreError(f"'{self.path}' is not a results database: {exc}") from None
+            except sqlite3.DatabaseError as exc:
+                self._db.close()
+                raise StoreError(f"'{self.path}' is not a results database: {exc}") from None
+
+    def _setup(self) -> None:
+        db = self._db
+        # WAL survives the death of the process at any point; NORMAL sync
+        # skips the fsync per commit, which only matters for power loss.
+        db.execute("PRAGMA journal_mode = WAL")
+        db.execute("PRAGMA synchronous = NORMAL")
+        if self._version() == SCHEMA_VERSION:
+            return
+        db.execute("BEGIN IMMEDIATE")
+        try:
+            # Read again under the lock: another process may have set the
+            # file up (or migrated it) while this one waited.
+            version = self._version()
+            if version == 0:
+                tables = {
+                    r[0] for r in db.execute("SELECT name FROM sqlite_master WHERE type='table'")
+                }
+                if tables:
+                    raise StoreError(
+                        f"'{self.path}' is an SQLite file of something else, not a store"
+                    )
+                self._create()
+            elif version == 1:
+                self._migrate_from_1()
+            elif version == 2:
+                self._migrate_from_2()
+            elif version == 3:
+                self._migrate_from_3()
+            elif version != SCHEMA_VERSION:
+                raise StoreError(
+                    f"'{self.path}' is a results database of schema {version}, and this "
+                    f"solver reads schema {SCHEMA_VERSION}: use a newer solitaire_solver "
+                    "or another --db"
+                )
+            db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+            db.execute("COMMIT")
+        except BaseException:
+            _roll_back(db)
+            raise
+
+    def _version(self) -> int:
+        return int(self._db.execute("PRAGMA user_version").fetchone()[0])
+
+    def _create(self) -> None:
+        # One statement at a time: executescript would commit first.
+        for statement in _SCHEMA.split(";"):
+            if statement.strip():
+                self._db.execute(statement)
+
+    def _migrate_from_1(self) -> None:
+        """Rewrite a first-schema store: each row gains the preset it belongs to.
+
+        That schema kept the game's name (``eagle-wing`` for either Eagle
+        Wing preset) and the fingerprint. A fingerprint that is a preset's
+        own rules names that preset; rows under changed rules cannot say
+        which preset was asked for, and go to the game's first preset.
+        """
+        if not self._presets:
+            raise StoreError(
+                f"'{self.path}' is a results database of schema 1, which only a store opened "
+                "with the games' presets can migrate (winnability and the command line do)"
+            )
+        db = self._db
+        db.execute("ALTER TABLE results RENAME TO results_v1")
+        # The old table's index keeps its name through the rename.
+        self._create()
+        old = [c for c in _COLUMNS if c not in ("preset", *_ADDED_IN_3, *_ADDED_IN_4)]
+        new = [c for c in _COLUMNS if c not in (*_ADDED_IN_3, *_ADDED_IN_4)]
+        pairs = db.execute("SELECT DISTINCT game, fingerprint FROM results_v1").fetchall()
+        for game, fingerprint in pairs:
+            db.execute(
+                f"INSERT INTO results ({', '.join(new)}) "
+                f"SELECT ?, {', '.join(old)} FROM results_v1 WHERE game = ? AND fingerprint = ?",
+                (_preset_of(game, fingerprint, self._presets), game, fingerprint),
+            )
+        db.execute("DROP TABLE results_v1")
+        db.execute("DROP TABLE IF EXISTS games")
+
+    def _migrate_from_2(self) -> None:
+        """Add the columns of the third and fourth schemas: rows already there have none."""
+        for column in _ADDED_IN_3:
+            self._db.execute(f"ALTER TABLE results ADD COLUMN {column} {_ADDED_IN_3[column]}")
+        self._migrate_from_3()
+
+    def _migrate_from_3(self) -> None:
+        """Add the column of the fourth schema: rows already there do not say what settled them."""
+        for column in _ADDED_IN_4:
+            self._db.execute(f"ALTER TABLE results ADD COLUMN {column} {_ADDED_IN_4[column]}")
+
+    def close(self) -> None:
+        """Close the database."""
+        self._db.close()
+
+    def __enter__(self) -> Store:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    # -- reading
+
+    def _select(self, key: StoreKey, deals: Iterable[str] | None) -> list[dict[str, Any]]:
+        query = f"SELECT {', '.join(_COLUMNS)} FROM results WHERE preset = ? AND fingerprint = ?"
+        head = (key.preset, key.fingerprint)
+        if deals is None:
+            cur = self._db.execute(query + " ORDER BY number, deal", head)
+            return [_row(row) for row in cur]
+        wanted = list(deals)
+        out: list[dict[str, Any]] = []
+        # By key, a bounded number at a time: a store may hold far more
+        # rows than a run asks about, and a run far more deals than a query
+        # takes parameters.
+        for i in range(0, len(wanted), _LOOKUP):
+            part = wanted[i : i + _LOOKUP]
+            marks = ", ".join("?" * len(part))
+            cur = self._db.execute(query + f" AND deal IN ({marks})", (*head, *part))
+            out.extend(_row(row) for row in cur)
+        return out
+
+    def get(self, key: StoreKey, deals: Iterable[str] | None = None) -> dict[str, DealResult]:
+        """Stored results of ``key``'s preset and rules, by deal text; only ``deals`` when given."""
+        return {r["deal"]: _result(r) for r in self._select(key, deals)}
+
+    def settled(self, key: StoreKey, deals: Iterable[str], limits: Limits) -> dict[str, DealResult]:
+        """The stored results that a run with ``limits`` need not solve again.
+
+        Won and lost are final. An unknown result counts only if it was
+        reached under the same limits: a run with other limits retries it.
+        """
+        want = _limits_key(limits)
+        return {
+            r["deal"]: _result(r)
+            for r in self._select(key, deals)
+            if r["status"] != "unknown" or (r["max_states"], r["timeout"], r["max_table"]) == want
+        }
+
+    def count_settled(
+        self, key: StoreKey, blocks: Iterable[tuple[int, int, bool]], limits: Limits
+    ) -> int:
+        """How many deals of some blocks of numbers a run with ``limits`` need not solve.
+
+        Each block is ``(low, high, ms)``: the deals ``low`` to ``high`` as
+        the store writes them, with ``ms`` when their text starts with
+        ``ms``. The blocks must not overlap. Counted in the database by
+        number, so a block of any length costs one query.
+        """
+        query = (
+            "SELECT count(*) FROM results WHERE preset = ? AND fingerprint = ? "
+            "AND number BETWEEN ? AND ? AND (substr(deal, 1, 2) = 'ms') = ? "
+            f"AND {_SETTLED_UNDER}"
+        )
+        total = 0
+        for low, high, ms in blocks:
+            args = (
+                key.preset,
+                key.fingerprint,
+                number_value(low),
+                number_value(high),
+                int(ms),
+                *_limits_key(limits),
+            )
+            total += int(self._db.execute(query, args).fetchone()[0])
+        return total
+
+    def rows(self, key: StoreKey | None = None) -> list[dict[str, Any]]:
+        """Every row (of one preset and rules when given) as a dict, in deal order."""
+        query = f"SELECT {', '.join(_COLUMNS)} FROM results"
+        args: tuple[str, ...] = ()
+        if key is not None:
+            query += " WHERE preset = ? AND fingerprint = ?"
+            args = (key.preset, key.fingerprint)
+        cur = self._db.execute(query + " ORDER BY preset, fingerprint, number, deal", args)
+        return [_row(row) for row in cur]
+
+    def count(self, key: StoreKey) -> int:
+        """How many deals are stored under ``key``'s preset and rules."""
+        return int(
+            self._db.execute(
+                "SELECT count(*) FROM results WHERE preset = ? AND fingerprint = ?",
+                (key.preset, key.fingerprint),
+            ).fetchone()[0]
+        )
+
+    def keys(self, game: str) -> list[StoreKey]:
+        """Every key the store holds rows of for the game named ``game``, sorted."""
+        cur = self._db.execute(
+            "SELECT DISTINCT preset, game, fingerprint FROM results WHERE game = ? "
+            "ORDER BY preset, fingerprint",
+            (game,),
+        )
+        return [StoreKey(*row) for row in cur]
+
+    def number_span(self, key: StoreKey) -> tuple[int, int] | None:
+        """The lowest and highest plain deal numbers stored under ``key`` (``None``: none)."""
+        low, high = self._db.execute(
+            "SELECT min(number), max(number) FROM results WHERE preset = ? AND fingerprint = ? "
+            "AND substr(deal, 1, 2) != 'ms'",
+            (key.preset, key.fingerprint),
+        ).fetchone()
+        return None if low is None else (number_of(low), number_of(high))
+
+    def verdict_rows(
+        self, key: StoreKey, low: int, high: int
+    ) -> Iterator[tuple[int, str, int, int | None, Limits]]:
+        """``(number, status, length, difficulty, limits)`` of the plain deal numbers
+        ``low`` to ``high`` stored under ``key``, in order, read as they are needed.
+
+        Plain numbers are those written without ``ms`` (the Microsoft deals
+        from 32000 up are other deals and are left out): what a verdict file
+        holds, without the moves, so a million rows cost no memory. ``limits``
+        are those the row was solved under (what an unknown row reached).
+        """
+        cur = self._db.execute(
+            "SELECT number, status, length, difficulty, max_states, timeout, max_table "
+            "FROM results WHERE preset = ? AND fingerprint = ? AND number BETWEEN ? AND ? "
+            "AND substr(deal, 1, 2) != 'ms' ORDER BY number",
+            (key.preset, key.fingerprint, number_value(low), number_value(high)),
+        )
+        seen: dict[tuple[Any, ...], Limits] = {}  # one object per set of limits
+        while rows := cur.fetchmany(10_000):
+            for number, status, length, figure, *bounds in rows:
+                limits = seen.get(key_of := tuple(bounds))
+                if limits is None:
+                    limits = seen[key_of] = Limits(*bounds)
+                yield number_of(number), status, length, figure, limits
+
+    # -- writing
+
+    def add(self, key: StoreKey, results: Sequence[DealResult], limits: Limits) -> None:
+        """Store ``results`` in one transaction; a settled row already there is kept."""
+        if not results:
+            return
+        finished = time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())
+        head = (key.preset, key.game, key.fingerprint)
+        bounds = _limits_key(limits)
+        rows = [
+            (
+                *head,
+                r.deal,
+                number_value(r.number),
+                r.status.value,
+                r.limit.value if r.limit else None,
+                encode_moves(r.moves),
+                r.length,
+                r.states,
+                r.unique,
+                r.seconds,
+                *bounds,
+                r.solver_version,
+                finished,
+                r.difficulty,
+                r.origin,
+                r.settled_by,
+            )
+            for r in results
+        ]
+        db = self._db
+        db.execute("BEGIN IMMEDIATE")
+        try:
+            db.executemany(_INSERT, rows)
+            db.execute("COMMIT")
+        except BaseException:
+            _roll_back(db)
+            raise
+
+
+def encode_moves(moves: Sequence[str]) -> str:
+    """A line of moves as the store's ``moves`` column holds it: a JSON list of texts.
+
+    The same text as ``json.dumps(list(moves))``, made by joining when no
+    move needs escaping (every game's notation is plain printable ASCII),
+    which costs a fifth of the encoder's time: a long run of cheap deals
+    stores thousands of lines a second in one process. Anything else goes through
+    the encoder.
+    """
+    if not moves:
+        return "[]"
+    text = "".join(moves)
+    # JSON writes printable ASCII as it is, but for the quote and the backslash.
+    if text.isascii() and text.isprintable() and '"' not in text and "\\" not in text:
+        return '["' + '", "'.join(moves) + '"]'
+    return json.dumps(list(moves))
+
+
+def _roll_back(db: sqlite3.Connection) -> None:
+    """Roll back the open transaction, if there still is one.
+
+    Python raises a signal's exception (Ctrl-C, or SIGTERM on the command
+    line) once the C call it arrived in returns: one that lands during
+    COMMIT is raised after the commit, with no transaction left, and a
+    ROLLBACK then would replace the interrupt with an error of its own.
+    """
+    if db.in_transaction:
+        db.execute("ROLLBACK")
+
+
+def _preset_of(game: str, fingerprint: str, presets: Iterable[Preset]) -> str:
+    """The preset of ``presets`` a first-schema row of ``game`` under ``fingerprint`` belongs
+    to (the game's first for changed rules; the game's name for a game none is of)."""
+    mine = [p for p in presets if p.game.name == game]
+    for preset in mine:
+        if preset.make().fingerprint == fingerprint:
+            return preset.name
+    return mine[0].name if mine else game
+
+
+def _row(values: Sequence[Any]) -> dict[str, Any]:
+    """A row read with every column of :data:`_COLUMNS`, by name, its number as a number."""
+    row = dict(zip(_COLUMNS, values, strict=True))
+    row["number"] = number_of(row["number"])
+    return row
+
+
+def _result(r: dict[str, Any]) -> DealResult:
+    return DealResult(
+        deal=r["deal"],
+        number=r["number"],
+        status=Status(r["status"]),
+        moves=tuple(json.loads(r["moves"])),
+        states=r["states"],
+        unique=r["unique_states"],
+        seconds=r["seconds"],
+        limit=Limit(r["limit_hit"]) if r["limit_hit"] else None,
+        solver_version=r["solver_version"],
+        from_store=True,
+        difficulty=r["difficulty"],
+        line_length=r["length"] if r["origin"] is not None else None,
+        origin=r["origin"],
+        settled_by=r["settled_by"],
+    )

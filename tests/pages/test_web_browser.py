@@ -1,0 +1,800 @@
+"""``play --browser`` in a real browser: Debian's headless Chromium, driven by Playwright.
+
+For each preset, a won deal is played to the end by dragging cards with the
+mouse as a person does, following the solver's line, with automatic moves
+home on: half of it, then undo and redo, each of the coach's buttons, a
+save, another deal, the saved game loaded back and the page reloaded, then
+the rest of the line to the win, the end of game's review and the record of
+games kept in the browser. Other tests play Windmill's deal 7 counting the
+gestures, a game by touch on a phone's screen (and check that every
+preset fits one), and try the double-click, a card dropped where it cannot
+go, the automatic moves on and off, the slides of a move, the end box on a
+large screen, the keyboard, the restart, a stale page and the fair mode's
+box. The server runs
+in a thread of the test process on 127.0.0.1, so that the tests read the
+table it serves. They skip, saying why, where Chromium, Playwright or the
+browser extra is missing.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import time
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+pytest.importorskip("starlette", reason="needs the browser extra (pip install starlette uvicorn)")
+pytest.importorskip("uvicorn", reason="needs the browser extra (pip install starlette uvicorn)")
+
+from solitaire_solver.games import PRESETS, make_game
+from solitaire_solver.numbering import parse_deal_number
+from solitaire_solver.pages.viewer import Place, move_places
+from solitaire_solver.pages.web import Table
+from solitaire_solver.pages.web.app import Server
+from solitaire_solver.records.deal_files import format_game, load_game
+from tests.chromium import Browser, check_won, chromium_executable, launch
+
+pytestmark = pytest.mark.browser
+
+WON = [
+    ("decade", 172),
+    ("decade-optional", 3),
+    ("eagle-wing", 7732),
+    ("eagle-wing-coops", 98),
+    ("windmill", 45),
+    ("windmill-reversed", 44),
+    ("black-hole", 2),
+]
+"""A won deal of each preset, easy and short (``deals PRESET --winnable --difficulty easy``)."""
+
+PHONE = {"width": 390, "height": 844}
+"""A phone's screen, in CSS pixels."""
+
+
+@pytest.fixture(scope="module")
+def chromium(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Callable[..., Browser]]:
+    """Pages of Debian's headless Chromium, for the whole module: one Playwright (it runs
+    once per thread), each page in a context of its own with the options given."""
+    executable = chromium_executable()
+    if executable is None:
+        pytest.skip("needs Chromium at /usr/bin/chromium (apt-get install chromium)")
+    sync_api = pytest.importorskip(
+        "playwright.sync_api", reason="needs Playwright (pip install playwright)"
+    )
+    contexts: list[Any] = []
+    with sync_api.sync_playwright() as p:
+
+        def open_page(**options: Any) -> Browser:
+            profile = tmp_path_factory.mktemp("chromium-profile")
+            context = launch(p, profile, executable, **options)
+            contexts.append(context)
+            return Browser(context.new_page())
+
+        try:
+            yield open_page
+        finally:
+            for context in contexts:
+                context.close()
+
+
+@pytest.fixture(scope="module")
+def player(chromium: Callable[..., Browser]) -> Browser:
+    """A page the size of a laptop's window, for the whole module."""
+    return chromium()
+
+
+@pytest.fixture(scope="module")
+def phone(chromium: Callable[..., Browser]) -> Browser:
+    """A page of Chromium as a phone shows it: 390x844, touch, a mobile viewport."""
+    return chromium(viewport=PHONE, has_touch=True, is_mobile=True)
+
+
+class Served:
+    """A table served to the page, and the solver's line the test follows on it."""
+
+    def __init__(self, b: Browser, preset: str, deal: int, *, auto: bool = True) -> None:
+        self.b = b
+        self.page = b.page
+        self.game = make_game(preset)
+        start = self.game.deal(parse_deal_number(deal))
+        self.table = Table(self.game, start, deal=str(deal), samples=2, auto=auto)
+        self.server = Server(self.table)
+        self.url = self.server.start()
+        self.plan: list[Any] = []
+        self.expected: Any = None
+        self.gestures = 0
+        b.errors.clear()
+        b.requests.clear()
+        # The page sends the player's setting, kept by the browser, when it opens: it is set
+        # first, from an address of the same origin that is not the page.
+        self.page.goto(self.url + "api/ping")
+        self.page.evaluate(f"localStorage.setItem('solitaire-solver-auto', '{int(auto)}')")
+        self.page.goto(self.url)
+        self.page.wait_for_function(
+            f"document.body.dataset.auto === '{'1' if auto else ''}'"
+            " && !document.body.dataset.busy",
+            timeout=20_000,
+        )
+        assert self.table.auto is auto
+        # The address of the first visit has no icon: the browser's ask for one was refused.
+        b.errors.clear()
+        b.requests.clear()
+
+    def close(self) -> None:
+        # Leave the page while its server still answers: a page left open calls
+        # the server on a timer and says goodbye when unloaded, and those calls
+        # to a stopped server would show as errors in the next test's page.
+        self.page.goto("about:blank")
+        self.server.stop()
+
+    @property
+    def position(self) -> Any:
+        return self.table.session.position
+
+    def next_move(self) -> Any:
+        """The next move of a winning line from the table's position: the line followed so
+        far, or (once the table's automatic moves left it) a new one from here."""
+        here = self.position
+        if here != self.expected:
+            state, skipped = self.expected, 0
+            while state is not None and state != here and skipped < len(self.plan):
+                state = self.game.apply(state, self.plan[skipped])
+                skipped += 1
+            if state == here:
+                self.plan = self.plan[skipped:]
+            else:
+                result = self.game.solve(here)
+                assert result.won, "the automatic moves lost a won game"
+                self.plan = list(result.moves)
+            self.expected = here
+        return self.plan[0]
+
+    def step(self, how: str = "drag") -> Any:
+        """Make the line's next move on the page (``drag``, ``click`` or ``tap``); it."""
+        move = self.next_move()
+        before = self.table.version
+        self.gesture(move, how)
+        self.wait(before)
+        self.expected = self.game.apply(self.expected, move)
+        self.plan = self.plan[1:]
+        return move
+
+    def wait(self, before: int) -> None:
+        """Until the page shows a version after ``before``, drawn and still."""
+        self.page.wait_for_function(
+            f"Number(document.body.dataset.version) > {before} && !document.body.dataset.busy",
+            timeout=20_000,
+        )
+        assert self.page.evaluate("Number(document.body.dataset.version)") == self.table.version
+
+    def gesture(self, move: Any, how: str) -> None:
+        places = move_places(self.game, self.position, move)
+        assert places is not None
+        self.gestures += 1
+        if places.target is None:
+            self.press(places.source, how)
+        elif how == "drag":
+            drag(self.page, places.source, places.target)
+        else:
+            self.press(places.source, how)
+            # The place pressed first is picked and the move's target lights up.
+            assert self.page.locator("#layer .picked").count() >= 1
+            assert self.page.locator("#layer .target").count() >= 1
+            self.press(places.target, how)
+            self.gestures += 1
+
+    def press(self, place: Place, how: str) -> None:
+        item = locate(self.page, place)
+        if how == "tap":
+            item.tap()
+        else:
+            item.click()
+        # Two presses on one place make a double-click: the next press waits that out.
+        self.page.wait_for_timeout(450 if how == "tap" else 0)
+
+    def play_out(self, how: str = "drag") -> None:
+        while not self.game.is_won(self.position):
+            self.step(how)
+        self.page.wait_for_function("document.body.dataset.over === 'won'")
+
+    def automatic(self) -> int:
+        return self.table.automatic.count(True)
+
+
+def locate(page: Any, place: Place) -> Any:
+    """The element of a place: its card, or the pile's top item (its last card, its
+    face-down part, or its empty place)."""
+    pile, index = place
+    if index is not None:
+        return page.locator(f'#layer [data-pile="{pile}"][data-index="{index}"]')
+    return page.locator(f'#layer [data-pile="{pile}"]:not(.label)').last
+
+
+def centre(page: Any, place: Place) -> tuple[float, float]:
+    box = locate(page, place).bounding_box()
+    assert box is not None
+    return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+
+
+def drag(page: Any, source: Place, target: Place) -> None:
+    """Press on ``source``, move to ``target`` and let go, as a mouse does."""
+    sx, sy = centre(page, source)
+    tx, ty = centre(page, target)
+    page.mouse.move(sx, sy)
+    page.mouse.down()
+    page.mouse.move((sx + tx) / 2, (sy + ty) / 2, steps=3)
+    page.mouse.move(tx, ty, steps=3)
+    page.mouse.up()
+
+
+def stats(page: Any, preset: str) -> dict[str, int]:
+    kept = page.evaluate("localStorage.getItem('solitaire-solver-stats')")
+    found: dict[str, int] = json.loads(kept or "{}").get(
+        preset, {"played": 0, "won": 0, "streak": 0, "best": 0}
+    )
+    return found
+
+
+def ask(page: Any, button: str, kind: str) -> str:
+    page.click(button)
+    page.wait_for_function(
+        f"document.getElementById('coach').dataset.kind === '{kind}'", timeout=60_000
+    )
+    text: str = page.text_content("#coach") or ""
+    return text
+
+
+@pytest.mark.parametrize(("preset", "deal"), WON)
+def test_play_a_won_deal_by_dragging(
+    player: Browser, tmp_path: Path, preset: str, deal: int
+) -> None:
+    b = player
+    page = b.page
+    # The slides are tested on their own; here they would only slow the game down.
+    page.emulate_media(reduced_motion="reduce")
+    g = Served(b, preset, deal)
+    try:
+        was = stats(page, preset)
+        assert b.text("#title") == f"{preset} {deal}"
+        # At the start the table has played the moves home the game proves safe, and no
+        # other move.
+        start = g.table.session.start
+        assert g.table.session.moves == g.game.auto_moves(start)
+        assert g.automatic() == len(g.table.session.moves)
+        line = len(g.game.solve(g.position).moves)
+        for _ in range(line // 2):
+            g.step()
+        moves = list(g.table.session.moves)
+        made = g.table.player_moves
+        assert b.text("#moves").startswith(f"{made} move")
+        assert b.text("#played li.last code") == str(moves[-1])
+        assert stats(page, preset)["played"] == was["played"] + 1
+
+        # Undo and redo, by button and by key: each takes back (or plays again) a move of
+        # the player's with the automatic moves after it.
+        before_last = moves[: len(moves) - 1 - list(reversed(g.table.automatic)).index(False)]
+        version = g.table.version
+        page.click("#undo")
+        g.wait(version)
+        assert g.table.session.moves == before_last
+        version = g.table.version
+        b.press("ArrowRight")
+        g.wait(version)
+        assert g.table.session.moves == moves
+        version = g.table.version
+        b.press("ArrowLeft")
+        g.wait(version)
+        version = g.table.version
+        page.click("#redo")
+        g.wait(version)
+        assert g.table.session.moves == moves
+        assert page.is_disabled("#redo")
+
+        # The coach, one button at a time; nothing is said before it is asked.
+        assert page.is_hidden("#coach")
+        assert "can still be won" in ask(page, "#ask-winnable", "winnable")
+        hint = ask(page, "#ask-hint", "hint")
+        assert "Fair hint (no peeking):" in hint
+        assert page.locator("#legal button.hinted").count() == 1
+        solution = ask(page, "#ask-solution", "solution")
+        assert "a winning line of" in solution
+        assert page.locator("#coach ol li").count() >= 1
+
+        # Save, play another deal, load the saved game back, reload the page: the game goes on.
+        with page.expect_download() as download:
+            page.click("#save")
+        saved = tmp_path / "saved.json"
+        download.value.save_as(saved)
+        kept = load_game(saved)
+        assert kept.deal == str(deal) and list(kept.moves) == moves
+        version = g.table.version
+        page.click("#random")
+        g.wait(version)
+        assert b.text("#title") != f"{preset} {deal}"
+        version = g.table.version
+        page.set_input_files("#load-file", str(saved))
+        g.wait(version)
+        assert b.text("#title") == f"{preset} {deal}"
+        assert g.table.session.moves == moves
+        page.reload()
+        page.wait_for_function("!document.body.dataset.busy && document.body.dataset.version")
+        assert page.evaluate("Number(document.body.dataset.played)") == len(moves)
+        g.expected = None
+
+        g.play_out()
+        assert b.text("#verdict") == "won: every card is home"
+        check_won(b, preset)
+        page.wait_for_function(
+            "document.getElementById('end').dataset.ready === '1'", timeout=60_000
+        )
+        end = b.text("#end")
+        n = len(g.table.session.moves)
+        assert "You won!" in end and f"the game was won, in {n} moves" in end
+        assert "Your fair chance at the start:" in end
+        assert page.locator("#legal button").count() == 0
+
+        # The record of games kept in the browser counts this one, played once and won.
+        now = stats(page, preset)
+        assert now["played"] == was["played"] + 1 and now["won"] == was["won"] + 1
+        assert now["streak"] == was["streak"] + 1 and now["best"] >= now["streak"]
+        assert f"{now['won']} won" in b.text("#stats")
+        # The clock stops at the end.
+        shown = b.text("#clock")
+        page.wait_for_timeout(1100)
+        assert b.text("#clock") == shown
+
+        assert b.errors == []
+        assert all(u.startswith(g.url.rsplit("/", 2)[0]) for u in b.requests), b.requests
+    finally:
+        page.emulate_media(reduced_motion="no-preference")
+        g.close()
+
+
+def test_windmill_deal_7_takes_one_gesture_per_card_moved(
+    player: Browser, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The issue's game: Windmill deal 7 by mouse, automatic moves home on."""
+    b = player
+    page = b.page
+    page.emulate_media(reduced_motion="reduce")
+    g = Served(b, "windmill", 7)
+    try:
+        line = list(g.game.solve(g.position).moves)
+        # What the page of clicks asked for the same line: one click for a deal, two for a
+        # card (the card, then its place).
+        state, clicks = g.position, 0
+        for move in line:
+            places = move_places(g.game, state, move)
+            assert places is not None
+            clicks += 1 if places.target is None else 2
+            state = g.game.apply(state, move)
+        g.play_out()
+        made = g.table.player_moves
+        assert g.gestures == made
+        assert made + g.automatic() == len(g.table.session.moves) == len(line)
+        assert g.gestures < clicks
+        with capsys.disabled():
+            print(
+                f"\nwindmill 7: {len(line)} moves, {g.gestures} gestures (one per move the "
+                f"player chose, {g.automatic()} automatic); {clicks} clicks by click-then-target"
+            )
+        assert b.errors == []
+    finally:
+        page.emulate_media(reduced_motion="no-preference")
+        g.close()
+
+
+def card_widths(page: Any) -> list[float]:
+    widths: list[float] = page.eval_on_selector_all(
+        "#layer .card, #layer .down, #layer .empty",
+        "els => els.map(e => e.getBoundingClientRect().width)",
+    )
+    return widths
+
+
+def check_fits(page: Any) -> None:
+    """Every card at least 40 px wide, and nothing wider than the screen."""
+    widths = card_widths(page)
+    assert widths and min(widths) >= 40, min(widths)
+    assert page.evaluate("document.documentElement.scrollWidth <= innerWidth")
+    # The board stacks above the panel.
+    board = page.locator("#board").bounding_box()
+    side = page.locator("#side").bounding_box()
+    assert side["y"] >= board["y"] + board["height"]
+
+
+@pytest.mark.parametrize("preset", sorted(PRESETS))
+def test_every_preset_fits_a_phone(phone: Browser, preset: str) -> None:
+    deal = dict(WON).get(preset, 2)
+    g = Served(phone, preset, deal)
+    try:
+        check_fits(g.page)
+        assert phone.errors == []
+    finally:
+        g.close()
+
+
+def test_a_game_by_touch_on_a_phone(phone: Browser) -> None:
+    b = phone
+    page = b.page
+    page.emulate_media(reduced_motion="reduce")
+    g = Served(b, "black-hole", 2)
+    try:
+        check_fits(page)
+        moves = 0
+        while not g.game.is_won(g.position):
+            # A tap on the card, a tap on its place; now and then, a finger's drag.
+            if moves % 10 == 5:
+                touch_drag(page, g)
+            else:
+                g.step("tap")
+            moves += 1
+            if moves % 10 == 0:
+                check_fits(page)
+        page.wait_for_function("document.body.dataset.over === 'won'")
+        check_fits(page)
+        assert b.errors == []
+    finally:
+        page.emulate_media(reduced_motion="no-preference")
+        g.close()
+
+
+def touch_drag(page: Any, g: Served) -> None:
+    """The line's next move by a finger dragging the card to its place (touch events, as a
+    phone sends them)."""
+    move = g.next_move()
+    places = move_places(g.game, g.position, move)
+    assert places is not None and places.target is not None
+    # A finger touches what the screen shows: the board from its top.
+    page.evaluate("document.getElementById('board').scrollIntoView({ block: 'start' })")
+    (sx, sy), (tx, ty) = centre(page, places.source), centre(page, places.target)
+    cdp = page.context.new_cdp_session(page)
+    before = g.table.version
+    n = len(g.table.session.moves)
+    try:
+        for kind, points in (
+            ("touchStart", [(sx, sy)]),
+            ("touchMove", [((sx + tx) / 2, (sy + ty) / 2)]),
+            ("touchMove", [(tx, ty)]),
+            ("touchEnd", []),
+        ):
+            cdp.send(
+                "Input.dispatchTouchEvent",
+                {"type": kind, "touchPoints": [{"x": x, "y": y} for x, y in points]},
+            )
+            page.wait_for_timeout(30)
+    finally:
+        cdp.detach()
+    g.wait(before)
+    assert g.table.session.moves[n] == move
+    g.expected = g.game.apply(g.expected, move)
+    g.plan = g.plan[1:]
+
+
+def test_a_double_click_sends_a_card_home(player: Browser) -> None:
+    b = player
+    page = b.page
+    g = Served(b, "eagle-wing", 7732, auto=False)
+    try:
+        # A card the foundation takes: the move home from its place is played.
+        legal = [m for m in g.game.legal_moves(g.position) if g.game.goes_home(g.position, m)]
+        assert legal
+        move = legal[0]
+        places = move_places(g.game, g.position, move)
+        assert places is not None
+        version = g.table.version
+        locate(page, places.source).dblclick()
+        g.wait(version)
+        assert g.table.session.moves == [move]
+        # Where no move starts (a foundation), a double-click plays nothing.
+        locate(page, ("foundation0", None)).dblclick()
+        page.wait_for_timeout(300)
+        assert g.table.session.moves == [move]
+        assert b.text("#message") == "no move starts there"
+        assert b.errors == []
+    finally:
+        g.close()
+
+
+def test_a_card_dropped_where_it_cannot_go_slides_back(player: Browser) -> None:
+    b = player
+    page = b.page
+    g = Served(b, "black-hole", 2, auto=False)
+    try:
+        move = g.next_move()
+        places = move_places(g.game, g.position, move)
+        assert places is not None and places.target is not None
+        card = locate(page, places.source)
+        where = card.get_attribute("transform")
+        # Onto another pile: no move goes there.
+        other = next(f"pile{i}" for i in range(1, 18) if f"pile{i}" != places.source[0])
+        drag(page, places.source, (other, None))
+        page.wait_for_function("!document.body.dataset.busy")
+        page.wait_for_timeout(300)
+        assert g.table.session.moves == []
+        assert b.text("#message") == "that card cannot go there"
+        assert card.get_attribute("transform") == where
+        assert page.locator("#layer .dragging, #layer .picked").count() == 0
+        # Then onto its place: the move is played.
+        version = g.table.version
+        drag(page, places.source, places.target)
+        g.wait(version)
+        assert g.table.session.moves == [move]
+        assert b.errors == []
+    finally:
+        g.close()
+
+
+def test_automatic_moves_on_and_off(player: Browser) -> None:
+    b = player
+    page = b.page
+    g = Served(b, "eagle-wing", 7732, auto=False)
+    try:
+        start = g.table.session.start
+        safe = g.game.auto_moves(start)
+        assert safe, "the deal has safe moves home at the start"
+        assert g.table.session.moves == []
+        assert not page.is_checked("#auto")
+        # Turned on, the table plays them at once, and the page keeps the setting.
+        version = g.table.version
+        page.check("#auto")
+        g.wait(version)
+        assert g.table.session.moves == safe and g.table.automatic == [True] * len(safe)
+        assert page.evaluate("localStorage.getItem('solitaire-solver-auto')") == "1"
+        assert page.locator("#played li.auto").count() == len(safe)
+        # An undo has nothing of the player's to take back.
+        assert page.is_disabled("#undo")
+        # Turned off, a move is followed by nothing, and the setting outlives a reload.
+        version = g.table.version
+        page.uncheck("#auto")
+        g.wait(version)
+        page.reload()
+        page.wait_for_function("!document.body.dataset.busy && document.body.dataset.version")
+        assert not page.is_checked("#auto") and g.table.auto is False
+        while not g.game.auto_moves(g.game.apply(g.position, g.next_move())):
+            g.step()
+        played = len(g.table.session.moves)
+        g.step()
+        assert len(g.table.session.moves) == played + 1
+        # On again: the safe moves of the position now are played.
+        waiting = g.game.auto_moves(g.position)
+        version = g.table.version
+        page.check("#auto")
+        g.wait(version)
+        assert g.table.session.moves[played + 1 :] == waiting
+        assert b.errors == []
+    finally:
+        page.evaluate("localStorage.setItem('solitaire-solver-auto', '1')")
+        g.close()
+
+
+def test_a_move_slides_then_its_automatic_moves(player: Browser) -> None:
+    b = player
+    page = b.page
+    g = Served(b, "eagle-wing", 7732)
+    try:
+        # Find a move after which the table plays moves home.
+        while not g.game.auto_moves(g.game.apply(g.position, g.next_move())):
+            g.step()
+        page.evaluate(
+            """() => {
+              window.slid = [];
+              window.delays = {};
+              window.seen = false;
+              const counted = new WeakSet();
+              new MutationObserver((changes) => {
+                for (const c of changes) {
+                  if (c.target.classList && c.target.classList.contains('sliding')
+                      && !counted.has(c.target)) {
+                    counted.add(c.target);
+                    window.slid.push(c.target.dataset.card);
+                    window.delays[c.target.dataset.card] = c.target.style.transitionDelay;
+                  }
+                }
+                if (document.body.dataset.animating === '1') window.seen = true;
+              }).observe(document.body, { attributes: true, subtree: true,
+                                           attributeFilter: ['class', 'data-animating'] });
+            }"""
+        )
+        here = g.position
+        move = g.next_move()
+        after = g.game.apply(here, move)
+        follow = g.game.auto_moves(after)
+        version = g.table.version
+        started = time.monotonic()
+        g.gesture(move, "drag")
+        page.wait_for_function("document.body.dataset.animating === '1'", timeout=5_000)
+        g.wait(version)
+        took = time.monotonic() - started
+        assert page.evaluate("window.seen")
+        slid = page.evaluate("window.slid")
+        # Each card slid in turn: the player's, then each card the table sent home.
+        moved = [card_of(g.game, here, move)]
+        fills = refill(g.game, here, move)
+        state = after
+        for m in follow:
+            moved.append(card_of(g.game, state, m))
+            fills += refill(g.game, state, m)
+            state = g.game.apply(state, m)
+        assert [c for c in slid if c in moved][: len(moved)] == moved
+        # A card moved by a move goes at once; a card that fills the gap it left, after it.
+        delays = page.evaluate("window.delays")
+        assert all(delays[c] == "0ms" for c in moved)
+        assert fills and all(delays[c] == "170ms" for c in fills), (fills, delays)
+        # One short slide a step.
+        assert took < 0.4 * (1 + len(follow)) + 1.5
+        assert page.locator("#layer .sliding").count() == 0
+        # With reduced motion, nothing slides.
+        page.emulate_media(reduced_motion="reduce")
+        page.evaluate("window.slid = []")
+        g.step()
+        assert page.evaluate("window.slid") == []
+        assert b.errors == []
+    finally:
+        page.emulate_media(reduced_motion="no-preference")
+        g.close()
+
+
+def refill(game: Any, state: Any, move: Any) -> list[str]:
+    """The card that fills the gap ``move`` leaves, if it leaves one (Eagle Wing's words:
+    ``...; trunk's 4H fills wing 2``)."""
+    found = re.search(r"trunk's (?:last card )?(\w\w) fills", game.describe(state, move))
+    return [found.group(1)] if found else []
+
+
+def card_of(game: Any, state: Any, move: Any) -> str:
+    """The text of the card ``move`` takes, from the move's own words (Eagle Wing's: ``deal
+    5D``, ``7S from wing 8 to foundation``)."""
+    words: list[str] = game.describe(state, move).split()
+    return words[1] if words[0] == "deal" else words[0]
+
+
+def test_the_end_box_is_in_view_on_a_large_screen(player: Browser, tmp_path: Path) -> None:
+    b = player
+    page = b.page
+    page.set_viewport_size({"width": 1280, "height": 900})
+    page.emulate_media(reduced_motion="reduce")
+    g = Served(b, "windmill", 45)
+    try:
+        # A long game: every move of the line but the last, loaded from a file.
+        line = list(g.game.solve(g.table.session.start).moves)
+        saved = tmp_path / "long.json"
+        saved.write_text(
+            format_game(g.game, g.table.session.start, line[:-1], deal="45"), encoding="utf-8"
+        )
+        version = g.table.version
+        page.set_input_files("#load-file", str(saved))
+        g.wait(version)
+        g.expected = None
+        g.play_out()
+        page.wait_for_function(
+            "document.getElementById('end').dataset.ready === '1'", timeout=60_000
+        )
+        box = page.locator("#end").bounding_box()
+        assert box is not None
+        assert box["y"] >= 0 and box["y"] + box["height"] <= 900
+        assert "You won!" in b.text("#end")
+        assert b.errors == []
+    finally:
+        page.emulate_media(reduced_motion="no-preference")
+        page.set_viewport_size({"width": 1000, "height": 760})
+        g.close()
+
+
+def test_play_by_keyboard(player: Browser) -> None:
+    b = player
+    page = b.page
+    g = Served(b, "black-hole", 2, auto=False)
+    try:
+        page.focus("#board")
+        for _ in range(6):
+            move = g.next_move()
+            places = move_places(g.game, g.position, move)
+            assert places is not None and places.target is not None
+            wanted = f"{places.source[0]}:{json.dumps(places.source[1])}"
+            # Down arrow: the ring goes over the cards that can move, one after another.
+            rings = []
+            for _ in range(20):
+                b.press("ArrowDown")
+                rings.append(page.evaluate("document.body.dataset.ring"))
+                if rings[-1] == wanted:
+                    break
+            assert rings[-1] == wanted, rings
+            version = g.table.version
+            b.press("Enter")
+            # Picked: the ring is on the place it may go; Enter drops it there.
+            assert page.evaluate("document.body.dataset.ring") == "hole:null"
+            assert page.locator("#layer .picked").count() == 1
+            b.press("Enter")
+            g.wait(version)
+            assert g.table.session.moves[-1] == move
+            g.expected = g.game.apply(g.expected, move)
+            g.plan = g.plan[1:]
+        assert b.errors == []
+    finally:
+        g.close()
+
+
+def test_restart_and_a_stale_page(player: Browser) -> None:
+    b = player
+    page = b.page
+    page.emulate_media(reduced_motion="reduce")
+    g = Served(b, "eagle-wing", 7732)
+    try:
+        start_moves = list(g.table.session.moves)
+        for _ in range(5):
+            g.step()
+        played = list(g.table.session.moves)
+        assert page.is_enabled("#restart")
+        version = g.table.version
+        page.click("#restart")
+        g.wait(version)
+        # Back to the deal as the table starts it; every move can be played again.
+        assert g.table.session.moves == start_moves
+        assert b.text("#moves").startswith("0 moves")
+        assert b.text("#clock") == "0:00"
+        version = g.table.version
+        b.press("End")
+        g.wait(version)
+        assert g.table.session.moves == played
+
+        # Another tab plays a move: this page's next move is refused, and it shows the game
+        # as it now is.
+        other = g.game.legal_moves(g.position)[-1]
+        g.table.play(str(other))
+        now = g.table.version
+        page.locator("#legal button").first.click()
+        page.wait_for_function(
+            f"document.body.dataset.version === '{now}' && !document.body.dataset.busy"
+        )
+        assert "changed" in b.text("#message")
+        assert page.evaluate("Number(document.body.dataset.played)") == len(g.table.session.moves)
+        assert g.table.version == now
+        # The browser logs the refusal; nothing else went wrong.
+        assert all("409" in e for e in b.errors) and len(b.errors) == 1, b.errors
+    finally:
+        page.emulate_media(reduced_motion="no-preference")
+        g.close()
+
+
+def test_the_fair_mode_box(player: Browser) -> None:
+    b = player
+    page = b.page
+    g = Served(b, "eagle-wing", 7732)
+    try:
+        assert not page.is_checked("#fair") and g.table.fair is False
+        # Play to a position with a choice, for the hint to weigh.
+        while len(g.game.legal_moves(g.position)) < 2:
+            g.step()
+        version = g.table.version
+        page.check("#fair")
+        g.wait(version)
+        assert g.table.fair is True
+        # The full-sight coach waits for the end; the hint is the fair hint alone, a bar for
+        # each move it weighed.
+        assert page.is_disabled("#ask-winnable") and page.is_disabled("#ask-solution")
+        hint = ask(page, "#ask-hint", "hint")
+        assert "Fair hint (no peeking):" in hint and "Best move:" not in hint
+        fair = g.table.hint()["fair"]
+        listed = [r["move"] for r in fair["moves"] if r["group"] == r["move"]]
+        assert len(fair["moves"]) > 1
+        assert page.locator("#coach .bars li").count() == len(listed)
+        assert page.locator("#coach .bars li.best code").text_content() == fair["best"]
+        # Turned off, the game records it and the coach speaks; on again, it is refused and
+        # the box says the game's mode.
+        version = g.table.version
+        page.uncheck("#fair")
+        g.wait(version)
+        assert g.table.fair is False and g.table.fair_off_at == len(g.table.session.moves)
+        assert page.is_enabled("#ask-winnable")
+        page.check("#fair")
+        page.wait_for_function("!document.getElementById('fair').checked")
+        assert "fair mode starts with a new deal" in b.text("#message")
+        assert g.table.fair is False
+        assert all("409" in e for e in b.errors), b.errors
+    finally:
+        g.close()
