@@ -88,16 +88,7 @@ def carry(name: str) -> tuple[Verdicts | None, list[str]]:
             changed = True
     if not changed:
         return None, said
-    out = Verdicts.from_rows(
-        v.preset,
-        v.fingerprint,
-        v.first,
-        v.last,
-        rows,
-        solver_version=v.solver_version,
-        limits=v.limits,
-        classes=v.classes,
-    )
+    out = v.with_rows(rows)
     return out, said
 
 

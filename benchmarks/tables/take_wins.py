@@ -39,7 +39,6 @@ from solitaire_solver.games.knobs import parse_rule_assignments
 from solitaire_solver.numbering import DealNumber
 from solitaire_solver.records.verdicts import (
     UNKNOWN,
-    Verdicts,
     load_verdicts,
     shipped_names,
     table_game,
@@ -112,16 +111,7 @@ def main(argv: list[str] | None = None) -> int:
                 rows.append((number, Status.WON, lines[number][0], states.bit_length(), v.limits))
             else:
                 rows.append((number, verdict, length, figure, reached))
-        out = Verdicts.from_rows(
-            v.preset,
-            v.fingerprint,
-            v.first,
-            v.last,
-            rows,
-            solver_version=v.solver_version,
-            limits=v.limits,
-            classes=v.classes,
-        )
+        out = v.with_rows(rows)
         print(f"{name}: unknown {v.count(UNKNOWN)} -> {out.count(UNKNOWN)}", file=sys.stderr)
         if args.write:
             write_verdicts(_path(name), out)

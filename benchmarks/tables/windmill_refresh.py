@@ -49,7 +49,6 @@ from solitaire_solver.records.verdicts import (
     LOST,
     UNKNOWN,
     WON,
-    Verdicts,
     key_game,
     read_verdicts,
     table_game,
@@ -145,16 +144,7 @@ def main() -> int:
             file=sys.stderr,
         )
         return 1
-    out = Verdicts.from_rows(
-        v.preset,
-        v.fingerprint,
-        v.first,
-        v.last,
-        rows,
-        solver_version=__version__,
-        limits=v.limits,
-        classes=v.classes,
-    )
+    out = v.with_rows(rows, solver_version=__version__)
     write_verdicts(args.out, out)
     changed = sum(
         1

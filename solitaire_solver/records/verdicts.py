@@ -324,6 +324,36 @@ class Verdicts:
             unknown_limits=bytes(indices) if mixed else b"",
         )
 
+    def with_rows(
+        self,
+        rows: Iterable[
+            tuple[int, str | Status, int, int] | tuple[int, str | Status, int, int, Limits]
+        ],
+        *,
+        solver_version: str | None = None,
+    ) -> Verdicts:
+        """This table with its verdicts given again by ``rows`` (as :meth:`from_rows` reads
+        them): the same preset, rules, range, first limits and classes, and this table's
+        solver version unless another is given.
+
+        >>> rows = {1: ("won", 30, 4), 2: ("lost", 0, 0)}
+        >>> v = Verdicts.build("decade", "decade sums=10", 1, rows)
+        >>> v.with_rows(v.rows()) == v
+        True
+        >>> v.with_rows([(1, "lost", 0, 0)]).status(1), v.with_rows([]).preset
+        ('lost', 'decade')
+        """
+        return Verdicts.from_rows(
+            self.preset,
+            self.fingerprint,
+            self.first,
+            self.last,
+            rows,
+            solver_version=self.solver_version if solver_version is None else solver_version,
+            limits=self.limits,
+            classes=self.classes,
+        )
+
     # -- reading
 
     @property
