@@ -38,7 +38,7 @@ over :class:`SeenProblem`.
 **A hint for a player** (``quick``). A player asks for a hint to choose
 a move now, so with ``quick`` a forced move (one legal move, or one group
 of twins) is named at once, with no sampling, and the samples are solved
-in batches of :data:`BATCH`, stopping once the best move is told apart
+in batches of the plan's :attr:`~.search.FairPlan.batch`, stopping once the best move is told apart
 from every other (:attr:`FairHint.separated`); the hint says how many of
 the K it used. A sample the solve's limits leave unsettled counts as lost,
 and the interval of a move runs from the Wilson low of its wins to the
@@ -103,25 +103,6 @@ once and holds them in memory (10,000 of Windmill's take about 70 MB and a secon
 solves them at a few milliseconds each after every move (Decade's; Windmill's take far
 longer): many more would run for days. 10,000 already narrow an interval to about one
 point either side."""
-
-BATCH = DEFAULT_FAIR.batch
-"""A ``quick`` hint's samples are solved this many at a time, and it stops between batches
-once the best move is told apart from every other."""
-
-EXACT_HIDDEN = DEFAULT_FAIR.exact_hidden
-"""With at most this many hidden cards, a hint works out the exact values (expectimax)."""
-
-EXACT_NODES = DEFAULT_FAIR.exact_nodes
-"""The most positions (what the player sees) the exact expectimax may visit before the hint
-falls back to sampling."""
-
-EXACT_DEPTH = DEFAULT_FAIR.exact_depth
-"""The longest line of moves the exact expectimax follows before the hint falls back to
-sampling (its recursion stays well within Python's)."""
-
-TWIN_ORDERS = DEFAULT_FAIR.twin_orders
-"""An exact hint groups its moves over every order of the unseen cards when they have at
-most this many orders, else over this many random ones (see :func:`fair_twins`)."""
 
 SOLVE_LIMITS = DEFAULT_FAIR.limits
 """The limits of each exact solve of a sample, by default: a sample left unknown by them
