@@ -56,9 +56,12 @@ if TYPE_CHECKING:
     # Only for annotations: the request sits above the games, which receive it.
     from ..request import SolveRequest
 
-from .fields import _DECK, FieldReader
+from .fields import FieldReader
 from .knobs import apply_overrides, rules_items, rules_text
 from .seen import Seen
+
+_DECK = frozenset(range(52))
+"""Every card of one deck (:data:`~solitaire_solver.cards.Card` values)."""
 
 S = TypeVar("S")
 M = TypeVar("M")

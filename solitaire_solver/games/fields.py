@@ -20,9 +20,6 @@ class Field:
     line: int
 
 
-_DECK = frozenset(range(52))
-"""Every card of one deck (:data:`~solitaire_solver.cards.Card` values)."""
-
 _WORD_NUMBER = re.compile(r"(?<=[a-z])(?=[0-9])|(?<=[0-9])(?=[a-z])")
 
 
