@@ -16,6 +16,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import solitaire_solver
+from solitaire_solver.games import GAMES
 
 PACKAGE = "solitaire_solver"
 ROOT = Path(solitaire_solver.__file__).parent
@@ -26,6 +27,10 @@ OPTIONAL_EXTRAS = {
     ("solitaire_solver.cli.play", "solitaire_solver.pages.web.app"),
 }
 """Function-level imports of the package's own modules allowed: (importer, imported)."""
+
+LOADED_BY_NAME = {f"{PACKAGE}.games": {f"{PACKAGE}.games.{name}" for name in GAMES}}
+"""Modules a module loads at its top by name (``importlib.import_module``), which no import
+statement shows: the registry loads each game named in its ``GAMES``."""
 
 
 def module_names() -> dict[str, Path]:
@@ -108,7 +113,7 @@ def targets(module: str, node: ast.stmt) -> set[str]:
 
 def graph() -> tuple[dict[str, set[str]], list[tuple[str, str, int]]]:
     """The import edges at load time, and the function-level imports (importer, target, line)."""
-    edges: dict[str, set[str]] = {name: set() for name in MODULES}
+    edges: dict[str, set[str]] = {name: set(LOADED_BY_NAME.get(name, ())) for name in MODULES}
     hidden = []
     for name, path in MODULES.items():
         if path.suffix != ".py":
@@ -192,6 +197,10 @@ def test_the_graph_sees_the_package() -> None:
     assert "solitaire_solver.search" in edges["solitaire_solver.api"]
     # A relative import two levels up, resolved to a module and not to a name in it.
     assert "solitaire_solver.search.compiled" in edges["solitaire_solver.games.windmill.kernel"]
+    # The registry's games, loaded by name, are in the graph, each a package of the tree.
+    games = {name for name in edges["solitaire_solver.games"] if is_package(name)}
+    assert games == {f"solitaire_solver.games.{name}" for name in GAMES}
+    assert "solitaire_solver.games.black_hole" in games
 
 
 def test_a_circle_is_found_and_named() -> None:
