@@ -92,9 +92,10 @@ from .analysis import twin_indices
 # preset's plan holds its own (``game.plan.fair``), which the hints and players read.
 
 SAMPLES = DEFAULT_FAIR.samples
-"""K, the determinisations a fair hint solves by default: ``hint --fair``, ``play --fair``,
-the browser's game and the fair player of ``stats --player fair`` all use it. Its 95%
-intervals are about 12 points either side of an even chance; a hint comes back in well
+"""K of the default fair plan: the determinisations a fair hint solves when neither the
+caller nor the game's plan says otherwise (``hint --fair``, ``play --fair``, the browser's
+game and the fair player of ``stats --player fair`` take ``game.plan.fair.samples``). Its
+95% intervals are about 12 points either side of an even chance; a hint comes back in well
 under a second outside Windmill."""
 
 MOST_SAMPLES = DEFAULT_FAIR.most_samples
@@ -103,10 +104,6 @@ once and holds them in memory (10,000 of Windmill's take about 70 MB and a secon
 solves them at a few milliseconds each after every move (Decade's; Windmill's take far
 longer): many more would run for days. 10,000 already narrow an interval to about one
 point either side."""
-
-SOLVE_LIMITS = DEFAULT_FAIR.limits
-"""The limits of each exact solve of a sample, by default: a sample left unknown by them
-counts apart (:attr:`FairMove.unknown`), never as a win."""
 
 
 @attrs.frozen

@@ -42,17 +42,11 @@ import attrs
 from ..errors import BadOptionError
 from ..games import Game, Seen
 from ..request import SolveRequest
-from ..search import Limit, Limits, SolveResult, Status
-from .fair import SAMPLES, SOLVE_LIMITS, Leaves, fair_choice, legal_moves_seen
+from ..search import NO_LIMITS, Limit, Limits, SolveResult, Status
+from .fair import Leaves, fair_choice, legal_moves_seen
 
 KINDS = ("fair", "greedy", "random")
 """The players there are."""
-
-PLAYER_SAMPLES = SAMPLES
-"""Determinisations the fair player's hint solves at each choice, by default: the one K of
-every fair hint (:data:`.fair.SAMPLES`). Its figure is a lower bound whatever K is (a
-smaller K makes it choose worse, never peek), and the published tables name theirs
-(``--samples 16``): a long run is cheaper with a smaller one."""
 
 MAX_MOVES = 2000
 """A bound no real game reaches: a safety net, should a player's moves cycle."""
@@ -61,14 +55,23 @@ MAX_MOVES = 2000
 @attrs.frozen
 class Player:
     """A player: its kind (:data:`KINDS`), the samples of the fair player's hints, and the
-    seed that makes every run the same. ``str()`` gives the words a store keeps."""
+    seed that makes every run the same. ``str()`` gives the words a store keeps.
+
+    The fair player's numbers left out (``samples`` ``None``, no ``limits``
+    set) are the game's fair plan's (``game.plan.fair``), which
+    :meth:`for_game` writes in: a run resolves them once, so that its
+    store's words name the numbers it played with. Its figure is a lower
+    bound whatever K is (a smaller K makes it choose worse, never peek), and
+    the published tables name theirs (``--samples 16``): a long run is
+    cheaper with a smaller one.
+    """
 
     kind: str
-    samples: int = PLAYER_SAMPLES
+    samples: int | None = None
     seed: int = 0
-    limits: Limits = SOLVE_LIMITS
+    limits: Limits = NO_LIMITS
     """The limits of each exact solve of the fair player's hints, and the first ones of a
-    position with nothing hidden (:func:`solve_open`)."""
+    position with nothing hidden (:func:`solve_open`); none set: the fair plan's."""
     skip_unsettled: bool = False
     """The fair player's hints leave unsearched the samples its limits leave unknown as a
     whole (:func:`.fair.fair_choice`): a cheaper player where many are (Windmill)."""
@@ -76,14 +79,32 @@ class Player:
     def __attrs_post_init__(self) -> None:
         if self.kind not in KINDS:
             raise BadOptionError(f"unknown player {self.kind!r} (players: {', '.join(KINDS)})")
-        if self.samples < 1:
+        if self.samples is not None and self.samples < 1:
             raise BadOptionError(f"samples must be at least 1, not {self.samples}")
+
+    def for_game(self, game: Game[Any, Any]) -> Player:
+        """This player with the numbers it leaves to the plan taken from ``game``'s fair plan
+        (:attr:`~.search.FairPlan.samples` and :attr:`~.search.FairPlan.limits`)."""
+        fair = game.plan.fair
+        return attrs.evolve(
+            self,
+            samples=fair.samples if self.samples is None else self.samples,
+            limits=self.limits if self.limits.any else fair.limits,
+        )
 
     def __str__(self) -> str:
         if self.kind == "fair":
-            states = self.limits.max_states
-            words = f"fair samples={self.samples} seed={self.seed} states={states}"
-            return words + (" unsettled=skip" if self.skip_unsettled else "")
+            # A number left to the plan has no word: resolve the player first
+            # (for_game) where the words must name what was played.
+            words = ["fair"]
+            if self.samples is not None:
+                words.append(f"samples={self.samples}")
+            words.append(f"seed={self.seed}")
+            if self.limits.max_states is not None:
+                words.append(f"states={self.limits.max_states}")
+            if self.skip_unsettled:
+                words.append("unsettled=skip")
+            return " ".join(words)
         if self.kind == "random":
             return f"random seed={self.seed}"
         return "greedy"
@@ -225,8 +246,9 @@ def play(
     # What the exact fair values learn of positions with nothing hidden, kept
     # for the deal's later choices (fair.exact_values).
     leaves = Leaves.of(game)
-    # The player's limits, resolved once: every sample's solve, the referee's and the
-    # first of a position with nothing hidden work under them.
+    # The player's numbers, resolved once: every sample's solve, the referee's and the
+    # first of a position with nothing hidden work under its limits.
+    player = player.for_game(game)
     sample = SolveRequest.samples(game, player.limits)
     for step in range(MAX_MOVES):
         if game.is_won(state):

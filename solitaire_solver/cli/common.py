@@ -12,7 +12,7 @@ import signal
 import sys
 import threading
 from collections.abc import Callable, Sequence
-from typing import Any, NoReturn, TypeAlias
+from typing import Any, Literal, NoReturn, TypeAlias
 
 from ..advice.fair import MOST_SAMPLES
 from ..cards import count_text
@@ -20,7 +20,7 @@ from ..errors import BadOptionError, SolverError
 from ..games import PRESETS, Game
 from ..numbering import DealNumber
 from ..request import SolveRequest
-from ..search.plan import PlanError, read_plan
+from ..search.plan import PlanError, compose_shortest, member_strategy, read_plan
 from ..search.result import limit_problem
 
 PROG = "solitaire-solver"
@@ -216,13 +216,38 @@ def with_plan_file(args: argparse.Namespace, game: Game[Any, Any]) -> Game[Any, 
     except PlanError as exc:
         raise BadOptionError(f"--plan {exc}") from None
     other = game.with_plan(plan)
+    _check_plan_makes(path, other)
+    return other
+
+
+def _check_plan_makes(path: str, game: Game[Any, Any]) -> None:
+    """Make the strategies of ``game``'s plan once, for the first deal, and raise
+    :class:`BadOptionError` naming the file (and the member's field, where one member is
+    at fault) for a value the game's factories refuse.
+
+    A number out of a member's range shows only when its strategy is made: made here, it
+    is a bad option rather than a failed search. The shortest section's members too, though
+    only ``--shortest`` runs them: a file is checked whole when it is read, whatever the
+    command does with it.
+    """
+    plan = game.plan
+    start = game.deal(DealNumber(1, True))
+    factories = game.factories(start)
+    members = [
+        *((f"members[{i}]", m) for i, m in enumerate(plan.members)),
+        *((f"shortest.members[{i}]", m) for i, m in enumerate(plan.shortest.members)),
+    ]
+    for field, member in members:
+        try:
+            member_strategy(member, factories)
+        except (ValueError, TypeError) as exc:
+            raise BadOptionError(f"--plan {path}: {field} ({member.name}): {exc}") from None
     try:
-        # A number out of a member's range shows when the strategy is made: made here once,
-        # for the first deal, it is a bad option rather than a failed search.
-        other.strategy(other.deal(DealNumber(1, True)))
+        # The compositions as a solve makes them: the screens, and a plan none of whose
+        # members applies, show here.
+        compose_shortest(plan, factories, game.strategy(start))
     except (ValueError, TypeError) as exc:
         raise BadOptionError(f"--plan {path}: {exc}") from None
-    return other
 
 
 def add_limit_options(parser: argparse.ArgumentParser) -> None:
@@ -253,17 +278,30 @@ def add_limit_options(parser: argparse.ArgumentParser) -> None:
 SAMPLES_HELP = f"at most {MOST_SAMPLES:,}"
 """The cap on ``--samples``, in the words of its help."""
 
+EXAMPLE_PRESET = "decade"
+"""The preset whose fair plan's figures the help quotes, beside "the preset plan's"."""
 
-def fair_sampling_options(p: argparse.ArgumentParser, samples: int, needed: str = "--fair") -> None:
-    """--samples (by default ``samples``) and --seed, of the fair hints under ``needed``."""
+
+def fair_plan_default(what: Literal["samples", "states"]) -> str:
+    """The default of an option that the game's fair plan sets when it is not given, in the
+    words of its help: ``the preset plan's, 64 for decade`` for ``what`` ``samples``
+    (each preset's plan holds its own: no one figure stands for all)."""
+    fair = PRESETS[EXAMPLE_PRESET].solver_plan.fair
+    value = fair.samples if what == "samples" else fair.limits.max_states
+    figure = "no limit" if value is None else f"{value:,}"
+    return f"the preset plan's, {figure} for {EXAMPLE_PRESET}"
+
+
+def fair_sampling_options(p: argparse.ArgumentParser, needed: str = "--fair") -> None:
+    """--samples and --seed, of the fair hints under ``needed``; ``--samples`` not given is
+    ``None``, the game's fair plan's K (:attr:`~.search.FairPlan.samples`)."""
     p.add_argument(
         "--samples",
         action=Given,
         type=count_type(MOST_SAMPLES, "sample"),
-        default=samples,
         metavar="K",
-        help=f"with {needed}: the random deals of the hidden cards a hint solves (default "
-        f"{samples}, {SAMPLES_HELP})",
+        help=f"with {needed}: the random deals of the hidden cards a hint solves (default: "
+        f"{fair_plan_default('samples')}; {SAMPLES_HELP})",
     )
     p.add_argument(
         "--seed",

@@ -9,7 +9,7 @@ from typing import Any
 
 from .. import __version__
 from ..advice.analysis import Analysis, analyse
-from ..advice.fair import SAMPLES, fair_hint
+from ..advice.fair import fair_hint
 from ..advice.fair import hint_document as fair_hint_document
 from ..api import play_line
 from ..cards import count_text
@@ -231,7 +231,7 @@ def register(commands: Commands) -> None:
         "value where few are hidden; implied by a file with hidden cards (??) and by a game "
         "saved while played fair",
     )
-    fair_sampling_options(p, SAMPLES)
+    fair_sampling_options(p)
     p.add_argument(
         "--all-samples",
         action="store_true",

@@ -9,7 +9,7 @@ from typing import Any
 
 from ..errors import BadOptionError
 from ..games import Game
-from ..pages.terminal import CHECK_LIMITS, PLAY_SAMPLES, Fair, Style, play_game
+from ..pages.terminal import CHECK_LIMITS, Fair, Style, play_game
 from ..request import SolveRequest
 from ..search import NO_LIMITS, Limits
 from .common import (
@@ -139,7 +139,7 @@ def register(commands: Commands) -> None:
         "at the end it says whether the deal could be won and the fair chance you had at the "
         "start. A saved fair game says so in its file, and --file goes on with it fair",
     )
-    fair_sampling_options(p, PLAY_SAMPLES, "--fair or --browser")
+    fair_sampling_options(p, "--fair or --browser")
     p.add_argument(
         "--browser",
         action="store_true",

@@ -11,12 +11,12 @@ from pathlib import Path
 from typing import Any
 
 from .. import __version__
-from ..advice.fair import MOST_SAMPLES, SOLVE_LIMITS
-from ..advice.players import KINDS, PLAYER_SAMPLES, Player
+from ..advice.fair import MOST_SAMPLES
+from ..advice.players import KINDS, Player
 from ..api import get_game
 from ..cards import count_text
 from ..errors import BadOptionError
-from ..games import PRESETS
+from ..games import PRESETS, Game
 from ..games.knobs import parse_rule_assignments, rules_items
 from ..maths import count_percentile
 from ..numbering import MT_THRESHOLD, DealNumber
@@ -32,7 +32,7 @@ from ..records.verdicts import (
     write_verdicts,
 )
 from ..request import SolveRequest, raise_option
-from ..search import Limit, Limits, Status
+from ..search import NO_LIMITS, Limit, Limits, Status
 from ..search.result import stop_text
 from ..stats import (
     DASK_TIMEOUT,
@@ -59,6 +59,7 @@ from .common import (
     add_plan_option,
     add_rule_option,
     count_type,
+    fair_plan_default,
     non_negative_int,
     options_going_with,
     positive_float,
@@ -73,9 +74,10 @@ MOST_JOBS = 256
 more would only wait for the cores."""
 
 
-def stats_player(args: argparse.Namespace) -> Player | None:
-    """The player of a ``stats`` run (``--player``, ``--samples``, ``--seed``,
-    ``--sample-states``, ``--skip-unsettled``), or ``None``."""
+def stats_player(args: argparse.Namespace, game: Game[Any, Any]) -> Player | None:
+    """The player of a ``stats`` run of ``game`` (``--player``, ``--samples``, ``--seed``,
+    ``--sample-states``, ``--skip-unsettled``), or ``None``; the numbers not given are
+    ``game``'s fair plan's, resolved here once (the store's words name them)."""
     # The greedy player draws nothing; the random one draws with a seed; the fair one's
     # hints take samples too.
     fair = args.player == "fair"
@@ -87,14 +89,14 @@ def stats_player(args: argparse.Namespace) -> Player | None:
     )
     if args.player is None:
         return None
-    states = SOLVE_LIMITS.max_states if args.sample_states is None else args.sample_states
+    states = args.sample_states
     return Player(
         args.player,
         samples=args.samples,
         seed=args.seed,
-        limits=Limits(max_states=states),
+        limits=NO_LIMITS if states is None else Limits(max_states=states),
         skip_unsettled=args.skip_unsettled,
-    )
+    ).for_game(game)
 
 
 def _count(x: float) -> str:
@@ -327,7 +329,7 @@ def run(args: argparse.Namespace) -> int:
     csv_path = _output_path(args.csv, "CSV") if args.csv else None
     plot_path = check_plot_path(args.plot) if args.plot else None
     db_path = Path(args.db) if args.db else default_store_path(game)
-    player = stats_player(args)
+    player = stats_player(args, game)
     if args.export:
         _output_path(args.export, "verdict file")
         plain_blocks(deals)
@@ -583,10 +585,9 @@ def register(commands: Commands) -> None:
         "--samples",
         action=Given,
         type=count_type(MOST_SAMPLES, "sample"),
-        default=PLAYER_SAMPLES,
         metavar="K",
-        help=f"with --player fair: determinisations each hint solves (default {PLAYER_SAMPLES}, "
-        f"{SAMPLES_HELP})",
+        help=f"with --player fair: determinisations each hint solves (default: "
+        f"{fair_plan_default('samples')}; {SAMPLES_HELP})",
     )
     p.add_argument(
         "--seed",
@@ -603,8 +604,8 @@ def register(commands: Commands) -> None:
         type=positive_int,
         metavar="N",
         help=f"with --player fair: the most states each exact solve of a hint's samples may "
-        f"expand (default {SOLVE_LIMITS.max_states:,}); a sample it leaves unknown counts as "
-        "not won, so a larger N makes a stronger player at a cost",
+        f"expand (default: {fair_plan_default('states')}); a sample it leaves "
+        "unknown counts as not won, so a larger N makes a stronger player at a cost",
     )
     p.add_argument(
         "--skip-unsettled",

@@ -35,7 +35,6 @@ import attrs
 
 from ..advice.analysis import Analysis, analyse_position, verdict_words
 from ..advice.fair import (
-    SAMPLES,
     FairHint,
     fair_hint,
     hint_unsettled_text,
@@ -66,16 +65,15 @@ def twins_text(notations: list[str]) -> str:
     return f"also {', '.join(notations)}: the same position up to symmetry"
 
 
-PLAY_SAMPLES = SAMPLES
-"""Random deals of the hidden cards a fair hint solves in ``play --fair``, by default: the
-one K of every fair hint (:data:`.fair.SAMPLES`)."""
-
-
 @attrs.frozen
 class Fair:
-    """``play --fair``: the hidden cards stay hidden, no verdict is shown, hints are fair."""
+    """``play --fair``: the hidden cards stay hidden, no verdict is shown, hints are fair.
 
-    samples: int = PLAY_SAMPLES
+    ``samples`` is K, the random deals of the hidden cards each fair hint
+    solves (``None``: the game's fair plan's, :attr:`~.search.FairPlan.samples`),
+    and ``seed`` the seed of their draws."""
+
+    samples: int | None = None
     seed: int = 0
 
 

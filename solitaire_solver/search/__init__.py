@@ -27,8 +27,9 @@ are left to chance (a :class:`ChanceProblem`: choices, weighted outcomes,
 leaf values), under a budget like the other runs; :func:`work_out` runs it
 under :class:`Limits` and returns a :class:`ChanceResult`. Where chance
 is a shuffled stock, :class:`Counting` does the same in whole numbers (the
-orders of the stock won) for a :class:`CountingProblem`, fast enough for
-millions of nodes. Where the hidden part is too large for either, sampling
+orders of the stock won) for a :class:`CountingProblem` (with its
+:class:`Steps` and :data:`Looked` values), fast enough for millions of
+nodes. Where the hidden part is too large for either, sampling
 estimates each move's chance over random determinisations of it (a
 :class:`SamplingProblem`): :func:`draw_samples`, then :func:`tally_samples`
 with a stopping rule such as :func:`told_apart`, or :func:`sampled_choice`.
@@ -46,7 +47,7 @@ from .astar import astar, astar_order, best_first, greedy_order, weighted_order
 from .beam import beam
 from .budget import LOST, Budget, LineWanted, Run, Strategy, Verdict, Watcher, drive, solve, won
 from .compiled import Compiled, compiled
-from .counting import Counting, CountingProblem, OutOfBudget
+from .counting import Counting, CountingProblem, Looked, OutOfBudget, Steps
 from .dfs import depth_first, dfs, successors_of
 from .expectimax import (
     UNSETTLED,
@@ -129,6 +130,7 @@ __all__ = [
     "Limit",
     "Limits",
     "LineWanted",
+    "Looked",
     "Member",
     "Memo",
     "OutOfBudget",
@@ -146,6 +148,7 @@ __all__ = [
     "SolveResult",
     "StateGraph",
     "Status",
+    "Steps",
     "Stop",
     "StopRule",
     "Strategy",

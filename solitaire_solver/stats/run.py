@@ -61,7 +61,9 @@ def player_key(game: Game[Any, Any], player: Player | None) -> StoreKey:
     key = StoreKey.of(game)
     if player is None:
         return key
-    return StoreKey(key.preset, key.game, f"{key.fingerprint} player={player}")
+    # The words name the numbers the player plays with, its plan's where it gives none.
+    words = player.for_game(game)
+    return StoreKey(key.preset, key.game, f"{key.fingerprint} player={words}")
 
 
 Sink = Callable[[DealResult], None]

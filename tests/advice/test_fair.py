@@ -947,23 +947,52 @@ def choice_line(name: str, number: int, skip: int = 0) -> tuple[Game[Any, Any], 
     pytest.fail(f"no position with a choice in {name} deal {number}")
 
 
-def test_one_k_is_the_default_of_every_fair_hint() -> None:
-    # hint --fair, play --fair (and the browser's table, which takes play's),
-    # and the stats fair player: one K, fair.SAMPLES.
-    from solitaire_solver.advice.fair import SAMPLES
+def test_the_fair_numbers_left_out_are_the_games_plans(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # hint --fair, play --fair (and the browser's table), and the stats fair player: K and
+    # the samples' limits, when none are given, are the game's fair plan's. A plan of 5
+    # samples under 3,000 states, far from the presets' 64 under 200,000, shows whose are
+    # used. Decade deal 2 has a choice at the start, so its hint samples.
     from solitaire_solver.cli import build_parser
-    from solitaire_solver.pages.terminal import PLAY_SAMPLES
+    from solitaire_solver.pages.web import Table
 
     p = build_parser()
-    assert p.parse_args(["hint", "decade", "3"]).samples == SAMPLES
-    assert p.parse_args(["play", "decade", "3"]).samples == SAMPLES
-    assert p.parse_args(["stats", "decade", "--deals", "1-2"]).samples == SAMPLES
-    assert Fair().samples == PLAY_SAMPLES == SAMPLES
-    assert Player("fair").samples == SAMPLES
-    assert str(Player("fair")).startswith(f"fair samples={SAMPLES} ")
-    g, _, s = choice_line("eagle-wing", 1)
-    hint = fair_hint(g, g.seen(s), quick=True)
-    assert hint.most == SAMPLES and not hint.exact and not hint.forced
+    stats = ["stats", "decade", "--deals", "1-2"]
+    for argv in (["hint", "decade", "3"], ["play", "decade", "3"], stats):
+        assert p.parse_args(argv).samples is None, argv
+    assert p.parse_args(stats).sample_states is None
+    g = make_game("decade")
+    fair = attrs.evolve(g.plan.fair, samples=5, limits=Limits(max_states=3000))
+    assert (fair.samples, fair.limits) != (g.plan.fair.samples, g.plan.fair.limits)
+    odd = g.with_plan(attrs.evolve(g.plan, fair=fair))
+    s = odd.deal(parse_deal_number(2))
+    hint = fair_hint(odd, odd.seen(s), quick=True, seed=1)
+    assert hint.most == 5 and 1 <= hint.samples <= 5 and not hint.forced
+    # The player with no numbers plays as the one given the plan's, and unlike the one
+    # given the preset's (its hints solve 8 samples in all on this deal, not 101).
+    plain = play(odd, s, Player("fair"), deal="2")
+    given = play(g, s, Player("fair", samples=5, limits=Limits(max_states=3000)), deal="2")
+    presets = play(g, s, Player("fair"), deal="2")
+    assert (plain.moves, plain.solves) == (given.moves, given.solves)
+    assert plain.solves != presets.solves
+    assert str(Player("fair").for_game(odd)) == "fair samples=5 seed=0 states=3000"
+    # The terminal's game and the browser's table: their hints say K.
+    out = io.StringIO()
+    play_game(odd, s, io.StringIO("hint\nquit\n"), out, fair=Fair(seed=1))
+    assert "(K = 5)" in out.getvalue() and "(K = 64)" not in out.getvalue()
+    assert Table(odd, s, fair=True, seed=1).hint()["fair"]["k"] == 5
+    # The stats fair player under a plan file with those numbers: its store's words.
+    code, text, _ = run_cli(capsys, "games", "--plan", "decade", "--json")
+    assert code == 0
+    doc = json.loads(text)
+    doc["plan"]["fair"].update(samples=5, limits={"max_states": 3000})
+    path = tmp_path / "fair.json"
+    path.write_text(json.dumps(doc))
+    run = ("stats", "decade", "--deals", "2", "--player", "fair", "--plan", str(path))
+    code, text, err = run_cli(capsys, *run, "--db", str(tmp_path / "s.sqlite"), "--json")
+    assert code == 0, err
+    assert json.loads(text)["player"] == "fair samples=5 seed=0 states=3000"
 
 
 def test_a_hint_says_k_in_its_text_and_json(capsys: pytest.CaptureFixture[str]) -> None:

@@ -115,7 +115,7 @@ def played_row(game: Game[Any, Any], deal: int, player: Player) -> dict[str, Any
     print(game.preset, deal, player, played.won, f"{played.seconds:.1f}s", flush=True)
     return {
         "deal": deal,
-        "player": str(player),
+        "player": str(player.for_game(game)),
         "moves": " ".join(str(m) for m in played.moves),
         "won": played.won,
         "choices": played.choices,

@@ -41,7 +41,7 @@ from ...numbering import parse_deal_number
 from ...records.deal_files import format_game, parse_game
 from ...records.verdicts import WON, shipped_table
 from ...request import SolveRequest
-from ..terminal import PLAY_SAMPLES, Session
+from ..terminal import Session
 from ..viewer import rules_subtitle, scene_steps, solution_html
 
 DEAL_RANGE = 1_000_000
@@ -91,7 +91,8 @@ class Table:
     ``request`` is the request of the coach's searches (none: no limit given,
     the preset's defaults; the search after each move is a check request,
     :meth:`~.request.SolveRequest.checks`);
-    ``samples`` and ``seed`` are the fair hint's. ``version`` counts the
+    ``samples`` and ``seed`` are the fair hint's (``samples`` ``None``: the
+    game's fair plan's K). ``version`` counts the
     changes, so that the page can tell a fresh answer from a stale one.
     ``fair`` plays the game fair (see :meth:`set_fair`); ``fair_off_at`` is
     the move number a game resumed from a file had fair mode turned off at.
@@ -112,7 +113,7 @@ class Table:
         deal: str | None = None,
         moves: Sequence[Any] = (),
         request: SolveRequest | None = None,
-        samples: int = PLAY_SAMPLES,
+        samples: int | None = None,
         seed: int = 0,
         rng: random.Random | None = None,
         auto: bool = False,
