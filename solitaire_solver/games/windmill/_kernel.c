@@ -85,7 +85,8 @@
 struct beam_rules {
     int n;                               /* cards in this pass's dealing order */
     uint8_t seq[MAX_SEQ];                /* their ranks */
-    uint8_t next_of[14][MAX_SEQ + 1];    /* the first place >= i with rank r, or NOWHERE */
+    uint8_t next_of[14][MAX_SEQ + 1];    /* the first place >= i with rank r, or NOWHERE
+                                          * (rules.canonical_places) */
     uint8_t pneed[PRIMARY_FULL];         /* the rank the primary needs at each size */
     uint8_t sneed[SECONDARY_FULL];       /* the rank a secondary needs at each size */
     uint8_t t[T_SIZE];                   /* the foundation moves (T_*) */
@@ -93,6 +94,7 @@ struct beam_rules {
                                           * secondary, for each primary size (sub-games) */
     int score;                           /* how the beam orders its candidates (SCORE_*) */
     uint64_t seed;                       /* for SCORE_SHUFFLED */
+    unsigned used;                       /* redeals used: all of them (the last pass) */
 };
 
 enum {
@@ -431,64 +433,138 @@ static int beam_dominator(const struct beam_rules *g, const beam_state *s, beam_
 
 /* ------------------------------------------------------------ Python: states as tuples */
 
-/* A position for Python: (mask, dealt, primary, flag, secondaries, reserve), all ints. */
-static PyObject *state_tuple(const beam_state *s)
+/*
+ * Python sees a position in the rank model's compact form (model.Compact):
+ * (primary size, flag, secondary sizes, reserve ranks, stock, waste, redeals
+ * used). The secondaries are a count of secondaries per size, SIZE_BITS bits
+ * a size (rules.packed_sizes); the stock and the waste are piles of ranks, a
+ * hexadecimal digit a card under a leading 1, the top card lowest
+ * (model.pile). The three words above are this form on the last pass, with
+ * the stock as the cards dealt (it is the rest of the pass's dealing order)
+ * and the waste as its canonical mask: the functions below are the two ways
+ * between them, and every position enters and leaves the kernel through them.
+ */
+#define SIZE_BITS 3
+
+static const char HEX[] = "0123456789abcdef";
+
+/* A pile for Python: its ranks given bottom card first. */
+static PyObject *pile_of(const uint8_t *bottom_first, int n)
 {
-    PyObject *lo = PyLong_FromUnsignedLongLong(s->w[0]);
-    PyObject *hi = PyLong_FromUnsignedLongLong(s->w[1] & HI_MASK);
-    PyObject *shift = PyLong_FromLong(64);
-    PyObject *mask = NULL, *up = NULL;
-    if (lo && hi && shift && (up = PyNumber_Lshift(hi, shift)))
-        mask = PyNumber_Or(up, lo);
-    Py_XDECREF(lo);
-    Py_XDECREF(hi);
-    Py_XDECREF(shift);
-    Py_XDECREF(up);
-    if (!mask)
+    char text[MAX_SEQ + 2];
+    text[0] = '1';
+    for (int i = 0; i < n; i++)
+        text[1 + i] = HEX[bottom_first[i]];
+    text[n + 1] = 0;
+    return PyLong_FromString(text, NULL, 16);
+}
+
+/* A pile's ranks, bottom card first, into out (room for MAX_SEQ); their count, or -1. */
+static int pile_ranks(PyObject *pile, uint8_t *out, const char *what)
+{
+    if (!PyLong_Check(pile)) {
+        PyErr_Format(PyExc_TypeError, "the %s must be an int (a packed pile)", what);
+        return -1;
+    }
+    PyObject *text = PyNumber_ToBase(pile, 16);
+    if (!text)
+        return -1;
+    Py_ssize_t len;
+    const char *t = PyUnicode_AsUTF8AndSize(text, &len);
+    int n = -1;
+    if (t && len >= 3 && len - 3 <= MAX_SEQ && t[0] == '0' && t[1] == 'x' && t[2] == '1') {
+        n = (int)len - 3;
+        for (int i = 0; i < n; i++) {
+            const char *at = strchr(HEX, t[3 + i]);
+            if (!at || at - HEX > 12) {
+                n = -1;
+                break;
+            }
+            out[i] = (uint8_t)(at - HEX);
+        }
+    }
+    Py_DECREF(text);
+    if (n < 0 && !PyErr_Occurred())
+        PyErr_Format(PyExc_ValueError, "the %s is not a packed pile of ranks", what);
+    return n;
+}
+
+static PyObject *state_tuple(const struct beam_rules *g, const beam_state *s)
+{
+    uint8_t stock[MAX_SEQ], waste[MAX_SEQ];
+    int dealt = (int)dealt_of(s), nstock = 0, nwaste = 0;
+    for (int i = g->n - 1; i >= dealt; i--)
+        stock[nstock++] = g->seq[i];
+    for (int i = 0; i < dealt; i++)
+        if (i >= 64 ? s->w[1] >> (i - 64) & 1 : s->w[0] >> i & 1)
+            waste[nwaste++] = g->seq[i];
+    unsigned secs = secs_of(s);
+    unsigned long long sizes = 0;
+    for (int i = 0; i < 4; i++)
+        sizes += 1ULL << (SIZE_BITS * size_at(secs, i));
+    PyObject *stock_pile = pile_of(stock, nstock);
+    PyObject *waste_pile = stock_pile ? pile_of(waste, nwaste) : NULL;
+    if (!waste_pile) {
+        Py_XDECREF(stock_pile);
         return NULL;
-    return Py_BuildValue("(NIIIIK)", mask, dealt_of(s), primary_of(s), flag_of(s), secs_of(s),
-                         (unsigned long long)s->w[2]);
+    }
+    return Py_BuildValue("(INKKNNI)", primary_of(s), PyBool_FromLong(flag_of(s)), sizes,
+                         (unsigned long long)s->w[2], stock_pile, waste_pile, g->used);
 }
 
 static int parse_state(const struct beam_rules *g, PyObject *t, beam_state *s)
 {
-    PyObject *mask;
-    unsigned dealt, p, flag, secs;
-    unsigned long long res;
-    if (!PyArg_ParseTuple(t, "OIIIIK", &mask, &dealt, &p, &flag, &secs, &res))
+    unsigned p, used;
+    int flag;
+    unsigned long long sizes, res;
+    PyObject *stock_pile, *waste_pile;
+    if (!PyArg_ParseTuple(t, "IpKKOOI", &p, &flag, &sizes, &res, &stock_pile, &waste_pile,
+                          &used))
         return 0;
-    if (!PyLong_Check(mask)) {
-        PyErr_SetString(PyExc_TypeError, "the waste mask must be an int");
-        return 0;
-    }
-    if (dealt > (unsigned)g->n || p > PRIMARY_FULL || flag > 1 || secs > 0xffff) {
-        PyErr_SetString(PyExc_ValueError, "a field of the position is out of range");
-        return 0;
-    }
-    PyObject *ones = PyLong_FromUnsignedLongLong(~0ULL);
-    PyObject *low = ones ? PyNumber_And(mask, ones) : NULL;
-    Py_XDECREF(ones);
-    if (!low)
-        return 0;
-    unsigned long long lo = PyLong_AsUnsignedLongLong(low);
-    Py_DECREF(low);
-    PyObject *sixty_four = PyLong_FromLong(64);
-    PyObject *high = sixty_four ? PyNumber_Rshift(mask, sixty_four) : NULL;
-    Py_XDECREF(sixty_four);
-    if (!high)
-        return 0;
-    unsigned long long hi = PyLong_AsUnsignedLongLong(high);
-    Py_DECREF(high);
-    if (PyErr_Occurred())
-        return 0;
-    if (hi > HI_MASK || (dealt < 64 ? (lo >> dealt) != 0 || hi : (hi >> (dealt - 64)) != 0)) {
-        PyErr_SetString(PyExc_ValueError, "the waste mask has places not dealt");
+    if (p > PRIMARY_FULL || used != g->used) {
+        PyErr_SetString(PyExc_ValueError,
+                        "the primary's size or the redeals used is out of range for this pass");
         return 0;
     }
-    s->w[0] = lo;
-    s->w[1] = hi | (uint64_t)dealt << DEALT_SHIFT | (uint64_t)p << P_SHIFT |
-              (uint64_t)flag << FLAG_SHIFT | (uint64_t)secs << SECS_SHIFT;
-    s->w[2] = res;
+    /* The secondaries: four sizes, smallest first, a nibble each. */
+    unsigned secs = 0;
+    int k = 0;
+    for (unsigned size = 0; size <= SECONDARY_FULL; size++)
+        for (unsigned c = sizes >> (SIZE_BITS * size) & 7; c; c--, k++)
+            if (k < 4)
+                secs |= size << (4 * k);
+    if (k != 4 || sizes >> (SIZE_BITS * (SECONDARY_FULL + 1))) {
+        PyErr_SetString(PyExc_ValueError, "the secondary sizes are not four sizes from 0 to 13");
+        return 0;
+    }
+    uint8_t stock[MAX_SEQ], waste[MAX_SEQ];
+    int nstock = pile_ranks(stock_pile, stock, "stock");
+    int nwaste = nstock < 0 ? -1 : pile_ranks(waste_pile, waste, "waste");
+    if (nwaste < 0)
+        return 0;
+    int dealt = g->n - nstock;
+    for (int i = 0; i < nstock && dealt >= 0; i++)
+        if (stock[i] != g->seq[g->n - 1 - i])
+            dealt = -1;
+    if (dealt < 0) {
+        PyErr_SetString(PyExc_ValueError, "the stock is not the rest of this pass's dealing order");
+        return 0;
+    }
+    beam_state out = {{0, 0, 0}};
+    int after = 0;
+    for (int i = 0; i < nwaste; i++) {
+        int at = g->next_of[waste[i]][after];
+        if (at == NOWHERE || at >= dealt) {
+            PyErr_SetString(PyExc_ValueError, "the waste's ranks are not among the cards dealt");
+            return 0;
+        }
+        set_place(&out, at);
+        after = at + 1;
+    }
+    out.w[1] |= (uint64_t)dealt << DEALT_SHIFT | (uint64_t)p << P_SHIFT |
+                (uint64_t)flag << FLAG_SHIFT | (uint64_t)secs << SECS_SHIFT;
+    out.w[2] = res;
+    *s = out;
     return 1;
 }
 
@@ -496,11 +572,12 @@ static int parse_state(const struct beam_rules *g, PyObject *t, beam_state *s)
 
 /* A list of state tuples: n states, the first at first, the next stride
  * bytes on (states are kept bare or inside a search's nodes). */
-static PyObject *state_list(const char *first, size_t n, size_t stride)
+static PyObject *state_list(const struct beam_rules *g, const char *first, size_t n,
+                            size_t stride)
 {
     PyObject *list = PyList_New((Py_ssize_t)n);
     for (size_t i = 0; list && i < n; i++) {
-        PyObject *t = state_tuple((const beam_state *)(first + i * stride));
+        PyObject *t = state_tuple(g, (const beam_state *)(first + i * stride));
         if (!t) {
             Py_CLEAR(list);
             break;
@@ -517,12 +594,14 @@ typedef struct {
 
 static int Rules_init(RulesObject *self, PyObject *args, PyObject *kwds)
 {
-    static char *kwlist[] = {"seq", "pneed", "sneed", "tables", "hold", "score", "seed", NULL};
-    Py_buffer seq, pneed, sneed, tables;
+    static char *kwlist[] = {"seq",  "places", "pneed", "sneed", "tables",
+                             "hold", "used",   "score", "seed",  NULL};
+    Py_buffer seq, places, pneed, sneed, tables;
     int hold, score = SCORE_PLAIN;
+    unsigned used;
     unsigned long long seed = 0;
-    if (!PyArg_ParseTupleAndKeywords(args, kwds, "y*y*y*y*i|iK", kwlist, &seq, &pneed, &sneed,
-                                     &tables, &hold, &score, &seed))
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "y*y*y*y*y*iI|iK", kwlist, &seq, &places,
+                                     &pneed, &sneed, &tables, &hold, &used, &score, &seed))
         return -1;
     int ok = 0;
     struct beam_rules *g = &self->g;
@@ -532,8 +611,9 @@ static int Rules_init(RulesObject *self, PyObject *args, PyObject *kwds)
         PyErr_Format(PyExc_ValueError, "at most %d cards in a pass, not %zd", MAX_SEQ, seq.len);
         goto out;
     }
-    if (pneed.len != PRIMARY_FULL || sneed.len != SECONDARY_FULL || tables.len != T_SIZE ||
-        hold < 0 || score < SCORE_PLAIN || score > SCORE_AHEAD_SHUFFLED) {
+    if (places.len != (Py_ssize_t)sizeof g->next_of || pneed.len != PRIMARY_FULL ||
+        sneed.len != SECONDARY_FULL || tables.len != T_SIZE || hold < 0 ||
+        score < SCORE_PLAIN || score > SCORE_AHEAD_SHUFFLED) {
         PyErr_SetString(PyExc_ValueError, "bad rank tables, foundation tables, hold or score");
         goto out;
     }
@@ -546,15 +626,8 @@ static int Rules_init(RulesObject *self, PyObject *args, PyObject *kwds)
         }
         g->seq[i] = sq[i];
     }
-    for (int r = 0; r < 14; r++) {
-        uint8_t next = NOWHERE;
-        g->next_of[r][MAX_SEQ] = NOWHERE;
-        for (int i = MAX_SEQ - 1; i >= 0; i--) {
-            if (i < g->n && g->seq[i] == r)
-                next = (uint8_t)i;
-            g->next_of[r][i] = next;
-        }
-    }
+    memcpy(g->next_of, places.buf, sizeof g->next_of);
+    g->used = used;
     for (int i = 0; i < PRIMARY_FULL; i++)
         g->pneed[i] = pn[i];
     for (int i = 0; i < SECONDARY_FULL; i++) {
@@ -576,6 +649,7 @@ static int Rules_init(RulesObject *self, PyObject *args, PyObject *kwds)
     ok = 1;
 out:
     PyBuffer_Release(&seq);
+    PyBuffer_Release(&places);
     PyBuffer_Release(&pneed);
     PyBuffer_Release(&sneed);
     PyBuffer_Release(&tables);
@@ -588,7 +662,7 @@ static PyObject *Rules_plays(RulesObject *self, PyObject *arg)
     if (!parse_state(&self->g, arg, &s))
         return NULL;
     int k = beam_plays(&self->g, &s, kids);
-    return state_list((const char *)kids, (size_t)k, sizeof kids[0]);
+    return state_list(&self->g, (const char *)kids, (size_t)k, sizeof kids[0]);
 }
 
 static PyObject *Rules_across(RulesObject *self, PyObject *arg)
@@ -598,7 +672,7 @@ static PyObject *Rules_across(RulesObject *self, PyObject *arg)
         return NULL;
     if (!beam_across(&self->g, &s, &t))
         Py_RETURN_NONE;
-    return state_tuple(&t);
+    return state_tuple(&self->g, &t);
 }
 
 /* The twin of a position, or None when it has none: for the tests that pin it to rules.twin. */
@@ -609,7 +683,17 @@ static PyObject *Rules_twin(RulesObject *self, PyObject *arg)
         return NULL;
     if (!beam_dominator(&self->g, &s, &t))
         Py_RETURN_NONE;
-    return state_tuple(&t);
+    return state_tuple(&self->g, &t);
+}
+
+/* The three words a position is kept in, for the tests that pin them to kernel.kernel_words. */
+static PyObject *Rules_words(RulesObject *self, PyObject *arg)
+{
+    beam_state s;
+    if (!parse_state(&self->g, arg, &s))
+        return NULL;
+    return Py_BuildValue("(KKK)", (unsigned long long)s.w[0], (unsigned long long)s.w[1],
+                         (unsigned long long)s.w[2]);
 }
 
 /* The beam's score of a position, for the tests that pin each order to kernel.beam_order. */
@@ -628,6 +712,8 @@ static PyMethodDef Rules_methods[] = {
      "across(state) -> state or None: the position after dealing a card."},
     {"twin", (PyCFunction)Rules_twin, METH_O,
      "twin(state) -> state or None: the position that dominates it by the twin rule."},
+    {"words", (PyCFunction)Rules_words, METH_O,
+     "words(state) -> (int, int, int): the three words the kernel keeps the position in."},
     {"score", (PyCFunction)Rules_score, METH_O,
      "score(state) -> int: the place of the position in the order a beam keeps them, least "
      "first."},
@@ -638,8 +724,9 @@ static PyTypeObject RulesType = {
     PyVarObject_HEAD_INIT(NULL, 0).tp_name = "solitaire_solver.games.windmill._kernel.Rules",
     .tp_basicsize = sizeof(RulesObject),
     .tp_flags = Py_TPFLAGS_DEFAULT,
-    .tp_doc = "Rules(seq, pneed, sneed, tables, hold, score=0, seed=0): the rank model "
-              "of one pass and the order of a beam's candidates, in C.",
+    .tp_doc = "Rules(seq, places, pneed, sneed, tables, hold, used, score=0, seed=0): the "
+              "rank model of the last pass and the order of a beam's candidates, in C; its "
+              "states are the model's compact positions.",
     .tp_new = PyType_GenericNew,
     .tp_init = (initproc)Rules_init,
     .tp_methods = Rules_methods,
@@ -661,6 +748,12 @@ typedef struct {
     } u;
     int ready;
 } RankObject;
+
+/* The rules a search plays by (its positions are read and written by them). */
+static const struct beam_rules *rank_rules(const RankObject *self)
+{
+    return &((const RulesObject *)self->rules)->g;
+}
 
 static PyTypeObject LdsType;
 
@@ -749,7 +842,8 @@ static PyObject *Beam_line(RankObject *self, PyObject *unused)
         PyErr_SetString(PyExc_RuntimeError, "windmill: the beam's won line was not found again");
         return NULL;
     }
-    PyObject *list = out.n ? state_list((const char *)&out.v[0].s, out.n, sizeof out.v[0])
+    PyObject *list = out.n ? state_list(rank_rules(self), (const char *)&out.v[0].s, out.n,
+                                        sizeof out.v[0])
                            : PyList_New(0); /* no node to point at */
     free(out.v);
     return list;
@@ -809,7 +903,7 @@ static PyObject *Lds_line(RankObject *self, PyObject *unused)
     beam_state *line = lds_line(&self->u.lds, &n);
     if (!line)
         return PyErr_NoMemory();
-    PyObject *list = state_list((const char *)line, n, sizeof *line);
+    PyObject *list = state_list(rank_rules(self), (const char *)line, n, sizeof *line);
     free(line);
     return list;
 }

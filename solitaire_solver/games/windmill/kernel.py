@@ -18,18 +18,21 @@ Set the environment variable :data:`~solitaire_solver.search.compiled.PURE`
 to ``1`` to leave the compiled kernel out (the whole solver then runs on
 the Python model, as it does where the extension was not built).
 
-A position for the kernel (:data:`KState`) is six ints: the waste's mask over
-this pass's dealing order, in canonical form (:func:`.rules.ranked_waste`), the
-cards dealt, the primary's size, the flag, the secondaries' sizes as four
-nibbles (smallest lowest), and the reserve as a count of cards per rank, a
-nibble a rank (13: gaps), as in :mod:`.model`. It is the compact form of
-:mod:`.model` on the last pass with the stock and the waste as the kernel
-keeps them: :func:`from_compact` and :func:`to_compact` are the two ways
-between them, and every position comes into the kernel through the first.
+The kernel takes and gives positions in the rank model's compact form
+(:data:`.model.Compact`), the one form the model, the summaries and the
+kernel share. Inside, it keeps a position on the last pass in three machine
+words: the stock as the cards dealt (on the last pass it is the rest of the
+pass's dealing order), the waste as its canonical mask over that order
+(:func:`.rules.ranked_waste`, stepped by the places of
+:func:`.rules.canonical_places`), the secondaries' sizes as four nibbles;
+``_kernel.c`` reads and writes the compact form at its edge, and the tests
+check that every position comes back as it went in. Only the shuffled
+orders' hash looks at those words (:func:`kernel_words`).
 """
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 from types import ModuleType
 from typing import TYPE_CHECKING, Any
@@ -37,13 +40,13 @@ from typing import TYPE_CHECKING, Any
 from ...search.compiled import PURE as PURE
 from ...search.compiled import pure
 from .model import (
+    ALL_FULL,
     EMPTY,
     SECONDARY_CARDS,
     SORTED_SIZES,
     Compact,
     RankModel,
     compact,
-    pile,
 )
 from .rules import (
     CARDS,
@@ -51,8 +54,8 @@ from .rules import (
     SECONDARY_FULL,
     WindmillState,
     canonical_mask,
+    canonical_places,
     on_last_pass,
-    packed_sizes,
 )
 
 if TYPE_CHECKING:
@@ -67,9 +70,8 @@ except ImportError:  # pragma: no cover - the extension is built by pip install
 MAX_SEQ = 96
 """The most cards a pass's dealing order may hold for the kernel (a deal's holds 95)."""
 
-KState = tuple[int, int, int, int, int, int]
-"""A position for the kernel: waste mask, cards dealt, primary size, flag,
-secondary sizes (nibbles), reserve counts (see the module docstring)."""
+KernelWords = tuple[int, int, int]
+"""A position as the kernel keeps it: three 64-bit words (see ``_kernel.c``)."""
 
 
 def built() -> bool:
@@ -116,20 +118,34 @@ def _mix(h: int, w: int) -> int:
     return h ^ h >> 31
 
 
-def state_hash(k: KState) -> int:
+def kernel_words(st: Compact, ranks: bytes) -> KernelWords:
+    """The three words in which the kernel keeps the compact position ``st`` of the last
+    pass ``ranks``, as its hash reads them: the waste's canonical mask, then the mask's high
+    bits with the cards dealt, the primary's size, the flag and the secondaries' sizes
+    (:func:`nibbles`), then the reserve."""
+    p, flag, secs, res, stock, waste, _used = st
+    dealt = len(ranks) - (stock.bit_length() - 1) // 4
+    tops = []
+    while waste != EMPTY:
+        tops.append(waste & 15)
+        waste >>= 4
+    mask = canonical_mask(ranks, reversed(tops))
+    high = mask >> 64 | dealt << 32 | p << 39 | int(flag) << 45 | nibbles(SORTED_SIZES[secs]) << 46
+    return (mask & _M64, high, res)
+
+
+def state_hash(words: KernelWords) -> int:
     """The kernel's 64-bit hash of a position (``beam_hash`` in ``beam.h``)."""
-    mask, dealt, p, flag, secs, res = k
     h = 0x9E3779B97F4A7C15
-    h = _mix(h, mask & _M64)
-    h = _mix(h, mask >> 64 | dealt << 32 | p << 39 | flag << 45 | secs << 46)
-    h = _mix(h, res)
+    for w in words:
+        h = _mix(h, w)
     h = h * 0x94D049BB133111EB & _M64
     return h ^ h >> 29
 
 
-def shuffled_tie(k: KState, seed: int) -> int:
+def shuffled_tie(words: KernelWords, seed: int) -> int:
     """Eight bits of a hash of the position and ``seed`` (``shuffled_tie`` in ``_kernel.c``)."""
-    x = (state_hash(k) + seed * 0x9E3779B97F4A7C15) & _M64
+    x = (state_hash(words) + seed * 0x9E3779B97F4A7C15) & _M64
     x ^= x >> 30
     x = x * 0xBF58476D1CE4E5B9 & _M64
     x ^= x >> 27
@@ -191,7 +207,7 @@ def beam_order(model: RankModel, kind: int, ranks: bytes, seed: int = 0) -> Any:
         return (CARDS - p - SECONDARY_CARDS[st[2]]) * 53 + PRIMARY_FULL - p
 
     def shuffled(st: Compact) -> int:
-        return plain(st) * 256 + shuffled_tie(from_compact(st, ranks), seed)
+        return plain(st) * 256 + shuffled_tie(kernel_words(st, ranks), seed)
 
     def buried(st: Compact) -> int:
         p = st[0]
@@ -204,41 +220,37 @@ def beam_order(model: RankModel, kind: int, ranks: bytes, seed: int = 0) -> Any:
         return (2 * off + waste_debt(st, wanted_ranks(model, kind, st))) * 53 + PRIMARY_FULL - p
 
     def debt_shuffled(st: Compact) -> int:
-        return debt(st) * 256 + shuffled_tie(from_compact(st, ranks), seed)
+        return debt(st) * 256 + shuffled_tie(kernel_words(st, ranks), seed)
 
     return (plain, shuffled, buried, debt, debt, debt_shuffled)[kind]
 
 
 def beam(
     model: RankModel, start: WindmillState, width: int, order: int = PLAIN, seed: int = 0
-) -> tuple[Any, bytes]:
-    """The kernel's beam of ``width`` over ``model`` from ``start``, and the pass's ranks.
+) -> Any:
+    """The kernel's beam of ``width`` over ``model`` from ``start``.
 
     It is the engine's beam as :func:`.solver.beam_over` runs it over the
     Python model (plays within a round, the deal across, the table emptied
     each round, the twin rule as the dominator under restricted rules), run
-    by :func:`~solitaire_solver.search.compiled`; its line is the kernel's
-    positions (:func:`to_compact` turns them into the model's).
+    by :func:`~solitaire_solver.search.compiled`; its line is the model's
+    compact positions.
     """
     assert _kernel is not None
-    ranks = seq_ranks(start)
     twin = hasattr(model, "dominators")
-    search = _kernel.Beam(rules(model, ranks, order, seed), to_kernel(start, ranks), width, twin)
-    return search, ranks
+    return _kernel.Beam(rules(model, seq_ranks(start), order, seed), compact(start), width, twin)
 
 
-def discrepancies(model: RankModel, start: WindmillState) -> tuple[Any, bytes]:
-    """The kernel's limited discrepancy search over ``model`` from ``start``, and the pass's
-    ranks.
+def discrepancies(model: RankModel, start: WindmillState) -> Any:
+    """The kernel's limited discrepancy search over ``model`` from ``start``.
 
     It expands the same positions in the same order as the engine's
     :func:`~solitaire_solver.search.lds` over :class:`RankGraph`, run by
-    :func:`~solitaire_solver.search.compiled`; its line is the kernel's
-    positions (:func:`to_compact` turns them into the model's).
+    :func:`~solitaire_solver.search.compiled`; its line is the model's compact
+    positions.
     """
     assert _kernel is not None
-    ranks = seq_ranks(start)
-    return _kernel.Lds(rules(model, ranks), to_kernel(start, ranks)), ranks
+    return _kernel.Lds(rules(model, seq_ranks(start)), compact(start))
 
 
 def relaxed(cut: Relaxation) -> Any:
@@ -278,66 +290,36 @@ def seq_ranks(state: WindmillState) -> bytes:
     return bytes(c % 13 for c in state.seq)
 
 
+@functools.lru_cache(maxsize=16)
+def _places(ranks: bytes) -> bytes:
+    """:func:`.rules.canonical_places` of the pass ``ranks``, for the kernel: the members of a
+    solve make their rules again and again for the one pass of a deal."""
+    return canonical_places(ranks, MAX_SEQ)
+
+
 def rules(model: RankModel, ranks: bytes, order: int = PLAIN, seed: int = 0) -> Any:
     """The kernel's rules of ``model`` (its moves, sub-game included) for the pass ``ranks``,
     with the order a beam keeps its candidates in (:data:`PLAIN`...)."""
     assert _kernel is not None
     return _kernel.Rules(
         ranks,
+        _places(ranks),
         bytes(model.pneed),
         bytes(model.sneed),
         model.foundations.rules.tables,
         model.hold,
+        model.redeals,
         order,
         seed,
     )
-
-
-def to_kernel(state: WindmillState, ranks: bytes) -> KState:
-    """The kernel's form of a real position on its last pass (``ranks``: :func:`seq_ranks`):
-    that of its compact form (:func:`from_compact`), the one way into the kernel's form."""
-    return from_compact(compact(state), ranks)
-
-
-def from_compact(st: Compact, ranks: bytes) -> KState:
-    """The kernel's form of a compact position on the pass ``ranks`` (no redeal left)."""
-    p, flag, secs, res, stock, waste, _used = st
-    dealt = len(ranks) - (stock.bit_length() - 1) // 4
-    tops = []
-    while waste != EMPTY:
-        tops.append(waste & 15)
-        waste >>= 4
-    return (
-        canonical_mask(ranks, reversed(tops)),
-        dealt,
-        p,
-        int(flag),
-        nibbles(SORTED_SIZES[secs]),
-        res,
-    )
-
-
-def to_compact(k: KState, ranks: bytes, used: int) -> Compact:
-    """The rank model's form of a kernel position (``used``: the redeals used)."""
-    mask, dealt, p, flag, secs, res = k
-    stock = pile(reversed(ranks[dealt:]))
-    waste = EMPTY
-    i = 0
-    while mask:
-        if mask & 1:
-            waste = waste << 4 | ranks[i]
-        mask >>= 1
-        i += 1
-    sizes = packed_sizes(secs >> 4 * j & 15 for j in range(4))
-    return (p, bool(flag), sizes, res, stock, waste, used)
 
 
 class RankGraph:
     """The rank model's moves on the last pass, made by the kernel, as an engine problem
     given by its successors (:class:`~solitaire_solver.search.Expandable`).
 
-    A position is a :data:`KState`, its own canonical key (the waste in
-    canonical form); a move is the position it leads to. The successors are
+    A position is a compact one (:data:`.model.Compact`), its own canonical
+    key; a move is the position it leads to. The successors are
     :meth:`.model.RankModel.moves` in the kernel (the plays in the model's
     order, then the deal), which the tests check against the Python model,
     so a search over this graph expands the positions a search over the
@@ -350,7 +332,7 @@ class RankGraph:
         self._plays = made.plays
         self._across = made.across
 
-    def successors(self, state: KState) -> list[tuple[KState, KState]]:
+    def successors(self, state: Compact) -> list[tuple[Compact, Compact]]:
         """The plays, then the deal, each as ``(move, position)``: the same."""
         out = [(c, c) for c in self._plays(state)]
         dealt = self._across(state)
@@ -358,14 +340,10 @@ class RankGraph:
             out.append((dealt, dealt))
         return out
 
-    def is_won(self, state: KState) -> bool:
+    def is_won(self, state: Compact) -> bool:
         """Every card on the foundations."""
-        return state[2] == PRIMARY_FULL and state[4] == _ALL_FULL
+        return state[0] == PRIMARY_FULL and state[2] == ALL_FULL
 
-    def key(self, state: KState) -> KState:
+    def key(self, state: Compact) -> Compact:
         """The position is its own canonical key."""
         return state
-
-
-_ALL_FULL = nibbles((SECONDARY_FULL,) * 4)
-"""The secondaries' sizes, a nibble each, when all four are full."""

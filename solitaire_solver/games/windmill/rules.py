@@ -507,29 +507,40 @@ class WindmillProblem(ProblemDefaults):
         )
 
     def key(self, state: WindmillState) -> Hashable:
-        """A packed integer: sizes, ranks and masks, with suits and cell order folded away.
+        """The position's compact form (:data:`.model.Compact`), packed for the deal at hand.
 
         No rule looks at a suit, so cards count by rank; a foundation's ranks
         follow from its size; reserve cells are interchangeable (a count of
         cards per rank) and so are the secondaries (a count of piles per
-        size). The stock is this pass's ``seq`` from ``dealt`` on, and the
-        waste its canonical mask (:func:`ranked_waste`): a function of the
-        waste's ranks alone that gives them back, so two positions have the
-        same waste part of the key exactly when their wastes have the same
-        ranks, bottom to top (the real mask would tell apart wastes of the
-        same ranks that left different cards behind). After a redeal the
-        ranks of the new ``seq`` join the key.
+        size). What is left is the compact form: the foundations' sizes and
+        the flag, the reserve's ranks, the stock's ranks and the waste's
+        ranks, and the redeals used. Two positions of one deal have the same
+        key exactly when they have the same compact form (the tests check
+        it), so a search over real positions merges what the rank model
+        merges; the key only packs the talon more cheaply:
+
+        - on the first pass the dealing order ``seq`` is the deal's, so the
+          stock is told by the cards dealt, and the waste by its canonical
+          mask (:func:`ranked_waste`): a function of the waste's ranks alone
+          that gives them back. One int, with no pile to build;
+        - after a redeal the pass's order is the waste the redeal turned
+          over, which differs from one position to another: the stock and
+          the waste join the key as their ranks (the pass's cards that left
+          the waste for good are not part of the position).
         """
         secs = packed_sizes(map(len, state.secondaries))
         res = 0
         for c in state.reserve:
             res += 1 << 4 * (13 if c == GAP else c % 13)
         k = ((len(state.primary) << 1 | state.flag) << SECONDARY_BITS | secs) << _RESERVE_BITS
-        k = (((k | res) << 7 | state.dealt) << 4 | state.redeals_used) << _WASTE_BITS
-        k |= state.ranked_waste
-        if state.redeals_used:
-            return (k, state.seq_ranks)
-        return k
+        used = state.redeals_used
+        if not used:
+            return ((k | res) << 11 | state.dealt << 4) << _WASTE_BITS | state.ranked_waste
+        ranks, waste = state.seq_ranks, state.ranked_waste
+        # The ranks at the canonical mask's places are the waste's, bottom to top. The
+        # packed int keeps its layout, with no cards dealt and no mask (FLAG_BIT stands).
+        on_waste = "".join(ranks[i] for i in range(waste.bit_length()) if waste >> i & 1)
+        return (((k | res) << 11 | used) << _WASTE_BITS, ranks[state.dealt :], on_waste)
 
 
 def ranked_waste(seq_ranks: str, waste: int) -> int:
@@ -569,6 +580,29 @@ def canonical_push(dealing: Sequence[Rank], mask: int, rank: Rank) -> int:
     ``_kernel.c``; the tests hold the two together).
     """
     return mask | 1 << dealing.index(rank, mask.bit_length())
+
+
+NOWHERE = 255
+"""No place: a rank that does not come again in :func:`canonical_places`."""
+
+
+def canonical_places(dealing: Sequence[int], length: int) -> bytes:
+    """Where :func:`canonical_push` puts a card: for each rank r from 0 to 13 (13 is no
+    card) and each place i from 0 to ``length``, the first place at or after i of the pass
+    ``dealing`` with rank r, or :data:`NOWHERE`; ``length`` + 1 bytes a rank.
+
+    The compiled kernel steps its canonical wastes by this table (``next_of`` in
+    ``_kernel.c``); the tests check it against :func:`canonical_push` place by place. It is
+    made a run at a time (every place from just after one card of r to the next holds the
+    next), since a solve makes it for every deal.
+    """
+    out = bytearray([NOWHERE]) * (14 * (length + 1))
+    starts = [0] * 14
+    for at, rank in enumerate(dealing):
+        row = rank * (length + 1)
+        out[row + starts[rank] : row + at + 1] = bytes([at]) * (at + 1 - starts[rank])
+        starts[rank] = at + 1
+    return bytes(out)
 
 
 def canonical_mask(dealing: Sequence[Rank], waste: Iterable[Rank]) -> int:

@@ -495,26 +495,21 @@ def _lifted(strategy: Strategy, model: RankModel, start: WindmillState) -> Strat
     return projected(strategy, model.lift(start), model.lift_first(start))
 
 
-def _on_kernel(
-    model: RankModel, start: WindmillState, make: Callable[[], tuple[Any, bytes]]
-) -> Strategy:
-    """A compiled search of ``model`` from ``start`` (``make`` gives it and the pass's ranks
-    when the strategy runs) under the engine's budget, its line as the model's positions:
-    a loss is proved only over the game's own moves (not a sub-game's). Only the part of the
-    line the caller reads is converted (:data:`.model.FIRST_MOVE_READS` positions when the
-    first move is wanted, none for the verdict alone): a line is about 190 positions."""
-    used = start.redeals_used
+def _on_kernel(model: RankModel, start: WindmillState, make: Callable[[], Any]) -> Strategy:
+    """A compiled search of ``model`` from ``start`` (``make`` gives it when the strategy
+    runs) under the engine's budget, its line the model's compact positions: a loss is
+    proved only over the game's own moves (not a sub-game's). Only the part of the line the
+    caller reads is made (:data:`.model.FIRST_MOVE_READS` positions when the first move is
+    wanted, none for the verdict alone): a line is about 190 positions."""
 
     def run(budget: Budget) -> Run:
-        search, ranks = make()
+        search = make()
 
         def line_of(line: Sequence[Any]) -> list[Compact]:
             wanted = budget.wants_line
             if wanted == "whole":
-                read = line
-            else:
-                read = line[:FIRST_MOVE_READS] if wanted == "first" else ()
-            return [kernel.to_compact(k, ranks, used) for k in read]
+                return list(line)
+            return list(line[:FIRST_MOVE_READS]) if wanted == "first" else []
 
         return compiled(search, budget, exact=not model.sub_game, moves=line_of)
 

@@ -98,32 +98,23 @@ def test_kernel_has_the_successors_of_the_rank_model(rules: dict[str, Any]) -> N
             for s in random_positions(g, number, 8):
                 ranks = kernel_module.seq_ranks(s)
                 rules_c = kernel_module.rules(model, ranks)
-                k = kernel_module.to_kernel(s, ranks)
                 c = compact(s)
-                # The kernel's waste is the real position's canonical mask.
-                assert k[:2] == (s.ranked_waste, s.dealt)
-                assert kernel_module.to_compact(k, ranks, s.redeals_used) == c
-                ours = [
-                    kernel_module.to_compact(x, ranks, s.redeals_used) for x in rules_c.plays(k)
-                ]
-                assert ours == [x for x in model.plays(c) if x != c]
-                turned = rules_c.across(k)
-                theirs = model.turn(c)
-                if turned is None:
-                    assert theirs is None
-                else:
-                    assert kernel_module.to_compact(turned, ranks, s.redeals_used) == theirs
+                # The kernel keeps the real position's canonical mask, in the
+                # words its hash reads (kernel_words states them in Python).
+                words = rules_c.words(c)
+                assert words == kernel_module.kernel_words(c, ranks)
+                assert words[0] | (words[1] & 0xFFFFFFFF) << 64 == s.ranked_waste
+                assert words[1] >> 32 & 127 == s.dealt
+                assert rules_c.plays(c) == [x for x in model.plays(c) if x != c]
+                assert rules_c.across(c) == model.turn(c)
                 # The twin rule, with the flag as it is and set: the kernel's
-                # dominator is rules.twin's (unflagged) on a flagged position.
-                for flag in (0, 1):
-                    kf = (*k[:3], flag, *k[4:])
-                    cf = kernel_module.to_compact(kf, ranks, s.redeals_used)
-                    twin_c = rules_c.twin(kf)
+                # dominator is rules.twin's (unflagged) on a flagged position,
+                # and a position comes back out of the kernel as it went in.
+                for flag in (False, True):
+                    cf = (c[0], flag, *c[2:])
+                    twin_c = rules_c.twin(cf)
                     if flag:
-                        assert twin_c is not None
-                        assert kernel_module.to_compact(twin_c, ranks, s.redeals_used) == (
-                            unflagged(cf)
-                        )
+                        assert twin_c == unflagged(cf)
                     else:
                         assert twin_c is None
                 checked += 1
@@ -231,12 +222,10 @@ def test_compiled_discrepancy_search_in_turns_is_the_python_loop_over_the_kernel
     for s in starts:
         if not kernel_module.can_search(model, s):
             continue
-        ranks = kernel_module.seq_ranks(s)
-        root = kernel_module.to_kernel(s, ranks)
-        graph = kernel_module.RankGraph(model, ranks)
+        graph = kernel_module.RankGraph(model, kernel_module.seq_ranks(s))
         slow_b = Budget(Limits(max_states=30_000))
-        slow = in_turns(lds(graph, root, slow_b), slow_b, 257)
-        search, _ = kernel_module.discrepancies(model, s)
+        slow = in_turns(lds(graph, compact(s), slow_b), slow_b, 257)
+        search = kernel_module.discrepancies(model, s)
         fast_b = Budget(Limits(max_states=30_000))
         fast = in_turns(compiled(search, fast_b), fast_b, 257)
         assert fast[1] == slow[1]
@@ -287,7 +276,7 @@ def test_compiled_searches_want_an_int_budget() -> None:
     g = game()
     s = dealt(g, 3)
     model = rank_model(g.problem)
-    for search, _ in (kernel_module.beam(model, s, 8), kernel_module.discrepancies(model, s)):
+    for search in (kernel_module.beam(model, s, 8), kernel_module.discrepancies(model, s)):
         with pytest.raises(TypeError):
             search.run("ten")
         assert search.expanded == 0
