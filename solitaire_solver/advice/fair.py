@@ -98,13 +98,6 @@ game and the fair player of ``stats --player fair`` take ``game.plan.fair.sample
 95% intervals are about 12 points either side of an even chance; a hint comes back in well
 under a second outside Windmill."""
 
-MOST_SAMPLES = DEFAULT_FAIR.most_samples
-"""The most samples the commands let a fair hint solve. A hint draws all its samples at
-once and holds them in memory (10,000 of Windmill's take about 70 MB and a second), and
-solves them at a few milliseconds each after every move (Decade's; Windmill's take far
-longer): many more would run for days. 10,000 already narrow an interval to about one
-point either side."""
-
 
 @attrs.frozen
 class FairMove:
@@ -326,6 +319,27 @@ def fair_twins(
     return twin_indices(signatures)
 
 
+def fair_samples(game: Game[Any, Any], samples: int | None) -> int:
+    """The K of a fair hint of ``game``: ``samples``, or the plan's when ``None``.
+
+    :class:`ValueError` for fewer than 1 or more than the plan's ``most_samples``: a hint
+    draws all its samples at once and holds them in memory (10,000 of Windmill's take about
+    70 MB and a second), and solves them after every move, so a count beyond the plan's
+    most would run for days (10,000 already narrow an interval to about one point either
+    side).
+    """
+    fair = game.plan.fair
+    samples = fair.samples if samples is None else samples
+    if samples < 1:
+        raise ValueError(f"a fair hint needs at least 1 sample, not {samples}")
+    if samples > fair.most_samples:
+        raise ValueError(
+            f"a fair hint of {game.preset} solves at most {fair.most_samples:,} samples "
+            f"(its plan's most), not {samples:,}"
+        )
+    return samples
+
+
 def _sample_request(game: Game[Any, Any], request: SolveRequest | None) -> SolveRequest:
     """``request`` for ``game``'s samples, or when none is given the plan's
     (:meth:`~.request.SolveRequest.samples`)."""
@@ -381,9 +395,7 @@ def fair_hint(
     count as lost either way, inside the interval's reach.
     """
     fair = game.plan.fair
-    samples = fair.samples if samples is None else samples
-    if samples < 1:
-        raise ValueError(f"a fair hint needs at least 1 sample, not {samples}")
+    samples = fair_samples(game, samples)
     request = _sample_request(game, request)
     exact_hidden = fair.exact_hidden if exact_hidden is None else exact_hidden
     t0 = time.perf_counter()
@@ -730,9 +742,7 @@ def fair_choice(
     The numbers not given, and the sample request, are as in :func:`fair_hint`.
     """
     fair = game.plan.fair
-    samples = fair.samples if samples is None else samples
-    if samples < 1:
-        raise ValueError(f"a fair hint needs at least 1 sample, not {samples}")
+    samples = fair_samples(game, samples)
     request = _sample_request(game, request)
     exact_hidden = fair.exact_hidden if exact_hidden is None else exact_hidden
     moves = legal_moves_seen(game, seen)

@@ -14,7 +14,7 @@ import threading
 from collections.abc import Callable, Sequence
 from typing import Any, Literal, NoReturn, TypeAlias
 
-from ..advice.fair import MOST_SAMPLES
+from ..advice.fair import fair_samples
 from ..cards import count_text
 from ..errors import BadOptionError, SolverError
 from ..games import PRESETS, Game
@@ -275,21 +275,37 @@ def add_limit_options(parser: argparse.ArgumentParser) -> None:
     )
 
 
-SAMPLES_HELP = f"at most {MOST_SAMPLES:,}"
-"""The cap on ``--samples``, in the words of its help."""
-
 EXAMPLE_PRESET = "decade"
 """The preset whose fair plan's figures the help quotes, beside "the preset plan's"."""
 
 
-def fair_plan_default(what: Literal["samples", "states"]) -> str:
-    """The default of an option that the game's fair plan sets when it is not given, in the
-    words of its help: ``the preset plan's, 64 for decade`` for ``what`` ``samples``
+def fair_plan_default(what: Literal["samples", "most", "states"]) -> str:
+    """A number of the game's fair plan in the words of an option's help: ``the preset
+    plan's, 64 for decade`` for ``what`` ``samples`` (K), ``most`` (the most K) or ``states``
     (each preset's plan holds its own: no one figure stands for all)."""
     fair = PRESETS[EXAMPLE_PRESET].solver_plan.fair
-    value = fair.samples if what == "samples" else fair.limits.max_states
+    value = {"samples": fair.samples, "most": fair.most_samples, "states": fair.limits.max_states}[
+        what
+    ]
     figure = "no limit" if value is None else f"{value:,}"
     return f"the preset plan's, {figure} for {EXAMPLE_PRESET}"
+
+
+SAMPLES_HELP = f"at most {fair_plan_default('most')}"
+"""The cap on ``--samples``, in the words of its help."""
+
+
+def check_samples(args: argparse.Namespace, game: Game[Any, Any]) -> None:
+    """:class:`BadOptionError` when ``--samples`` asks for more than ``game``'s fair plan
+    allows (its ``most_samples``): the cap is the plan's, so it is checked once the game is
+    known."""
+    samples = getattr(args, "samples", None)
+    if samples is None:
+        return
+    try:
+        fair_samples(game, samples)
+    except ValueError as exc:
+        raise BadOptionError(f"--samples: {exc}") from None
 
 
 def fair_sampling_options(p: argparse.ArgumentParser, needed: str = "--fair") -> None:
@@ -298,7 +314,7 @@ def fair_sampling_options(p: argparse.ArgumentParser, needed: str = "--fair") ->
     p.add_argument(
         "--samples",
         action=Given,
-        type=count_type(MOST_SAMPLES, "sample"),
+        type=positive_int,
         metavar="K",
         help=f"with {needed}: the random deals of the hidden cards a hint solves (default: "
         f"{fair_plan_default('samples')}; {SAMPLES_HELP})",

@@ -22,6 +22,7 @@ from ..request import SolveRequest
 from .common import (
     Commands,
     add_limit_options,
+    check_samples,
     colour_option,
     fair_sampling_options,
     options_going_with,
@@ -107,6 +108,7 @@ def run(args: argparse.Namespace) -> int:
     fair = args.fair or saved_fair or game.has_hidden(start)
     options_going_with(args, "--fair", fair, ("--samples", "--seed", "--all-samples"))
     if fair:
+        check_samples(args, game)
         # The samples' request: the caller's limits, or the plan's fair limits.
         return _fair_hint(
             args, game, start, deal, played, SolveRequest.samples(game, request.given)

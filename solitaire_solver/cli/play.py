@@ -17,6 +17,7 @@ from .common import (
     Commands,
     Given,
     add_limit_options,
+    check_samples,
     colour_option,
     fair_sampling_options,
     options_going_with,
@@ -46,6 +47,7 @@ def run(args: argparse.Namespace) -> int:
         args.fair or args.browser,
         ("--samples", "--seed"),
     )
+    check_samples(args, game)
     # Only a full-sight game in the terminal says after each move whether it can be won.
     options_going_with(
         args,

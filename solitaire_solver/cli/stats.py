@@ -11,7 +11,6 @@ from pathlib import Path
 from typing import Any
 
 from .. import __version__
-from ..advice.fair import MOST_SAMPLES
 from ..advice.players import KINDS, Player
 from ..api import get_game
 from ..cards import count_text
@@ -58,6 +57,7 @@ from .common import (
     add_limit_options,
     add_plan_option,
     add_rule_option,
+    check_samples,
     count_type,
     fair_plan_default,
     non_negative_int,
@@ -89,6 +89,7 @@ def stats_player(args: argparse.Namespace, game: Game[Any, Any]) -> Player | Non
     )
     if args.player is None:
         return None
+    check_samples(args, game)
     states = args.sample_states
     return Player(
         args.player,
@@ -584,7 +585,7 @@ def register(commands: Commands) -> None:
     p.add_argument(
         "--samples",
         action=Given,
-        type=count_type(MOST_SAMPLES, "sample"),
+        type=positive_int,
         metavar="K",
         help=f"with --player fair: determinisations each hint solves (default: "
         f"{fair_plan_default('samples')}; {SAMPLES_HELP})",

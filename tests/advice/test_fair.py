@@ -947,6 +947,22 @@ def choice_line(name: str, number: int, skip: int = 0) -> tuple[Game[Any, Any], 
     pytest.fail(f"no position with a choice in {name} deal {number}")
 
 
+def test_a_hint_solves_at_most_the_plans_most_samples() -> None:
+    # The cap is the plan's: Decade's says 10,000; a plan of at most 6 refuses 7, for a
+    # hint and for the fair player's choice alike, and takes 6.
+    g = make_game("decade")
+    assert g.plan.fair.most_samples == 10_000
+    small = g.with_plan(
+        attrs.evolve(g.plan, fair=attrs.evolve(g.plan.fair, samples=4, most_samples=6))
+    )
+    seen = small.seen(small.deal(parse_deal_number(2)))
+    with pytest.raises(ValueError, match="at most 6 samples"):
+        fair_hint(small, seen, samples=7)
+    with pytest.raises(ValueError, match="at most 6 samples"):
+        fair_choice(small, seen, legal_moves_seen(small, seen), lambda m: (), samples=7)
+    assert fair_hint(small, seen, samples=6, seed=1).most == 6
+
+
 def test_the_fair_numbers_left_out_are_the_games_plans(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -56,3 +56,23 @@ def test_a_good_shortest_member_in_a_plan_file_is_taken(
     assert code == 0, err
     doc = json.loads(out)
     assert doc["status"] == "won" and len(doc["moves"]) == 51
+
+
+def test_the_most_samples_are_the_plans(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # Decade's plan with a most K of 100 instead of 10,000: a stats run of the fair player
+    # asking for 200 is refused in one line naming the plan's figure; 100 is within it.
+    code, out, _ = run_cli(capsys, "games", "--plan", "decade", "--json")
+    assert code == 0
+    doc = json.loads(out)
+    assert doc["plan"]["fair"]["most_samples"] == 10_000
+    doc["plan"]["fair"]["most_samples"] = 100
+    path = tmp_path / "decade-100.json"
+    path.write_text(json.dumps(doc))
+    base = ("stats", "decade", "--deals", "1", "--player", "fair", "--plan", str(path))
+    db = ("--db", str(tmp_path / "s.sqlite"), "--jobs", "1")
+    code, out, err = run_cli(capsys, *base, "--samples", "200", *db)
+    assert (code, out) == (2, "") and err.count("\n") == 1, err
+    assert "--samples: a fair hint of decade solves at most 100 samples" in err
+    code, out, err = run_cli(capsys, *base, "--samples", "100", "--sample-states", "2000", *db)
+    assert code == 0, err
+    assert "fair samples=100" in out
