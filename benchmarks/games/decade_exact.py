@@ -54,12 +54,9 @@ from collections.abc import Sequence
 
 from solitaire_solver.cards import Card
 from solitaire_solver.games.decade import Decade, DecadeRules, DecadeState
-from solitaire_solver.games.decade.exact import (
-    FairSolver,
-    FairTable,
-    deck_counts,
-    fair_value,
-)
+from solitaire_solver.games.decade.exact import FairSolver, fair_value
+from solitaire_solver.games.decade.table import FairTable
+from solitaire_solver.games.decade.unseen import deck_counts
 
 PRESETS = {"decade": DecadeRules(), "decade-optional": DecadeRules(compulsory=False)}
 DECK = [min(r + 1, 10) for r in range(13)] * 4

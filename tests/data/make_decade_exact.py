@@ -24,7 +24,8 @@ from pathlib import Path
 from typing import Any
 
 from solitaire_solver.games.decade import DecadeRules
-from solitaire_solver.games.decade.exact import FairSolver, FairTable, MoveValue
+from solitaire_solver.games.decade.exact import FairSolver, MoveValue
+from solitaire_solver.games.decade.table import FairTable
 
 DECK = [min(r + 1, 10) for r in range(13)] * 4
 

@@ -15,7 +15,13 @@ The package, from the bottom up (each module imports only those before it):
 - :mod:`.optional`: the optional rules' interval dynamic programme, an
   exact plug-in that is not a search (:func:`optional_plug_in`);
 - :mod:`.solver`: the plan and the members it names;
-- :mod:`.exact`: the exact fair value when the stock is face down;
+- :mod:`.unseen`: the unseen card values as a multiset, counted and packed;
+- :mod:`.lines`: the fair value's equations as problems of the counting
+  search (:mod:`~solitaire_solver.search.counting`), one for each way of
+  keeping the line, with their bounds;
+- :mod:`.table`: the complete table of the smallest states, built backwards;
+- :mod:`.exact`: the exact fair value when the stock is face down (the
+  equations, :class:`FairSolver` and the public values);
 - :mod:`.scene`: the layout on the pages;
 - :mod:`.game`: the game the library and the command line use
   (:class:`Decade`: the difficulty figure, descriptions, position files,
@@ -23,21 +29,13 @@ The package, from the bottom up (each module imports only those before it):
 """
 
 from .exact import (
-    DECK_COUNTS,
-    Counts,
     ExactValue,
     FairSolver,
-    FairTable,
     MoveValue,
     NodeLimitReached,
-    deck_counts,
     fair_value,
     hint,
-    information_state,
     move_values,
-    orders,
-    unseen_after,
-    unseen_counts,
 )
 from .game import (
     DECK_VALUE,
@@ -59,6 +57,16 @@ from .rules import (
     find_runs,
 )
 from .solver import PLAN, factories
+from .table import FairTable
+from .unseen import (
+    DECK_COUNTS,
+    Counts,
+    deck_counts,
+    information_state,
+    orders,
+    unseen_after,
+    unseen_counts,
+)
 
 __all__ = [
     "DEAL",

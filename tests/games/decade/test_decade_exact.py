@@ -22,16 +22,17 @@ import pytest
 from solitaire_solver.cards import Card
 from solitaire_solver.games.decade import Decade, DecadeMove, DecadeRules, DecadeState
 from solitaire_solver.games.decade.exact import (
-    DECK_COUNTS,
     FairSolver,
-    FairTable,
     NodeLimitReached,
-    _Shape,
-    _Stack,
     fair_value,
     hint,
-    information_state,
     move_values,
+)
+from solitaire_solver.games.decade.lines import _Reach, _Shape, _Stack
+from solitaire_solver.games.decade.table import FairTable
+from solitaire_solver.games.decade.unseen import (
+    DECK_COUNTS,
+    information_state,
     orders,
     unseen_counts,
 )
@@ -303,11 +304,10 @@ def test_bounds_never_cut_a_state_worth_more_than_zero(rules: DecadeRules) -> No
 def test_dropped_stacks_could_not_complete() -> None:
     """Every stack the optional engine drops fails for every order of the unseen cards."""
     rng = random.Random(3)
-    solver = FairSolver(OPTIONAL)
-    engine = solver._reach
-    assert engine is not None
-    unbounded = FairSolver(OPTIONAL, bounds=False)._reach
-    assert unbounded is not None
+    engine = FairSolver(OPTIONAL).engine
+    assert isinstance(engine, _Reach)
+    unbounded = FairSolver(OPTIONAL, bounds=False).engine
+    assert isinstance(unbounded, _Reach)
     checked = 0
     for _ in range(40):
         line, unseen = random_state(rng, False)
@@ -319,7 +319,7 @@ def test_dropped_stacks_could_not_complete() -> None:
         for stack in every - kept:
             # The stack alone, completed by the unseen cards in any order: never.
             alone = unbounded.node_of([stack])
-            assert unbounded.wins(alone, packed, n, tot) == 0, (line, unseen, stack)
+            assert unbounded.wins((alone, packed, n, tot)) == 0, (line, unseen, stack)
             checked += 1
     assert checked >= 30
 

@@ -20,7 +20,8 @@ from typing import Any
 import pytest
 
 from solitaire_solver.games.decade import DecadeRules
-from solitaire_solver.games.decade.exact import FairSolver, FairTable, MoveValue
+from solitaire_solver.games.decade.exact import FairSolver, MoveValue
+from solitaire_solver.games.decade.table import FairTable
 from tests.support import DATA
 
 PINS = json.loads((DATA / "decade_exact.json").read_text())
