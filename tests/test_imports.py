@@ -22,8 +22,7 @@ PACKAGE = "solitaire_solver"
 ROOT = Path(solitaire_solver.__file__).parent
 
 OPTIONAL_EXTRAS = {
-    # The browser game needs Starlette and Uvicorn, which the plain install lacks.
-    ("solitaire_solver.cli.play", "solitaire_solver.pages.web"),
+    # The browser game's server needs Starlette and Uvicorn, which the plain install lacks.
     ("solitaire_solver.cli.play", "solitaire_solver.pages.web.app"),
 }
 """Function-level imports of the package's own modules allowed: (importer, imported)."""

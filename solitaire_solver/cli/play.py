@@ -10,6 +10,7 @@ from typing import Any
 from ..errors import BadOptionError
 from ..games import Game
 from ..pages.terminal import CHECK_LIMITS, Fair, Style, play_game
+from ..pages.web import Table
 from ..request import SolveRequest
 from ..search import NO_LIMITS, Limits
 from .common import (
@@ -94,8 +95,6 @@ def _play_in_browser(
             f"play --browser needs the browser extra ({exc.name} is missing): "
             "pip install 'solitaire_solver[browser]'"
         ) from None
-    from ..pages.web import Table
-
     table = Table(
         game,
         start,
