@@ -536,11 +536,9 @@ class WindmillProblem(ProblemDefaults):
         used = state.redeals_used
         if not used:
             return ((k | res) << 11 | state.dealt << 4) << _WASTE_BITS | state.ranked_waste
-        ranks, waste = state.seq_ranks, state.ranked_waste
-        # The ranks at the canonical mask's places are the waste's, bottom to top. The
-        # packed int keeps its layout, with no cards dealt and no mask (FLAG_BIT stands).
-        on_waste = "".join(ranks[i] for i in range(waste.bit_length()) if waste >> i & 1)
-        return (((k | res) << 11 | used) << _WASTE_BITS, ranks[state.dealt :], on_waste)
+        # The packed int keeps its layout, with no cards dealt and no mask (FLAG_BIT stands).
+        stock = state.seq_ranks[state.dealt :]
+        return (((k | res) << 11 | used) << _WASTE_BITS, stock, ranks_text(state.waste_cards))
 
 
 def ranked_waste(seq_ranks: str, waste: int) -> int:
