@@ -43,7 +43,7 @@ from ..errors import BadOptionError
 from ..games import Game, Seen
 from ..request import SolveRequest
 from ..search import NO_LIMITS, Limit, Limits, SolveResult, Status
-from .fair import Leaves, fair_choice, legal_moves_seen
+from .fair import Leaves, fair_choice, fair_samples, legal_moves_seen
 
 KINDS = ("fair", "greedy", "random")
 """The players there are."""
@@ -84,11 +84,12 @@ class Player:
 
     def for_game(self, game: Game[Any, Any]) -> Player:
         """This player with the numbers it leaves to the plan taken from ``game``'s fair plan
-        (:attr:`~.search.FairPlan.samples` and :attr:`~.search.FairPlan.limits`)."""
+        (:attr:`~.search.FairPlan.samples` and :attr:`~.search.FairPlan.limits`), its K checked
+        against the plan's most (:func:`.fair.fair_samples`)."""
         fair = game.plan.fair
         return attrs.evolve(
             self,
-            samples=fair.samples if self.samples is None else self.samples,
+            samples=fair_samples(game, self.samples),
             limits=self.limits if self.limits.any else fair.limits,
         )
 
