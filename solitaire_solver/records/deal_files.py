@@ -58,6 +58,16 @@ from ..games import Game, Preset, find_preset
 from ..games.fields import Field, FieldReader, normalise_label
 from ..games.knobs import rules_items, rules_text
 from ..numbering import DealNumber, parse_deal_number
+from ..reading import (
+    TEXT_BYTES,
+    JsonError,
+    ReadError,
+    TextError,
+    decode_text,
+    parse_json,
+    read_bytes,
+    size_text,
+)
 
 HEADER_LABELS = ("game", "rules", "deal")
 """The labels a file's header uses; no game may use them for its own lines."""
@@ -158,41 +168,29 @@ def read_text(path: str | os.PathLike[str], what: str = "file") -> str:
     be: a :class:`~solitaire_solver.errors.DealFileError` naming the file
     and the line of the first byte that is not UTF-8 (or the first NUL,
     which no text file holds). ``what`` names the file in the message of
-    one that cannot be read at all. Line ends become ``\n``, as Python's
-    text mode reads them.
+    one that cannot be read at all: a missing one, one that is not a
+    regular file (a folder, a FIFO, ``/dev/zero``), or one over
+    :data:`~solitaire_solver.reading.TEXT_BYTES` (read no further). Line
+    ends become ``\n``, as Python's text mode reads them.
     """
     name = os.fspath(path)
     shown = "<stdin>" if name == "-" else name
     try:
-        if name == "-":
-            # A test or a caller may have put a text stream in sys.stdin.
-            buffer = getattr(sys.stdin, "buffer", None)
-            data = buffer.read() if buffer is not None else sys.stdin.read()
-        else:
-            with open(name, "rb") as f:
-                data = f.read()
-    except OSError as exc:
-        raise DealFileError(f"cannot read the {what}: {exc.strerror or exc}", path=shown) from None
-    except ValueError as exc:  # such as a NUL character in the path
-        raise DealFileError(f"cannot read the {what}: {exc}", path=shown) from None
-    if isinstance(data, str):
-        text = data
-    else:
-        try:
-            text = data.decode("utf-8")
-        except UnicodeDecodeError as exc:
-            line = data.count(b"\n", 0, exc.start) + 1
-            raise DealFileError(f"not UTF-8 text ({exc.reason})", path=shown, line=line) from None
-    nul = text.find("\0")
-    if nul >= 0:
-        line = text.count("\n", 0, nul) + 1
-        raise DealFileError("not UTF-8 text (a NUL byte)", path=shown, line=line)
-    return text.replace("\r\n", "\n").replace("\r", "\n")
+        return decode_text(read_bytes(name, TEXT_BYTES, what))
+    except TextError as exc:
+        raise DealFileError(exc.why, path=shown, line=exc.line) from None
+    except ReadError as exc:
+        raise DealFileError(str(exc), path=shown) from None
 
 
 def _read_stream(stream: IO[str], name: str) -> str:
     try:
-        return stream.read()
+        text = stream.read(TEXT_BYTES + 1)
+        if len(text) > TEXT_BYTES:
+            raise DealFileError(
+                f"larger than {size_text(TEXT_BYTES)} (the cap on a file)", path=name
+            )
+        return text
     except UnicodeDecodeError as exc:
         raise DealFileError(f"not UTF-8 text ({exc.reason})", path=name) from None
     except OSError as exc:
@@ -344,16 +342,11 @@ class _DuplicateKey(Exception):
 
 def _parse_json(text: str, path: str) -> tuple[GameFile, Any]:
     try:
-        doc = json.loads(text, object_pairs_hook=_no_duplicate_keys)
-    except json.JSONDecodeError as exc:
-        raise DealFileError(
-            f"bad JSON: {exc.msg} (column {exc.colno})", path=path, line=exc.lineno
-        ) from None
+        doc = parse_json(text, pairs=_no_duplicate_keys)
+    except JsonError as exc:
+        raise DealFileError(f"bad JSON: {exc.why}", path=path, line=exc.line) from None
     except _DuplicateKey as exc:
         raise DealFileError(f"JSON key {exc.args[0]!r} given twice", path=path) from None
-    except (ValueError, RecursionError) as exc:
-        # Numbers too long to convert, or nesting deeper than the parser goes.
-        raise DealFileError(f"bad JSON: {type(exc).__name__}", path=path) from None
 
     def bad(message: str) -> DealFileError:
         return DealFileError(message, path=path)
