@@ -646,9 +646,9 @@ def shipped_verdicts(preset: str) -> Verdicts | None:
     They are the reference tables (docs/reference/tables.md); the files live in the
     package's ``data`` folder.
     """
-    resource = resources.files("solitaire_solver").joinpath("data", shipped_name(preset))
-    if not resource.is_file():
+    if shipped_name(preset) not in shipped_names():
         return None
+    resource = resources.files("solitaire_solver").joinpath("data", shipped_name(preset))
     return load_verdicts(resource.read_bytes(), f"the published table {shipped_name(preset)}")
 
 
@@ -670,9 +670,11 @@ def shipped_table(game: Any) -> Verdicts | None:
     misnamed file can never answer for the wrong game.
     """
     name = shipped_variant_name(game.preset, game.changed_rules())
-    resource = resources.files("solitaire_solver").joinpath("data", name)
-    if not resource.is_file():
+    # Looked up in the folder's listing, not asked of the file system: the name is built
+    # from knob values, which may be longer than a file name can be.
+    if name not in shipped_names():
         return None
+    resource = resources.files("solitaire_solver").joinpath("data", name)
     v = load_verdicts(resource.read_bytes(), f"the published table {name}")
     check_verdicts(v, game, f"the published table {name}")
     return v
@@ -690,10 +692,16 @@ def shipped_table(game: Any) -> Verdicts | None:
 # stricter rules has been replayed under the looser (:func:`carried_win`).
 
 
-def shipped_names() -> list[str]:
-    """The file names of every published table, sorted."""
+@functools.cache
+def _shipped_names() -> tuple[str, ...]:
     folder = resources.files("solitaire_solver").joinpath("data")
-    return sorted(f.name for f in folder.iterdir() if f.name.endswith(SUFFIX))
+    return tuple(sorted(f.name for f in folder.iterdir() if f.name.endswith(SUFFIX)))
+
+
+def shipped_names() -> list[str]:
+    """The file names of every published table, sorted (the package's data folder is read
+    once a process)."""
+    return list(_shipped_names())
 
 
 @functools.cache
