@@ -169,7 +169,14 @@ class Game(ProblemDefaults, ABC, Generic[S, M]):
     # -- moves for people
 
     notation: ClassVar[str] = ""
-    """The game's move notation in a line, for ``games``: each kind of move with an example."""
+    """The game's move notation in a line, for ``games``: each kind of move with an example
+    (every kind any rules of the game can produce; see :meth:`notation_for`)."""
+
+    @classmethod
+    def notation_for(cls, rules: Any) -> str:
+        """The move notation of the game under ``rules``: only the kinds of move those rules
+        can produce (no redeal where there is none, say). By default :attr:`notation`."""
+        return cls.notation
 
     move_type: ClassVar[Any]
     """The game's move type. Its ``parse(text)`` reads a move from the notation and

@@ -88,6 +88,25 @@ class EagleWing(Game[EagleWingState, EagleWingMove]):
     )
     rules: EagleWingRules
 
+    @classmethod
+    def notation_for(cls, rules: EagleWingRules) -> str:
+        """The notation of the moves ``rules`` allow (:func:`.rules.legal_moves`): a redeal
+        only with redeals; without building, a wing's card goes only home and the waste's
+        alone fills a gap; the trunk's last card goes onto a wing only where cards stack."""
+        redeal = "r: redeal; " if rules.redeals else ""
+        target = (
+            "f foundation or a wing"
+            if rules.builds
+            else "f foundation, or a gap for the waste's card"
+        )
+        examples = ["2f", "w5", "t1" if rules.stacks else "tf"]
+        if rules.builds:
+            examples.append("36")
+        return (
+            f"d: deal; {redeal}else a source (w waste, t the trunk's last card, or wing 1-8) "
+            f"then a target ({target}): {', '.join(examples)}"
+        )
+
     def __init__(self, rules: EagleWingRules, preset: str | None = None) -> None:
         super().__init__(rules, preset)
         self._cap = rules.capacity

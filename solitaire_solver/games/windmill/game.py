@@ -96,6 +96,11 @@ class Windmill(Game[WindmillState, WindmillMove]):
     )
     rules: WindmillRules
 
+    @classmethod
+    def notation_for(cls, rules: WindmillRules) -> str:
+        """The notation without the redeal where the rules have none."""
+        return cls.notation if rules.redeals else cls.notation.replace("rd: redeal; ", "")
+
     def __init__(self, rules: WindmillRules, preset: str | None = None) -> None:
         super().__init__(rules, preset)
         self.problem = WindmillProblem(rules)
