@@ -289,6 +289,13 @@ class Windmill(Game[WindmillState, WindmillMove]):
                     f"{rank_text(self.primary_need[n])} there",
                     pf,
                 )
+        # Of the cards of that rank the deal puts one there, the centre card, which never moves.
+        if primary[0] != self.problem.centre:
+            raise reader.error(
+                f"the primary starts with {card_text(primary[0])}, but the deal puts "
+                f"{card_text(self.problem.centre)} in the centre, where it stays",
+                pf,
+            )
         secs: list[tuple[Card, ...]] = []
         for i in range(SECONDARIES):
             pile, sf = cards(f"secondary {i + 1}", "")
