@@ -284,6 +284,28 @@ def test_deals_from_a_store(tmp_path: Path, capsys: pytest.CaptureFixture[str]) 
     assert "ends at deal 200" in out.splitlines()[-1]
 
 
+def test_deals_says_when_no_deal_has_the_difficulty_asked_for(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    # The published table of Coops has no won deal of figure 30 or more: it once said it
+    # "ends at deal 1,000,000: 0 of the 3 deals asked for are there", as if the next
+    # million might hold them.
+    v = shipped_table(make_game("eagle-wing-coops"))
+    assert v is not None
+    highest = max(v.difficulty)
+    code, out, _ = run_cli(capsys, "deals", "eagle-wing-coops", "--winnable", "--difficulty",
+                           f"{highest + 1}..255", "--count", "3")  # fmt: skip
+    assert code == 0
+    note = out.splitlines()[-1]
+    assert note.startswith(f"note: no winnable deal of difficulty {highest + 1}..255 in ")
+    assert f"run from {min(v.difficulty)} to {highest}" in note
+    assert "asked for are there" not in note
+    # Some, but fewer than asked: the table's end is what stops the list, said as before.
+    code, out, _ = run_cli(capsys, "deals", "eagle-wing-coops", "--difficulty",
+                           f"{highest}..255", "--count", "100000")  # fmt: skip
+    assert code == 0 and "of the 100,000 deals asked for" in out.splitlines()[-1]
+
+
 def test_deals_says_when_the_start_is_below_the_store(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
