@@ -60,6 +60,7 @@ import attrs
 from ..errors import SolverError, VerdictFileError
 from ..games import find_preset
 from ..games.knobs import parse_rule_assignments
+from ..reading import VERDICT_BYTES, ReadError, read_bytes
 from ..search import NO_LIMITS, Limits, Status
 from .store import StoreKey
 
@@ -84,7 +85,11 @@ DIFFICULTY_DEFINITION = 1
 MAX_DIFFICULTY = 255
 """The largest difficulty figure a file can hold (one byte)."""
 MAX_DEALS = 1 << 32
-"""The most deals one file covers."""
+"""Deal numbers of a file run below this."""
+MOST_SPAN = 100_000_000
+"""The most deals one file covers, from its first to its last: a hundred million, whose
+codes take 100 MB once read. A longer span is refused when written and when read, before
+its body is unpacked."""
 
 _HEADER_KEYS = (
     "preset",
@@ -228,6 +233,10 @@ class Verdicts:
                 raise ValueError(f"a limits index beyond the {len(self.all_limits)} limits")
         if self.first < 1 or self.first + len(self.codes) - 1 >= MAX_DEALS:
             raise ValueError(f"deal numbers run from 1 to {MAX_DEALS - 1}")
+        if len(self.codes) > MOST_SPAN:
+            raise ValueError(
+                f"{len(self.codes):,} deals, more than the {MOST_SPAN:,} a file covers"
+            )
 
     @classmethod
     def build(
@@ -591,7 +600,7 @@ def load_verdicts(data: bytes, source: str = "<bytes>") -> Verdicts:
     # failure from here on is a file of an unexpected kind, said as such.
     try:
         return _decode(fields, body, source)
-    except (ValueError, IndexError, lzma.LZMAError) as exc:
+    except (ValueError, IndexError, OverflowError, lzma.LZMAError) as exc:
         raise bad(f"the contents do not add up: {exc}") from None
 
 
@@ -604,8 +613,23 @@ def _decode(fields: dict[str, str], body: bytes, source: str) -> Verdicts:
     first, last = int(range_match.group(1)), int(range_match.group(2))
     n = last - first + 1
     won, lost, unknown = (int(x) for x in counts_match.groups())
-    raw = lzma.decompress(body, format=lzma.FORMAT_XZ)
+    # (A file of no deals runs from its first to the number before it.)
+    if not 1 <= first <= last + 1 <= MAX_DEALS:
+        raise ValueError(f"the range {first}-{last} is not within 1-{MAX_DEALS - 1}")
+    if n > MOST_SPAN:
+        raise ValueError(f"{n:,} deals, more than the {MOST_SPAN:,} a file covers")
+    if won + lost + unknown > n:
+        raise ValueError(f"{won + lost + unknown:,} verdicts for {n:,} deals")
     packed = (n + 3) // 4
+    # Unpacked no further than the header's counts allow: the codes, then for each won deal
+    # a length (at most five bytes) and a figure, for each unknown one an index.
+    most = packed + 6 * won + unknown
+    unpack = lzma.LZMADecompressor(format=lzma.FORMAT_XZ)
+    raw = unpack.decompress(body, max_length=most + 1)
+    if len(raw) > most:
+        raise ValueError("the body holds more than the header's counts allow")
+    if not unpack.eof:
+        raise ValueError("the body's stream is cut short")
     codes = _unpack_codes(raw[:packed], n)
     if (codes.count(WON), codes.count(LOST), codes.count(UNKNOWN)) != (won, lost, unknown):
         raise ValueError("the counts in the header differ from the verdicts")
@@ -674,10 +698,9 @@ def shipped_table(game: Any) -> Verdicts | None:
     # from knob values, which may be longer than a file name can be.
     if name not in shipped_names():
         return None
-    resource = resources.files("solitaire_solver").joinpath("data", name)
-    v = load_verdicts(resource.read_bytes(), f"the published table {name}")
-    check_verdicts(v, game, f"the published table {name}")
-    return v
+    # Read and checked once a process: the table's name fixes the preset and rules it must
+    # hold, which are ``game``'s.
+    return _published(name)
 
 
 # ---------------------------------------------------------------- rule sets in order
@@ -862,12 +885,13 @@ def _ordered_file_game(v: Verdicts, game: Any, key: StoreKey | None) -> Any:
 
 
 def read_verdicts(path: str | os.PathLike[str]) -> Verdicts:
-    """Read the verdict file at ``path``; :class:`VerdictFileError` for any problem."""
+    """Read the verdict file at ``path``; :class:`VerdictFileError` for any problem (a file
+    over :data:`~solitaire_solver.reading.VERDICT_BYTES` is read no further)."""
     p = Path(path)
     try:
-        data = p.read_bytes()
-    except OSError as exc:
-        raise VerdictFileError(f"cannot read verdict file '{p}': {exc.strerror}") from None
+        data = read_bytes(p, VERDICT_BYTES, "verdict file")
+    except ReadError as exc:
+        raise VerdictFileError(f"{p}: {exc}") from None
     return load_verdicts(data, str(p))
 
 
