@@ -17,7 +17,8 @@ refuses the same things in the same words:
 
 The errors are :class:`ReadError`, which says what is wrong without the file's name:
 each caller raises its own error kind (a deal file's, a plan's, a verdict file's) with
-the name in it.
+the name in it. Where a file is to be written, :func:`write_problem` says before a run
+whether it can be.
 """
 
 from __future__ import annotations
@@ -28,6 +29,7 @@ import re
 import stat
 import sys
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 TEXT_BYTES = 1 << 20
@@ -231,3 +233,43 @@ def parse_json(
     except ValueError:
         # Python refuses integers of more than 4,300 digits (``pairs`` raises no ValueError).
         raise JsonError("a number too long to read (thousands of digits)") from None
+
+
+def write_problem(path: str | os.PathLike[str]) -> str | None:
+    """Why a file cannot be written at ``path``, or ``None`` when it can: checked before a
+    long run, so that a slip in a name costs no search time.
+
+    The folder must exist, the path must not be a folder, and the file must be writable:
+    tried for real (opened to append, which changes nothing, and removed again when it was
+    not there), so that permissions and read-only file systems are met as the final write
+    would meet them. A path that is there and is not a regular file (``/dev/null``, a FIFO)
+    is written as asked, without a trial: opening a FIFO waits for its reader.
+    """
+    name = os.fspath(path)
+    if not name:
+        return "no file name"
+    if "\0" in name:
+        return "a NUL in the name"
+    target = Path(name)
+    try:
+        if target.is_dir():
+            return "it is a folder"
+        folder = target.parent
+        if not folder.exists():
+            return f"no folder '{folder}'"
+        if not folder.is_dir():
+            return f"'{folder}' is not a folder"
+        existed = target.exists()
+        if existed and not target.is_file():
+            return None
+        if existed and not os.access(target, os.W_OK):
+            return "no permission to write it"
+        if not existed and not os.access(folder, os.W_OK | os.X_OK):
+            return f"no permission to create files in '{folder}'"
+        with open(target, "a", encoding="utf-8"):
+            pass
+        if not existed:
+            target.unlink()
+    except OSError as exc:
+        return _reason(exc)[:1].lower() + _reason(exc)[1:]
+    return None

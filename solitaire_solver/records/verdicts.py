@@ -44,6 +44,7 @@ True
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import hashlib
 import lzma
@@ -505,8 +506,15 @@ def write_verdicts(path: str | os.PathLike[str], v: Verdicts) -> Path:
     target = Path(path)
     data = dump_verdicts(v)
     partial = target.with_name(target.name + ".partial")
-    partial.write_bytes(data)
-    os.replace(partial, target)
+    try:
+        partial.write_bytes(data)
+        os.replace(partial, target)
+    except OSError as exc:
+        with contextlib.suppress(OSError):
+            partial.unlink()
+        raise VerdictFileError(
+            f"cannot write the verdict file '{target}': {exc.strerror or exc}"
+        ) from None
     return target
 
 
