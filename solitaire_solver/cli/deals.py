@@ -215,7 +215,12 @@ def _limits_phrase(limits: Limits) -> str:
 
 
 def _store_source(game: Game[Any, Any], path: Path) -> _Source:
-    if not path.is_file():
+    try:
+        there = path.is_file()
+    except (OSError, ValueError) as exc:  # a name too long, a NUL
+        why = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
+        raise BadOptionError(f"no results store at '{path}': {why}") from None
+    if not there:
         raise BadOptionError(f"no results store at '{path}'")
     store = Store(path, presets=PRESETS.values())
     key = StoreKey.of(game)
@@ -454,12 +459,14 @@ def run(args: argparse.Namespace) -> int:
             note = f"deal {start:,} is beyond {source.name}, which ends at {source.last:,}"
         elif not found and args.difficulty is not None:
             # Not a matter of where the source ends: it has no such deal at all.
-            spread = (
-                f"are all {min(figures)}"
-                if len(figures) == 1
-                else f"run from {min(figures)} to {max(figures)}"
-            )
-            seen = f": the figures of its winnable deals from {start:,} {spread}" if figures else ""
+            seen = ""
+            if figures:
+                spread = (
+                    f"are all {min(figures)}"
+                    if len(figures) == 1
+                    else f"run from {min(figures)} to {max(figures)}"
+                )
+                seen = f": the figures of its winnable deals from {start:,} {spread}"
             note = (
                 f"no winnable deal of difficulty {label} in {source.name} from deal "
                 f"{start:,} to its end, {source.last:,}{seen}"

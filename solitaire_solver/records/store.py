@@ -219,7 +219,12 @@ class DealResult:
 
 def _check_folder(path: Path) -> None:
     folder = path.parent
-    if not folder.is_dir():
+    try:
+        there = folder.is_dir()
+    except (OSError, ValueError) as exc:  # a name too long, a NUL
+        why = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
+        raise StoreError(f"database '{path}': {why}") from None
+    if not there:
         raise StoreError(f"database folder '{folder}' does not exist (for {path})")
 
 
@@ -286,8 +291,6 @@ class Store:
         self.path = Path(path)
         self._presets = tuple(presets)
         _check_folder(self.path)
-        if self.path.is_dir():
-            raise StoreError(f"database '{self.path}' is a folder, not a file")
         try:
             # SQLite would open a FIFO or a device too, and wait on it or read it.
             check_regular(self.path)
