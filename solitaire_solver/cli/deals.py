@@ -222,7 +222,8 @@ def _store_source(game: Game[Any, Any], path: Path) -> _Source:
         raise BadOptionError(f"no results store at '{path}': {why}") from None
     if not there:
         raise BadOptionError(f"no results store at '{path}'")
-    store = Store(path, presets=PRESETS.values())
+    # Read only: an empty file is no store to make one of.
+    store = Store(path, presets=PRESETS.values(), create=False)
     key = StoreKey.of(game)
     # The deals of these rules, and of rules ordered with them whose verdicts carry.
     ordered = ordered_keys(store, game)

@@ -271,7 +271,8 @@ def _reading(method: Callable[P, R]) -> Callable[P, R]:
 
 
 class Store:
-    """An open results database at ``path`` (created when missing).
+    """An open results database at ``path`` (created when missing, or empty, unless
+    ``create`` is false: a command that only reads a store makes none).
 
     Use it as a context manager, or call :meth:`close`. Raises
     :class:`StoreError` for a missing folder or a file that is not a store.
@@ -287,15 +288,20 @@ class Store:
         *,
         busy_timeout: float = BUSY_TIMEOUT,
         presets: Iterable[Preset] = (),
+        create: bool = True,
     ) -> None:
         self.path = Path(path)
         self._presets = tuple(presets)
+        self._create_new = create
         _check_folder(self.path)
         try:
             # SQLite would open a FIFO or a device too, and wait on it or read it.
             check_regular(self.path)
         except ReadError as exc:
             raise StoreError(f"database '{self.path}': {exc}") from None
+        if not create and not self.path.exists():
+            # Connecting would make an empty file.
+            raise StoreError(f"no results store at '{self.path}'")
         try:
             # isolation_level=None: no implicit transactions; writes open
             # their own with BEGIN IMMEDIATE so that the lock is taken (and
@@ -363,11 +369,14 @@ class Store:
         return int(self._db.execute("PRAGMA user_version").fetchone()[0])
 
     def _check_kind(self, version: int) -> None:
-        """Refuse an SQLite file of something else, or a store of a newer schema."""
+        """Refuse an SQLite file of something else, a store of a newer schema, and with
+        ``create`` false, an empty file (or none) too."""
         if version == 0:
             tables = self._db.execute("SELECT name FROM sqlite_master WHERE type='table'")
             if tables.fetchone() is not None:
                 raise StoreError(f"'{self.path}' is an SQLite file of something else, not a store")
+            if not self._create_new:
+                raise StoreError(f"'{self.path}' is no results store: it holds nothing")
         elif not 0 < version <= SCHEMA_VERSION:
             raise StoreError(
                 f"'{self.path}' is a results database of schema {version}, and this "

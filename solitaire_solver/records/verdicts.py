@@ -523,7 +523,7 @@ def write_verdicts(path: str | os.PathLike[str], v: Verdicts) -> Path:
 _COUNTS = re.compile(r"won (\d+), lost (\d+), unknown (\d+)")
 _RANGE = re.compile(r"(\d+)-(\d+)")
 _DIFFICULTY = re.compile(r"(\d+) \(easy 0-(\d+), medium \d+-(\d+), hard \d+-\d+\)")
-_BODY = re.compile(r"(\d+) bytes, xz")
+_BODY = re.compile(r"([0-9]{1,12}) bytes, xz")
 
 
 def _unpack_codes(packed: bytes, n: int) -> bytes:
@@ -572,6 +572,8 @@ def load_verdicts(data: bytes, source: str = "<bytes>") -> Verdicts:
             raise bad(f"header line {len(lines) + 1} is not text") from None
         at = end + 1
         if not line:
+            if not lines:
+                raise bad(f"not a verdict file (it does not start with '{MAGIC}')")
             break
         lines.append(line)
         if len(lines) == 1 and not line.startswith(MAGIC + " "):
