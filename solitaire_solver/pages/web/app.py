@@ -35,7 +35,9 @@ What the server holds to, whatever it is sent:
   nested too deeply, NaN or Infinity, a number too long, a lone surrogate,
   a field of the wrong type) gets 400 with one short message, never 500.
 - A client that goes away part way through sending a body (a page closed, a
-  connection dropped) changes nothing, and the server logs nothing.
+  connection dropped) changes nothing, and the server logs nothing; nor does it
+  log a request that is not HTTP it reads (a length that is no number, bad
+  chunks), which the server's own parser answers with 400.
 - An error message quotes at most :data:`QUOTE_CHARS` characters of any
   input, and is at most :data:`MESSAGE_CHARS` long.
 - A request that changes the game (a move, undo, redo, a new deal, a loaded
@@ -518,7 +520,9 @@ class Server:
         shown = f"[{address[0]}]" if ":" in address[0] else address[0]
         self.url = f"http://{shown}:{address[1]}/{self.token}/"
         app = make_app(table, self.token, self.watch, hosts=loopback_hosts(address[1]))
-        config = uvicorn.Config(app, log_level="warning", lifespan="off", access_log=False)
+        # Errors only: a request that is not HTTP at all gets the server's 400, and one
+        # warning line a request would be noise in the player's terminal.
+        config = uvicorn.Config(app, log_level="error", lifespan="off", access_log=False)
         self.server = uvicorn.Server(config)
         self._thread: threading.Thread | None = None
         self._stopper = threading.Thread(target=self._stop_when_idle, daemon=True)
