@@ -37,6 +37,7 @@ from typing import Any
 
 import attrs
 
+from ..errors import BadOptionError
 from ..reading import TEXT_BYTES, ReadError, TextError, check_json_depth, decode_text, read_bytes
 from .budget import Budget, Run, Strategy, Verdict
 from .portfolio import (
@@ -608,9 +609,10 @@ def compose_shortest(
 # -- a plan from its JSON form
 
 
-class PlanError(ValueError):
+class PlanError(BadOptionError):
     """A JSON document that does not make a plan; ``field`` names the place, as
-    ``members[1].weight`` (empty: the document as a whole)."""
+    ``members[1].weight`` (empty: the document as a whole). A :class:`BadOptionError`: a
+    plan file is an option's value."""
 
     def __init__(self, field: str, why: str) -> None:
         super().__init__(f"{field}: {why}" if field else why)

@@ -7,6 +7,8 @@ from typing import Generic, TypeVar
 
 import attrs
 
+from ..errors import BadOptionError
+
 M = TypeVar("M")
 
 
@@ -69,7 +71,7 @@ class Limits:
         for name in ("max_states", "timeout", "max_table"):
             problem = limit_problem(name, getattr(self, name))
             if problem is not None:
-                raise ValueError(f"{name}: {problem}")
+                raise BadOptionError(f"{name}: {problem}")
 
     @property
     def any(self) -> bool:
