@@ -87,6 +87,8 @@ def parse_rule_assignments(assignments: Iterable[str]) -> dict[str, str]:
     """
     out: dict[str, str] = {}
     for word in assignments:
+        if not isinstance(word, str):
+            raise BadRuleError(f"bad rule {word!r:.60}: expected NAME=VALUE, such as redeals=1")
         name, sep, value = word.partition("=")
         name, value = name.strip(), value.strip()
         if not sep or not name:

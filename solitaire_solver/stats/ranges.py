@@ -154,6 +154,8 @@ def parse_deals(text: str) -> DealRange:
     first mention is kept. Raises :class:`BadDealNumberError` naming the
     item for anything else. The deals are never listed, however many.
     """
+    if not isinstance(text, str):
+        raise BadDealNumberError(f"a deal range is text such as '1-100', not {text!r:.60}")
     shown = _shown(text)
     items = text.split(",")
     if len(items) > MOST_ITEMS:
@@ -200,8 +202,12 @@ def _deal_sequence(deals: Iterable[int | str | DealNumber] | str) -> Sequence[De
         out = parse_deals(deals)
     elif isinstance(deals, DealRange):
         out = deals
-    else:
+    elif isinstance(deals, Iterable) and not isinstance(deals, bytes):
         out = list(dict.fromkeys(parse_deal_number(d) for d in deals))
+    else:
+        raise BadOptionError(
+            f"deals: expected a range such as '1-100' or a list of deal numbers, not {deals!r:.60}"
+        )
     if not out:
         raise BadOptionError("no deals to solve")
     return out
