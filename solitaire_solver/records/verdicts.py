@@ -186,6 +186,10 @@ class Classes:
         return cls(easy, medium)
 
 
+_BLOCK = 4096
+"""Deals a block of :attr:`Verdicts._won_before` counts."""
+
+
 @attrs.frozen
 class Verdicts:
     """One preset's verdicts over deal numbers ``first .. first + len(codes) - 1``.
@@ -215,8 +219,15 @@ class Verdicts:
     """For each unknown deal in deal order, the limits it reached: 0 for
     ``limits``, ``i`` for ``more_limits[i - 1]``; empty when every unknown
     deal reached ``limits``."""
+    _won_before: tuple[int, ...] = attrs.field(init=False, eq=False, repr=False)
+    """How many deals are won before each block of :data:`_BLOCK` deals, for
+    :meth:`won_index`."""
 
     def __attrs_post_init__(self) -> None:
+        counts = [0]
+        for start in range(0, len(self.codes), _BLOCK):
+            counts.append(counts[-1] + self.codes.count(WON, start, start + _BLOCK))
+        object.__setattr__(self, "_won_before", tuple(counts))
         won = self.codes.count(WON)
         if len(self.lengths) != won or len(self.difficulty) != won:
             raise ValueError(
@@ -398,8 +409,14 @@ class Verdicts:
         return self.all_limits[self.unknown_limits[index]]
 
     def won_index(self, number: int) -> int:
-        """The position of a won deal among the won deals (into ``lengths`` and ``difficulty``)."""
-        return self.codes.count(WON, 0, number - self.first)
+        """The position of a won deal among the won deals (into ``lengths`` and ``difficulty``).
+
+        Counted from the start of its block of deals, not of the file: listing the deals a
+        table carries to other rules asks this for hundreds of thousands of deals.
+        """
+        i = number - self.first
+        block = i // _BLOCK
+        return self._won_before[block] + self.codes.count(WON, block * _BLOCK, i)
 
     def entries(self, start: int | None = None) -> Iterator[tuple[int, int, int, int]]:
         """``(number, code, length, difficulty)`` of every deal from ``start`` on.
