@@ -13,9 +13,11 @@ makes of either, a store it failed on is left byte for byte as it was.
 from __future__ import annotations
 
 import hashlib
+import io
 import random
 import re
 import shutil
+import tracemalloc
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -28,6 +30,7 @@ from solitaire_solver import SolverError, format_deal, load_game, parse_deal
 from solitaire_solver.cli.position import moves_from_file
 from solitaire_solver.errors import VerdictFileError
 from solitaire_solver.games import make_game
+from solitaire_solver.reading import TEXT_BYTES
 from solitaire_solver.records.verdicts import read_verdicts
 from solitaire_solver.request import SolveRequest
 from solitaire_solver.search import Limits, Status
@@ -441,3 +444,42 @@ def test_files_the_fuzz_found(workspace: Path) -> None:
     check_command(argv, outcome)
     assert outcome.code == 2 and "holds nothing" in outcome.err
     assert empty.read_bytes() == b""
+
+
+READERS: dict[str, Callable[[str], Any]] = {
+    "deal file": load_game,
+    "moves file": lambda path: moves_from_file(path, make_game("decade")),
+    "plan": read_plan,
+    "verdict file": read_verdicts,
+}
+"""Each reader of a file a person names."""
+
+
+@pytest.mark.parametrize("reader", list(READERS))
+@pytest.mark.parametrize("source", ["/dev/zero", "/dev/urandom", "huge.txt", "stdin", "fifo"])
+def test_a_read_holds_no_more_than_its_cap(
+    reader: str, source: str, workspace: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Devices and FIFOs are refused before a byte is read, a file over the cap before it
+    # is read; standard input without end is read one byte past the cap. What the read
+    # held at its most is measured, not guessed.
+    TRIED["file"] += 1
+    path = source
+    if source == "stdin":
+        if reader == "verdict file":
+            pytest.skip("a verdict file is read from a path only")
+        zeros = open("/dev/zero", "rb")  # noqa: SIM115 (closed below)
+        monkeypatch.setattr("sys.stdin", io.TextIOWrapper(zeros, encoding="latin-1"))
+        path = "-"
+    with inside(workspace):
+        tracemalloc.start()
+        try:
+            with pytest.raises(SolverError) as info:
+                call_bounded(lambda: READERS[reader](path))
+            _, peak = tracemalloc.get_traced_memory()
+        finally:
+            tracemalloc.stop()
+            if source == "stdin":
+                zeros.close()
+    assert "\n" not in str(info.value)
+    assert peak < 3 * TEXT_BYTES, (reader, source, peak)
