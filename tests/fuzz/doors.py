@@ -49,16 +49,15 @@ well under a second or two (see :data:`SEARCH_GUARD`); the bound is far above th
 a loaded machine never fails a test, and far below a hang's forever."""
 
 EXAMPLES: dict[str, tuple[int, int]] = {
-    "command": (28, 300),
-    "entry point": (6, 6),
-    "file": (150, 1500),
-    "file by command": (40, 400),
-    "route": (260, 2600),
-    "raw request": (8, 8),
-    "function": (220, 2200),
+    "command": (40, 400),
+    "file": (250, 2500),
+    "file by command": (60, 600),
+    "route": (400, 4000),
+    "function": (500, 5000),
 }
-"""Inputs a door is tried with, per test: (the default suite, the slow run). "command" is
-per command (nine of them); "file" per kind of file read; the others in all."""
+"""Inputs a door is tried with, per test: (the default suite, the slow run), ten times as
+many in the slow run. "command" is per command (nine of them); "file" per test of a kind of
+file (three of them); the others in all."""
 
 TRIED: Counter[str] = Counter()
 """The inputs each door has been tried with in this session."""
