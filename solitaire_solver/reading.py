@@ -142,6 +142,8 @@ def read_bytes(path: str | os.PathLike[str], cap: int, what: str = "file") -> by
 
 def _read_stdin(cap: int, what: str) -> bytes:
     """At most ``cap`` bytes of standard input (a text stream a caller put there too)."""
+    if sys.stdin is None:  # a process started without one
+        raise ReadError(f"cannot read the {what}: there is no standard input")
     try:
         buffer = getattr(sys.stdin, "buffer", None)
         if buffer is not None:

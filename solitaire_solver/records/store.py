@@ -32,7 +32,7 @@ from typing import TYPE_CHECKING, Any, ParamSpec, TypeVar
 import attrs
 
 from ..errors import StoreError
-from ..reading import ReadError, check_regular
+from ..reading import ReadError, check_regular, parse_json
 from ..search import Limit, Limits, Status
 
 if TYPE_CHECKING:
@@ -681,7 +681,7 @@ def _result(r: dict[str, Any]) -> DealResult:
         deal=r["deal"],
         number=r["number"],
         status=Status(r["status"]),
-        moves=tuple(json.loads(r["moves"])),
+        moves=tuple(parse_json(r["moves"])),
         states=r["states"],
         unique=r["unique_states"],
         seconds=r["seconds"],

@@ -812,3 +812,28 @@ def test_stats_runs_and_resumes_deals_past_sqlite_integers(tmp_path: Path) -> No
     )
     assert single.returncode == 0, single.stderr
     assert json.loads(single.stdout)["reused"] == 1
+
+
+@pytest.mark.parametrize(
+    ("column", "value"),
+    [
+        ("moves", "[" * 100_000 + "]" * 100_000),
+        ("moves", "not JSON"),
+        ("status", "wxn"),
+        ("limit_hit", "speed"),
+    ],
+)
+def test_a_row_that_is_not_what_the_store_writes_is_one_error(
+    tmp_path: Path, column: str, value: str
+) -> None:
+    # Damage inside a row that SQLite reads well: a RecursionError, a JSONDecodeError or a
+    # ValueError once, from deep in the reading of the row.
+    path = tmp_path / "s.sqlite"
+    solve_deals("decade", "1-3", store=path)
+    with sqlite3.connect(path) as db:
+        if column == "status":
+            # The table's CHECK holds for SQL; a flipped byte in the file need not.
+            db.execute("PRAGMA ignore_check_constraints = ON")
+        db.execute(f"UPDATE results SET {column} = ? WHERE deal = '2'", (value,))
+    with Store(path) as store, pytest.raises(StoreError, match="cannot be used"):
+        store.get(StoreKey.of(make_game("decade")))
