@@ -39,6 +39,7 @@ from ..advice.fair import (
     fair_hint,
     hint_unsettled_text,
     how_text,
+    line_keys,
     unsettled_text,
 )
 from ..cards import CARD_IN_TEXT, count_text
@@ -477,7 +478,14 @@ def play_game(
         try:
             if fair is not None:
                 view = seen()
-                hint = fair_hint(game, view, samples=fair.samples, seed=fair.seed, quick=True)
+                hint = fair_hint(
+                    game,
+                    view,
+                    samples=fair.samples,
+                    seed=fair.seed,
+                    quick=True,
+                    line=line_keys(game, session.positions),
+                )
                 lines = fair_hint_lines(game, view, hint)
             else:
                 lines = hint_lines(session.hint(), style)
@@ -671,9 +679,10 @@ def hint_lines(analysis: Analysis, style: Style) -> list[str]:
 
 def fair_hint_lines(game: Game[Any, Any], seen: Seen[Any], hint: FairHint) -> list[str]:
     """The text of a fair hint: how it was worked out (with K), then each move with its
-    chance and interval, marked ``<- best`` when the hint tells the best move apart from the
-    others, else ``<- tie`` on every move it cannot tell from the best
-    (:attr:`.FairHint.separated`). A move with unsettled samples says how many under it.
+    chance and interval, the best first (:meth:`.FairHint.ranked`), marked ``<- best`` when
+    the hint tells the best move apart from the others, else ``<- tie`` on every move it
+    cannot tell from the best (:attr:`.FairHint.separated`). A move with unsettled samples
+    says how many under it.
 
     Moves that lead to the same position up to symmetry (:meth:`.FairHint.groups`)
     take one row, with the others named on the line under it. A forced move is
@@ -682,7 +691,7 @@ def fair_hint_lines(game: Game[Any, Any], seen: Seen[Any], hint: FairHint) -> li
     """
     if not hint.moves:
         return ["no legal move: the game is over"]
-    groups = hint.groups()
+    groups = hint.ranked()
     width = max(len(str(m.move)) for m, _ in groups)
     if hint.forced:
         out = [how_text(hint)]
@@ -715,6 +724,9 @@ def fair_hint_lines(game: Game[Any, Any], seen: Seen[Any], hint: FairHint) -> li
             out.append("    " + said)
         if others:
             out.append("    " + twins_text([str(o.move) for o in others]))
-    if not separated:
-        out.append("tie: no move is told apart from the best by these figures")
+    if not separated and best is not None:
+        out.append(
+            "tie: no move is told apart from the best by these figures; the hint plays the "
+            f"first, {best.move}"
+        )
     return out

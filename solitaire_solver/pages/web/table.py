@@ -32,7 +32,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from ...advice.analysis import analyse_position, review_line
-from ...advice.fair import fair_hint, hint_document
+from ...advice.fair import fair_hint, hint_document, line_keys
 from ...cards import count_text
 from ...errors import BadOptionError, FairPlayError, IllegalMoveError
 from ...games import PRESETS, Game, Seen, make_game
@@ -552,7 +552,14 @@ class Table:
         (``None`` for a forced move, named with no figures); ``None`` with no move."""
         # Quick, as a hint for a player about to move: a forced move at once, and the
         # samples stop once the best move stands apart.
-        hint = fair_hint(self.game, seen, samples=self.samples, seed=self.seed, quick=True)
+        hint = fair_hint(
+            self.game,
+            seen,
+            samples=self.samples,
+            seed=self.seed,
+            quick=True,
+            line=line_keys(self.game, self.session.positions),
+        )
         top = hint.best
         if top is None:
             return None
