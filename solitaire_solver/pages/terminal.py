@@ -25,6 +25,8 @@ no later search repeats, whatever moves and undos come in between.
 
 from __future__ import annotations
 
+import itertools
+import json
 import os
 import re
 import shlex
@@ -178,6 +180,7 @@ class Session:
         deal: str | None = None,
         fair: bool = False,
         fair_off_at: int | None = None,
+        start_file: str | None = None,
     ) -> None:
         self.game = game
         self.start = start
@@ -186,6 +189,10 @@ class Session:
         """Whether the game is played fair: its file says so and shows no face-down card."""
         self.fair_off_at = fair_off_at
         """The move number fair play was turned off at, if it was (kept in the file)."""
+        self.start_file = start_file
+        """The position file the start came from, if it did: a fair game's file names it
+        instead of the face-down cards (see
+        :func:`~solitaire_solver.records.deal_files.format_game`)."""
         self.request = request.for_game(game) if request is not None else SolveRequest.of(game)
         """The request of ``hint`` and ``solve`` (none given: the preset's defaults)."""
         self.check_request = (
@@ -194,21 +201,28 @@ class Session:
         """The request of the search after each move (none given: the plan's checks)."""
         self.memo = Memo()
         self.moves: list[Any] = []
+        self.automatic: list[bool] = []
+        """For each move, whether the table played it for the player (an automatic move home:
+        the browser's table plays them; the terminal keeps those of a game it goes on with)."""
         self.positions: list[Any] = [start]
         self.checks: list[SolveResult[Any] | None] = [None]
         """The verdict found for each position (``None``: not searched yet)."""
         self.saved: tuple[str, tuple[Any, ...]] | None = None
         """The file the game was last saved to, and the moves it then held."""
+        self.saved_start: str | None = None
+        """The position file that file reads the face-down cards from, if it names one."""
 
     @property
     def position(self) -> Any:
         """The position now."""
         return self.positions[-1]
 
-    def play(self, move: Any) -> None:
-        """Play a legal ``move``; :class:`IllegalMoveError` for any other."""
+    def play(self, move: Any, automatic: bool = False) -> None:
+        """Play a legal ``move`` (``automatic``: the table played it for the player);
+        :class:`IllegalMoveError` for any other."""
         after = self.game.play(self.position, move)
         self.moves.append(move)
+        self.automatic.append(automatic)
         self.positions.append(after)
         self.checks.append(None)
 
@@ -218,6 +232,7 @@ class Session:
             return None
         self.positions.pop()
         self.checks.pop()
+        self.automatic.pop()
         return self.moves.pop()
 
     def check(self) -> SolveResult[Any]:
@@ -270,11 +285,12 @@ class Session:
             self.checks[-1] = result
         return result
 
-    def save(self, path: str) -> None:
+    def save(self, path: str) -> str | None:
         """Write the game to ``path``: the start and the moves played, as a game file (a fair
-        one's says so, and names no face-down card where it can: see
-        :func:`~solitaire_solver.records.deal_files.format_game`)."""
-        dump_game(
+        one's says so, and names no face-down card: see
+        :func:`~solitaire_solver.records.deal_files.format_game`). The position file the
+        file reads the face-down cards from, when it names one."""
+        text = dump_game(
             self.game,
             self.start,
             self.moves,
@@ -282,8 +298,12 @@ class Session:
             deal=self.deal,
             fair=self.fair,
             fair_off_at=self.fair_off_at,
+            automatic=self.automatic,
+            start_file=self.start_file,
         )
         self.saved = (path, tuple(self.moves))
+        self.saved_start = json.loads(text).get("start_file")
+        return self.saved_start
 
     def saved_to(self) -> str | None:
         """The file that holds the game as it stands, if it was saved since the last move."""
@@ -308,6 +328,8 @@ def play_game(
     file: str | None = None,
     review: str | None = None,
     fair_off_at: int | None = None,
+    automatic: Sequence[bool] = (),
+    start_file: str | None = None,
 ) -> int:
     """Play ``start`` with lines read from ``stdin``, and what is seen written to ``stdout``.
 
@@ -329,7 +351,10 @@ def play_game(
     saved as it stands) it says whether the deal could be won, in how many
     moves, and the fair chance at the start; a saved game left before its
     end keeps its verdict for the end. ``fair_off_at`` is the record of a
-    resumed game that had fair play turned off, kept in the files it saves.
+    resumed game that had fair play turned off, kept in the files it saves;
+    ``automatic`` says which of ``moves`` the browser's table played for the
+    player, kept too; ``start_file`` is the position file the start came
+    from, which a fair game's file names instead of its face-down cards.
 
     Returns 0: when the game is won, or the player quits, or the input
     ends. Bad input (an unknown command, a move that does not parse or is
@@ -344,13 +369,16 @@ def play_game(
         deal=deal,
         fair=fair is not None,
         fair_off_at=fair_off_at,
+        start_file=start_file,
     )
-    for move in moves:
-        session.play(move)
+    for move, auto in itertools.zip_longest(moves, automatic[: len(moves)], fillvalue=False):
+        session.play(move, auto)
     if file is not None and (moves or fair is not None):
         # The file holds the game as it stands until the next move (a fair game's, even
         # before its first: leaving it then keeps its verdict for its end).
         session.saved = (file, tuple(session.moves))
+        if start_file is not None and os.path.abspath(file) != start_file:
+            session.saved_start = start_file
     style = style if style is not None else Style()
 
     def say(text: str = "") -> None:
@@ -391,7 +419,11 @@ def play_game(
         path = session.saved_to()
         if not ended and path is not None:
             # Left saved before its end: the verdict waits for the end of the game.
-            say(f"the face-down cards stay face down: play --file {shlex.quote(path)} goes on")
+            where = f" (reading them from {session.saved_start})" if session.saved_start else ""
+            say(
+                f"the face-down cards stay face down: play --file {shlex.quote(path)} --fair "
+                f"goes on{where}"
+            )
             return
         say()
         first = session.start
@@ -518,12 +550,17 @@ def play_game(
             say("save needs a file name, such as: save my-game.txt")
             return False
         try:
-            session.save(path)
+            named = session.save(path)
         except SolverError as exc:
             say(f"cannot save: {exc}")
             return False
         quoted = shlex.quote(path)
-        say(f"saved the game to {path} (solitaire-solver play --file {quoted} goes on with it)")
+        # A fair game from a position file: the file names it for the face-down cards.
+        where = f", reading the face-down cards from {named}" if named else ""
+        say(
+            f"saved the game to {path} (solitaire-solver play --file {quoted} goes on with "
+            f"it{where})"
+        )
         return False
 
     for names, fn in (

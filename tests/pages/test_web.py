@@ -8,6 +8,7 @@ tests/pages/test_web_browser.py.
 from __future__ import annotations
 
 import datetime
+import json
 import random
 from pathlib import Path
 from typing import Any
@@ -19,7 +20,7 @@ pytest.importorskip("uvicorn", reason="needs the browser extra (pip install star
 
 import httpx
 
-from solitaire_solver.errors import BadOptionError
+from solitaire_solver.errors import BadOptionError, SolverError
 from solitaire_solver.games import PRESETS, make_game
 from solitaire_solver.numbering import parse_deal_number
 from solitaire_solver.pages.viewer import scene
@@ -330,3 +331,84 @@ def test_play_browser_from_the_command_line(
     assert [str(m) for m in served[-1].session.moves] == moves
     code, _, err = run_cli(capsys, "play", "--file", str(tmp_path / "none.json"), "--browser")
     assert code == 2 and err.count("\n") == 1 and "none.json" in err
+
+
+# ---------------------------------------------------------------- automatic moves kept
+
+
+def automatic_game() -> Table:
+    """An eagle-wing-coops game with automatic moves home, played along the solver's line
+    until nine of them came (one at the start)."""
+    game = make_game("eagle-wing-coops")
+    t = Table(game, game.deal(parse_deal_number(1)), deal="1", samples=2, auto=True)
+    while t.automatic.count(True) < 9:
+        result = game.solve(t.session.position)
+        assert result.won
+        t.play(str(result.moves[0]))
+    return t
+
+
+def test_a_saved_game_keeps_which_moves_were_automatic() -> None:
+    t = automatic_game()
+    text = t.save_text()
+    listed = json.loads(text)["automatic"]
+    assert listed == [i for i, auto in enumerate(t.automatic, 1) if auto] and 1 in listed
+    # Loaded (with automatic moves off, or on), each undo takes back the player's move with
+    # the automatic moves after it, as in the game that was saved.
+    for auto in (False, True):
+        other = table("decade", 3)
+        other.auto = auto
+        c = client(other)
+        view = c.post(api("load"), json={"text": text, "name": "g.json"}).json()
+        assert other.automatic == t.automatic
+        assert view["undo"] == t.player_moves
+        assert [p["auto"] for p in view["played"]] == t.automatic
+    moves = list(t.session.moves)
+    while t.player_moves:
+        t.undo()
+        c.post(api("undo"))
+        assert other.session.moves == t.session.moves
+    # Restart keeps the automatic move of the start, as before the save.
+    assert other.session.moves == moves[:1] and other.automatic == [True]
+
+
+def test_a_file_without_automatic_moves_loads_as_before(tmp_path: Path) -> None:
+    t = automatic_game()
+    doc = json.loads(t.save_text())
+    del doc["automatic"]
+    other = table("decade", 3)
+    other.load(json.dumps(doc))
+    assert other.automatic == [False] * len(t.session.moves)
+    other.undo()
+    assert len(other.session.moves) == len(t.session.moves) - 1
+
+
+def test_the_terminal_keeps_the_automatic_moves_of_a_game_it_goes_on_with(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import io
+
+    t = automatic_game()
+    saved = tmp_path / "g.json"
+    saved.write_text(t.save_text())
+    again = tmp_path / "again.json"
+    monkeypatch.setattr(
+        "sys.stdin", io.StringIO(f"save {again}\nundo\nsave {tmp_path / 'u.json'}\n")
+    )
+    code, _, err = run_cli(capsys, "play", "--file", str(saved))
+    assert code == 0, err
+    assert json.loads(again.read_text())["automatic"] == json.loads(saved.read_text())["automatic"]
+    # The terminal's undo takes back one move; what it took back is no longer listed.
+    shorter = json.loads((tmp_path / "u.json").read_text())
+    assert len(shorter["moves"]) == len(t.session.moves) - 1
+    assert all(n <= len(shorter["moves"]) for n in shorter.get("automatic", []))
+
+
+@pytest.mark.parametrize("automatic", [[0], [1, 1], [2, 1], ["1"], [True], 3, [10_000]])
+def test_a_bad_automatic_list_is_refused(automatic: Any) -> None:
+    t = automatic_game()
+    doc = json.loads(t.save_text())
+    doc["automatic"] = automatic
+    with pytest.raises(SolverError, match='"automatic" must list move numbers') as caught:
+        parse_game(json.dumps(doc), path="g.json")
+    assert "\n" not in str(caught.value) and "g.json" in str(caught.value)

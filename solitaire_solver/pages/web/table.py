@@ -38,7 +38,7 @@ from ...errors import BadOptionError, FairPlayError, IllegalMoveError
 from ...games import PRESETS, Game, Seen, make_game
 from ...games.scene import Scene, page_geometry
 from ...numbering import parse_deal_number
-from ...records.deal_files import format_game, parse_game
+from ...records.deal_files import format_game, parse_game, play_mode
 from ...records.verdicts import WON, shipped_table
 from ...request import SolveRequest
 from ..terminal import Session
@@ -95,7 +95,11 @@ class Table:
     game's fair plan's K). ``version`` counts the
     changes, so that the page can tell a fresh answer from a stale one.
     ``fair`` plays the game fair (see :meth:`set_fair`); ``fair_off_at`` is
-    the move number a game resumed from a file had fair mode turned off at.
+    the move number a game resumed from a file had fair mode turned off at,
+    ``full_sight`` whether that game showed every card (fair mode cannot
+    start in it), ``automatic`` which of ``moves`` the table had played for
+    the player, and ``start_file`` the position file the start came from (a
+    fair game's file names it instead of the face-down cards).
 
     With ``auto`` (automatic moves home), the table plays the game's
     :meth:`~.Game.auto_moves` after each of the player's moves and at the
@@ -119,13 +123,19 @@ class Table:
         auto: bool = False,
         fair: bool = False,
         fair_off_at: int | None = None,
+        full_sight: bool = False,
+        automatic: Sequence[bool] = (),
+        start_file: str | None = None,
     ) -> None:
         self.fair = fair
         """Whether fair mode is on: the player sees only what the table shows."""
         self.fair_off_at = fair_off_at
         """The number of moves played when the player turned fair mode off in this game, or
         ``None`` if it was not turned off."""
-        self.full_sight = self.fair_off_at is not None
+        self.start_file = start_file
+        """The position file the game's start came from, if it did: a fair game's file names
+        it instead of its face-down cards."""
+        self.full_sight = full_sight or self.fair_off_at is not None
         """Whether this game has shown something a fair game hides (a coach's answer, a file
         with every card): fair mode can no longer start in it."""
         self.request = request
@@ -137,8 +147,6 @@ class Table:
         self.auto = auto
         """Whether the table plays the automatic moves home."""
         self.version = 0
-        self.automatic: list[bool] = []
-        """For each move played, whether the table played it (an automatic move home)."""
         self.undone: list[Any] = []
         """Moves taken back, the next one to redo last."""
         self.undone_automatic: list[bool] = []
@@ -148,16 +156,25 @@ class Table:
         version it changed (``None``: a new game): the page animates the moves after those."""
         self._drawn: list[tuple[Any, bool, Scene, tuple[str, str]]] = []
         """Each position's scene and its move's words, and whether they were drawn masked."""
-        self.session = self._session(game, start, deal, moves)
+        self.session = self._session(game, start, deal, moves, automatic)
+
+    @property
+    def automatic(self) -> list[bool]:
+        """For each move played, whether the table played it (an automatic move home)."""
+        return self.session.automatic
 
     def _session(
-        self, game: Game[Any, Any], start: Any, deal: str | None, moves: Sequence[Any]
+        self,
+        game: Game[Any, Any],
+        start: Any,
+        deal: str | None,
+        moves: Sequence[Any],
+        automatic: Sequence[bool] = (),
     ) -> Session:
         session = Session(game, start, request=self.request, deal=deal)
-        for move in moves:
-            session.play(move)
+        for i, move in enumerate(moves):
+            session.play(move, i < len(automatic) and automatic[i])
         self.version += 1
-        self.automatic = [False] * len(session.moves)
         self.undone, self.undone_automatic = [], []
         self._change = None
         if self.auto and self._play_automatic(session):
@@ -169,8 +186,7 @@ class Table:
         """Play the automatic moves home of the position now; how many were played."""
         moves = session.game.auto_moves(session.position)
         for move in moves:
-            session.play(move)
-            self.automatic.append(True)
+            session.play(move, automatic=True)
             # A move that is the next one to redo keeps the moves undone after it.
             if self.undone and self.undone[-1] == move:
                 self.undone.pop()
@@ -209,7 +225,6 @@ class Table:
         move = self.game.parse_move(text)
         before = len(self.session.moves)
         self.session.play(move)
-        self.automatic.append(False)
         # A new move starts a new line: what was undone is no longer ahead.
         if self.undone and self.undone[-1] == move and not self.undone_automatic[-1]:
             self.undone.pop()
@@ -239,7 +254,7 @@ class Table:
         done = 0
         while done < steps and self.player_moves:
             while True:
-                automatic = self.automatic.pop()
+                automatic = self.automatic[-1]
                 self.undone.append(self.session.undo())
                 self.undone_automatic.append(automatic)
                 if not automatic:
@@ -256,11 +271,9 @@ class Table:
         done = 0
         before = len(self.session.moves)
         while done < steps and self.undone:
-            self.session.play(self.undone.pop())
-            self.automatic.append(self.undone_automatic.pop())
+            self.session.play(self.undone.pop(), self.undone_automatic.pop())
             while self.undone and self.undone_automatic[-1]:
-                self.session.play(self.undone.pop())
-                self.automatic.append(self.undone_automatic.pop())
+                self.session.play(self.undone.pop(), self.undone_automatic.pop())
             done += 1
         if done:
             self._changed(before)
@@ -298,20 +311,29 @@ class Table:
         self.session = self._session(game, game.deal(number), str(number), ())
         self.undone = []
         # A new game keeps the mode the player chose, with a record of its own.
-        self.fair_off_at, self.full_sight = None, False
+        self.fair_off_at, self.full_sight, self.start_file = None, False, None
 
     def load(self, text: str, name: str = "the file") -> None:
         """Go on with a saved game (or start from a position): the text of a game file.
 
-        The game goes on in the file's mode: fair if the file says so, else
-        not (a file that is not fair shows every card), keeping the move
-        number fair mode was turned off at.
+        The mode follows the rule of ``play --file``
+        (:func:`~solitaire_solver.records.deal_files.play_mode`): a fair game
+        file goes on fair; a game that showed every card goes on so, keeping
+        the move number fair mode was turned off at, and is refused
+        (:class:`FairPlayError`) while fair mode is on; a deal or position
+        goes on in the mode the player chose. A position that hides cards
+        (``??``) is refused. Each undo then takes back the player's move with
+        the automatic moves the file lists after it.
         """
         played = parse_game(text, path=name)
-        self.session = self._session(played.game, played.start, played.deal, played.moves)
+        fair = play_mode(played, self.fair, path=name)
+        self.session = self._session(
+            played.game, played.start, played.deal, played.moves, played.automatic
+        )
         self.undone = []
-        self.fair, self.fair_off_at = played.fair, played.fair_off_at
-        self.full_sight = not played.fair or played.fair_off_at is not None
+        self.fair, self.fair_off_at = fair, played.fair_off_at
+        self.full_sight = played.full_sight
+        self.start_file = played.start_file or name
 
     def save_text(self) -> str:
         """The game as a game file (the start and the moves played), as ``play`` saves it.
@@ -324,7 +346,14 @@ class Table:
         if not self.fair:
             self._saw_everything()
         return format_game(
-            s.game, s.start, s.moves, deal=s.deal, fair=self.fair, fair_off_at=self.fair_off_at
+            s.game,
+            s.start,
+            s.moves,
+            deal=s.deal,
+            fair=self.fair,
+            fair_off_at=self.fair_off_at,
+            automatic=self.automatic,
+            start_file=self.start_file,
         )
 
     def file_name(self, suffix: str) -> str:
@@ -408,10 +437,14 @@ class Table:
         self.version += 1
 
     def _leave_end(self) -> None:
-        """Before a fair game that is over goes back: its cards were shown at the end, so fair
-        mode is turned off there and recorded."""
-        if self.fair and self.over() is not None:
+        """Before a game that is over goes back: its cards were shown at the end (and the
+        coach may have said everything), so the game has shown every card: a fair game's
+        fair mode is turned off there and recorded, and no game can turn it on again."""
+        if self.over() is None:
+            return
+        if self.fair:
             self.set_fair(False)
+        self.full_sight = True
 
     # ------------------------------------------------------------ what the page shows
 
