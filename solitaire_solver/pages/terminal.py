@@ -47,9 +47,10 @@ from ..advice.fair import (
 from ..cards import CARD_IN_TEXT, count_text
 from ..errors import BadMoveError, IllegalMoveError, SolverError
 from ..games import Game, Seen
+from ..progress import solve_progress
 from ..records.deal_files import dump_game
 from ..request import SolveRequest
-from ..search import Memo, SolveResult, Status
+from ..search import Memo, SolveResult, Status, Watcher
 from ..search.plan import CHECK_LIMITS as CHECK_LIMITS
 
 # CHECK_LIMITS: the limit of the search after each move that says whether the game can still
@@ -272,15 +273,24 @@ class Session:
         before = self.checks[i - 1] if i > 0 else None
         return i if before is not None and before.won else None
 
-    def hint(self) -> Analysis:
-        """Every legal move with its verdict (the preset's limits, or the player's)."""
+    def hint(self, watch: Watcher | None = None) -> Analysis:
+        """Every legal move with its verdict (the preset's limits, or the player's); ``watch``
+        is told of the searches' progress."""
         return analyse_position(
-            self.game, self.position, request=self.request, memo=self.memo, played=len(self.moves)
+            self.game,
+            self.position,
+            request=self.request,
+            memo=self.memo,
+            played=len(self.moves),
+            watch=watch,
         )
 
-    def solve(self) -> SolveResult[Any]:
-        """A winning line from the position now, if there is one."""
-        result: SolveResult[Any] = self.game.solve(self.position, self.request, memo=self.memo)
+    def solve(self, watch: Watcher | None = None) -> SolveResult[Any]:
+        """A winning line from the position now, if there is one; ``watch`` is told of the
+        search's progress."""
+        result: SolveResult[Any] = self.game.solve(
+            self.position, self.request, memo=self.memo, watch=watch
+        )
         if result.won or result.lost:
             self.checks[-1] = result
         return result
@@ -505,8 +515,10 @@ def play_game(
 
     def cmd_hint(rest: str) -> bool:
         say("searching every move... (Ctrl-C cancels)")
-        # A hint may take seconds (a Windmill position's searches): Ctrl-C
-        # cancels it and the game goes on, rather than ending it unsaved.
+        # A hint may take seconds (a Windmill position's searches): its progress shows on
+        # a terminal, and Ctrl-C cancels it and the game goes on, rather than ending it
+        # unsaved.
+        progress = solve_progress(stdout)
         try:
             if fair is not None:
                 view = seen()
@@ -516,14 +528,18 @@ def play_game(
                     samples=fair.samples,
                     seed=fair.seed,
                     quick=True,
+                    watch=progress,
+                    counted=None if progress is None else progress.count,
                     line=line_keys(game, session.positions),
                 )
                 lines = fair_hint_lines(game, view, hint)
             else:
-                lines = hint_lines(session.hint(), style)
+                lines = hint_lines(session.hint(progress), style)
         except KeyboardInterrupt:
-            say("hint cancelled")
-            return False
+            lines = ["hint cancelled"]
+        finally:
+            if progress is not None:
+                progress.finish()
         for line in lines:
             say(style.cards(line) if fair is not None else line)
         return False
@@ -532,7 +548,20 @@ def play_game(
         if fair is not None:
             say("solve is off in a fair game (it would show the hidden cards); hint is fair")
             return False
-        result = session.solve()
+        say("searching for a winning line... (Ctrl-C cancels)")
+        # As a hint: the search shows its progress on a terminal, and Ctrl-C cancels it
+        # with the game going on.
+        progress = solve_progress(stdout)
+        try:
+            result = session.solve(progress)
+        except KeyboardInterrupt:
+            result = None
+        finally:
+            if progress is not None:
+                progress.finish()
+        if result is None:
+            say("solve cancelled")
+            return False
         say(style.verdict(result.status, f"from here: {verdict_words(result)}"))
         if result.won:
             state = session.position
