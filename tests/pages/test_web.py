@@ -20,6 +20,8 @@ pytest.importorskip("uvicorn", reason="needs the browser extra (pip install star
 
 import httpx
 
+from solitaire_solver.advice.players import Player, play
+from solitaire_solver.cards import card_text
 from solitaire_solver.errors import BadOptionError, SolverError
 from solitaire_solver.games import PRESETS, make_game
 from solitaire_solver.numbering import parse_deal_number
@@ -412,3 +414,28 @@ def test_a_bad_automatic_list_is_refused(automatic: Any) -> None:
     with pytest.raises(SolverError, match='"automatic" must list move numbers') as caught:
         parse_game(json.dumps(doc), path="g.json")
     assert "\n" not in str(caught.value) and "g.json" in str(caught.value)
+
+
+# ---------------------------------------------------------------- the end of a lost game
+
+
+def test_the_end_of_a_lost_game_shows_the_cards_left_face_down() -> None:
+    # Eagle Wing deal 2, played by the greedy player to where no move is left, with 13
+    # cards still in the trunk: at the end the page shows them, face up; until then backs.
+    game = make_game("eagle-wing")
+    start = game.deal(parse_deal_number(2))
+    moves = play(game, start, Player("greedy")).moves
+    t = Table(game, start, deal="2", samples=2)
+    for m in moves:
+        t.play(str(m))
+    end = t.session.position
+    assert t.over() == "stuck" and len(end.trunk) == 13
+    view = t.view()
+    piles = view["step"]["piles"]
+    assert piles["trunk-shown"][0] == [card_text(c) for c in end.trunk]
+    assert all(p[1] == 0 for p in piles.values()) and view["hidden"] == 0
+    assert "trunk-shown" in {s["name"] for s in view["slots"]}
+    # Taken back, the trunk is face down again.
+    t.undo()
+    view = t.view()
+    assert "trunk-shown" not in view["step"]["piles"] and view["step"]["piles"]["trunk"][1] > 1

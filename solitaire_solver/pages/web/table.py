@@ -453,15 +453,19 @@ class Table:
 
         Each position is drawn as the player saw it (:meth:`.Game.scene_seen`)
         and each move played worded as the player saw it played
-        (:meth:`.Game.describe_played`); once the game
-        is over every card is shown.
+        (:meth:`.Game.describe_played`); once the game is over every card is
+        shown, the last position with its face-down cards turned face up
+        (:meth:`.Game.scene_shown`: what a lost game left face down).
         """
         s, game = self.session, self.game
         masked = self.over() is None
-        # Each position's scene is drawn once, and kept while the position stays in the game.
+        last = len(s.positions) - 1
+        # Each position's scene is drawn once, and kept while the position stays in the game
+        # (the last one of a game that is over is drawn turned over: it is drawn again).
         drawn = self._drawn
         for i, position in enumerate(s.positions):
-            if i < len(drawn) and drawn[i][0] is position and drawn[i][1] == masked:
+            kept = i < len(drawn) and drawn[i][0] is position and drawn[i][1] == masked
+            if kept and (masked or i < last):
                 continue
             del drawn[i:]
             words = ("", "")
@@ -472,7 +476,10 @@ class Table:
                     game.describe_played(before, move) if masked else game.describe(before, move)
                 )
                 words = (str(move), said_now)
-            sc = game.scene_seen(game.seen(position)) if masked else game.scene(position)
+            if masked:
+                sc = game.scene_seen(game.seen(position))
+            else:
+                sc = game.scene_shown(position) if i == last else game.scene(position)
             drawn.append((position, masked, sc, words))
         del drawn[len(s.positions) :]
         slots, steps = scene_steps([d[2] for d in drawn], [d[3] for d in drawn])
