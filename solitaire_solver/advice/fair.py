@@ -352,18 +352,6 @@ def line_keys(game: Game[Any, Any], positions: Iterable[Any]) -> list[Hashable]:
     return [seen_key(game, game.seen(p)) for p in positions]
 
 
-def move_progress(game: Game[Any, Any], seen: Seen[Any], move: Any) -> tuple[int, int]:
-    """What ``move`` does that can be seen before it is made: the cards it sends home, and
-    the cards it turns face up (worked out on the hidden places filled in a fixed order:
-    neither count depends on which cards are hidden)."""
-    before = game.fill(seen.state, seen.unseen)
-    after = game.apply(before, move)
-    return (
-        game.cards_left(before) - game.cards_left(after),
-        seen.hidden - game.seen(after).hidden,
-    )
-
-
 @attrs.frozen
 class _Steps:
     """What each move of a position does that a player can see coming: the cards it sends
