@@ -366,6 +366,39 @@ def test_play_browser_prints_the_address_when_no_browser_opens(
     assert ran[0].startswith("http://127.0.0.1:")
 
 
+def test_play_browser_serves_on_one_port_from_game_to_game(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # The browser keeps the page's record per origin: play --browser serves on PORT when it
+    # is free, so that the record goes on from one game to the next; else on any free port.
+    import io
+    import socket
+
+    ran: list[str] = []
+
+    def run(self: web_app.Server) -> None:
+        ran.append(self.url)
+        self.sock.close()
+
+    monkeypatch.setattr(web_app.Server, "run", run)
+    monkeypatch.setattr(web_app.webbrowser, "open", lambda url: False)
+    free = web_app.bind("127.0.0.1")
+    port = free.getsockname()[1]
+    free.close()
+    monkeypatch.setattr(web_app, "PORT", port)
+    assert web_app.play_in_browser(table(), out=io.StringIO()) == 0
+    assert ran[-1].startswith(f"http://127.0.0.1:{port}/")
+    # Taken (another game is served there): another port, and the game is served all the same.
+    taken = socket.socket()
+    try:
+        taken.bind(("127.0.0.1", port))
+        taken.listen(1)
+        assert web_app.play_in_browser(table(), out=io.StringIO()) == 0
+    finally:
+        taken.close()
+    assert ran[-1].startswith("http://127.0.0.1:") and f":{port}/" not in ran[-1]
+
+
 def test_play_browser_from_the_command_line(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
