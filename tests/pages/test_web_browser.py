@@ -1092,6 +1092,30 @@ def small_controls(page: Any, least: float) -> list[str]:
     return found
 
 
+def overlapping_controls(page: Any) -> list[str]:
+    """Pairs of controls drawn over each other (a control and one inside it aside)."""
+    found: list[str] = page.eval_on_selector_all(
+        CONTROLS,
+        """(els) => {
+          const drawn = els.map((e) => [e, e.getBoundingClientRect()]).filter(([, r]) => r.width);
+          const name = (e) => e.id || e.textContent.trim();
+          const out = [];
+          for (const [a, r] of drawn) {
+            for (const [b, q] of drawn) {
+              // Each pair once (b after a), a control and one inside it aside.
+              if (a === b || a.contains(b) || b.contains(a)) continue;
+              if (a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_PRECEDING) continue;
+              const x = Math.min(r.right, q.right) - Math.max(r.left, q.left);
+              const y = Math.min(r.bottom, q.bottom) - Math.max(r.top, q.top);
+              if (x > 1 && y > 1) out.push(`${name(a)} / ${name(b)}`);
+            }
+          }
+          return out;
+        }""",
+    )
+    return found
+
+
 def in_view(page: Any, selector: str) -> bool:
     """Whether the element ``selector`` finds is drawn whole on the screen as it is scrolled."""
     found: bool = page.evaluate(
@@ -1110,6 +1134,7 @@ def check_every_answer_in_view(b: Browser, g: Served, least: float, how: str) ->
     the game, drawn whole on the screen as it comes, with no scrolling by the player."""
     page = b.page
     assert small_controls(page, least) == []
+    assert overlapping_controls(page) == []
     for button, kind in (
         ("#ask-winnable", "winnable"),
         ("#ask-hint", "hint"),
@@ -1122,6 +1147,7 @@ def check_every_answer_in_view(b: Browser, g: Served, least: float, how: str) ->
     page.wait_for_function("document.getElementById('end').dataset.ready === '1'", timeout=60_000)
     assert in_view(page, "#end")
     assert small_controls(page, least) == []
+    assert overlapping_controls(page) == []
     assert b.errors == []
 
 
