@@ -171,6 +171,19 @@
     svg.setAttribute("viewBox", `0 0 ${box[0]} ${box[1]}`);
   }
 
+  // On a large screen the board takes the height left under the controls, so that it is
+  // seen whole (the controls above it wrap on a narrower window); on a phone it takes the
+  // screen's width and the page scrolls.
+  const phone = window.matchMedia("(max-width: 800px)");
+  function sizeBoard() {
+    if (phone.matches) {
+      svg.style.maxHeight = "";
+      return;
+    }
+    const top = svg.getBoundingClientRect().top + window.scrollY;
+    svg.style.maxHeight = `${Math.max(320, Math.floor(window.innerHeight - top - 12))}px`;
+  }
+
   // ---------------------------------------------------------------- drawing and sliding
 
   function translation(n) {
@@ -304,6 +317,7 @@
     }
     svg.style.display = "";
     $("text-board").hidden = true;
+    sizeBoard();
     const wasNarrow = narrow;
     const slots = arrange(doc.slots, step, doc.geometry);
     if (narrow !== wasNarrow) box = [0, 0];
@@ -692,9 +706,9 @@
   }
 
   // A double-click (or double-tap) sends the card home: the legal move from its place that
-  // the server marks as going home. Where several start there (a Decade card that starts
-  // runs of different lengths: x1-2 and x1-3), the page never guesses: the card is picked,
-  // the places where those moves end light up, and the player picks one.
+  // the server marks as going home. Where several start there (a card that starts runs of
+  // different lengths, x1-2 and x1-3), the page never guesses: the card is picked, the
+  // places where those moves end light up, and the player picks one.
   function sendHome(click) {
     if (!idle()) return false;
     const homes = view.legal.filter((m) => m.home && at(m.from, click));
@@ -1093,6 +1107,7 @@
     clearTimeout(resized);
     resized = setTimeout(() => {
       if (!view || view.slots.length === 0 || animating) return;
+      sizeBoard();
       const wasNarrow = narrow;
       const slots = arrange(view.slots, view.step, view.geometry);
       if (narrow === wasNarrow && !narrow) return;
