@@ -193,9 +193,9 @@ class Served:
             self.gestures += 1
 
     def press(self, place: Place, how: str) -> None:
-        # Two presses on one place make a double-click: a press on the place pressed last
-        # waits that out.
-        if self.pressed is not None and self.pressed[0] == place:
+        # Two taps on one place make a double-tap: a tap on the place tapped last waits that
+        # out (two clicks on the stock deal twice, a double-click there sends nothing home).
+        if how == "tap" and self.pressed is not None and self.pressed[0] == place:
             wait = 0.45 - (time.monotonic() - self.pressed[1])
             if wait > 0:
                 self.page.wait_for_timeout(1000 * wait)
