@@ -28,7 +28,7 @@ from solitaire_solver.numbering import parse_deal_number
 from solitaire_solver.pages.viewer import scene
 from solitaire_solver.pages.web import Table, today_deal
 from solitaire_solver.pages.web import app as web_app
-from solitaire_solver.records.deal_files import parse_game
+from solitaire_solver.records.deal_files import format_game, parse_game
 from solitaire_solver.records.verdicts import shipped_table
 from tests.support import run_cli
 from tests.web_client import TOKEN, api, client
@@ -238,6 +238,67 @@ def test_save_load_and_export() -> None:
     assert page.text.startswith("<!DOCTYPE html>") and '"moves":5' in page.text
 
 
+def test_what_the_record_of_games_needs() -> None:
+    # The page's record counts each deal once: the view names the deal the same way in every
+    # game of it, says whether this game began here, and whether its winning line was shown.
+    t = table("black-hole", 2)
+    c = client(t)
+    moves = line("black-hole", 2)
+    first = c.get(api("state")).json()["record"]
+    assert first == {
+        "deal": "black-hole #2",
+        "from_deal": True,
+        "solution_shown": False,
+    }
+    for m in moves[:3]:
+        c.post(api("move"), json={"move": m})
+    c.post(api("coach/winnable"))
+    c.post(api("coach/hint"))
+    assert c.get(api("state")).json()["record"] == first  # a hint is not the solution
+    version = c.get(api("state")).json()["version"]
+    solution = c.post(api("coach/solution")).json()
+    assert len(solution["moves"]) == len(moves) - 3
+    # The game itself did not change: a move sent with the version the page shows is played.
+    view = c.post(api("move"), json={"move": moves[3], "version": version}).json()
+    assert view["record"]["solution_shown"] is True
+    # Undo, restart and redo are the same game: its solution was shown.
+    c.post(api("undo"))
+    c.post(api("restart"))
+    assert c.post(api("redo"), json={"steps": 4}).json()["record"]["solution_shown"] is True
+    saved = c.get(api("save")).text
+
+    # A new game of the same deal is the same deal to the record; a game shown its line at
+    # the end (nothing left to play) is not marked.
+    view = c.post(api("new"), json={"deal": "2"}).json()
+    assert view["record"] == first
+    for m in moves:
+        t.play(m)
+    c.post(api("coach/solution"))
+    assert c.get(api("state")).json()["record"]["solution_shown"] is False
+    # Another deal, another rule set (the rules are part of the name), another game.
+    assert c.post(api("new"), json={"deal": "3"}).json()["record"]["deal"] == "black-hole #3"
+    view = c.post(api("new"), json={"game": "decade", "deal": "3"}).json()
+    assert view["record"]["deal"] == f"{view['subtitle']} #3"  # decade: sums=10,20,30 ...
+    optional = c.post(api("new"), json={"game": "decade-optional", "deal": "3"}).json()
+    assert optional["record"]["deal"] not in (view["record"]["deal"], None)
+
+    # A saved game loaded back came with its moves: the same deal, not begun here.
+    view = c.post(api("load"), json={"text": saved}).json()
+    assert view["record"] == {"deal": "black-hole #2", "from_deal": False, "solution_shown": False}
+    # A deal file with no move is begun here.
+    game = make_game("black-hole")
+    start = game.deal(parse_deal_number(2))
+    view = c.post(api("load"), json={"text": format_game(game, start, [], deal=2)}).json()
+    assert view["record"] == first
+    # A position with no deal number, or one that is not its deal number's start, is no deal.
+    after = game.apply(start, game.parse_move(moves[0]))
+    for deal in (None, 2):
+        text = format_game(game, after, [], deal=deal)
+        assert c.post(api("load"), json={"text": text}).json()["record"]["deal"] is None
+    text = format_game(game, start, [], deal=None)
+    assert c.post(api("load"), json={"text": text}).json()["record"]["deal"] is None
+
+
 def test_choosing_a_deal() -> None:
     t = table("decade", 3)
     t.rng = random.Random(7)
@@ -306,6 +367,39 @@ def test_play_browser_prints_the_address_when_no_browser_opens(
     assert web_app.play_in_browser(table(), out=out) == 0
     assert ran and f"open the game in a browser at {ran[0]}" in out.getvalue()
     assert ran[0].startswith("http://127.0.0.1:")
+
+
+def test_play_browser_serves_on_one_port_from_game_to_game(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # The browser keeps the page's record per origin: play --browser serves on PORT when it
+    # is free, so that the record goes on from one game to the next; else on any free port.
+    import io
+    import socket
+
+    ran: list[str] = []
+
+    def run(self: web_app.Server) -> None:
+        ran.append(self.url)
+        self.sock.close()
+
+    monkeypatch.setattr(web_app.Server, "run", run)
+    monkeypatch.setattr(web_app.webbrowser, "open", lambda url: False)
+    free = web_app.bind("127.0.0.1")
+    port = free.getsockname()[1]
+    free.close()
+    monkeypatch.setattr(web_app, "PORT", port)
+    assert web_app.play_in_browser(table(), out=io.StringIO()) == 0
+    assert ran[-1].startswith(f"http://127.0.0.1:{port}/")
+    # Taken (another game is served there): another port, and the game is served all the same.
+    taken = socket.socket()
+    try:
+        taken.bind(("127.0.0.1", port))
+        taken.listen(1)
+        assert web_app.play_in_browser(table(), out=io.StringIO()) == 0
+    finally:
+        taken.close()
+    assert ran[-1].startswith("http://127.0.0.1:") and f":{port}/" not in ran[-1]
 
 
 def test_play_browser_from_the_command_line(

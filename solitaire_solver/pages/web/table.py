@@ -156,6 +156,14 @@ class Table:
         version it changed (``None``: a new game): the page animates the moves after those."""
         self._drawn: list[tuple[Any, bool, Scene, tuple[str, str]]] = []
         """Each position's scene and its move's words, and whether they were drawn masked."""
+        self.from_deal = True
+        """Whether the game in play began at its start on this table (a deal, or a file with
+        no move played), rather than coming with moves played elsewhere (:meth:`record`)."""
+        self.solution_shown = False
+        """Whether the coach has shown a winning line of the game in play before it ended;
+        undo, redo and restart keep it, a new game clears it (:meth:`record`)."""
+        self._record_key: tuple[Session, str | None] | None = None
+        """The session :meth:`record` last named the deal of, and that name."""
         self.session = self._session(game, start, deal, moves, automatic)
 
     @property
@@ -180,6 +188,8 @@ class Table:
         if self.auto and self._play_automatic(session):
             # The page has not seen this deal: it draws the start, then the automatic moves.
             self._change = (self.version, len(moves), None)
+        # A new game: begun here unless it came with moves, and no winning line shown yet.
+        self.from_deal, self.solution_shown = not moves, False
         return session
 
     def _play_automatic(self, session: Session) -> int:
@@ -523,6 +533,36 @@ class Table:
             "fair_off_at": self.fair_off_at,
             "auto": self.auto,
             "change": self._change_steps(steps),
+            "record": self.record(),
+        }
+
+    def record(self) -> dict[str, Any]:
+        """What the page's record of games (kept by the browser) needs to count a game once.
+
+        ``deal``: the deal the game is of, as the record names it (the
+        preset and its rules, then the deal number: ``windmill: redeals=0
+        ... #7``), the same in every game of that deal on any table, or
+        ``None`` when the game starts from a position that is no numbered
+        deal's start (a position file, or a file whose position is not its
+        deal number's); ``from_deal``: whether the game began at its start
+        on this table rather than coming with moves played elsewhere;
+        ``solution_shown``: whether the coach showed a winning line of this
+        game before it ended. How the page counts with them is told in
+        docs/guides/players.md ("Keeping count").
+        """
+        s = self.session
+        if self._record_key is None or self._record_key[0] is not s:
+            key = None
+            if s.deal is not None:
+                number = parse_deal_number(s.deal)
+                # A file may name a deal and hold another position: that is no game of the deal.
+                if self.game.deal(number) == s.start:
+                    key = f"{rules_subtitle(self.game)} #{number}"
+            self._record_key = (s, key)
+        return {
+            "deal": self._record_key[1],
+            "from_deal": self.from_deal,
+            "solution_shown": self.solution_shown,
         }
 
     def _change_steps(self, steps: list[dict[str, Any]]) -> dict[str, Any] | None:
@@ -627,6 +667,10 @@ class Table:
                 line.append({"move": str(move), "text": self.game.describe(state, move)})
                 state = self.game.apply(state, move)
             out["moves"] = line
+            if line:
+                # The game's own winning line: a game won after it counts as played, not won.
+                # The next view says so (the game itself, and so its version, is unchanged).
+                self.solution_shown = True
             out["text"] = (
                 "won: every card is home"
                 if not line
