@@ -34,6 +34,19 @@ SAMPLE = (
     "[rules0]",
     "tests/games/windmill/test_windmill_relaxation.py::"
     "test_the_relaxed_search_gives_the_relaxed_games_own_verdict_many[rules0]",
+    "tests/games/windmill/test_windmill_relaxation.py::test_relaxation_against_plain_search_many"
+    "[rules0]",
+    "tests/games/windmill/test_windmill_relaxation.py::"
+    "test_deal_551_is_relaxed_lost_within_the_solvers_cap",
+    "tests/games/windmill/test_windmill_summaries.py::test_agrees_with_plain_dfs_and_reference_many"
+    "[6-windmill]",
+    "tests/games/windmill/test_windmill_summaries.py::"
+    "test_settles_what_the_plain_dfs_does_not_far_from_the_end[18-3]",
+    "tests/records/test_deal_files.py::test_no_reachable_position_is_refused[decade]",
+    "tests/records/test_verdict_files.py::test_published_rates_are_reproduced_on_a_sample[decade]",
+    "tests/records/test_verdicts_kept.py::test_every_recorded_verdict_is_kept[black-hole]",
+    "tests/stats/test_stats.py::test_results_agree_with_solve_and_replay_many",
+    "tests/stats/test_stats.py::test_serial_pool_and_dask_store_identical_rows_many",
 )
 """Node ids of the slow checks in CI's sample, as pytest names them from the project's
 folder. Every slow test of ``tests/fuzz/`` is in it too: its long run is CI's."""
@@ -48,9 +61,7 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     collected = {item.nodeid for item in items}
     files = {nodeid.split("::", 1)[0] for nodeid in collected}
     stale = [
-        nodeid
-        for nodeid in SAMPLE
-        if nodeid.split("::", 1)[0] in files and nodeid not in collected
+        nodeid for nodeid in SAMPLE if nodeid.split("::", 1)[0] in files and nodeid not in collected
     ]
     if stale:
         raise pytest.UsageError(f"tests/slow_sample.py names tests that do not exist: {stale}")
