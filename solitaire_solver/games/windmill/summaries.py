@@ -280,12 +280,19 @@ class _Summaries:
         return got
 
     def line(self) -> Generator[None, None, list[Compact]]:
-        """Compact positions from the start to a win, each one the summaries call won."""
+        """Compact positions from the start to a win, each one the summaries call won.
+
+        The moves are tried plays to the primary first (then the other plays,
+        then the deal): each is asked whether it wins, which may cost a
+        summary of its own, and a card on the primary is the likeliest to.
+        """
         model = self.model
         st = self.start
         line: list[Compact] = []
         while not model.is_won(st):
-            for child in model.moves(st):
+            children = model.moves(st)
+            p = st[0]
+            for child in [c for c in children if c[0] > p] + [c for c in children if c[0] <= p]:
                 if (yield from self.win(self.key_of(child))):
                     line.append(child)
                     st = child
