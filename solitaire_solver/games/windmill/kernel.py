@@ -279,27 +279,18 @@ def beam_order(
 
 
 def beam(model: RankModel, start: Compact, width: int, order: int = PLAIN, seed: int = 0) -> Any:
-    """The kernel's beam of ``width`` over ``model`` from ``start``.
-
-    It is the engine's beam as :func:`.solver.beam_over` runs it over the
-    Python model (plays within a round, the deal across, the table emptied
-    each round, the twin rule as the dominator under restricted rules), run
-    by :func:`~solitaire_solver.search.compiled`; its line is the model's
-    compact positions.
-    """
+    """The kernel's beam of ``width`` over ``model`` from ``start``: the engine's beam as
+    :func:`.solver.beam_over` runs it over the Python model (the twin rule as the dominator
+    under restricted rules), run by :func:`~solitaire_solver.search.compiled`."""
     assert _kernel is not None
     twin = hasattr(model, "dominators")
     return _kernel.Beam(rules(model, pass_ranks(start), order, seed), start, width, twin)
 
 
 def discrepancies(model: RankModel, start: Compact) -> Any:
-    """The kernel's limited discrepancy search over ``model`` from ``start``.
-
-    It expands the same positions in the same order as the engine's
+    """The kernel's limited discrepancy search over ``model`` from ``start``: the engine's
     :func:`~solitaire_solver.search.lds` over the model, run by
-    :func:`~solitaire_solver.search.compiled`; its line is the model's compact
-    positions.
-    """
+    :func:`~solitaire_solver.search.compiled`."""
     assert _kernel is not None
     return _kernel.Lds(rules(model, pass_ranks(start)), start)
 

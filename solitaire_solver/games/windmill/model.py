@@ -383,12 +383,8 @@ class RankModel(ProblemDefaults):
 
     def turn(self, st: Compact) -> Compact | None:
         """The position after dealing a card or redealing, if either is legal."""
-        p, flag, secs, res, stock, waste, used = st
-        turned = turn(stock, waste, used, self.redeals, RANK_BITS)
-        if turned is None:
-            return None
-        stock, waste, used = turned
-        return (p, flag, secs, res, stock, waste, used)
+        across = self.across(st)
+        return across[0][1] if across else None
 
     # ------------------------------------------------------------ the engine's protocol
 
@@ -417,9 +413,15 @@ class RankModel(ProblemDefaults):
         return CARDS - state[0] - SECONDARY_CARDS[state[2]]
 
     def across(self, state: Compact) -> tuple[tuple[Compact, Compact], ...]:
-        """A beam's moves across rounds: the deal or the redeal, so a round is a card dealt."""
-        turned = self.turn(state)
-        return () if turned is None else ((turned, turned),)
+        """A beam's moves across rounds: the deal or the redeal (:func:`~.rules.turn`), so a
+        round is a card dealt."""
+        p, flag, secs, res, stock, waste, used = state
+        turned = turn(stock, waste, used, self.redeals, RANK_BITS)
+        if turned is None:
+            return ()
+        stock, waste, used = turned
+        c = (p, flag, secs, res, stock, waste, used)
+        return ((c, c),)
 
 
 class RestrictedRankModel(RankModel):
