@@ -211,7 +211,8 @@ class CompactFoundations:
         secondary when it is of any of the next k ranks the primary needs."""
         self.rules = rules
         self.hold = hold
-        self._moves: dict[int, Moves] = {}
+        self.memo: dict[int, Moves] = {}
+        """The moves worked out so far, by ``(p << 1 | flag) << SECONDARY_BITS | secs``."""
 
     def moves(self, p: int, flag: bool, secs: int) -> Moves:
         """The foundation moves of compact foundations ``p``, ``flag``, ``secs``.
@@ -222,9 +223,9 @@ class CompactFoundations:
         foundations after each move between foundations, in the rules' order.
         """
         key = (p << 1 | flag) << SECONDARY_BITS | secs
-        found = self._moves.get(key)
+        found = self.memo.get(key)
         if found is None:
-            found = self._moves[key] = self.unmemoised(p, flag, secs)
+            found = self.memo[key] = self.unmemoised(p, flag, secs)
         return found
 
     def unmemoised(self, p: int, flag: bool, secs: int) -> Moves:
@@ -330,6 +331,7 @@ class RankModel(ProblemDefaults):
             FoundationRules(problem.rules, free=self.free), hold=hold
         )
         """The foundation moves of this (sub-)game on compact foundations."""
+        self._known = self.foundations.memo.get
         self._reserve_cache: dict[int, tuple[int, ...]] = {}
 
     def cards_in(self, res: int) -> tuple[int, ...]:
@@ -355,7 +357,9 @@ class RankModel(ProblemDefaults):
         p, flag, secs, res, stock, waste, used = st
         out: list[tuple[Compact, Compact]] = []
         add = out.append
-        targets, between = self.foundations.moves(p, flag, secs)
+        # The memo looked up here first (the beams' hottest step), by its key.
+        found = self._known((p << 1 | flag) << SECONDARY_BITS | secs)
+        targets, between = found or self.foundations.moves(p, flag, secs)
         if waste != EMPTY:
             for np_, nf, ns in targets.get(waste & 15, ()):
                 c = (np_, nf, ns, res, stock, waste >> 4, used)

@@ -462,9 +462,8 @@ def relaxed_run(model: RankModel, start: Compact, budget: Budget, *, cap: int | 
 
 
 class Dealt(tuple[int, bool, int, int, int, int, int]):
-    """A compact position whose waste's top card is the last card dealt: it was just
-    dealt, or only moves between foundations came since (:class:`RelaxedPruned` marks
-    them so). It is equal to, and hashes as, the same position unmarked."""
+    """A compact position whose waste's top card is the last one dealt (:class:`RelaxedPruned`
+    marks them); equal to, and hashing as, the same position unmarked."""
 
 
 class RelaxedPruned(Pruned):
@@ -512,8 +511,7 @@ class RelaxedPruned(Pruned):
         """Positions the relaxation proved lost (searches and cache answers)."""
 
     def root(self, start: WindmillState) -> Compact:
-        """The compact form of ``start``, marked :class:`Dealt`: a search's start is asked
-        about whatever its waste's top card."""
+        """``start``'s compact form marked :class:`Dealt`: a search's start is always asked."""
         return Dealt(super().root(start))
 
     def moves(self, state: Compact) -> list[Compact]:

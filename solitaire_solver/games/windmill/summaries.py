@@ -170,10 +170,8 @@ def summary_run(
 def summary_search(
     problem: WindmillProblem, start: WindmillState, limits: Limits, *, prune: bool = True
 ) -> SolveResult[WindmillMove]:
-    """Settle a last-pass position under restricted rules exactly, alone under ``limits``.
-
-    Raises :class:`ValueError` when :func:`can_summarise` is false.
-    """
+    """Settle a last-pass position under restricted rules exactly, alone under ``limits``
+    (:class:`ValueError` when :func:`can_summarise` is false)."""
     result: SolveResult[WindmillMove] = solve(
         lambda budget: summary_run(problem, start, budget, prune=prune), limits
     )
