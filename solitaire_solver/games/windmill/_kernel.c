@@ -359,27 +359,28 @@ static unsigned shuffled_tie(const struct beam_rules *g, const beam_state *s)
 }
 
 /* The candidate's place in the order the beam keeps them (kernel.beam_order):
- * least first. */
+ * least first. A cost (the cards off, or twice them plus a debt), then the longest
+ * primary; the shuffled orders break ties by eight bits of a hash. */
 static unsigned beam_score(const struct beam_rules *g, const beam_state *s)
 {
     unsigned p = primary_of(s);
-    unsigned off = CARDS - p - secondary_cards(secs_of(s));
+    unsigned cost = CARDS - p - secondary_cards(secs_of(s));
     switch (g->score) {
-    case SCORE_SHUFFLED:
-        return (off * (PRIMARY_FULL + 1) + (PRIMARY_FULL - p)) * 256 + shuffled_tie(g, s);
     case SCORE_BURIED:
-        return (2 * off + buried(g, s)) * (PRIMARY_FULL + 1) + (PRIMARY_FULL - p);
+        cost = 2 * cost + buried(g, s);
+        break;
     case SCORE_AHEAD:
     case SCORE_NEEDS:
-        return (2 * off + waste_debt(g, s, wanted_ranks(g, s))) * (PRIMARY_FULL + 1) +
-               (PRIMARY_FULL - p);
     case SCORE_AHEAD_SHUFFLED:
-        return ((2 * off + waste_debt(g, s, wanted_ranks(g, s))) * (PRIMARY_FULL + 1) +
-                (PRIMARY_FULL - p)) * 256 +
-               shuffled_tie(g, s);
+        cost = 2 * cost + waste_debt(g, s, wanted_ranks(g, s));
+        break;
     default:
-        return off * (PRIMARY_FULL + 1) + (PRIMARY_FULL - p);
+        break;
     }
+    unsigned score = cost * (PRIMARY_FULL + 1) + (PRIMARY_FULL - p);
+    if (g->score == SCORE_SHUFFLED || g->score == SCORE_AHEAD_SHUFFLED)
+        return score * 256 + shuffled_tie(g, s);
+    return score;
 }
 
 static unsigned beam_scores(const struct beam_rules *g)
