@@ -744,7 +744,10 @@ def _exact(
     """The exact hint, from the game's own values or the expectimax when at most
     ``exact_hidden`` cards are hidden (what its leaves taught in ``leaves``, see
     :func:`exact_values`); ``None`` when it is not to be had."""
-    own = game.fair_values(seen) if exact_hidden > 0 else None
+    fair = game.plan.fair
+    own = None
+    if exact_hidden > 0 and 0 < seen.hidden <= fair.own_hidden:
+        own = game.fair_values(seen, fair.own_nodes)
     if own is not None:
         return _exact_hint(game, seen, moves, steps, own, 0, t0, seed, request)
     if seen.hidden <= exact_hidden:

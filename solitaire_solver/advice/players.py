@@ -85,11 +85,10 @@ class Player:
         """This player with the numbers it leaves to the plan taken from ``game``'s fair plan
         (:attr:`~.search.FairPlan.samples` and :attr:`~.search.FairPlan.limits`), its K checked
         against the plan's most (:func:`.fair.fair_samples`)."""
-        fair = game.plan.fair
         return attrs.evolve(
             self,
             samples=fair_samples(game, self.samples),
-            limits=self.limits if self.limits.any else fair.limits,
+            limits=SolveRequest.samples(game, self.limits).limits,
         )
 
     def __str__(self) -> str:

@@ -314,7 +314,11 @@ class FairPlan:
     along lines of at most ``exact_depth`` moves; an exact hint groups its
     moves over at most ``twin_orders`` orders of the unseen cards.
     ``limits`` bound each exact solve of a sample (a sample they leave
-    unknown counts apart, never as a win).
+    unknown counts apart, never as a win). A game with an exact method of
+    its own (:meth:`~solitaire_solver.games.Game.fair_values`: Decade's)
+    uses it first with at most ``own_hidden`` cards hidden (0: never),
+    visiting at most ``own_nodes`` positions before the hint falls back to
+    its general methods.
     """
 
     samples: int = 64
@@ -325,12 +329,15 @@ class FairPlan:
     exact_depth: int = 200
     twin_orders: int = 720
     limits: Limits = SAMPLE_LIMITS
+    own_hidden: int = 0
+    own_nodes: int = 20_000
 
     def __attrs_post_init__(self) -> None:
-        for name in ("samples", "most_samples", "batch", "exact_nodes", "exact_depth"):
+        names = ("samples", "most_samples", "batch", "exact_nodes", "exact_depth", "own_nodes")
+        for name in names:
             if getattr(self, name) < 1:
                 raise ValueError(f"fair {name}: expected at least 1, not {getattr(self, name)}")
-        for name in ("exact_hidden", "twin_orders"):
+        for name in ("exact_hidden", "twin_orders", "own_hidden"):
             if getattr(self, name) < 0:
                 raise ValueError(f"fair {name}: expected at least 0, not {getattr(self, name)}")
         if self.samples > self.most_samples:
@@ -339,14 +346,20 @@ class FairPlan:
             )
 
     def lines(self) -> list[str]:
-        """The fair plan for people, two lines."""
+        """The fair plan for people, two lines (three with the game's own exact method)."""
         limits = _limits_text(self.limits)
-        return [
+        out = [
             f"fair hint  {self.samples:,} samples (at most {self.most_samples:,}, "
             f"{self.batch:,} a batch), each solved under {limits}",
             f"    exact with at most {self.exact_hidden} hidden: {self.exact_nodes:,} "
             f"positions, {self.exact_depth:,} moves deep, twins over {self.twin_orders:,} orders",
         ]
+        if self.own_hidden:
+            out.append(
+                f"    the game's own exact method first with at most {self.own_hidden} hidden: "
+                f"{self.own_nodes:,} positions"
+            )
+        return out
 
     def as_json(self) -> dict[str, Any]:
         """The fair plan as a JSON object."""
@@ -760,7 +773,7 @@ def _list_of(value: Any, field: str, read: Callable[[Any, str], Any]) -> tuple[A
 def _fair_of(value: Any, field: str) -> FairPlan:
     names = [a.name for a in attrs.fields(FairPlan)]
     doc = _object(value, field, names)
-    least = {"exact_hidden": 0, "twin_orders": 0}
+    least = {"exact_hidden": 0, "twin_orders": 0, "own_hidden": 0}
     given: dict[str, Any] = {}
     for name in names:
         if name in doc:

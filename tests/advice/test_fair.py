@@ -647,7 +647,7 @@ def test_a_refereed_game_ends_where_it_is_lost_and_changes_nothing_else(
         s = start
         for m in refereed.moves:
             s = g.apply(s, m)
-        assert g.solve(s).status is Status.LOST, f"deal {n}"
+        assert g.solve(s, SolveRequest.of(g)).status is Status.LOST, f"deal {n}"
     assert len(ended_at) >= 2
     # A run's deal says where the referee ended it (a deal the table proves
     # lost is not played at all).
@@ -726,13 +726,13 @@ def test_nothing_hidden_is_solved_under_the_preset_limits_when_the_players_stop(
     assert g.solve(start, SolveRequest.of(g, small)).status is Status.UNKNOWN
     result, solves = solve_open(g, start, SolveRequest.samples(g, small))
     assert (result.status, solves) == (Status.WON, 2)
-    assert result.moves == g.solve(start).moves
+    assert result.moves == g.solve(start, SolveRequest.of(g)).moves
     # Where the player's limits settle it, one solve under them.
     result, solves = solve_open(g, start, SolveRequest.samples(g, Limits(max_states=300_000)))
     assert (result.status, solves) == (Status.WON, 1)
     # Defaults no larger than the player's limits are not tried.
-    tight = make_game("black-hole")
-    tight.default_limits = Limits(max_states=500)
+    black_hole = make_game("black-hole")
+    tight = black_hole.with_plan(black_hole.plan.replace(limits=Limits(max_states=500)))
     result, solves = solve_open(tight, start, SolveRequest.samples(tight, small))
     assert (result.status, result.limit_value, solves) == (Status.UNKNOWN, 1000, 1)
 
@@ -740,8 +740,8 @@ def test_nothing_hidden_is_solved_under_the_preset_limits_when_the_players_stop(
 def test_a_game_whose_open_solve_stops_is_unsettled_not_lost() -> None:
     # When every limit stops the solve of a position with nothing hidden,
     # the player has not played the deal out: unknown, with the limit.
-    g = make_game("black-hole")
-    g.default_limits = Limits(max_states=2000)
+    black_hole = make_game("black-hole")
+    g = black_hole.with_plan(black_hole.plan.replace(limits=Limits(max_states=2000)))
     player = Player("fair", limits=Limits(max_states=1000))
     p = play(g, g.deal(parse_deal_number(64)), player, deal="64")
     assert (p.won, p.unsettled, p.unsettled_value, p.moves) == (False, Limit.STATES, 2000, ())
@@ -889,7 +889,7 @@ def test_play_fair_shows_nothing_hidden(name: str) -> None:
     assert mine.split(head)[0] == theirs.split(head)[0]
     assert "solve is off" in mine
     assert "face down" in mine.split(head)[0]
-    won = g.solve(s).won
+    won = g.solve(s, SolveRequest.of(g)).won
     assert ("it could be won, in" in mine.split(head)[1]) == won
     assert "your fair chance at the start:" in mine
 
@@ -897,7 +897,7 @@ def test_play_fair_shows_nothing_hidden(name: str) -> None:
 def test_play_fair_ends_with_the_reveal_when_won() -> None:
     # Follow the solver's line by notation: the game ends won, then reveals.
     g, s = dealt("decade", 3)
-    r = g.solve(s)
+    r = g.solve(s, SolveRequest.of(g))
     assert r.won
     text = fair_game(g, s, "".join(f"{m}\n" for m in r.moves))
     assert f"won in {len(r.moves)} moves!" in text

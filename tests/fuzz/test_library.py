@@ -77,7 +77,7 @@ GAME_FILES = [f"{name}.game" for name in PRESET_NAMES]
 
 PARAMETERS: dict[str, Callable[[], st.SearchStrategy[Any]]] = {
     "game": lambda: of_kind([*PRESET_NAMES, *GAMES.values(), "nope", "DECADE",
-                             SolveRequest.build("decade", max_states=500)]),
+                             SolveRequest.build("decade", limits=Limits(max_states=500))]),
     "name": lambda: of_kind([*PRESET_NAMES, "nope", "Eagle Wing"]),
     "start": lambda: of_kind([3, "3", "#3", DealNumber(3, True), *STARTS.values(),
                               "decade.deal", Path("windmill.json"), *GAME_FILES, *ODD_PATHS]),

@@ -184,8 +184,8 @@ def test_black_holes_switches_are_plan_parameters(switch: str) -> None:
     assert game.plan.member("depth-first").param(switch) is True
     switches: dict[str, Any] = {switch: False}
     off = game.with_plan(game.plan.with_member("depth-first", **switches))
-    assert off.solve(off.deal(parse_deal_number(3))).status is Status.WON
-    assert off.solve(off.deal(parse_deal_number(1))).status is Status.LOST
+    assert off.solve(off.deal(parse_deal_number(3)), SolveRequest.of(off)).status is Status.WON
+    assert off.solve(off.deal(parse_deal_number(1)), SolveRequest.of(off)).status is Status.LOST
 
 
 def test_a_shortest_solve_runs_the_plans_shortest_section() -> None:
@@ -203,7 +203,7 @@ def test_a_shortest_solve_runs_the_plans_shortest_section() -> None:
     # A section whose every win is a shortest one runs no second search: the
     # first line comes back marked, with the work of the first search alone.
     marked = game.with_plan(game.plan.replace(shortest=Shortest(members=(), every_win=True)))
-    first = game.solve(start)
+    first = game.solve(start, SolveRequest.of(game))
     result = marked.solve(start, SolveRequest.of(marked, shortest=True))
     assert result.shortest and result.moves == first.moves
     assert result.stats.expanded == first.stats.expanded < own.stats.expanded
@@ -267,7 +267,8 @@ def test_a_plan_files_windmill_switch_changes_the_solve(
     # The same switch of the library's solver, as a change of its plan.
     game = make_game("windmill")
     plan = game.plan.with_member("beams", sub_games=False)
-    result = game.with_plan(plan).solve(game.deal(parse_deal_number(3)))
+    other = game.with_plan(plan)
+    result = other.solve(other.deal(parse_deal_number(3)), SolveRequest.of(other))
     assert (result.settled_by, result.stats.expanded) == (
         off["settled_by"],
         off["stats"]["expanded"],
