@@ -42,7 +42,8 @@ from ..errors import BadOptionError
 from ..games import Game, Seen
 from ..request import SolveRequest
 from ..search import NO_LIMITS, Limit, Limits, SolveResult, Status
-from .fair import Leaves, fair_choice, fair_samples, legal_moves_seen
+from .choice import fair_choice
+from .fair import Leaves, fair_samples, legal_moves_seen
 
 KINDS = ("fair", "greedy", "random")
 """The players there are."""

@@ -25,6 +25,7 @@ import attrs
 import pytest
 
 from solitaire_solver import make_game
+from solitaire_solver.advice.choice import fair_choice
 from solitaire_solver.advice.fair import (
     FairHint,
     FairMove,
@@ -32,20 +33,21 @@ from solitaire_solver.advice.fair import (
     arrangements,
     distinct_orders,
     exact_values,
-    fair_choice,
     fair_hint,
     legal_moves_seen,
     line_keys,
     outcomes,
 )
 from solitaire_solver.advice.players import Player, play, solve_open
+from solitaire_solver.advice.session import Session
 from solitaire_solver.cards import HIDDEN
 from solitaire_solver.cli.stats import UNSETTLED_TEXT
 from solitaire_solver.errors import DealFileError, HiddenCardsError
 from solitaire_solver.games import Game, Seen
 from solitaire_solver.maths import wilson_interval
 from solitaire_solver.numbering import parse_deal_number
-from solitaire_solver.pages.terminal import Fair, fair_hint_lines, play_game
+from solitaire_solver.pages.terminal import Fair, play_game
+from solitaire_solver.pages.words import fair_hint_lines
 from solitaire_solver.records.deal_files import format_deal, parse_deal
 from solitaire_solver.records.store import Store
 from solitaire_solver.records.verdicts import WON, read_verdicts, shipped_verdicts
@@ -1176,7 +1178,7 @@ def test_ctrl_c_cancels_a_hint_and_the_game_goes_on(monkeypatch: pytest.MonkeyPa
     after = g.apply(s, first)
     second = g.legal_moves(after)[0]
     monkeypatch.setattr(play_module, "fair_hint", hint_interrupted)
-    monkeypatch.setattr(play_module.Session, "hint", interrupted)
+    monkeypatch.setattr(Session, "hint", interrupted)
     for fair in (Fair(samples=4, seed=1), None):
         out = io.StringIO()
         code = play_game(
