@@ -5,7 +5,7 @@ Run from the project root::
     PYTHONPATH=. nice python benchmarks/windmill/windmill_keys.py --deals 100-139 --left 14,18,22
 
 For positions of real deals with at most ``left`` cards in the stock (made
-as in ``solitaire_solver/testing/windmill.py``), in every variant, runs the solver's
+as in ``tests/helpers/windmill.py``), in every variant, runs the solver's
 depth-first member (the engine's ``dfs`` with the sound prunes) twice: with
 the game's key, whose waste part is the canonical mask of the waste's ranks
 (``rules.ranked_waste``), and with the key the game had before, the waste's
@@ -23,7 +23,7 @@ from collections.abc import Hashable
 from solitaire_solver.games.windmill import Pruned
 from solitaire_solver.games.windmill.rules import WindmillState
 from solitaire_solver.search import Limits, depth_first
-from solitaire_solver.testing.windmill import game, late_positions
+from tests.helpers.windmill import game, late_positions
 
 VARIANTS = {
     "windmill": {},

@@ -3,7 +3,7 @@
 Run from the project folder, with Debian's Chromium (``apt-get install
 chromium``) and the test extras installed::
 
-    python docs/images/play_screenshots.py
+    PYTHONPATH=. python docs/images/play_screenshots.py
 
 Each game is served as ``play --browser`` serves it (on 127.0.0.1, in a
 thread of this process), a few moves of the solver's line are played, a
@@ -31,7 +31,7 @@ from solitaire_solver.pages.viewer import move_places
 from solitaire_solver.pages.web import Table
 from solitaire_solver.pages.web.app import Server
 from solitaire_solver.request import SolveRequest
-from solitaire_solver.testing.chromium import CHROMIUM, launch
+from tests.helpers.chromium import CHROMIUM, launch
 
 GAMES = [("decade", 172, 12), ("eagle-wing", 7732, 20), ("windmill", 45, 30), ("black-hole", 2, 10)]
 """Each game's preset, deal, and the moves played before the picture."""

@@ -23,7 +23,7 @@ from solitaire_solver.games import PRESETS, Game
 from solitaire_solver.numbering import parse_deal_number
 from solitaire_solver.request import SolveRequest
 from solitaire_solver.search import Limits, Memo, ProblemDefaults, depth_first
-from solitaire_solver.testing import assert_replays_to_win
+from tests.helpers import assert_replays_to_win
 from tests.support import REVIEW_GAMES, WON_DEALS
 
 

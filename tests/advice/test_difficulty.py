@@ -12,7 +12,7 @@ from solitaire_solver.numbering import parse_deal_number
 from solitaire_solver.records.verdicts import Classes
 from solitaire_solver.request import SolveRequest
 from solitaire_solver.stats import solve_deals
-from solitaire_solver.testing.greedy import greedy_wins
+from tests.helpers.greedy import greedy_wins
 
 
 def test_the_figure_is_the_binary_digits_of_the_search() -> None:

@@ -54,7 +54,7 @@ from solitaire_solver.records.verdicts import WON, read_verdicts, shipped_verdic
 from solitaire_solver.request import SolveRequest
 from solitaire_solver.search import Limit, Limits, Plan, Status
 from solitaire_solver.stats import LOST_ON_THE_WAY, NOT_WINNABLE, UNSETTLED, play_one, player_key
-from solitaire_solver.testing import assert_replays_to_win, few_hidden
+from tests.helpers import assert_replays_to_win, few_hidden
 from tests.support import DATA, run_cli
 
 HIDING = ["decade", "decade-optional", "eagle-wing", "eagle-wing-coops", "windmill"]

@@ -35,7 +35,6 @@ from solitaire_solver.records.verdicts import read_verdicts
 from solitaire_solver.request import SolveRequest
 from solitaire_solver.search import Limits, Status
 from solitaire_solver.search.plan import PlanError, read_plan
-from solitaire_solver.testing import assert_replays_to_win
 from tests.fuzz.doors import (
     GOOD_FILES,
     TRIED,
@@ -48,6 +47,7 @@ from tests.fuzz.doors import (
     make_workspace,
     run_command,
 )
+from tests.helpers import assert_replays_to_win
 
 CARD = re.compile(rb"(?<![A-Za-z0-9?])(?:10|[A2-9TJQK])[CSHD](?![A-Za-z0-9])")
 """A card's text in a file (``TD``, ``10D``): what the card mutations move about."""

@@ -37,7 +37,7 @@ from solitaire_solver.stats import (
     winnability,
 )
 from solitaire_solver.stats.runners import _Batcher
-from solitaire_solver.testing import assert_replays_to_win
+from tests.helpers import assert_replays_to_win
 from tests.support import run_cli
 
 # ---------------------------------------------------------------- Wilson intervals

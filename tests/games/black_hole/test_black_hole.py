@@ -29,7 +29,7 @@ from solitaire_solver.games.fields import Field, FieldReader
 from solitaire_solver.numbering import parse_deal_number
 from solitaire_solver.request import SolveRequest
 from solitaire_solver.search import Limit, Limits, Status, depth_first
-from solitaire_solver.testing import assert_replays_to_win, assert_result_sound
+from tests.helpers import assert_replays_to_win, assert_result_sound
 
 GAME = BlackHole(BlackHoleRules())
 

@@ -48,8 +48,8 @@ from solitaire_solver.search import (
     drive,
 )
 from solitaire_solver.search import solve as solve_run
-from solitaire_solver.testing import assert_replays_to_win, assert_result_sound
-from solitaire_solver.testing.eagle_wing import (
+from tests.helpers import assert_replays_to_win, assert_result_sound
+from tests.helpers.eagle_wing import (
     BUILD,
     COOPS,
     STRICT,

@@ -30,8 +30,8 @@ from solitaire_solver.games.eagle_wing.rules import (
 from solitaire_solver.request import SolveRequest
 from solitaire_solver.search import Budget, Limits, Memo, Status, compiled, dfs, drive
 from solitaire_solver.search.compiled import PURE
-from solitaire_solver.testing import assert_replays_to_win, in_turns
-from solitaire_solver.testing.eagle_wing import COOPS, STRICT, dealt, game_of, played
+from tests.helpers import assert_replays_to_win, in_turns
+from tests.helpers.eagle_wing import COOPS, STRICT, dealt, game_of, played
 
 needs_kernel = pytest.mark.skipif(
     not kernel_module.built(), reason="the compiled kernel is not built (or left out)"

@@ -11,7 +11,7 @@ from solitaire_solver.records.verdicts import shipped_verdicts
 from solitaire_solver.request import SolveRequest
 from solitaire_solver.search import Budget, Status, dfs, drive, projected
 from solitaire_solver.search import solve as solve_run
-from solitaire_solver.testing.eagle_wing import (
+from tests.helpers.eagle_wing import (
     BUILD,
     COOPS,
     STRICT,

@@ -67,8 +67,8 @@ from solitaire_solver.search import (
     drive,
 )
 from solitaire_solver.search import solve as run_strategy
-from solitaire_solver.testing import assert_replays_to_win, assert_result_sound
-from solitaire_solver.testing.windmill import (
+from tests.helpers import assert_replays_to_win, assert_result_sound
+from tests.helpers.windmill import (
     FULL_SECONDARY,
     RANKS,
     deals_in_between,

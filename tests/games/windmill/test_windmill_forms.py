@@ -29,7 +29,7 @@ from solitaire_solver.games.windmill.rules import (
     canonical_push,
     ranks_text,
 )
-from solitaire_solver.testing.windmill import dealt, game, random_step
+from tests.helpers.windmill import dealt, game, random_step
 
 needs_kernel = pytest.mark.skipif(
     not kernel_module.built(), reason="the compiled kernel is not built (or left out)"

@@ -57,8 +57,8 @@ from solitaire_solver.games.windmill.rules import (
     refill,
 )
 from solitaire_solver.search import Budget, Limits, compiled, drive
-from solitaire_solver.testing import assert_replays_to_win, in_turns
-from solitaire_solver.testing.windmill import (
+from tests.helpers import assert_replays_to_win, in_turns
+from tests.helpers.windmill import (
     dealt,
     game,
     late_positions,

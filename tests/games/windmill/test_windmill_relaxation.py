@@ -45,8 +45,8 @@ from solitaire_solver.search import (
     portfolio,
 )
 from solitaire_solver.search import solve as run_strategy
-from solitaire_solver.testing import assert_result_sound
-from solitaire_solver.testing.windmill import (
+from tests.helpers import assert_result_sound
+from tests.helpers.windmill import (
     dealt,
     game,
     late_positions,

@@ -32,8 +32,8 @@ from solitaire_solver.games.windmill.summaries import (
 from solitaire_solver.request import SolveRequest
 from solitaire_solver.search import Budget, Limit, Limits, Status, Verdict, depth_first
 from solitaire_solver.search import solve as run_strategy
-from solitaire_solver.testing import assert_result_sound
-from solitaire_solver.testing.windmill import (
+from tests.helpers import assert_result_sound
+from tests.helpers.windmill import (
     deals_in_between,
     dealt,
     exhaustive_beam,

@@ -12,12 +12,12 @@ import random
 from collections.abc import Hashable
 from typing import Any
 
-from ..games import make_game
-from ..games.fields import Field, FieldReader
-from ..games.windmill import PLAY, Windmill, WindmillState, beams
-from ..numbering import parse_deal_number
-from ..search import NO_LIMITS, Limits, SolveResult
-from ..search import solve as run_strategy
+from solitaire_solver.games import make_game
+from solitaire_solver.games.fields import Field, FieldReader
+from solitaire_solver.games.windmill import PLAY, Windmill, WindmillState, beams
+from solitaire_solver.numbering import parse_deal_number
+from solitaire_solver.search import NO_LIMITS, Limits, SolveResult
+from solitaire_solver.search import solve as run_strategy
 
 RANKS = "A23456789TJQK"
 
