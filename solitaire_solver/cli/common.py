@@ -20,8 +20,9 @@ from ..cards import count_text
 from ..errors import BadOptionError, SolverError
 from ..games import PRESETS, Game
 from ..numbering import DealNumber
+from ..records.plan_files import PlanError, read_plan
 from ..request import SolveRequest, user_limits
-from ..search.plan import PlanError, compose_shortest, member_strategy, read_plan
+from ..search.plan import compose_shortest, member_strategy
 from ..search.result import limit_problem
 
 PROG = "solitaire-solver"

@@ -31,10 +31,10 @@ from solitaire_solver.cli.position import moves_from_file
 from solitaire_solver.errors import VerdictFileError
 from solitaire_solver.games import make_game
 from solitaire_solver.reading import TEXT_BYTES
+from solitaire_solver.records.plan_files import PlanError, read_plan
 from solitaire_solver.records.verdicts import read_verdicts
 from solitaire_solver.request import SolveRequest
 from solitaire_solver.search import Limits, Status
-from solitaire_solver.search.plan import PlanError, read_plan
 from tests.fuzz.doors import (
     GOOD_FILES,
     TRIED,

@@ -13,10 +13,11 @@ import pytest
 from solitaire_solver import PRESETS, SolveRequest, make_game
 from solitaire_solver.advice.fair import fair_hint
 from solitaire_solver.numbering import parse_deal_number
+from solitaire_solver.records.plan_files import PlanError, plan_from_json, read_plan
 from solitaire_solver.records.store import StoreKey
 from solitaire_solver.request import Purpose
 from solitaire_solver.search import FairPlan, Limit, Limits, PlanMember, Shortest, Status
-from solitaire_solver.search.plan import PlanError, plan_digest, plan_from_json, read_plan
+from solitaire_solver.search.plan import plan_digest
 from tests.support import run_cli
 
 
