@@ -34,9 +34,9 @@ from solitaire_solver.games.windmill.solver import ORDER_NAMES, PLAN, orders_at
 from solitaire_solver.numbering import parse_deal_number
 from solitaire_solver.search import Budget, Limits, drive
 from tests.helpers import assert_replays_to_win
-from tests.helpers.windmill import random_positions
+from tests.helpers.windmill import random_positions, variants
 
-VARIANTS = [{}, {"direction": "down"}, {"foundation_moves": "free"}]
+VARIANTS = variants()
 
 ORDERS = (PLAIN, SHUFFLED, BURIED, AHEAD, NEEDS, AHEAD_SHUFFLED)
 

@@ -76,6 +76,7 @@ from tests.helpers.windmill import (
     exhaustive_beam,
     game,
     late_positions,
+    preset_variants,
     random_positions,
     ranks,
     read,
@@ -1071,7 +1072,7 @@ def test_free_solver_finds_the_wins_of_restricted_rules() -> None:
 # ---------------------------------------------------------------- the solver as a portfolio
 
 
-VARIANTS = [("windmill", {}), ("windmill-reversed", {}), ("windmill", {"foundation_moves": "free"})]
+VARIANTS = preset_variants()
 
 
 def assert_stats_mean_what_they_say(r: SolveResult[Any]) -> None:

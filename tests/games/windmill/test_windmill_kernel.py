@@ -64,9 +64,10 @@ from tests.helpers.windmill import (
     late_positions,
     random_positions,
     random_step,
+    variants,
 )
 
-VARIANTS = [{}, {"direction": "down"}, {"foundation_moves": "free"}]
+VARIANTS = variants()
 
 needs_kernel = pytest.mark.skipif(
     not kernel_module.built(), reason="the compiled kernel is not built (or left out)"

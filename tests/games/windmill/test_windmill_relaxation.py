@@ -16,6 +16,7 @@ from typing import Any
 import attrs
 import pytest
 
+from solitaire_solver.games import PRESETS
 from solitaire_solver.games.windmill import (
     GAP,
     PLAN,
@@ -52,11 +53,14 @@ from tests.helpers.windmill import (
     late_positions,
     random_step,
     reference_solve,
+    variants,
 )
 
-VARIANTS = [{}, {"direction": "down"}, {"foundation_moves": "free"}, {"redeals": 1}]
+VARIANTS = [*variants(), {"redeals": 1}]
 
-RELAXATION_STATES = 35_000_000
+_RELAXATION_CAP = PRESETS["windmill"].solver_plan.member("relaxation").cap
+assert _RELAXATION_CAP is not None
+RELAXATION_STATES = _RELAXATION_CAP.states
 """The relaxation member's cap under the default limit (the solver's plan)."""
 
 
