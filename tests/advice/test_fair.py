@@ -916,7 +916,7 @@ def test_decade_exact_hint_agrees_with_the_general_expectimax() -> None:
         seen = few_hidden("decade", n, 5)
         if seen is None:
             continue
-        own = g.fair_values(seen)
+        own = g.fair_values(seen, g.plan.fair.own_nodes)
         general = exact_values(
             g, seen, request=SolveRequest.samples(g, Limits(max_states=500_000)), max_nodes=200_000
         )
@@ -926,13 +926,17 @@ def test_decade_exact_hint_agrees_with_the_general_expectimax() -> None:
         if checked == 3:
             break
     assert checked == 3
+    most = g.plan.fair.own_hidden
     for n in range(1, 40):
-        seen = few_hidden("decade", n, 10)
-        if seen is not None and seen.hidden > 6:
+        seen = few_hidden("decade", n, most)
+        if seen is not None and seen.hidden > g.plan.fair.exact_hidden + 1:
             hint = fair_hint(g, seen, samples=50, seed=1)
             assert hint.exact and hint.samples == arrangements(seen.unseen)
+            # The plan's own_hidden decides: with it at 0, the hint samples.
+            off = g.with_plan(g.plan.replace(fair=attrs.evolve(g.plan.fair, own_hidden=0)))
+            assert not fair_hint(off, seen, samples=50, seed=1).exact
             return
-    pytest.fail("no decade position with 7 to 10 hidden cards")
+    pytest.fail(f"no decade position with {g.plan.fair.exact_hidden + 2} to {most} hidden cards")
 
 
 # ---------------------------------------------------------------- the hint a player asks for

@@ -136,6 +136,8 @@ def _line_of(path: Path, text: str) -> int:
         ('"samples": 64', '"sample": 64', "plan.fair.sample", "not a field here"),
         ('"weight": 1.0', '"weight": -1', "plan.members[0].weight", "at least 0"),
         ('"max_states": 200000', '"max_states": 0', "plan.checks.max_states", "at least 1"),
+        ('"own_hidden": 0', '"own_hidden": -1', "plan.fair.own_hidden", "at least 0"),
+        ('"own_nodes": 20000', '"own_nodes": "x"', "plan.fair.own_nodes", "a whole number"),
     ],
 )
 def test_a_bad_plan_file_is_named_by_file_line_and_field(
@@ -274,3 +276,24 @@ def test_a_plan_files_windmill_switch_changes_the_solve(
         off["settled_by"],
         off["stats"]["expanded"],
     )
+
+
+def test_decades_own_exact_numbers_are_in_its_plan_and_its_plan_file(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # Decade's own exact method: at most 10 cards hidden, 300,000 states (docs/design/games/
+    # decade.md); the other presets have none.
+    fair = PRESETS["decade"].solver_plan.fair
+    assert (fair.own_hidden, fair.own_nodes) == (10, 300_000)
+    assert PRESETS["windmill"].solver_plan.fair.own_hidden == 0
+    code, out, _ = run_cli(capsys, "games", "--plan", "decade", "--json")
+    assert code == 0
+    shown = json.loads(out)["plan"]["fair"]
+    assert (shown["own_hidden"], shown["own_nodes"]) == (10, 300_000)
+    code, text, _ = run_cli(capsys, "games", "--plan", "decade")
+    assert "own exact method first with at most 10 hidden: 300,000 positions" in text
+    # Read back from the file, and changed there.
+    path = tmp_path / "decade.json"
+    path.write_text(out.replace('"own_hidden": 10', '"own_hidden": 3'))
+    plan = read_plan(path, own=PRESETS["decade"].solver_plan)
+    assert (plan.fair.own_hidden, plan.fair.own_nodes) == (3, 300_000)
