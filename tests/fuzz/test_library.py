@@ -94,6 +94,8 @@ PARAMETERS: dict[str, Callable[[], st.SearchStrategy[Any]]] = {
     "max_states": lambda: of_kind([1, 50, 2000]),
     "timeout": lambda: of_kind([0.5, 2.0, 1e-9]),
     "max_table": lambda: of_kind([1, 50, 2000, 10**18]),
+    "limits": lambda: of_kind([Limits(max_states=2000), Limits(max_states=1),
+                               Limits(max_states=50, timeout=2.0), Limits(max_table=50)]),
     "text": lambda: of_kind(["game: decade\nstock: ??", "", "{}", '{"game": "decade"}']),
     "path": lambda: of_kind(["<text>", "a.deal", ""]),
     "source": lambda: of_kind(["decade.deal", Path("eagle-wing.json"), *GAME_FILES, *ODD_PATHS,
@@ -153,10 +155,15 @@ def call_of(draw: st.DrawFn, name: str) -> tuple[list[Any], dict[str, Any]]:
             args.append(value)
         else:
             kwargs[parameter.name] = value
-    if "max_states" in inspect.signature(function).parameters and "max_states" not in kwargs:
-        game = args[0] if args else None
-        if not isinstance(game, SolveRequest):
+    game = args[0] if args else None
+    if not isinstance(game, SolveRequest):
+        # A search bounded: by the keyword where the function takes the limits one by one,
+        # else by a Limits.
+        parameters = inspect.signature(function).parameters
+        if "max_states" in parameters and "max_states" not in kwargs:
             kwargs["max_states"] = 2000
+        elif "limits" in parameters and "limits" not in kwargs:
+            kwargs["limits"] = Limits(max_states=2000)
     return args, kwargs
 
 
