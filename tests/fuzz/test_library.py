@@ -91,6 +91,8 @@ PARAMETERS: dict[str, Callable[[], st.SearchStrategy[Any]]] = {
     "as_json": lambda: of_kind([False, True]),
     "fair": lambda: of_kind([False, True]),
     "fair_off_at": lambda: of_kind([None, 0, 1, 5]),
+    "automatic": lambda: of_kind([(), [True], [False, True], "yes", None]),
+    "start_file": lambda: of_kind([None, "out.deal", "", "/nonexistent/x"]),
     "max_states": lambda: of_kind([1, 50, 2000]),
     "timeout": lambda: of_kind([0.5, 2.0, 1e-9]),
     "max_table": lambda: of_kind([1, 50, 2000, 10**18]),
