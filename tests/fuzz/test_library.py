@@ -232,8 +232,8 @@ FOUND: list[tuple[str, Callable[[], Any]]] = [
         make_game("decade"), STARTS["decade"], ["x9-9"])),
     ("a position of another game", lambda: solitaire_solver.solve(
         "decade", position=STARTS["windmill"], max_states=10)),
-    ("a limit of 400 digits", lambda: solitaire_solver.analyse("windmill", "2",
-                                                              max_states=10**400)),
+    ("a limit of 400 digits", lambda: solitaire_solver.analyse(
+        "windmill", "2", limits=Limits(max_states=10**400))),
     ("a timeout of 400 digits", lambda: solitaire_solver.solve("decade", 3, timeout=10**400)),
     ("a stream of bytes", lambda: solitaire_solver.load_deal(io.BytesIO(b"game: decade"))),  # type: ignore[arg-type]
 ]  # fmt: skip
