@@ -71,7 +71,8 @@ def main() -> int:
                 print(f"{preset} {deals} round {r + 1} {name}: {cpu:.2f} s CPU {summary}")
         for name in ("old", "new"):
             t = times[name]
-            print(f"{preset} {deals} {name}: best {min(t):.2f} s, median {statistics.median(t):.2f} s")
+            median = statistics.median(t)
+            print(f"{preset} {deals} {name}: best {min(t):.2f} s, median {median:.2f} s")
         if found["old"] != found["new"] or len(found["old"]) != 1:
             print(f"{preset} {deals}: the summaries differ: {found}")
             same = False
