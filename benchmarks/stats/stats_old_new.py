@@ -12,7 +12,8 @@ on both alike. Each run's CPU time (user and system) is read from
 ``resource.getrusage(RUSAGE_CHILDREN)`` around it: the process and nothing
 else. Printed: each run's seconds, then each checkout's best and median;
 the summaries (won, lost, unknown) of the two must be the same, or the
-script says so and exits with status 1.
+script says so and exits with status 1. ``--more`` adds options to every
+run (``--more=--max-states=200000``).
 """
 
 from __future__ import annotations
@@ -33,13 +34,14 @@ def cpu_of_children() -> float:
     return usage.ru_utime + usage.ru_stime
 
 
-def run(tree: Path, preset: str, deals: str) -> tuple[float, tuple[int, int, int]]:
+def run(tree: Path, preset: str, deals: str, more: list[str]) -> tuple[float, tuple[int, int, int]]:
     """One ``stats`` run of ``tree`` into a fresh store: its CPU seconds and its summary."""
     with tempfile.TemporaryDirectory() as tmp:
         before = cpu_of_children()
         done = subprocess.run(
             [str(tree / ".venv" / "bin" / "python"), "-m", "solitaire_solver", "stats", preset,
-             "--deals", deals, "--jobs", "1", "--db", str(Path(tmp) / "fresh.sqlite"), "--json"],
+             "--deals", deals, "--jobs", "1", "--db", str(Path(tmp) / "fresh.sqlite"), "--json",
+             *more],
             cwd=tmp, capture_output=True, text=True, check=True,
         )  # fmt: skip
         cpu = cpu_of_children() - before
@@ -53,6 +55,9 @@ def main() -> int:
     parser.add_argument("--old", type=Path, required=True)
     parser.add_argument("--new", type=Path, required=True)
     parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument(
+        "--more", default="", help="more options for every run, in one word: '--max-states=1000'"
+    )
     parser.add_argument("runs", nargs="+", help="PRESET RANGE pairs")
     args = parser.parse_args()
     if len(args.runs) % 2:
@@ -65,7 +70,7 @@ def main() -> int:
         for r in range(args.rounds):
             order = ["old", "new"] if r % 2 == 0 else ["new", "old"]
             for name in order:
-                cpu, summary = run(trees[name], preset, deals)
+                cpu, summary = run(trees[name], preset, deals, args.more.split())
                 times[name].append(cpu)
                 found[name].add(summary)
                 print(f"{preset} {deals} round {r + 1} {name}: {cpu:.2f} s CPU {summary}")
