@@ -48,9 +48,7 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     collected = {item.nodeid for item in items}
     files = {nodeid.split("::", 1)[0] for nodeid in collected}
     stale = [
-        nodeid
-        for nodeid in SAMPLE
-        if nodeid.split("::", 1)[0] in files and nodeid not in collected
+        nodeid for nodeid in SAMPLE if nodeid.split("::", 1)[0] in files and nodeid not in collected
     ]
     if stale:
         raise pytest.UsageError(f"tests/slow_sample.py names tests that do not exist: {stale}")
