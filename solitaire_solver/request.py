@@ -3,12 +3,13 @@
 Every entry point that solves (:func:`~solitaire_solver.solve`, the
 ``stats`` runs, the analyses, the command line's commands, a player's
 checks) builds a :class:`SolveRequest` once, with
-:meth:`SolveRequest.build`, and hands it on: the user's limits are checked
-there and only there (by :func:`~solitaire_solver.search.result.limit_problem`,
-the rule :class:`~solitaire_solver.search.Limits` itself applies), the
-preset's default limits replace them there when none is given, and each
-limit remembers which it is, so that a search stopped by one says so in
-the same words everywhere (:meth:`SolveRequest.stopped_by`).
+:meth:`SolveRequest.build` or :meth:`SolveRequest.of`, and hands it on. The
+limits arrive as one :class:`~solitaire_solver.search.Limits`, which checks
+its own values (:func:`user_limits` makes one from values a person gave);
+the preset's defaults replace them when none is given, by the one statement
+of that rule (:func:`resolve_limits`), and each limit remembers which it
+is, so that a search stopped by one says so in the same words everywhere
+(:meth:`SolveRequest.stopped_by`).
 
 >>> request = SolveRequest.build("windmill", limits=user_limits(max_states=1000))
 >>> request.limits.max_states, request.by_default
