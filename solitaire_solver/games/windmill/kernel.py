@@ -74,10 +74,11 @@ def can_search(model: RankModel, st: Compact) -> bool:
     return built() and on_last_pass(model.problem.rules, st[6]) and len(pass_ranks(st)) <= MAX_SEQ
 
 
+@functools.lru_cache(maxsize=16)
 def pass_ranks(st: Compact) -> bytes:
     """The ranks of the dealing order of ``st``'s pass as the kernel keeps it, one byte a
-    card: the waste, bottom first, then the stock, top first. The cards that left the waste
-    for good play no further part; from a deal this is the deal's order."""
+    card: the waste, bottom first, then the stock, top first (cards that left the waste for
+    good play no further part; from a deal, the deal's order). Each beam of a solve asks."""
     return bytes(pile_ranks(st[5])[::-1] + pile_ranks(st[4]))
 
 
@@ -269,7 +270,7 @@ def beam_order(
 
 _HEAD = struct.Struct("<B?BQQ")
 _PILE = MAX_SEQ // 2 + 1
-_PILES = (_HEAD.size, _HEAD.size + _PILE)
+_STOCK, _WASTE = _HEAD.size, _HEAD.size + _PILE
 
 
 def encode(st: Compact) -> bytes:
@@ -283,7 +284,7 @@ def encode(st: Compact) -> bytes:
 def decode(b: bytes) -> Compact:
     """The compact position the kernel wrote as ``b`` (:func:`encode`'s bytes)."""
     p, flag, used, secs, res = _HEAD.unpack_from(b)
-    stock, waste = (int.from_bytes(b[at : at + _PILE], "little") for at in _PILES)
+    stock, waste = int.from_bytes(b[_STOCK:_WASTE], "little"), int.from_bytes(b[_WASTE:], "little")
     return (p, flag, secs, res, stock, waste, used)
 
 
