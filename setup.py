@@ -14,6 +14,7 @@ verdicts, slower); the install says so once, and ``solitaire-solver
 """
 
 import os
+import shutil
 import sys
 
 from setuptools import Extension, setup
@@ -37,6 +38,35 @@ class OptionalKernels(build_ext):
             super().run()
         except Exception as exc:  # no compiler at all: the whole step fails
             self._say(f"the compiled kernels were not built ({exc})")
+            return
+        if not self.inplace:
+            self._beside_sources()
+
+    def _beside_sources(self) -> None:
+        """Put a copy of each kernel built beside its C source too.
+
+        ``pip install .`` builds in the project folder and installs the
+        package elsewhere; ``python -m solitaire_solver`` run from the
+        project folder imports the package there, which without this has no
+        kernels and solves many times slower than ``solitaire-solver``. With
+        the copies, both run the same code. (``pip install -e .`` builds
+        them there in the first place.) A folder that cannot be written is
+        left as it is.
+        """
+        build_py = self.get_finalized_command("build_py")
+        for ext in self.extensions:
+            built = self.get_ext_fullpath(ext.name)
+            if not os.path.isfile(built):
+                continue  # a kernel that was not built, said already
+            package, _, _ = ext.name.rpartition(".")
+            folder = build_py.get_package_dir(package)
+            target = os.path.join(folder, os.path.basename(built))
+            try:
+                # Whole or not at all: a copy half written would fail to load.
+                shutil.copyfile(built, target + ".part")
+                os.replace(target + ".part", target)
+            except OSError:
+                continue
 
     def build_extension(self, ext: Extension) -> None:
         try:
@@ -67,10 +97,11 @@ def kernel(game: str, engines: list[str]) -> Extension:
     )
 
 
-setup(
-    cmdclass={"build_ext": OptionalKernels},
-    ext_modules=[
-        kernel("windmill", ["beam.h", "graph.h", "lds.h"]),
-        kernel("eagle_wing", ["dfs.h"]),
-    ],
-)
+KERNELS = [kernel("windmill", ["beam.h", "graph.h", "lds.h"]), kernel("eagle_wing", ["dfs.h"])]
+"""The compiled kernels, each built from its game's C file and the engine's one binding,
+with the engine's native headers it includes."""
+
+# Guarded, so that a test may import the command class: pip's build runs this file as
+# the main module.
+if __name__ == "__main__":
+    setup(cmdclass={"build_ext": OptionalKernels}, ext_modules=KERNELS)
