@@ -282,6 +282,34 @@ def test_compiled_searches_want_an_int_budget() -> None:
 
 
 @needs_kernel
+def test_the_binding_refuses_what_the_kernel_does_not_have() -> None:
+    # One binding for every kernel: a kind of rules or search the kernel's tables lack, a
+    # search over another kind of rules, bytes that are no rules or no position, each a
+    # clear ValueError naming it.
+    g = game()
+    model = rank_model(g.problem)
+    root = compact(dealt(g, 3))
+    made = kernel_module.rules(model, pass_ranks(root))
+    k = kernel_module._kernel
+    with pytest.raises(ValueError, match="has no search 'dfs'"):
+        k.Search("dfs", made, kernel_module.encode(root))
+    with pytest.raises(ValueError, match="has no rules 'model'"):
+        k.Rules("model", b"")
+    with pytest.raises(ValueError, match="has no query 'successors'"):
+        made.ask("successors", kernel_module.encode(root))
+    with pytest.raises(ValueError, match="a relaxed search plays by relaxed rules"):
+        k.Search("relaxed", made, bytes(8))
+    with pytest.raises(ValueError, match=r"not the bytes kernel\.rules makes"):
+        k.Rules("rank", b"\x00" * 20)
+    with pytest.raises(ValueError, match="117 bytes"):
+        k.Search("lds", made, kernel_module.encode(root)[:-1])
+    with pytest.raises(ValueError, match="width"):
+        k.Search("beam", made, kernel_module.encode(root), (0, 1))
+    with pytest.raises(RuntimeError, match="made once"):
+        made.__init__("rank", b"")
+
+
+@needs_kernel
 @pytest.mark.parametrize("rules", VARIANTS)
 def test_compiled_relaxation_expands_what_the_python_search_expands(
     rules: dict[str, Any], monkeypatch: pytest.MonkeyPatch
