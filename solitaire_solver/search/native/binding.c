@@ -57,7 +57,8 @@ static PyObject *answer(kernel_out *out, kernel_error e)
     return out->list;
 }
 
-/* The entry of a table of kernel.h named name (a str), or NULL with a ValueError. */
+/* The entry named name (a str) of a table of kernel.h, whose entries each begin with their
+ * name and whose end is an entry with none; or NULL with a ValueError. */
 static const void *named(PyObject *name, const void *first, size_t stride, const char *what)
 {
     const char *want = PyUnicode_AsUTF8(name);
