@@ -107,8 +107,10 @@ class EagleWing(Game[EagleWingState, EagleWingMove]):
             f"then a target ({target}): {', '.join(examples)}"
         )
 
-    def __init__(self, rules: EagleWingRules, preset: str | None = None) -> None:
-        super().__init__(rules, preset)
+    def __init__(
+        self, rules: EagleWingRules, preset: Preset | None = None, plan: Plan | None = None
+    ) -> None:
+        super().__init__(rules, preset, plan)
         self._cap = rules.capacity
         self._redeals = rules.redeals
 

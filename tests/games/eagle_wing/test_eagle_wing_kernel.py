@@ -28,10 +28,11 @@ from solitaire_solver.games.eagle_wing.rules import (
     WING_CODES,
     wing_takes,
 )
+from solitaire_solver.request import SolveRequest
 from solitaire_solver.search import Budget, Limits, Memo, Status, compiled, dfs, drive
 from solitaire_solver.search.compiled import PURE
-from solitaire_solver.testing import assert_replays_to_win, in_turns
-from solitaire_solver.testing.eagle_wing import COOPS, STRICT, dealt, game_of, played
+from tests.helpers import assert_replays_to_win, in_turns
+from tests.helpers.eagle_wing import COOPS, STRICT, dealt, game_of, played
 
 needs_kernel = pytest.mark.skipif(
     not kernel_module.built(), reason="the compiled kernel is not built (or left out)"
@@ -213,8 +214,8 @@ def test_a_verdict_only_solve_gives_the_verdict_without_the_line(preset: str) ->
     won = 0
     for number in range(1, 41):
         state = dealt(game, number)
-        full = game.solve(state)
-        bare = game.solve(state, verdict_only=True)
+        full = game.solve(state, SolveRequest.of(game))
+        bare = game.solve(state, SolveRequest.of(game), verdict_only=True)
         assert bare.status is full.status
         assert bare.stats.expanded == full.stats.expanded
         assert bare.moves == ()

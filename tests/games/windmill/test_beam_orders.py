@@ -33,10 +33,10 @@ from solitaire_solver.games.windmill.rules import CARDS, PRIMARY_FULL, packed_si
 from solitaire_solver.games.windmill.solver import ORDER_NAMES, PLAN, orders_at
 from solitaire_solver.numbering import parse_deal_number
 from solitaire_solver.search import Budget, Limits, drive
-from solitaire_solver.testing import assert_replays_to_win
-from solitaire_solver.testing.windmill import KernelRules, random_positions
+from tests.helpers import assert_replays_to_win
+from tests.helpers.windmill import KernelRules, random_positions, variants
 
-VARIANTS = [{}, {"direction": "down"}, {"foundation_moves": "free"}]
+VARIANTS = variants()
 
 ORDERS = (PLAIN, SHUFFLED, BURIED, AHEAD, NEEDS, AHEAD_SHUFFLED)
 

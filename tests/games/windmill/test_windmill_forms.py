@@ -20,7 +20,7 @@ from solitaire_solver.games.windmill import kernel as kernel_module
 from solitaire_solver.games.windmill.kernel import canonical_places, canonical_push, pass_ranks
 from solitaire_solver.games.windmill.model import EMPTY, pile
 from solitaire_solver.games.windmill.rules import NOWHERE
-from solitaire_solver.testing.windmill import KernelRules, dealt, game, random_step
+from tests.helpers.windmill import KernelRules, dealt, game, random_step
 
 needs_kernel = pytest.mark.skipif(
     not kernel_module.built(), reason="the compiled kernel is not built (or left out)"

@@ -49,17 +49,18 @@ from solitaire_solver.games.windmill.rules import (
     foundation_tables,
 )
 from solitaire_solver.search import Budget, Limits, compiled, drive
-from solitaire_solver.testing import assert_replays_to_win, in_turns
-from solitaire_solver.testing.windmill import (
+from tests.helpers import assert_replays_to_win, in_turns
+from tests.helpers.windmill import (
     KernelRules,
     dealt,
     game,
     late_positions,
     random_positions,
     random_step,
+    variants,
 )
 
-VARIANTS = [{}, {"direction": "down"}, {"foundation_moves": "free"}]
+VARIANTS = variants()
 
 needs_kernel = pytest.mark.skipif(
     not kernel_module.built(), reason="the compiled kernel is not built (or left out)"

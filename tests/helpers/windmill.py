@@ -14,19 +14,46 @@ from collections.abc import Hashable
 from dataclasses import dataclass
 from typing import Any
 
-from ..games import make_game
-from ..games.fields import Field, FieldReader
-from ..games.windmill import PLAY, Windmill, WindmillState, beams
-from ..games.windmill.kernel import KernelWords, decode, encode
-from ..games.windmill.model import Compact
-from ..numbering import parse_deal_number
-from ..search import NO_LIMITS, Limits, SolveResult
-from ..search import solve as run_strategy
+from solitaire_solver.games import PRESETS, make_game
+from solitaire_solver.games.fields import Field, FieldReader
+from solitaire_solver.games.knobs import rules_items
+from solitaire_solver.games.windmill import PLAY, Windmill, WindmillState, beams
+from solitaire_solver.games.windmill.kernel import KernelWords, decode, encode
+from solitaire_solver.games.windmill.model import Compact
+from solitaire_solver.numbering import parse_deal_number
+from solitaire_solver.search import NO_LIMITS, Limits, SolveResult
+from solitaire_solver.search import solve as run_strategy
 
 RANKS = "A23456789TJQK"
 
 FULL_SECONDARY = " ".join(reversed(RANKS))
 """A secondary foundation built from the King down to the Ace: it takes nothing more."""
+
+
+def _overrides(rules: Any, base: Any) -> dict[str, Any]:
+    """The knobs of ``rules`` that differ from ``base``, by name."""
+    names = [name for name, _ in rules_items(rules)]
+    return {k: getattr(rules, k) for k in names if getattr(base, k) != getattr(rules, k)}
+
+
+def preset_variants() -> list[tuple[str, dict[str, Any]]]:
+    """The Windmill rule sets the project covers, as ``(preset, overrides)``: every Windmill
+    preset as it is, then each rule set the first preset's plan gives limits of its own
+    (``limits_when``: free foundation moves). Read from the registry and the plan, so that a
+    rule set added there is tested here."""
+    presets = [p for p in PRESETS.values() if p.game is Windmill]
+    out: list[tuple[str, dict[str, Any]]] = [(p.name, {}) for p in presets]
+    first = presets[0]
+    for knobs, _ in first.solver_plan.limits_when:
+        out.append((first.name, dict(knobs)))
+    return out
+
+
+def variants() -> list[dict[str, Any]]:
+    """:func:`preset_variants` as overrides of the first Windmill preset's rules (the form
+    :func:`game` takes)."""
+    base = PRESETS["windmill"].rules
+    return [_overrides(make_game(p, o).rules, base) for p, o in preset_variants()]
 
 
 def game(**rules: Any) -> Windmill:
