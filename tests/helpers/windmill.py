@@ -9,13 +9,17 @@ every card.
 from __future__ import annotations
 
 import random
+import struct
 from collections.abc import Hashable
+from dataclasses import dataclass
 from typing import Any
 
 from solitaire_solver.games import PRESETS, make_game
 from solitaire_solver.games.fields import Field, FieldReader
 from solitaire_solver.games.knobs import rules_items
 from solitaire_solver.games.windmill import PLAY, Windmill, WindmillState, beams
+from solitaire_solver.games.windmill.kernel import KernelWords, decode, encode
+from solitaire_solver.games.windmill.model import Compact
 from solitaire_solver.numbering import parse_deal_number
 from solitaire_solver.search import NO_LIMITS, Limits, SolveResult
 from solitaire_solver.search import solve as run_strategy
@@ -265,3 +269,36 @@ def random_positions(g: Windmill, number: int, count: int) -> list[WindmillState
         s = nxt
         out.append(s)
     return rng.sample(out, min(count, len(out)))
+
+
+@dataclass(frozen=True)
+class KernelRules:
+    """The compiled kernel's rank rules (:func:`.kernel.rules`) asked about compact
+    positions, through the codec (:func:`.kernel.encode`, :func:`.kernel.decode`): what the
+    tests hold against the Python rank model."""
+
+    made: Any
+
+    def _ask(self, query: str, c: Compact) -> list[bytes]:
+        return list(self.made.ask(query, encode(c)))
+
+    def plays(self, c: Compact) -> list[Compact]:
+        """Every position one play away, in the kernel's order."""
+        return [decode(b) for b in self._ask("plays", c)]
+
+    def across(self, c: Compact) -> Compact | None:
+        """The position after the deal, or None."""
+        return next((decode(b) for b in self._ask("across", c)), None)
+
+    def twin(self, c: Compact) -> Compact | None:
+        """The twin the kernel's dominator gives, or None."""
+        return next((decode(b) for b in self._ask("twin", c)), None)
+
+    def words(self, c: Compact) -> KernelWords:
+        """The three words the kernel keeps ``c`` in."""
+        w0, w1, w2 = struct.unpack("<3Q", self._ask("words", c)[0])
+        return (w0, w1, w2)
+
+    def score(self, c: Compact) -> int:
+        """The beam's score of ``c`` (its place in the beam's order, least first)."""
+        return int.from_bytes(self._ask("score", c)[0], "little")

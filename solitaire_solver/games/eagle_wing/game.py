@@ -564,7 +564,9 @@ class EagleWing(Game[EagleWingState, EagleWingMove]):
             def any_line(budget: Budget) -> Run:
                 if kernel.built():
                     # The same search compiled: the same positions, counts and line.
-                    return compiled(kernel.dfs(model, root, depth, memo), budget)
+                    return compiled(
+                        kernel.dfs(model, root, depth, memo), budget, moves=kernel.moves
+                    )
                 return dfs(model, root, budget, depth=depth, memo=memo)
 
             return projected(any_line, model.lift)
