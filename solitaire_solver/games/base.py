@@ -401,6 +401,23 @@ class Game(ProblemDefaults, ABC, Generic[S, M]):
         ``None``."""
         return None
 
+    bound_potentials: ClassVar[tuple[str, ...]] = ()
+    """The names of the game's own potentials for the upper bound on the fair odds, besides
+    those every game has (:mod:`~solitaire_solver.advice.bounds`)."""
+
+    def bound_potential(self, name: str, exact_hidden: int) -> Any | None:
+        """The game's own potential ``name`` (one of :attr:`bound_potentials`) for the upper
+        bound on the fair odds, exact with at most ``exact_hidden`` cards hidden: an object
+        of the protocol :class:`~solitaire_solver.advice.bounds.Potential`, or ``None`` when
+        the game has none by that name (the general ones then serve); by default ``None``."""
+        return None
+
+    def bound_default(self) -> tuple[str, int]:
+        """The potential (by name) and the ``exact_hidden`` of the upper bound on the fair
+        odds when the caller names none; by default ``exact`` with the fair plan's
+        ``exact_hidden``, the positions whose fair value a hint works out exactly."""
+        return "exact", self.plan.fair.exact_hidden
+
     def greedy_order(self, state: S, moves: list[M]) -> list[M]:
         """The greedy player's order of ``moves``, the legal moves of ``state``: it plays the
         first. ``state`` is what the player sees (:meth:`seen`), and the order must not
