@@ -311,19 +311,23 @@ class Decade(Game[DecadeState, DecadeMove]):
         by_move = {v.move: v.value for v in values}
         return [by_move[m] for m in self.legal_moves(seen.state)]
 
-    bound_potentials = ("exact",)
+    bound_potentials = ("exact", "fitted")
 
     def bound_default(self) -> tuple[str, int]:
-        """Under compulsory rules ``exact`` with :data:`EXACT_FAIR_HIDDEN` (the fair hint's
-        own exact values); under optional rules ``none``: the fair odds are the odds with
-        full sight there (:meth:`fair_move`), which W = 0 gives exactly."""
+        """Under the preset ``decade``'s rules ``fitted`` (:mod:`.bounds`: its model above
+        :data:`EXACT_FAIR_HIDDEN` cards hidden, the exact fair value below); under other
+        compulsory rules ``exact`` with :data:`EXACT_FAIR_HIDDEN` (the fair hint's own exact
+        values); under optional rules ``none``: the fair odds are the odds with full sight
+        there (:meth:`fair_move`), which W = 0 gives exactly."""
+        if self.rules == bounds.FITTED_RULES:
+            return "fitted", EXACT_FAIR_HIDDEN
         if self.rules.compulsory:
             return "exact", EXACT_FAIR_HIDDEN
         return "none", 0
 
     def bound_potential(self, name: str, exact_hidden: int) -> Any | None:
         """Under compulsory rules, ``exact`` by counting (:mod:`.bounds`): the general one's
-        W, at a fraction of its cost."""
+        W, at a fraction of its cost; under the preset ``decade``'s, ``fitted`` too."""
         return bounds.potential(self.rules, name, exact_hidden)
 
     # ------------------------------------------------------------ position files
