@@ -117,7 +117,8 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     t0 = time.perf_counter()
     found = positions(args.games, args.exact_hidden, args.seed)
-    print(f"positions by cards to come: {({u: len(p) for u, p in found.items()})}", flush=True)
+    sizes = {u: len(p) for u, p in found.items()}
+    print(f"positions by cards to come: {sizes}", flush=True)
     targets = Targets(args.exact_hidden)
     fits = {}
     for u, where in found.items():

@@ -97,7 +97,7 @@ class BetThenTurn(Game[ToyState, str]):
         return repr(state)
 
     def mask(self, state: ToyState) -> ToyState:
-        a, b, c = state.cards
+        a, b, _ = state.cards
         shown = (a if state.turned > 0 else HIDDEN, b if state.turned > 1 else HIDDEN, HIDDEN)
         return attrs.evolve(state, cards=shown)
 
@@ -423,5 +423,7 @@ def test_a_deal_s_status_in_a_bound_run_is_its_verdict_with_full_sight() -> None
     request = SolveRequest.of(game)
     for n in (1, 2, 3):
         r = bound_one(request, n, UpperBound("exact", 5))
-        assert r.status is (Status.WON if game.solve(game.deal(parse_deal_number(n))).won else Status.LOST)
+        assert r.status is (
+            Status.WON if game.solve(game.deal(parse_deal_number(n))).won else Status.LOST
+        )
         assert r.value is not None

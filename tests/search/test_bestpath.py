@@ -158,7 +158,9 @@ def test_a_ceiling_cuts_the_moves_left() -> None:
     # Node 0 reaches its ceiling of 1 with its first move: its second, to a long chain, is
     # never tried.
     chain = {i: [(i + 1, Fraction(0))] for i in range(2, 50)}
-    g = Capped({0: [(1, Fraction(1)), (2, Fraction(0))], **chain}, {1: Fraction(0)}, {0: Fraction(1)})
+    g = Capped(
+        {0: [(1, Fraction(1)), (2, Fraction(0))], **chain}, {1: Fraction(0)}, {0: Fraction(1)}
+    )
     r = work_out_best(g, 0)
     assert r.value == 1
     assert r.stats.expanded == 1
