@@ -48,6 +48,7 @@ True
 
 from __future__ import annotations
 
+import math
 from collections.abc import Hashable, Iterator, Sequence
 from fractions import Fraction
 from typing import Any, Protocol
@@ -57,7 +58,7 @@ import attrs
 from ..errors import BadOptionError
 from ..games import Game, Seen
 from ..request import SolveRequest
-from ..search import NO_LIMITS, Limits, Status
+from ..search import NO_LIMITS, Limit, Limits, SearchStats, Status
 from ..search.bestpath import BestResult, Value, work_out_best
 from .fair import Leaves, distinct_orders, exact_values, legal_moves_seen, outcomes
 
@@ -187,6 +188,10 @@ class Zero:
         """0 (see the class)."""
         return 0
 
+    def ceiling(self) -> Value:
+        """Every inner optimum is at most 1: with no penalty a line is worth won or not."""
+        return 1
+
 
 POTENTIALS = ("none", "exact")
 """The potentials every game has: W = 0 (the rate with full sight), and the exact fair
@@ -202,10 +207,10 @@ def potential_for(
 ) -> Potential:
     """The potential ``name`` of ``game``: the game's own when it has one by that name
     (:meth:`~.games.Game.bound_potential`), else one of :data:`POTENTIALS`.
-    ``exact_hidden`` defaults to the fair plan's (``game.plan.fair.exact_hidden``);
+    ``exact_hidden`` defaults to the game's (:meth:`~.games.Game.bound_default`);
     ``request`` is that of the solves of positions with nothing hidden (the plan's
     sample request by default)."""
-    hidden = game.plan.fair.exact_hidden if exact_hidden is None else exact_hidden
+    hidden = game.bound_default()[1] if exact_hidden is None else exact_hidden
     if hidden < 0:
         raise BadOptionError(f"exact_hidden must be at least 0, not {hidden}")
     own = game.bound_potential(name, hidden)
@@ -244,8 +249,7 @@ class InnerProblem:
     top: Value | None = None
 
     def __attrs_post_init__(self) -> None:
-        top = getattr(self.potential, "ceiling", None)
-        self.top = None if top is None else top()
+        self.top = ceiling_of(self.potential)
 
     def seen(self, state: Any) -> Seen[Any]:
         """What the player sees of ``state``, worked out once."""
@@ -294,17 +298,59 @@ def deal_bound(
     """The inner optimum of one deal (or any position with every card known): the best,
     over every line of moves from ``start``, of won minus the penalties of ``potential``.
 
-    ``limits`` bound the positions the search expands; a fair value out of
-    reach (:class:`Unsettled`) raises. With W = 0 (:class:`Zero`) the
-    optimum is the deal's verdict with full sight, which the game's solver
-    gives under ``request`` (by default the preset's limits); its
-    statistics are the solve's, and an unknown verdict has no value.
+    ``limits`` bound the positions the search expands. With W = 0
+    (:class:`Zero`) the optimum is the deal's verdict with full sight, which
+    the game's solver gives under ``request`` (by default the preset's
+    limits); its statistics are the solve's.
+
+    A limit never leaves a guess. The bound needs, for every deal, a number
+    at least the deal's inner optimum (their mean is then at least the mean
+    of the optima, itself at least the fair odds: ``docs/design/fair-bounds.md``,
+    step 5); a line found before the limit gives a number at most the
+    optimum, the wrong side, so it is never used. When the search stops at a
+    limit, or a fair value W needs is out of reach (:class:`Unsettled`),
+    the result holds the potential's ceiling (:func:`ceiling_of`), a number
+    every inner optimum is at most, with the ``limit`` that stopped it (a
+    fair value out of reach stopped at the fair plan's node limit, a limit
+    on states): a looser bound for that deal, still sound. A potential
+    without a ceiling gives no value then (``None``, or :class:`Unsettled`
+    raised), and the deal is unknown.
     """
-    if isinstance(potential, Zero):
-        r = game.solve(start, SolveRequest.of(game) if request is None else request)
-        value = None if r.status is Status.UNKNOWN else (1 if r.won else 0)
-        return BestResult(value, r.stats, r.limit)
-    return work_out_best(InnerProblem(game, potential), start, limits)
+    top = ceiling_of(potential)
+    try:
+        if isinstance(potential, Zero):
+            r = game.solve(start, SolveRequest.of(game) if request is None else request)
+            value = None if r.status is Status.UNKNOWN else (1 if r.won else 0)
+            found: BestResult[Any] = BestResult(value, r.stats, r.limit)
+        else:
+            found = work_out_best(InnerProblem(game, potential), start, limits)
+    except Unsettled:
+        if top is None:
+            raise
+        return BestResult(top, SearchStats(), Limit.STATES)
+    if found.value is None:
+        return BestResult(top, found.stats, found.limit)
+    return found
+
+
+def float_above(value: Value) -> float:
+    """The least float at least ``value``: an exact fraction rounded up, never down, so that
+    a deal's number stays on the bound's side (a float, or an int, as it is).
+
+    >>> float_above(Fraction(1, 3)) > Fraction(1, 3) > float(Fraction(1, 3))
+    True
+    """
+    x = float(value)
+    if isinstance(value, Fraction) and x < value:
+        x = math.nextafter(x, math.inf)
+    return x
+
+
+def ceiling_of(potential: Potential) -> Value | None:
+    """A number every inner optimum of ``potential`` is at most, when it gives one
+    (``ceiling()``), else ``None``."""
+    top = getattr(potential, "ceiling", None)
+    return None if top is None else top()
 
 
 def exact_bound(game: Game[Any, Any], seen: Seen[Any], potential: Potential) -> Fraction:
@@ -373,6 +419,7 @@ class UpperBound:
             raise BadOptionError(
                 f"unknown penalty {out.penalty!r} for {game.preset} (known: {', '.join(known)})"
             )
+        potential_for(game, out.penalty or "none", out.exact_hidden)  # its own checks, now
         return out
 
     def potential(self, game: Game[Any, Any]) -> Potential:

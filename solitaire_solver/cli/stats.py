@@ -249,14 +249,31 @@ def print_bound(summary: Summary, deals: str, store: Path, bound: UpperBound) ->
     )
     values, paired = s.values, s.paired
     if values is None:
-        print("upper bound: no deal worked out")
+        print("upper bound: no deal has a value")
     else:
         low, high = values.interval
+        of = (
+            f"mean of {count_text(values.count, 'deal')}: {_percent(low)} to {_percent(high)}; "
+            f"a deal's value from {_percent(values.minimum)} to {_percent(values.maximum)}"
+        )
+        if s.bound is None:
+            # A mean that leaves deals out bounds nothing: the deals left out may be
+            # the ones whose values are the highest.
+            print(
+                "upper bound on the fair odds: unknown, "
+                f"{count_text(s.deals - values.count, 'deal')} without a value (a limit, or a "
+                f"fair value out of reach); the mean of the others is "
+                f"{_percent(values.mean)}  ({of}), not a bound"
+            )
+        else:
+            print(
+                f"upper bound on the fair odds: {_percent(values.mean)}  "
+                f"(95% t interval of the {of})"
+            )
+    if s.capped:
         print(
-            f"upper bound on the fair odds: {_percent(values.mean)}  (95% t interval of the "
-            f"mean of {count_text(values.count, 'deal')}: {_percent(low)} to "
-            f"{_percent(high)}; a deal's value from {_percent(values.minimum)} to "
-            f"{_percent(values.maximum)})"
+            f"capped: {count_text(s.capped, 'deal')} whose inner search a limit stopped count "
+            "at the potential's ceiling, a looser bound (still sound)"
         )
     settled = s.won + s.lost
     if settled:
@@ -270,13 +287,11 @@ def print_bound(summary: Summary, deals: str, store: Path, bound: UpperBound) ->
         low, high = paired.interval
         print(
             f"the bound less full sight, deal by deal: {_points(paired.mean)}  (95% t interval "
-            f"{_points(low)} to {_points(high)})"
+            f"{_points(low)} to {_points(high)}, over {count_text(paired.count, 'deal')} with "
+            "both)"
         )
     if s.unknown:
-        print(
-            f"unknown: {count_text(s.unknown, 'deal')} (a limit, or a fair value out of "
-            "reach), left out of the mean"
-        )
+        print(f"full sight unknown: {count_text(s.unknown, 'deal')}")
     st, sec = s.states, s.seconds
     print(
         f"positions per deal: median {_count(st.median)}, 99th percentile {_count(st.p99)}, "
@@ -673,8 +688,9 @@ def register(commands: Commands) -> None:
         help=f"with --player upper: the function W of what the player sees whose changes at "
         f"each card turned up are charged: none (W = 0: the rate with full sight), exact "
         f"(the exact fair value where at most --exact-hidden cards are hidden, 0 above), or "
-        f"a game's own (every game has {', '.join(POTENTIALS)}; default: the game's, exact "
-        "for decade, none where the fair odds are known to be the odds with full sight)",
+        f"a game's own (every game has {', '.join(POTENTIALS)}; decade has fitted too, a "
+        "model of the fair value above the exact ones). Default: fitted for decade, exact "
+        "for other compulsory Decade rules, else none",
     )
     p.add_argument(
         "--exact-hidden",

@@ -414,9 +414,16 @@ class Game(ProblemDefaults, ABC, Generic[S, M]):
 
     def bound_default(self) -> tuple[str, int]:
         """The potential (by name) and the ``exact_hidden`` of the upper bound on the fair
-        odds when the caller names none; by default ``exact`` with the fair plan's
-        ``exact_hidden``, the positions whose fair value a hint works out exactly."""
-        return "exact", self.plan.fair.exact_hidden
+        odds when the caller names none; by default ``none``, the rate with full sight.
+
+        The general ``exact`` (the exact fair value of the last cards to turn
+        up) is sound everywhere but costs a search of every line of a deal
+        with full sight, the losing ones too, which in Eagle Wing and Windmill
+        is out of reach for most deals; and in the deals it finishes, some
+        line there reaches a position won whatever the last cards are, so it
+        gives the rate with full sight anyway
+        (``docs/design/fair-bounds.md``). A game with a cheaper W names it."""
+        return "none", self.plan.fair.exact_hidden
 
     def greedy_order(self, state: S, moves: list[M]) -> list[M]:
         """The greedy player's order of ``moves``, the legal moves of ``state``: it plays the

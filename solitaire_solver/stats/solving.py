@@ -8,7 +8,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from .. import __version__
-from ..advice.bounds import Unsettled, UpperBound, deal_bound
+from ..advice.bounds import Unsettled, UpperBound, Zero, deal_bound, float_above
 from ..advice.players import Player, play
 from ..api import verify
 from ..games import Game
@@ -16,7 +16,7 @@ from ..numbering import MT_THRESHOLD, DealNumber, parse_deal_number
 from ..records.store import DealResult
 from ..records.verdicts import table_verdict
 from ..request import SolveRequest
-from ..search import Status, limit_text
+from ..search import Limit, SearchStats, Status, limit_text
 
 RunPlayer = Player | UpperBound
 """What plays a run's deals instead of the solver: a player, or the upper bound's inner
@@ -114,6 +114,9 @@ def play_one(game: Game[Any, Any], deal: int | str | DealNumber, player: Player)
 FROM_TABLE = "full-sight verdict from the published table"
 """What says an upper bound's row's status, when the table of the game's rules gives it."""
 
+CAPPED = "the {limit} limit stopped the inner search: its ceiling {value:g} stands"
+"""What says an upper bound's row's value is the potential's ceiling, not the optimum."""
+
 OUT_OF_REACH = "a fair value out of reach: {reason}"
 """What an upper bound's deal says when a fair value its potential needs is out of reach."""
 
@@ -128,33 +131,41 @@ def parse_run_player(text: str) -> RunPlayer:
 
 def bound_one(request: SolveRequest, deal: int | str | DealNumber, bound: UpperBound) -> DealResult:
     """Deal ``deal`` and work out its inner optimum for the upper bound ``bound``
-    (:func:`.bounds.deal_bound`, under ``request``'s limits): the row's ``value``.
+    (:func:`.bounds.deal_bound`, under ``request``'s limits): the row's ``value``, rounded
+    up to a float (:func:`.bounds.float_above`).
 
     Its status is the deal's verdict with full sight, from the published
     table of the game's rules (``settled_by`` :data:`FROM_TABLE`) or else
     solved under ``request``, so that a run compares the bound with full
     sight deal by deal. A deal whose inner search a limit stopped, or whose
-    potential needs a fair value out of reach, has no value and is unknown,
-    with the limit (retried by a run under other limits).
+    potential needs a fair value out of reach, holds the potential's ceiling
+    (a looser bound, still sound) with the limit, ``settled_by``
+    :data:`CAPPED`; without a ceiling it has no value, and is unknown with
+    the limit (retried by a run under other limits).
     """
     t0 = time.perf_counter()
     number = parse_deal_number(deal)
     game = request.game
     start = game.deal(number)
     potential = bound.potential(game)
-    limit = None
     value: float | None = None
     settled_by: str | None = None
-    try:
-        found = deal_bound(game, start, potential, request.limits, request)
-    except Unsettled as exc:
-        settled_by = OUT_OF_REACH.format(reason=exc)
-        stats = None
-    else:
-        stats = found.stats
-        limit = found.limit
-        value = None if found.value is None else float(found.value)
+    stats: SearchStats | None = None
     thoughtful = _thoughtful_status(game, number)
+    limit: Limit | None = None
+    if isinstance(potential, Zero) and thoughtful in (Status.WON.value, Status.LOST.value):
+        # W = 0: the inner optimum is the verdict with full sight, which the table gives.
+        value = 1.0 if thoughtful == Status.WON.value else 0.0
+    else:
+        try:
+            found = deal_bound(game, start, potential, request.limits, request)
+        except Unsettled as exc:
+            settled_by = OUT_OF_REACH.format(reason=exc)
+            limit = Limit.STATES
+        else:
+            stats = found.stats
+            limit = found.limit
+            value = None if found.value is None else float_above(found.value)
     if value is None:
         status = Status.UNKNOWN
     elif thoughtful is not None:
@@ -162,6 +173,8 @@ def bound_one(request: SolveRequest, deal: int | str | DealNumber, bound: UpperB
         settled_by = FROM_TABLE
     else:
         status = game.solve(start, request, verdict_only=True).status
+    if value is not None and limit is not None:
+        settled_by = CAPPED.format(limit=limit.value, value=value)
     return DealResult(
         deal=str(number),
         number=number.value,

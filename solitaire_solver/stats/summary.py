@@ -180,7 +180,9 @@ class Summary:
     rows carry a ``value``) has the mean of those values (``values``), and the
     mean of each value less the deal's verdict with full sight (1 won, 0
     lost) over the deals that have both (``paired``): how far the bound lies
-    below the rate with full sight, deal by deal.
+    below the rate with full sight, deal by deal; ``capped`` counts the deals
+    whose value is the potential's ceiling, a limit having stopped their inner
+    search, and :attr:`bound` is the mean when every deal has a value.
     """
 
     game: str
@@ -197,6 +199,16 @@ class Summary:
     unknown_limits: tuple[tuple[str, int], ...] = ()
     values: Mean | None = None
     paired: Mean | None = None
+    capped: int = 0
+
+    @property
+    def bound(self) -> float | None:
+        """An upper bound's run: the mean of the deals' values, which is an upper bound on
+        the fair odds over these deals only when every deal has one (``None`` when some
+        deal has none: the mean of the others bounds nothing)."""
+        if self.values is None or self.values.count < self.deals:
+            return None
+        return self.values.mean
 
     @property
     def settled(self) -> int:
@@ -241,6 +253,8 @@ class Summary:
             "unknown_limits": dict(self.unknown_limits),
             "values": None if self.values is None else self.values.as_dict(),
             "paired": None if self.paired is None else self.paired.as_dict(),
+            "capped": self.capped,
+            "bound": self.bound,
         }
 
 
@@ -262,6 +276,7 @@ class Tally:
         self.unknown_limits: dict[str, int] = {}
         self.values = MeanTally()
         self.paired = MeanTally()
+        self.capped = 0
 
     def add(self, r: DealResult) -> None:
         """Count one deal's result.
@@ -285,6 +300,7 @@ class Tally:
             self.unknown_limits[which] = self.unknown_limits.get(which, 0) + 1
         if r.value is not None:
             self.values.add(r.value)
+            self.capped += r.limit is not None
             if r.status is not Status.UNKNOWN:
                 self.paired.add(r.value - (r.status is Status.WON))
 
@@ -305,6 +321,7 @@ class Tally:
             unknown_limits=tuple(sorted(self.unknown_limits.items())),
             values=self.values.summary(),
             paired=self.paired.summary(),
+            capped=self.capped,
         )
 
 

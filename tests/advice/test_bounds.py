@@ -427,3 +427,82 @@ def test_a_deal_s_status_in_a_bound_run_is_its_verdict_with_full_sight() -> None
             Status.WON if game.solve(game.deal(parse_deal_number(n))).won else Status.LOST
         )
         assert r.value is not None
+
+
+def _small_model() -> Any:
+    """A fitted model for the levels of five and six cards to come, exact below: the shipped
+    weights of the levels 11 and 12 moved down (any W gives a sound bound: a model that fits
+    nothing in particular checks the construction, not the fit)."""
+    from solitaire_solver.games.decade.bounds import Model, shipped_model
+
+    shipped = shipped_model()
+    return Model(4, {5: shipped.levels[11], 6: shipped.levels[12]})
+
+
+def test_decade_s_fitted_potential_gives_a_bound_above_the_fair_value() -> None:
+    """Decade's ``fitted`` potential, with a model over levels small enough to work out the
+    bound exactly (every arrangement of six hidden cards): its mean after a deal is the
+    general mean over :func:`outcomes` of its W, and the bound is at least the exact fair
+    value on every position tried, exactly (the model's floats are read as fractions: a
+    float sum once came out one unit in the last place below 1/3 here)."""
+    from solitaire_solver.games.decade.bounds import DecadeFitted
+
+    game = make_game("decade")
+    request = SolveRequest.samples(game)
+    w = DecadeFitted(game.rules, 4, _small_model())
+    tried = 0
+    for n in range(1, 80):
+        got = few_hidden("decade", n, 6)
+        if got is None or got.hidden != 6:
+            continue
+        seen = got
+        tried += 1
+        for move in game.legal_moves(seen.state):
+            if move.is_deal:
+                general = sum(
+                    (
+                        share * Fraction(w.value(o))
+                        for o, share in outcomes(game, seen, move).items()
+                    ),
+                    Fraction(0),
+                )
+                assert w.expected(seen, move) == pytest.approx(float(general), abs=1e-12)
+        fair = fair_value(game, seen, request, Leaves())
+        bound = exact_bound(game, seen, w)
+        assert bound >= fair, (n, bound, fair)
+        if tried == 6:
+            break
+    assert tried == 6
+
+
+def test_a_limit_leaves_the_ceiling_never_a_guess() -> None:
+    """A limit that stops the inner search leaves the potential's ceiling (1 for the exact
+    values of the last cards), at least the optimum the search would have found; a
+    potential without a ceiling (Decade's ``fitted``) leaves no value, and a run's row is
+    then unknown and its summary gives no bound."""
+    from solitaire_solver.advice.bounds import UpperBound
+    from solitaire_solver.search import Limit, Limits
+    from solitaire_solver.stats.solving import bound_one
+    from solitaire_solver.stats.summary import Tally
+
+    game = make_game("decade")
+    start = game.deal(parse_deal_number(3))
+    exact = potential_for(game, "exact", 6)
+    full = deal_bound(game, start, exact)
+    stopped = deal_bound(game, start, exact, Limits(max_states=2))
+    assert full.value is not None and full.limit is None and full.value < 1
+    assert stopped.value == 1 and stopped.limit is Limit.STATES
+    assert (
+        deal_bound(game, start, potential_for(game, "fitted"), Limits(max_states=2)).value is None
+    )
+
+    request = SolveRequest.of(game, Limits(max_states=2))
+    capped = bound_one(request, 3, UpperBound("exact", 6))
+    assert capped.value == 1 and capped.limit is Limit.STATES and capped.status is Status.WON
+    unknown = bound_one(request, 3, UpperBound("fitted", 10))
+    assert unknown.value is None and unknown.status is Status.UNKNOWN
+    tally = Tally(game)
+    tally.add(capped)
+    assert tally.summary().bound == 1 and tally.summary().capped == 1
+    tally.add(unknown)
+    assert tally.summary().bound is None

@@ -48,6 +48,7 @@ from typing import Any
 import attrs
 
 from ...cards import Card
+from ...errors import BadOptionError
 from ..seen import Seen
 from .exact import FairSolver
 from .rules import DecadeMove, DecadeRules, DecadeState, _all_runs, _RunShape, card_value
@@ -221,16 +222,16 @@ class DecadeFitted(DecadeExact):
         self, rules: DecadeRules, exact_hidden: int, model: Model, name: str = "fitted"
     ) -> None:
         if exact_hidden < model.exact_hidden:
-            raise ValueError(
+            raise BadOptionError(
                 f"the fitted potential is exact with at most {model.exact_hidden} cards hidden "
                 f"and fitted above: exact hidden {exact_hidden} leaves levels without a model"
             )
         super().__init__(rules, exact_hidden, name)
         self.model = model
         self.shape = _RunShape.of(rules)
-        self._fitted: dict[tuple[tuple[int, ...], tuple[int, ...]], float] = {}
+        self._fitted: dict[tuple[tuple[int, ...], tuple[int, ...]], Fraction] = {}
 
-    def _above(self, line: list[int], counts: list[int]) -> float:
+    def _above(self, line: list[int], counts: list[int]) -> Fraction:
         """W of ``line`` above the exact region: the model's, or with runs in the line the
         best of its discards."""
         key = (tuple(line), tuple(counts))
@@ -240,11 +241,13 @@ class DecadeFitted(DecadeExact):
             if runs:
                 got = max(self._above(line[:i] + line[i + n :], counts) for i, n in runs)
             else:
-                got = self.model(line, counts)
+                # The model's float, read exactly: every sum the bound makes from here on
+                # is exact, so no rounding can take a deal's value below its optimum.
+                got = Fraction(self.model(line, counts))
             self._fitted[key] = got
         return got
 
-    def value(self, seen: Seen[DecadeState]) -> Fraction | float:  # type: ignore[override]
+    def value(self, seen: Seen[DecadeState]) -> Fraction:
         """The exact fair value with at most ``exact_hidden`` hidden, else the model's W."""
         if seen.hidden <= self.exact_hidden:
             return super().value(seen)
@@ -253,7 +256,7 @@ class DecadeFitted(DecadeExact):
             counts[card_value(c)] += 1
         return self._above(_values(seen.state.line), counts)
 
-    def expected(self, seen: Seen[DecadeState], move: DecadeMove) -> Fraction | float:  # type: ignore[override]
+    def expected(self, seen: Seen[DecadeState], move: DecadeMove) -> Fraction:
         """The mean of W after a deal, over the values the next card may have, each weighed by
         how many unseen cards have it."""
         if not move.is_deal or seen.hidden - 1 <= self.exact_hidden:
@@ -262,7 +265,7 @@ class DecadeFitted(DecadeExact):
         counts = [0] * len(DECK_COUNTS)
         for c in seen.unseen:
             counts[card_value(c)] += 1
-        total = 0.0
+        total = Fraction(0)
         for v, n in enumerate(counts):
             if n:
                 counts[v] -= 1
