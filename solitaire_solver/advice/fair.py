@@ -68,6 +68,7 @@ import attrs
 
 from ..cards import Card, count_text
 from ..games import Game, Seen
+from ..games.fields import Field, FieldReader
 from ..maths import wilson_interval
 from ..request import SolveRequest
 from ..search import (
@@ -129,6 +130,14 @@ class FairMove:
     twins: tuple[int, ...] = ()
     """The places in :attr:`FairHint.moves` of the other moves that lead to the same
     position up to symmetry, whatever the hidden cards (:func:`fair_twins`)."""
+    returns: int = 0
+    """How often the position the move leads to, as the player sees it and up to symmetry
+    (:func:`seen_key`), is on the game's line already (the ``line`` the hint was given):
+    0 for a move to somewhere new, and for every move that turns a card face up."""
+    home: int = 0
+    """The cards the move sends home (to a foundation, the discards, the hole)."""
+    revealed: int = 0
+    """The cards the move turns face up."""
 
 
 @attrs.frozen
@@ -188,27 +197,47 @@ class FairHint:
             return move.value == best.value
         return move.high >= best.low
 
+    @staticmethod
+    def standing(move: FairMove) -> tuple[float, int, int, int, int]:
+        """What ranks ``move`` among the hint's moves, the higher the better: its value, then
+        the fewer returns to where the game has been (:attr:`FairMove.returns`), then its
+        votes, then the cards it sends home, then the cards it turns face up.
+
+        Everything after the value only orders moves of equal value, and
+        such ties are common: a move that can be taken back (a card moved
+        between wings) wins in every sample the position wins, so it ties
+        with the best move at the top. Ranked by value alone, or by the
+        game's order after it, a hint may send the player to and fro for
+        ever. A move back to a position of the game's line is never worth
+        more than the best move (the player could come back again, so the
+        position it leaves is worth at least as much), so it comes last of
+        its equals; the next keys go somewhere: the solver's own first moves
+        (its winning line once nothing is hidden), then cards home and cards
+        turned up, which no move undoes.
+        """
+        return (move.value, -move.returns, move.votes, move.home, move.revealed)
+
+    def rank(self, move: FairMove) -> tuple[float, int, int, int, int, int]:
+        """:meth:`standing`, then the game's order (the first of equals ranks higher)."""
+        return (*self.standing(move), -self._place(move))
+
+    def _place(self, move: FairMove) -> int:
+        return next(i for i, m in enumerate(self.moves) if m is move)
+
     @property
     def best(self) -> FairMove | None:
-        """The move of the highest value, of the most votes among those (the first of them),
-        or ``None`` with no move.
-
-        The votes matter where values tie, most often where every move keeps
-        the chance: moving cards to and fro between wings keeps it too, and a
-        player choosing among equals by the game's order alone may do that
-        for ever; the solver's own first moves go somewhere.
-        """
-        best: FairMove | None = None
-        for m in self.moves:
-            if best is None or (m.value, m.votes) > (best.value, best.votes):
-                best = m
-        return best
+        """The move that ranks first (:meth:`rank`: the highest value, and among equals the
+        tie-breaks of :meth:`standing`), or ``None`` with no move."""
+        if not self.moves:
+            return None
+        ranks = [(*self.standing(m), -i) for i, m in enumerate(self.moves)]
+        return self.moves[max(range(len(self.moves)), key=ranks.__getitem__)]
 
     def groups(self) -> list[tuple[FairMove, tuple[FairMove, ...]]]:
         """Each group of twin moves (:attr:`FairMove.twins`) once, in the game's order: the
-        move that stands for it (the best move when it is in the group, else the first)
-        and the others in the game's order. A move with no twin is a group of its own."""
-        best = self.best
+        move that stands for it (the one of the group that ranks first, the best move when
+        it is in the group) and the others in the game's order. A move with no twin is a
+        group of its own."""
         done: set[int] = set()
         out = []
         for i, m in enumerate(self.moves):
@@ -216,9 +245,14 @@ class FairHint:
                 continue
             members = sorted((i, *m.twins))
             done.update(members)
-            first = next((j for j in members if self.moves[j] is best), i)
+            first = max(members, key=lambda j: (*self.standing(self.moves[j]), -j))
             out.append((self.moves[first], tuple(self.moves[j] for j in members if j != first)))
         return out
+
+    def ranked(self) -> list[tuple[FairMove, tuple[FairMove, ...]]]:
+        """The :meth:`groups`, the best first: in the order of :meth:`rank` of the move that
+        stands for each. This is the order a hint lists its moves in, in words and JSON."""
+        return sorted(self.groups(), key=lambda group: self.rank(group[0]), reverse=True)
 
 
 def arrangements(cards: Sequence[Card]) -> int:
@@ -304,6 +338,62 @@ def legal_moves_seen(game: Game[Any, Any], seen: Seen[Any]) -> list[Any]:
     return list(game.legal_moves(game.fill(seen.state, seen.unseen)))
 
 
+def seen_key(game: Game[Any, Any], seen: Seen[Any]) -> Hashable:
+    """The key of what a player sees: the game's key (:meth:`~.games.Game.key`, one for
+    positions alike up to symmetry) of ``seen`` with its hidden places filled in a fixed
+    order (the unseen cards sorted). It looks at no hidden card, and two positions that
+    look the same, or alike up to symmetry, have one key."""
+    return game.key(game.fill(seen.state, seen.unseen))
+
+
+def line_keys(game: Game[Any, Any], positions: Iterable[Any]) -> list[Hashable]:
+    """The :func:`seen_key` of each of ``positions`` (a game's positions so far, the start
+    first): the ``line`` a fair hint asked in a game is given."""
+    return [seen_key(game, game.seen(p)) for p in positions]
+
+
+@attrs.frozen
+class _Steps:
+    """What each move of a position does that a player can see coming: the cards it sends
+    home and turns face up, and how often it returns to the game's line
+    (:attr:`FairMove.returns`, :attr:`FairMove.home`, :attr:`FairMove.revealed`)."""
+
+    returns: tuple[int, ...]
+    home: tuple[int, ...]
+    revealed: tuple[int, ...]
+
+    @classmethod
+    def of(
+        cls,
+        game: Game[Any, Any],
+        seen: Seen[Any],
+        moves: Sequence[Any],
+        line: Iterable[Hashable] = (),
+    ) -> _Steps:
+        """The steps of ``moves`` from ``seen``, ``line`` the :func:`seen_key` of each
+        position of the game so far."""
+        visits = Counter(line)
+        before = game.fill(seen.state, seen.unseen)
+        left = game.cards_left(before)
+        returns, home, revealed = [], [], []
+        for m in moves:
+            after = game.apply(before, m)
+            view = game.seen(after)
+            shown = seen.hidden - view.hidden
+            # A move that turns a card up leads somewhere the line has not been: what is
+            # seen only grows along a game.
+            returns.append(visits[seen_key(game, view)] if visits and not shown else 0)
+            home.append(left - game.cards_left(after))
+            revealed.append(shown)
+        return cls(tuple(returns), tuple(home), tuple(revealed))
+
+    def onto(self, i: int, move: FairMove) -> FairMove:
+        """``move``, the ``i``-th of the position's moves, with its steps."""
+        return attrs.evolve(
+            move, returns=self.returns[i], home=self.home[i], revealed=self.revealed[i]
+        )
+
+
 def fair_twins(
     game: Game[Any, Any], moves: Sequence[Any], states: Sequence[Any], values: Sequence[Any]
 ) -> list[tuple[int, ...]]:
@@ -348,9 +438,30 @@ def _sample_request(game: Game[Any, Any], request: SolveRequest | None) -> Solve
     return request.for_game(game)
 
 
-def position_seed(seed: int | str, seen: Seen[Any]) -> random.Random:
-    """A generator for the samples of ``seen``: the same for the same seed and position."""
-    return random.Random(f"{seed}:{seen.state!r}:{seen.unseen!r}")
+def position_seed(game: Game[Any, Any], seed: int | str, seen: Seen[Any]) -> random.Random:
+    """A generator for the samples of ``seen``: the same for the same seed and position,
+    however the position was reached.
+
+    The position is named as a file of it reads back (:func:`file_form`): a
+    position reached in play keeps some of its history in its fields (the
+    order Decade's discards came out of the stock in, the cards Windmill's
+    pass has dealt), which a file of it does not hold; named by its fields
+    as they are, the same position loaded from a file and reached by moves
+    would draw other samples, and give another hint.
+    """
+    return random.Random(f"{seed}:{file_form(game, seen.state)!r}:{seen.unseen!r}")
+
+
+def file_form(game: Game[Any, Any], state: Any) -> Any:
+    """``state`` as a position file of it reads back (:meth:`~.games.Game.position_fields`,
+    then :meth:`~.games.Game.parse_position`): the same position, with none of the history
+    a file cannot hold; ``state`` itself for a game with no position files."""
+    try:
+        lines = game.position_fields(state)
+    except NotImplementedError:
+        return state
+    fields = [Field(label, text, i) for i, (label, text) in enumerate(lines, 1)]
+    return game.parse_position(FieldReader(fields, "<position>", game.preset, len(fields)))
 
 
 def fair_hint(
@@ -365,6 +476,7 @@ def fair_hint(
     skip_unsettled: bool = False,
     quick: bool = False,
     counted: Callable[[int, int], None] | None = None,
+    line: Iterable[Hashable] = (),
 ) -> FairHint:
     """Each legal move's chance for a player who sees ``seen`` (see the module docstring).
 
@@ -393,6 +505,11 @@ def fair_hint(
     the limits leave unsettled spends them all on its whole position, and
     again after each move, where it most often stays unsettled), and they
     count as lost either way, inside the interval's reach.
+
+    ``line`` holds the :func:`seen_key` of each position of the game so far
+    (:func:`line_keys`), when the hint is asked in a game: a move back to one
+    of them ranks last among moves of equal value (:meth:`FairHint.standing`),
+    so that a player who follows the hint does not go round in a circle.
     """
     fair = game.plan.fair
     samples = fair_samples(game, samples)
@@ -400,13 +517,14 @@ def fair_hint(
     exact_hidden = fair.exact_hidden if exact_hidden is None else exact_hidden
     t0 = time.perf_counter()
     moves = legal_moves_seen(game, seen)
+    steps = _Steps.of(game, seen, moves, line)
     if quick and len(moves) == 1:
-        return _forced(moves, (), samples, seen, t0)
-    exact = _exact(game, seen, moves, request, exact_hidden, seed, t0)
+        return _forced(moves, (), steps, samples, seen, t0)
+    exact = _exact(game, seen, moves, steps, request, exact_hidden, seed, t0)
     if exact is not None:
         return attrs.evolve(exact, asked=samples)
     problem = SampledSeen(game, seen, tuple(moves), request, watch)
-    drawn = draw_samples(problem, position_seed(seed, seen), samples)
+    drawn = draw_samples(problem, position_seed(game, seed, seen), samples)
     # The keys after each move, in the fixed arrangement and in every sample:
     # moves with the same keys in all of them are twins, as in fair_twins,
     # and have one verdict in each sample, so the same figures.
@@ -416,12 +534,12 @@ def fair_hint(
     ]
     twins = twin_indices(keys)
     if quick and moves and len(twins[0]) == len(moves) - 1:
-        return _forced(moves, twins, samples, seen, t0)
+        return _forced(moves, twins, steps, samples, seen, t0)
 
     def hint(t: Tally) -> FairHint:
         """The hint of the figures of the samples used so far."""
         votes = _votes(moves, drawn[: t.used])
-        return _sampled(moves, t, votes, twins, samples, seen, t0)
+        return _sampled(moves, t, votes, twins, steps, samples, seen, t0)
 
     # Each sample has a memo of its own, so the order they are solved in
     # changes no figure; a quick hint stops once its best move is told apart
@@ -443,6 +561,7 @@ def _sampled(
     figures: Tally,
     votes: Sequence[int],
     twins: Sequence[tuple[int, ...]],
+    steps: _Steps,
     asked: int,
     seen: Seen[Any],
     t0: float,
@@ -452,7 +571,9 @@ def _sampled(
     for i, (m, v, t) in enumerate(zip(moves, votes, twins, strict=True)):
         w, u = figures.wins[i], figures.unknown[i]
         low, high = figures.band(i, wilson_interval)
-        out.append(FairMove(m, figures.value(i), low, high, w, figures.used, u, votes=v, twins=t))
+        used = figures.used
+        move = FairMove(m, figures.value(i), low, high, w, used, u, votes=v, twins=t)
+        out.append(steps.onto(i, move))
     seconds = time.perf_counter() - t0
     used, solves = figures.used, figures.solves
     return FairHint(tuple(out), used, False, seen.hidden, seconds, solves, asked=asked)
@@ -461,6 +582,7 @@ def _sampled(
 def _forced(
     moves: Sequence[Any],
     twins: Sequence[tuple[int, ...]],
+    steps: _Steps,
     asked: int,
     seen: Seen[Any],
     t0: float,
@@ -468,7 +590,7 @@ def _forced(
     """The hint of a forced move: ``moves`` are one move or one group of twins, named with
     no figures (no samples, the whole range)."""
     out = tuple(
-        FairMove(m, 0.0, 0.0, 1.0, 0, 0, twins=twins[i] if twins else ())
+        steps.onto(i, FairMove(m, 0.0, 0.0, 1.0, 0, 0, twins=twins[i] if twins else ()))
         for i, m in enumerate(moves)
     )
     seconds = time.perf_counter() - t0
@@ -537,7 +659,8 @@ def hint_unsettled_text(hint: FairHint) -> str | None:
 
 
 def hint_document(game: Game[Any, Any], seen: Seen[Any], hint: FairHint) -> dict[str, Any]:
-    """The JSON form of a fair hint of ``seen``: how it was worked out, then every legal move.
+    """The JSON form of a fair hint of ``seen``: how it was worked out, then every legal move,
+    the best first.
 
     At the top: ``k`` (the K asked for), ``samples`` (what the figures rest
     on: fewer than K when a quick hint stopped early, the arrangements when
@@ -548,9 +671,14 @@ def hint_document(game: Game[Any, Any], seen: Seen[Any], hint: FairHint) -> dict
     ``move`` (notation), ``text`` (its words), ``chance`` (``None`` for a
     forced move), ``low``, ``high``, ``wins``, ``samples``, ``unsettled``
     and its sentence ``unsettled_text``, ``exact``, ``best``, ``tie`` (its
-    figures cannot be told apart from the best move's), ``votes``, ``group``
-    (the move listed for its twins) and ``twins`` (the others; ``also`` too,
-    as ``hint --json`` names them).
+    figures cannot be told apart from the best move's), ``votes``,
+    ``returns``, ``home`` and ``revealed`` (the tie-breaks of
+    :meth:`FairHint.standing`), ``group`` (the move listed for its twins)
+    and ``twins`` (the others; ``also`` too, as ``hint --json`` names them).
+
+    ``moves`` come in the order the hint ranks them (:meth:`FairHint.ranked`):
+    the best first, each group of twins together, the one listed for it
+    first; the order the terminal lists them in.
 
     A move's words describe it in what the player sees
     (:meth:`~.games.Game.describe_seen`: the masked position, where the
@@ -560,7 +688,8 @@ def hint_document(game: Game[Any, Any], seen: Seen[Any], hint: FairHint) -> dict
     """
     best = hint.best
     separated = hint.separated
-    group = {id(member): listed for listed, others in hint.groups() for member in (listed, *others)}
+    ranked = hint.ranked()
+    group = {id(member): listed for listed, others in ranked for member in (listed, *others)}
 
     def row(m: FairMove) -> dict[str, Any]:
         return {
@@ -577,6 +706,9 @@ def hint_document(game: Game[Any, Any], seen: Seen[Any], hint: FairHint) -> dict
             "best": m is best,
             "tie": not separated and hint.ties_best(m),
             "votes": m.votes,
+            "returns": m.returns,
+            "home": m.home,
+            "revealed": m.revealed,
             "group": str(group[id(m)].move),
             "twins": [str(hint.moves[j].move) for j in m.twins],
             "also": [str(hint.moves[j].move) for j in m.twins],
@@ -592,7 +724,7 @@ def hint_document(game: Game[Any, Any], seen: Seen[Any], hint: FairHint) -> dict
         "best": None if best is None else str(best.move),
         "hidden": hint.hidden,
         "unsettled": hint_unsettled_text(hint),
-        "moves": [row(m) for m in hint.moves],
+        "moves": [row(m) for listed, others in ranked for m in (listed, *others)],
         "solves": hint.solves,
         "seconds": round(hint.seconds, 6),
     }
@@ -602,6 +734,7 @@ def _exact(
     game: Game[Any, Any],
     seen: Seen[Any],
     moves: Sequence[Any],
+    steps: _Steps,
     request: SolveRequest,
     exact_hidden: int,
     seed: int | str,
@@ -613,11 +746,11 @@ def _exact(
     :func:`exact_values`); ``None`` when it is not to be had."""
     own = game.fair_values(seen) if exact_hidden > 0 else None
     if own is not None:
-        return _exact_hint(game, seen, moves, own, 0, t0, seed)
+        return _exact_hint(game, seen, moves, steps, own, 0, t0, seed, request)
     if seen.hidden <= exact_hidden:
         values = exact_values(game, seen, request=request, leaves=leaves)
         if values is not None:
-            return _exact_hint(game, seen, moves, *values, t0, seed)
+            return _exact_hint(game, seen, moves, steps, *values, t0, seed, request)
     return None
 
 
@@ -708,7 +841,7 @@ def fair_choice(
     game: Game[Any, Any],
     seen: Seen[Any],
     candidates: Sequence[Any],
-    tiebreak: Callable[[Any], tuple[int, ...]],
+    tiebreak: Callable[[Any], tuple[int, ...]] | None = None,
     *,
     samples: int | None = None,
     seed: int | str = 0,
@@ -716,10 +849,12 @@ def fair_choice(
     exact_hidden: int | None = None,
     leaves: Leaves | None = None,
     skip_unsettled: bool = False,
+    line: Iterable[Hashable] = (),
 ) -> tuple[Any, int]:
     """The move of ``candidates`` (legal moves of ``seen``) that ranks first by the fair
-    hint's value, then its votes, then ``tiebreak``, then the game's order (the first of
-    equals), and the exact solves it took: the choice :func:`fair_hint` leads to, at a
+    hint's :meth:`~FairHint.standing` (its value, then its tie-breaks: returns to ``line``,
+    votes, cards home, cards turned up), then ``tiebreak``, then the game's order (the first
+    of equals), and the exact solves it took: the choice :func:`fair_hint` leads to, at a
     fraction of its searches.
 
     The hint solves every move in every sample; a choice needs only the best.
@@ -750,18 +885,26 @@ def fair_choice(
     stray = [m for m in candidates if m not in place]
     if stray or not candidates:
         raise ValueError(f"{stray[0]!r} is not a legal move" if stray else "no move to choose")
-    hint = _exact(game, seen, moves, request, exact_hidden, seed, time.perf_counter(), leaves)
+    steps = _Steps.of(game, seen, moves, line)
+    more = tiebreak if tiebreak is not None else lambda m: ()
+    t0 = time.perf_counter()
+    hint = _exact(game, seen, moves, steps, request, exact_hidden, seed, t0, leaves)
     if hint is not None:
-        rank = {m.move: (m.value, m.votes) for m in hint.moves}
-        top = max(candidates, key=lambda m: (*rank[m], *tiebreak(m), -place[m]))
+        rank = {m.move: hint.standing(m) for m in hint.moves}
+        top = max(candidates, key=lambda m: (*rank[m], *more(m), -place[m]))
         return top, hint.solves
     problem = SampledSeen(game, seen, tuple(moves), request)
-    drawn = draw_samples(problem, position_seed(seed, seen), samples)
+    drawn = draw_samples(problem, position_seed(game, seed, seen), samples)
     wholes = settle_samples(problem, drawn)
     votes = _votes(moves, drawn)
-    # The most voted first: its wins, once known, rule out the moves that
-    # could not reach its rank even winning every sample left.
-    order = {place[m]: (votes[place[m]], *tiebreak(m), -place[m]) for m in candidates}
+    # The standing less the value (the wins, which sampled_choice counts), the most
+    # voted first among the moves that do not return: its wins, once known, rule out
+    # the moves that could not reach its rank even winning every sample left.
+    order = {
+        i: (-steps.returns[i], votes[i], steps.home[i], steps.revealed[i], *more(m), -i)
+        for m in candidates
+        for i in (place[m],)
+    }
     chosen, solves = sampled_choice(problem, drawn, wholes, order, skip_unsettled=skip_unsettled)
     return moves[chosen], len(drawn) + solves
 
@@ -770,25 +913,43 @@ def _exact_hint(
     game: Game[Any, Any],
     seen: Seen[Any],
     moves: Sequence[Any],
+    steps: _Steps,
     values: Sequence[Fraction],
     nodes: int,
     t0: float,
     seed: int | str,
+    request: SolveRequest,
 ) -> FairHint:
     """The hint of exact ``values`` (one per move), worked out with ``nodes`` positions;
     its twins from every order of the unseen cards, or the fair plan's ``twin_orders``
-    random ones drawn from ``seed`` when they have more."""
+    random ones drawn from ``seed`` when they have more.
+
+    With nothing hidden and moves of different positions tied at the top,
+    the position is solved as ``request`` asks for its winning line's first
+    move, the one vote (:attr:`FairMove.votes`, as a sample's): the hint then
+    follows the solver's line, which goes to the end, where the values alone
+    cannot tell a move that goes somewhere from one that goes round."""
     orders = game.plan.fair.twin_orders
     count = arrangements(seen.unseen)
     if count <= orders:
         states = [game.fill(seen.state, order) for order in distinct_orders(seen.unseen)]
     else:
-        rng = position_seed(seed, seen)
+        rng = position_seed(game, seed, seen)
         states = [game.determinise(seen, rng) for _ in range(orders)]
     twins = fair_twins(game, moves, states, values)
+    votes = [0] * len(moves)
+    top = max(values, default=None)
+    tied = {min((i, *twins[i])) for i, v in enumerate(values) if v == top}
+    if not seen.hidden and len(tied) > 1:
+        solved = game.solve(seen.state, request, first_move_only=True)
+        nodes += 1
+        if solved.won and solved.moves and solved.moves[0] in moves:
+            votes[moves.index(solved.moves[0])] = 1
     out = tuple(
-        FairMove(m, float(v), float(v), float(v), 0, count, exact=True, twins=t)
-        for m, v, t in zip(moves, values, twins, strict=True)
+        steps.onto(
+            i, FairMove(m, float(v), float(v), float(v), 0, count, exact=True, votes=n, twins=t)
+        )
+        for i, (m, v, n, t) in enumerate(zip(moves, values, votes, twins, strict=True))
     )
     return FairHint(out, count, True, seen.hidden, time.perf_counter() - t0, nodes)
 

@@ -31,7 +31,6 @@ can have (:mod:`.fair`).
 
 from __future__ import annotations
 
-import functools
 import random
 import re
 import time
@@ -180,18 +179,6 @@ def solve_open(
     return game.solve(state, default), 2
 
 
-def _progress(game: Game[Any, Any], seen: Seen[Any], move: Any) -> tuple[int, int]:
-    """What ``move`` does that can be seen before it is made: cards it sends home, and cards
-    it turns face up (worked out on the hidden places filled in a fixed order: neither
-    count depends on which cards are hidden)."""
-    before = game.fill(seen.state, seen.unseen)
-    after = game.apply(before, move)
-    return (
-        game.cards_left(before) - game.cards_left(after),
-        seen.hidden - game.seen(after).hidden,
-    )
-
-
 def _repeats(game: Game[Any, Any], seen: Seen[Any], move: Any, met: set[Seen[Any]]) -> bool:
     """Whether ``move`` turns nothing face up and leads to a position already met.
 
@@ -304,15 +291,14 @@ def play(
                 move = rng.choice(legal)
             else:
                 # The best by the fair hint (see FairHint.best) among the moves
-                # that do not go round in a circle; among equals, one that
-                # sends a card home or turns one face up: with every move as
-                # good as the next, cards moved to and fro would be new
-                # positions for ever.
+                # that do not go round in a circle; among equals, by the hint's
+                # tie-breaks (FairHint.standing), which send a card home or turn
+                # one face up: with every move as good as the next, cards moved
+                # to and fro would be new positions for ever.
                 move, used = fair_choice(
                     game,
                     seen,
                     legal,
-                    functools.partial(_progress, game, seen),
                     samples=player.samples,
                     seed=f"{player.seed}:{deal}:{step}",
                     request=sample,

@@ -9,7 +9,7 @@ from typing import Any
 
 from .. import __version__
 from ..advice.analysis import Analysis, analyse
-from ..advice.fair import fair_hint
+from ..advice.fair import fair_hint, line_keys
 from ..advice.fair import hint_document as fair_hint_document
 from ..api import play_line
 from ..cards import count_text
@@ -156,10 +156,10 @@ def _fair_hint(
             "position as it stands now"
         )
     moves = [m for m, _, _ in play_line(game, start, played)]
-    position = start
+    positions = [start]
     for m in moves:
-        position = game.apply(position, m)
-    seen = game.seen(position)
+        positions.append(game.apply(positions[-1], m))
+    seen = game.seen(positions[-1])
     progress = solve_progress(sys.stderr, quiet=args.json)
     try:
         hint = fair_hint(
@@ -171,6 +171,8 @@ def _fair_hint(
             watch=progress,
             quick=not args.all_samples,
             counted=None if progress is None else progress.count,
+            # The moves played are the game's line: among equals, no move back along it.
+            line=line_keys(game, positions),
         )
     finally:
         if progress is not None:

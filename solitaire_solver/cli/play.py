@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import os
 import shlex
 import sys
 from typing import Any
@@ -11,6 +12,7 @@ from ..errors import BadOptionError
 from ..games import Game
 from ..pages.terminal import CHECK_LIMITS, Fair, Style, play_game
 from ..pages.web import Table
+from ..records.deal_files import GameFile, play_mode
 from ..request import SolveRequest
 from ..search import NO_LIMITS, Limits
 from .common import (
@@ -36,11 +38,21 @@ def run(args: argparse.Namespace) -> int:
             "not --file -"
         )
     game, start, deal = start_position(args, "play")
-    # A fair game file goes on fair; --fair makes any game fair. A file keeps the record of
-    # a game that had fair play turned off.
-    file_fair, fair_off_at = getattr(args, "file_fair", (False, None))
-    args.fair = args.fair or file_fair
-    args.fair_off_at = fair_off_at
+    played: GameFile | None = getattr(args, "game_file", None)
+    args.fair_off_at = args.start_file = None
+    args.full_sight, args.automatic = False, ()
+    if played is not None:
+        # The one rule of a game from a file (play_mode): a fair game file goes on fair, a
+        # game that showed every card never does (--fair is refused), a deal or position
+        # goes on as asked; a position that hides cards is refused.
+        args.fair = play_mode(played, args.fair, path=args.file)
+        args.fair_off_at, args.full_sight = played.fair_off_at, played.full_sight
+        args.automatic = played.automatic
+        # A fair game's file names the position file its start came from, for the cards
+        # face down there (a game file that named one keeps it).
+        args.start_file = played.start_file
+        if args.start_file is None and not played.moves:
+            args.start_file = os.path.abspath(args.file)
     # The browser's game can turn fair mode on, and its hints then take the samples.
     options_going_with(
         args,
@@ -76,7 +88,9 @@ def run(args: argparse.Namespace) -> int:
         moves=getattr(args, "file_moves", ()),
         file=args.file,
         review=_review_command(args, deal),
-        fair_off_at=fair_off_at,
+        fair_off_at=args.fair_off_at,
+        automatic=args.automatic,
+        start_file=args.start_file,
     )
 
 
@@ -105,6 +119,9 @@ def _play_in_browser(
         seed=args.seed,
         fair=args.fair,
         fair_off_at=args.fair_off_at,
+        full_sight=args.full_sight,
+        automatic=args.automatic,
+        start_file=args.start_file,
     )
     return play_in_browser(table)
 

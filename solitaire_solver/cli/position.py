@@ -67,6 +67,8 @@ def start_position(
         args.file_moves = played.moves
         # And whether it is played fair, for play to go on the same way.
         args.file_fair = (played.fair, played.fair_off_at)
+        # The whole record, for play (its mode, its automatic moves, a fair start's file).
+        args.game_file = played
         return played.game, played.start, played.deal
     return numbered_deal(args, command)
 

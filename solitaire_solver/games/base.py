@@ -356,6 +356,13 @@ class Game(ProblemDefaults, ABC, Generic[S, M]):
         as backs."""
         return self.scene(seen.state)
 
+    def scene_shown(self, state: S) -> Scene:
+        """How a page draws ``state`` with its face-down cards turned face up: the end of a
+        game, when the player sees what lay hidden. By default :meth:`scene`: a game whose
+        every face-down card is dealt before its end (a stock) has none left then; a game
+        whose face-down cards can outlast the game (Eagle Wing's trunk) lays them out."""
+        return self.scene(state)
+
     def shown_places(self, seen: Seen[S], move: M) -> tuple[int, ...] | None:
         """The hidden places of ``seen`` that ``move`` shows, as indices into the cards of
         :meth:`fill`, when what a player sees after ``move`` depends on the cards at those

@@ -25,6 +25,8 @@ no later search repeats, whatever moves and undos come in between.
 
 from __future__ import annotations
 
+import itertools
+import json
 import os
 import re
 import shlex
@@ -39,14 +41,16 @@ from ..advice.fair import (
     fair_hint,
     hint_unsettled_text,
     how_text,
+    line_keys,
     unsettled_text,
 )
 from ..cards import CARD_IN_TEXT, count_text
 from ..errors import BadMoveError, IllegalMoveError, SolverError
 from ..games import Game, Seen
+from ..progress import solve_progress
 from ..records.deal_files import dump_game
 from ..request import SolveRequest
-from ..search import Memo, SolveResult, Status
+from ..search import Memo, SolveResult, Status, Watcher
 from ..search.plan import CHECK_LIMITS as CHECK_LIMITS
 
 # CHECK_LIMITS: the limit of the search after each move that says whether the game can still
@@ -177,6 +181,7 @@ class Session:
         deal: str | None = None,
         fair: bool = False,
         fair_off_at: int | None = None,
+        start_file: str | None = None,
     ) -> None:
         self.game = game
         self.start = start
@@ -185,6 +190,10 @@ class Session:
         """Whether the game is played fair: its file says so and shows no face-down card."""
         self.fair_off_at = fair_off_at
         """The move number fair play was turned off at, if it was (kept in the file)."""
+        self.start_file = start_file
+        """The position file the start came from, if it did: a fair game's file names it
+        instead of the face-down cards (see
+        :func:`~solitaire_solver.records.deal_files.format_game`)."""
         self.request = request.for_game(game) if request is not None else SolveRequest.of(game)
         """The request of ``hint`` and ``solve`` (none given: the preset's defaults)."""
         self.check_request = (
@@ -193,21 +202,28 @@ class Session:
         """The request of the search after each move (none given: the plan's checks)."""
         self.memo = Memo()
         self.moves: list[Any] = []
+        self.automatic: list[bool] = []
+        """For each move, whether the table played it for the player (an automatic move home:
+        the browser's table plays them; the terminal keeps those of a game it goes on with)."""
         self.positions: list[Any] = [start]
         self.checks: list[SolveResult[Any] | None] = [None]
         """The verdict found for each position (``None``: not searched yet)."""
         self.saved: tuple[str, tuple[Any, ...]] | None = None
         """The file the game was last saved to, and the moves it then held."""
+        self.saved_start: str | None = None
+        """The position file that file reads the face-down cards from, if it names one."""
 
     @property
     def position(self) -> Any:
         """The position now."""
         return self.positions[-1]
 
-    def play(self, move: Any) -> None:
-        """Play a legal ``move``; :class:`IllegalMoveError` for any other."""
+    def play(self, move: Any, automatic: bool = False) -> None:
+        """Play a legal ``move`` (``automatic``: the table played it for the player);
+        :class:`IllegalMoveError` for any other."""
         after = self.game.play(self.position, move)
         self.moves.append(move)
+        self.automatic.append(automatic)
         self.positions.append(after)
         self.checks.append(None)
 
@@ -217,6 +233,7 @@ class Session:
             return None
         self.positions.pop()
         self.checks.pop()
+        self.automatic.pop()
         return self.moves.pop()
 
     def check(self) -> SolveResult[Any]:
@@ -256,24 +273,34 @@ class Session:
         before = self.checks[i - 1] if i > 0 else None
         return i if before is not None and before.won else None
 
-    def hint(self) -> Analysis:
-        """Every legal move with its verdict (the preset's limits, or the player's)."""
+    def hint(self, watch: Watcher | None = None) -> Analysis:
+        """Every legal move with its verdict (the preset's limits, or the player's); ``watch``
+        is told of the searches' progress."""
         return analyse_position(
-            self.game, self.position, request=self.request, memo=self.memo, played=len(self.moves)
+            self.game,
+            self.position,
+            request=self.request,
+            memo=self.memo,
+            played=len(self.moves),
+            watch=watch,
         )
 
-    def solve(self) -> SolveResult[Any]:
-        """A winning line from the position now, if there is one."""
-        result: SolveResult[Any] = self.game.solve(self.position, self.request, memo=self.memo)
+    def solve(self, watch: Watcher | None = None) -> SolveResult[Any]:
+        """A winning line from the position now, if there is one; ``watch`` is told of the
+        search's progress."""
+        result: SolveResult[Any] = self.game.solve(
+            self.position, self.request, memo=self.memo, watch=watch
+        )
         if result.won or result.lost:
             self.checks[-1] = result
         return result
 
-    def save(self, path: str) -> None:
+    def save(self, path: str) -> str | None:
         """Write the game to ``path``: the start and the moves played, as a game file (a fair
-        one's says so, and names no face-down card where it can: see
-        :func:`~solitaire_solver.records.deal_files.format_game`)."""
-        dump_game(
+        one's says so, and names no face-down card: see
+        :func:`~solitaire_solver.records.deal_files.format_game`). The position file the
+        file reads the face-down cards from, when it names one."""
+        text = dump_game(
             self.game,
             self.start,
             self.moves,
@@ -281,8 +308,12 @@ class Session:
             deal=self.deal,
             fair=self.fair,
             fair_off_at=self.fair_off_at,
+            automatic=self.automatic,
+            start_file=self.start_file,
         )
         self.saved = (path, tuple(self.moves))
+        self.saved_start = json.loads(text).get("start_file")
+        return self.saved_start
 
     def saved_to(self) -> str | None:
         """The file that holds the game as it stands, if it was saved since the last move."""
@@ -307,6 +338,8 @@ def play_game(
     file: str | None = None,
     review: str | None = None,
     fair_off_at: int | None = None,
+    automatic: Sequence[bool] = (),
+    start_file: str | None = None,
 ) -> int:
     """Play ``start`` with lines read from ``stdin``, and what is seen written to ``stdout``.
 
@@ -328,7 +361,10 @@ def play_game(
     saved as it stands) it says whether the deal could be won, in how many
     moves, and the fair chance at the start; a saved game left before its
     end keeps its verdict for the end. ``fair_off_at`` is the record of a
-    resumed game that had fair play turned off, kept in the files it saves.
+    resumed game that had fair play turned off, kept in the files it saves;
+    ``automatic`` says which of ``moves`` the browser's table played for the
+    player, kept too; ``start_file`` is the position file the start came
+    from, which a fair game's file names instead of its face-down cards.
 
     Returns 0: when the game is won, or the player quits, or the input
     ends. Bad input (an unknown command, a move that does not parse or is
@@ -343,13 +379,16 @@ def play_game(
         deal=deal,
         fair=fair is not None,
         fair_off_at=fair_off_at,
+        start_file=start_file,
     )
-    for move in moves:
-        session.play(move)
+    for move, auto in itertools.zip_longest(moves, automatic[: len(moves)], fillvalue=False):
+        session.play(move, auto)
     if file is not None and (moves or fair is not None):
         # The file holds the game as it stands until the next move (a fair game's, even
         # before its first: leaving it then keeps its verdict for its end).
         session.saved = (file, tuple(session.moves))
+        if start_file is not None and os.path.abspath(file) != start_file:
+            session.saved_start = start_file
     style = style if style is not None else Style()
 
     def say(text: str = "") -> None:
@@ -390,7 +429,11 @@ def play_game(
         path = session.saved_to()
         if not ended and path is not None:
             # Left saved before its end: the verdict waits for the end of the game.
-            say(f"the face-down cards stay face down: play --file {shlex.quote(path)} goes on")
+            where = f" (reading them from {session.saved_start})" if session.saved_start else ""
+            say(
+                f"the face-down cards stay face down: play --file {shlex.quote(path)} --fair "
+                f"goes on{where}"
+            )
             return
         say()
         first = session.start
@@ -472,18 +515,31 @@ def play_game(
 
     def cmd_hint(rest: str) -> bool:
         say("searching every move... (Ctrl-C cancels)")
-        # A hint may take seconds (a Windmill position's searches): Ctrl-C
-        # cancels it and the game goes on, rather than ending it unsaved.
+        # A hint may take seconds (a Windmill position's searches): its progress shows on
+        # a terminal, and Ctrl-C cancels it and the game goes on, rather than ending it
+        # unsaved.
+        progress = solve_progress(stdout)
         try:
             if fair is not None:
                 view = seen()
-                hint = fair_hint(game, view, samples=fair.samples, seed=fair.seed, quick=True)
+                hint = fair_hint(
+                    game,
+                    view,
+                    samples=fair.samples,
+                    seed=fair.seed,
+                    quick=True,
+                    watch=progress,
+                    counted=None if progress is None else progress.count,
+                    line=line_keys(game, session.positions),
+                )
                 lines = fair_hint_lines(game, view, hint)
             else:
-                lines = hint_lines(session.hint(), style)
+                lines = hint_lines(session.hint(progress), style)
         except KeyboardInterrupt:
-            say("hint cancelled")
-            return False
+            lines = ["hint cancelled"]
+        finally:
+            if progress is not None:
+                progress.finish()
         for line in lines:
             say(style.cards(line) if fair is not None else line)
         return False
@@ -492,7 +548,20 @@ def play_game(
         if fair is not None:
             say("solve is off in a fair game (it would show the hidden cards); hint is fair")
             return False
-        result = session.solve()
+        say("searching for a winning line... (Ctrl-C cancels)")
+        # As a hint: the search shows its progress on a terminal, and Ctrl-C cancels it
+        # with the game going on.
+        progress = solve_progress(stdout)
+        try:
+            result = session.solve(progress)
+        except KeyboardInterrupt:
+            result = None
+        finally:
+            if progress is not None:
+                progress.finish()
+        if result is None:
+            say("solve cancelled")
+            return False
         say(style.verdict(result.status, f"from here: {verdict_words(result)}"))
         if result.won:
             state = session.position
@@ -510,12 +579,17 @@ def play_game(
             say("save needs a file name, such as: save my-game.txt")
             return False
         try:
-            session.save(path)
+            named = session.save(path)
         except SolverError as exc:
             say(f"cannot save: {exc}")
             return False
         quoted = shlex.quote(path)
-        say(f"saved the game to {path} (solitaire-solver play --file {quoted} goes on with it)")
+        # A fair game from a position file: the file names it for the face-down cards.
+        where = f", reading the face-down cards from {named}" if named else ""
+        say(
+            f"saved the game to {path} (solitaire-solver play --file {quoted} goes on with "
+            f"it{where})"
+        )
         return False
 
     for names, fn in (
@@ -671,9 +745,10 @@ def hint_lines(analysis: Analysis, style: Style) -> list[str]:
 
 def fair_hint_lines(game: Game[Any, Any], seen: Seen[Any], hint: FairHint) -> list[str]:
     """The text of a fair hint: how it was worked out (with K), then each move with its
-    chance and interval, marked ``<- best`` when the hint tells the best move apart from the
-    others, else ``<- tie`` on every move it cannot tell from the best
-    (:attr:`.FairHint.separated`). A move with unsettled samples says how many under it.
+    chance and interval, the best first (:meth:`.FairHint.ranked`), marked ``<- best`` when
+    the hint tells the best move apart from the others, else ``<- tie`` on every move it
+    cannot tell from the best (:attr:`.FairHint.separated`). A move with unsettled samples
+    says how many under it.
 
     Moves that lead to the same position up to symmetry (:meth:`.FairHint.groups`)
     take one row, with the others named on the line under it. A forced move is
@@ -682,7 +757,7 @@ def fair_hint_lines(game: Game[Any, Any], seen: Seen[Any], hint: FairHint) -> li
     """
     if not hint.moves:
         return ["no legal move: the game is over"]
-    groups = hint.groups()
+    groups = hint.ranked()
     width = max(len(str(m.move)) for m, _ in groups)
     if hint.forced:
         out = [how_text(hint)]
@@ -715,6 +790,9 @@ def fair_hint_lines(game: Game[Any, Any], seen: Seen[Any], hint: FairHint) -> li
             out.append("    " + said)
         if others:
             out.append("    " + twins_text([str(o.move) for o in others]))
-    if not separated:
-        out.append("tie: no move is told apart from the best by these figures")
+    if not separated and best is not None:
+        out.append(
+            "tie: no move is told apart from the best by these figures; the hint plays the "
+            f"first, {best.move}"
+        )
     return out

@@ -29,15 +29,25 @@ as a game (:func:`load_game`) it is the position and the moves; read as a
 position (:func:`load_deal`) it is the position those moves reach.
 
 A game played fair (the player sees only what the table shows) says so:
-``"fair": true``; one the player turned fair play off in keeps the move
-number it was turned off at, ``"fair_off_at": 12`` (with ``"fair":
-false``, or ``true`` when fair play was forced on again later: the record
-stays). A fair game from a
-deal number leaves ``position`` out: the deal number gives the start, and
-the file then names no face-down card. (A fair game from a position with
-no deal number keeps its position: without it the moves could not be
-played again, and the player had the position's file already.) A JSON file
-with a ``deal`` and no ``position`` starts from that deal.
+``"fair": true``, and the file names no card that is face down. One the
+player turned fair play off in keeps the move number it was turned off
+at, ``"fair_off_at": 12``, with ``"fair": false``: once a game has shown
+every card nothing makes it fair again, so a file with ``fair_off_at``
+goes on with every card shown, whatever its ``fair`` says (older versions
+wrote ``true`` there when ``play --fair`` forced it). A fair game from a
+deal number leaves ``position`` out: the deal number gives the start. A
+fair game from a position file with face-down cards writes the start as
+the player saw it, ``??`` for each face-down card, and names the position
+file that holds them, ``"start_file": "/home/me/d7.deal"``: reading the
+game file reads that file too (where it was, or beside the game file),
+checks that it is the same start, and plays the moves from it; it cannot
+be read without it. A JSON file with a ``deal`` and no ``position`` starts
+from that deal.
+
+The moves the table played for the player (automatic moves home: the
+browser's game) are listed by their numbers, from 1: ``"automatic": [4,
+5, 9]``, so that a game loaded again takes each of them back with the
+player's move before it; a file without the key has none.
 
 Whatever the input, reading either returns a position or raises a
 :class:`~solitaire_solver.errors.DealFileError` naming the file and, where
@@ -53,7 +63,7 @@ import sys
 from collections.abc import Sequence
 from typing import IO, Any, NamedTuple
 
-from ..errors import BadRuleError, DealFileError, SolverError, UnknownGameError
+from ..errors import BadRuleError, DealFileError, FairPlayError, SolverError, UnknownGameError
 from ..games import Game, Preset, find_preset
 from ..games.fields import Field, FieldReader, normalise_label
 from ..games.knobs import rules_items, rules_text
@@ -93,6 +103,57 @@ class GameFile(NamedTuple):
     fair_off_at: int | None = None
     """The number of moves played when the player turned fair play off, if it was turned off
     (the game was fair until then, and not fair throughout), else ``None``."""
+    automatic: tuple[bool, ...] = ()
+    """For each of :attr:`moves`, whether the table played it for the player (an automatic
+    move home)."""
+    start_file: str | None = None
+    """The position file a fair game's face-down cards were read from (the file's
+    ``start_file``, as found), or ``None``."""
+
+    @property
+    def full_sight(self) -> bool:
+        """Whether the file's game has shown every card: fair play was turned off in it, or
+        it has moves played and is not fair. A deal or position file (no moves) has not:
+        a game may start from it either way."""
+        return self.fair_off_at is not None or (not self.fair and bool(self.moves))
+
+
+def play_mode(played: GameFile, fair: bool, *, path: str) -> bool:
+    """Whether a game played from ``played`` (read from ``path``) goes on fair, ``fair``
+    being whether the player asks for fair play: the one rule of every place a game starts
+    from a file (``play --file``, in the terminal and the browser, and the page's Load).
+
+    A fair game file goes on fair. A game that has shown every card
+    (:attr:`GameFile.full_sight`) goes on with every card shown, and asking
+    for fair play then is a :class:`~solitaire_solver.errors.FairPlayError`:
+    nothing makes fair a game that was not, and its files never say it is.
+    A deal or position file goes on as the player asks. A position that
+    hides cards (``??``) cannot be played at all
+    (:class:`~solitaire_solver.errors.DealFileError`): the table deals the
+    real cards, and nobody knows these (``hint --file`` gives each move's
+    fair chance there).
+    """
+    game = played.game
+    if game.has_hidden(played.start):
+        hidden = game.seen(played.start).hidden
+        raise DealFileError(
+            f"the position hides {hidden} cards (??): a game is played with every card "
+            "known to the table; hint --file gives each move's fair chance there",
+            path=path,
+        )
+    if played.fair:
+        return True
+    if played.full_sight and fair:
+        when = (
+            f"fair play was turned off at move {played.fair_off_at}"
+            if played.fair_off_at is not None
+            else "it was played with every card shown"
+        )
+        raise FairPlayError(
+            f"{path}: {when}, so it cannot go on fair; go on with every card shown, or "
+            "start a fair game from its deal"
+        )
+    return fair
 
 
 # ---------------------------------------------------------------- reading
@@ -141,11 +202,12 @@ def _read(source: str | os.PathLike[str] | IO[str]) -> tuple[str, str]:
     return _read_stream(source, name), name
 
 
-def _parse(text: str, path: str) -> tuple[GameFile, Any]:
-    """The game a file holds and the position its moves reach."""
+def _parse(text: str, path: str, *, start: bool = False) -> tuple[GameFile, Any]:
+    """The game a file holds and the position its moves reach; with ``start``, a fair game's
+    ``start_file``, which must be a position file."""
     text = text.removeprefix("\ufeff")
     if text.lstrip().startswith("{"):
-        return _parse_json(text, path)
+        return _parse_json(text, path, start=start)
     game, position, deal = _parse_text(text, path)
     return GameFile(game, position, deal), position
 
@@ -342,7 +404,7 @@ class _DuplicateKey(Exception):
     """A key given twice in one JSON object (caught and reported as a file error)."""
 
 
-def _parse_json(text: str, path: str) -> tuple[GameFile, Any]:
+def _parse_json(text: str, path: str, *, start: bool = False) -> tuple[GameFile, Any]:
     try:
         doc = json.loads(text, object_pairs_hook=_no_duplicate_keys)
     except json.JSONDecodeError as exc:
@@ -361,11 +423,9 @@ def _parse_json(text: str, path: str) -> tuple[GameFile, Any]:
     if not isinstance(doc, dict):
         raise bad('expected a JSON object with "game", "rules", "deal" and "position"')
     for key in doc:
-        if key not in (*HEADER_LABELS, "position", "moves", "fair", "fair_off_at"):
-            raise bad(
-                f'unknown JSON key {key!r} (known: "game", "rules", "deal", "position", "moves", '
-                '"fair", "fair_off_at")'
-            )
+        if key not in _JSON_KEYS:
+            known = ", ".join(f'"{k}"' for k in _JSON_KEYS)
+            raise bad(f"unknown JSON key {key!r} (known: {known})")
     name = doc.get("game")
     if not isinstance(name, str):
         raise bad('"game" must be the name of a game, such as "decade"')
@@ -404,9 +464,91 @@ def _parse_json(text: str, path: str) -> tuple[GameFile, Any]:
             fields.append(Field(normalise_label(label), value, i))
         reader = _JsonReader(fields, path, game.preset, 0)
         position = _parse_position(game, reader, path, None)
+    start_file = doc.get("start_file")
+    if start and (start_file is not None or doc.get("moves")):
+        raise bad("a start_file must be a position file, with no moves or start_file of its own")
+    if start_file is not None:
+        if not isinstance(start_file, str) or not start_file.strip():
+            raise bad('"start_file" must be the path of a position file')
+        if "position" not in doc:
+            raise bad('"start_file" goes with "position": the start as the player saw it')
+        position, start_file = _read_start(game, position, start_file, path)
     moves, final = _play_moves(game, position, doc.get("moves", []), path)
     fair, fair_off_at = _fair_mode(doc, len(moves), path)
-    return GameFile(game, position, deal, moves, fair, fair_off_at), final
+    automatic = _automatic(doc.get("automatic", []), len(moves), path)
+    return GameFile(game, position, deal, moves, fair, fair_off_at, automatic, start_file), final
+
+
+_JSON_KEYS = (
+    *HEADER_LABELS,
+    "position",
+    "start_file",
+    "moves",
+    "automatic",
+    "fair",
+    "fair_off_at",
+)
+"""The keys of a JSON deal, position or game file."""
+
+
+def _read_start(
+    game: Game[Any, Any], seen_start: Any, start_file: str, path: str
+) -> tuple[Any, str]:
+    """The start of a fair game file, read from ``start_file``, the position file that holds
+    its face-down cards, and the path it was found at.
+
+    A relative ``start_file`` is taken from the game file's folder. Where it
+    is not found, the file of the same name beside the game file is read
+    (the two moved together). The position must be a start of the same game
+    with every card given, which looks the same as ``seen_start`` (the start
+    as the player saw it, in the game file): else a :class:`DealFileError`.
+    """
+    folder = os.path.dirname(path)
+    where = os.path.join(folder, os.path.expanduser(start_file))
+    if not os.path.exists(where):
+        beside = os.path.join(folder, os.path.basename(start_file))
+        if os.path.exists(beside):
+            where = beside
+    shown = f'"start_file" {start_file!r}'
+    if not os.path.isfile(where):
+        raise DealFileError(
+            f"{shown}: no such file; it holds this fair game's face-down cards: put it back, "
+            "or beside this file",
+            path=path,
+        )
+    try:
+        text, name = _read(where)
+        found = _parse(text, name, start=True)[0]
+    except DealFileError as exc:
+        raise DealFileError(f"{shown}: {exc}", path=path) from None
+    if found.game.preset != game.preset or found.game.rules != game.rules:
+        raise DealFileError(
+            f"{shown} is a position of {found.game.preset} ({rules_text(found.game.rules)}), "
+            "not of this game",
+            path=path,
+        )
+    if game.has_hidden(found.start):
+        raise DealFileError(f"{shown} hides cards (??) itself", path=path)
+    if game.seen(found.start) != game.seen(seen_start):
+        raise DealFileError(
+            f'{shown} does not hold this game\'s start: it looks other than "position"',
+            path=path,
+        )
+    return found.start, os.path.abspath(where)
+
+
+def _automatic(numbers: Any, played: int, path: str) -> tuple[bool, ...]:
+    """The ``automatic`` key of a game file, checked: for each move, whether it is listed."""
+    ok = isinstance(numbers, list) and all(
+        isinstance(n, int) and not isinstance(n, bool) and 1 <= n <= played for n in numbers
+    )
+    if not ok or numbers != sorted(set(numbers)):
+        raise DealFileError(
+            f'"automatic" must list move numbers from 1 to {played} (the moves played), in order',
+            path=path,
+        )
+    listed = set(numbers)
+    return tuple(i in listed for i in range(1, played + 1))
 
 
 def _fair_mode(doc: dict[str, Any], played: int, path: str) -> tuple[bool, int | None]:
@@ -422,7 +564,8 @@ def _fair_mode(doc: dict[str, Any], played: int, path: str) -> tuple[bool, int |
             f'"fair_off_at" must be a move number from 0 to {played} (the moves played) or null',
             path=path,
         )
-    return fair, off
+    # Fair play turned off is for good: the game goes on with every card shown.
+    return False, off
 
 
 def _play_moves(
@@ -433,7 +576,11 @@ def _play_moves(
         raise DealFileError('"moves" must be a list of moves in the game\'s notation', path=path)
     if moves_doc and game.has_hidden(start):
         # Playing on would need the face-down cards the file does not give.
-        raise DealFileError('"moves" cannot follow a position with hidden cards (??)', path=path)
+        raise DealFileError(
+            '"moves" cannot follow a position with hidden cards (??) with no "start_file" '
+            "that holds them",
+            path=path,
+        )
     moves = []
     state = start
     for i, text in enumerate(moves_doc, 1):
@@ -542,28 +689,50 @@ def format_game(
     deal: str | int | DealNumber | None = None,
     fair: bool = False,
     fair_off_at: int | None = None,
+    automatic: Sequence[bool] = (),
+    start_file: str | None = None,
 ) -> str:
     """The text of a game file: ``start`` in the JSON form, and ``moves`` in notation.
 
     Always JSON: the text form has no place for moves, and a JSON document
     with a ``moves`` list is what the moves files of ``review`` and ``hint``
-    read already. With ``fair`` the file says the game is played fair, and
-    when ``start`` is the deal's own start it leaves the position out, so
-    that it names no face-down card; ``fair_off_at`` is the move number the
-    player turned fair play off at (the game was fair until then).
+    read already. With ``fair`` the file says the game is played fair and
+    names no face-down card: when ``start`` is the deal's own start it
+    leaves the position out; else, when cards of ``start`` are face down, it
+    writes the start as the player saw it (``??`` for them) and
+    ``start_file``, the position file that holds them (a
+    :class:`DealFileError` without one). ``fair_off_at`` is the move number
+    the player turned fair play off at (the game was fair until then, and the
+    file shows every card); with it ``fair`` is refused, as fair play does not
+    come back. ``automatic`` says, for each move, whether the table played it
+    for the player.
     """
+    if fair and fair_off_at is not None:
+        raise ValueError("a game with fair play turned off is not fair: fair_off_at without fair")
     deal_number = None if deal is None else parse_deal_number(deal)
     deal_text = None if deal_number is None else str(deal_number)
     by_number = fair and deal_number is not None and game.deal(deal_number) == start
-    fields = [] if by_number else position_fields(game, start)
+    seen = game.seen(start)
+    as_seen = fair and not by_number and seen.hidden > 0
+    if as_seen and start_file is None:
+        raise DealFileError(
+            "a fair game from a position with face-down cards is saved with the name of the "
+            "position file that holds them",
+            path=game.preset,
+        )
+    fields = [] if by_number else position_fields(game, seen.state if as_seen else start)
     doc = _json_doc(game, fields, deal_text)
     if by_number:
         del doc["position"]
+    if as_seen:
+        doc["start_file"] = start_file
     if fair or fair_off_at is not None:
         doc["fair"] = fair
     if fair_off_at is not None:
         doc["fair_off_at"] = fair_off_at
     doc["moves"] = [str(m) for m in moves]
+    if any(automatic):
+        doc["automatic"] = [i for i, auto in enumerate(automatic, 1) if auto]
     return json.dumps(doc, indent=2) + "\n"
 
 
@@ -576,9 +745,20 @@ def dump_game(
     deal: str | int | DealNumber | None = None,
     fair: bool = False,
     fair_off_at: int | None = None,
+    automatic: Sequence[bool] = (),
+    start_file: str | None = None,
 ) -> str:
     """Write a game file (see :func:`format_game`) as :func:`dump_deal` writes a position."""
-    text = format_game(game, start, moves, deal=deal, fair=fair, fair_off_at=fair_off_at)
+    text = format_game(
+        game,
+        start,
+        moves,
+        deal=deal,
+        fair=fair,
+        fair_off_at=fair_off_at,
+        automatic=automatic,
+        start_file=start_file,
+    )
     return _write(text, destination)
 
 
@@ -630,5 +810,6 @@ __all__ = [
     "normalise_label",
     "parse_deal",
     "parse_game",
+    "play_mode",
     "position_fields",
 ]

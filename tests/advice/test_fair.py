@@ -35,6 +35,7 @@ from solitaire_solver.advice.fair import (
     fair_choice,
     fair_hint,
     legal_moves_seen,
+    line_keys,
     outcomes,
 )
 from solitaire_solver.advice.players import Player, play, solve_open
@@ -509,26 +510,31 @@ def test_no_peeking(name: str, kind: str) -> None:
 )
 def test_the_choice_is_the_hint_s_best_at_fewer_searches(name: str, deals: range) -> None:
     # Along greedy games, at every third position with a choice: the move the
-    # pruned choice makes is the highest (value, votes, tie-break) of the
-    # full hint over the same candidates, the first of equals; it never
-    # takes more searches. The tie-break is made up (prefer moves late in
-    # the game's order) so that it is not the game's order.
+    # pruned choice makes is the highest (standing, tie-break) of the full
+    # hint over the same candidates, the first of equals, the game's line
+    # given to both; it never takes more searches. The tie-break is made up
+    # (prefer moves late in the game's order) so that it is not the game's order.
     g = make_game(name)
     total = pruned = compared = 0
     for n in deals:
         s = g.deal(parse_deal_number(n))
+        positions = [s]
         for j, m in enumerate(play(g, s, Player("greedy")).moves):
             seen = g.seen(s)
+            keys = line_keys(g, positions)
             s = g.apply(s, m)
+            positions.append(s)
             legal = legal_moves_seen(g, seen)
             if not seen.hidden or len(legal) < 2 or j % 3:
                 continue
             candidates = legal[1:] if len(legal) > 2 and j % 2 else legal
             late = {mv: (i,) for i, mv in enumerate(legal)}
-            hint = fair_hint(g, seen, samples=8, seed=n)
-            rank = {x.move: (x.value, x.votes, *late[x.move]) for x in hint.moves}
+            hint = fair_hint(g, seen, samples=8, seed=n, line=keys)
+            rank = {x.move: (*hint.standing(x), *late[x.move]) for x in hint.moves}
             want = max(candidates, key=lambda mv: rank[mv])
-            got, solves = fair_choice(g, seen, candidates, late.__getitem__, samples=8, seed=n)
+            got, solves = fair_choice(
+                g, seen, candidates, late.__getitem__, samples=8, seed=n, line=keys
+            )
             assert got == want, f"deal {n}, move {j + 1}"
             assert solves <= hint.solves
             total += hint.solves
@@ -564,7 +570,7 @@ def test_skipping_unsettled_samples_leaves_them_unknown_and_the_choice_the_hint_
             assert b.wins <= a.wins <= b.wins + b.unknown
         unsettled = min(b.unknown for b in skip.moves)
         skipped_some += unsettled > 0 and skip.solves < full.solves
-        rank = {x.move: (x.value, x.votes, *late[x.move]) for x in skip.moves}
+        rank = {x.move: (*skip.standing(x), *late[x.move]) for x in skip.moves}
         want = max(legal, key=lambda mv: rank[mv])
         got, solves = fair_choice(
             g,
@@ -1252,3 +1258,132 @@ def test_fair_players_games_match_the_pinned_ones(preset: str, deal: int) -> Non
     got = json.loads(json.dumps(script["played_row"](make_game(preset), deal, player)))
     (pinned,) = [g for g in SAMPLE_PINS[preset]["games"] if g["deal"] == deal]
     assert got == pinned
+
+
+# ---------------------------------------------------------------- one order, one seed
+
+
+def ranked_rows(doc: dict[str, Any]) -> list[tuple[float, int, int, int, int]]:
+    """The standing of each move of a ``hint --fair --json`` document, in its order."""
+    return [
+        (m["chance"], -m["returns"], m["votes"], m["home"], m["revealed"]) for m in doc["moves"]
+    ]
+
+
+def spread_position(name: str, number: int, after: int = 0) -> tuple[Game[Any, Any], list[Any]]:
+    """The greedy player's moves up to the first position (``after`` moves or more in) whose
+    fair hint (16 samples, all solved) gives its moves two values or more, and other figures
+    with other samples (seeds 1 and 2)."""
+    g, s = dealt(name, number)
+    played: list[Any] = []
+    for m in play(g, s, Player("greedy")).moves:
+        seen = g.seen(s)
+        if len(played) >= after and seen.hidden > 5 and len(legal_moves_seen(g, seen)) > 1:
+            one, two = (fair_hint(g, seen, samples=16, seed=k) for k in (1, 2))
+            figures = [[(x.wins, x.unknown) for x in h.moves] for h in (one, two)]
+            if len({x.value for x in one.moves}) > 1 and figures[0] != figures[1]:
+                return g, played
+        played.append(m)
+        s = g.apply(s, m)
+    pytest.fail(f"no position with moves of different values in {name} deal {number}")
+
+
+@pytest.mark.parametrize(
+    ("preset", "deal"), [("windmill", 4), ("decade", 7), ("eagle-wing-coops", 1)]
+)
+def test_a_fair_hint_lists_its_moves_best_first(
+    preset: str, deal: int, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # In the JSON and the terminal alike: chance first, then the tie-breaks, the move the
+    # hint names first, each group of twins together (the issue's example, under windmill:
+    # r6>p 51.56% was listed above d 59.38%).
+    _, played = spread_position(preset, deal)
+    argv = ["hint", preset, str(deal), "--fair", "--samples", "16", "--seed", "1"]
+    argv += ["--all-samples", "--moves", " ".join(map(str, played))]
+    code, out, err = run_cli(capsys, *argv, "--json")
+    assert code == 0, err
+    doc = json.loads(out)
+    rows = ranked_rows(doc)
+    groups = [m["group"] for m in doc["moves"]]
+    assert len({r[0] for r in rows}) > 1
+    assert doc["best"] == doc["moves"][0]["move"]
+    # Groups in order of their listed move's standing, the others right after it.
+    listed = [r for r, m in zip(rows, doc["moves"], strict=True) if m["group"] == m["move"]]
+    assert listed == sorted(listed, reverse=True)
+    assert groups == sorted(groups, key=groups.index)
+    code, text, err = run_cli(capsys, *argv)
+    assert code == 0, err
+    shown = re.findall(r"^  (\S+)\s+(\d+\.\d+)%", text, re.MULTILINE)
+    assert [m for m, _ in shown] == [m["move"] for m in doc["moves"] if m["group"] == m["move"]]
+    chances = [float(c) for _, c in shown]
+    assert chances == sorted(chances, reverse=True)
+
+
+def test_a_hint_s_order_follows_its_chances_not_the_game_s() -> None:
+    # Figures made up so that the game's order is the worst one: the best is listed first,
+    # then by chance, equal chances by the tie-breaks.
+    hint = fake_hint([(10, 0), (40, 0), (40, 0), (60, 0)])
+    moves = list(hint.moves)
+    moves[1] = attrs.evolve(moves[1], returns=1)
+    moves[2] = attrs.evolve(moves[2], home=1)
+    hint = attrs.evolve(hint, moves=tuple(moves))
+    assert [m.move for m, _ in hint.ranked()] == ["m3", "m2", "m1", "m0"]
+    assert hint.best is hint.moves[3]
+
+
+def test_a_move_back_along_the_game_is_the_last_of_its_equals() -> None:
+    hint = fake_hint([(64, 0), (64, 0), (64, 0)], exact=True)
+    moves = list(hint.moves)
+    moves[0] = attrs.evolve(moves[0], returns=1, votes=1)
+    moves[1] = attrs.evolve(moves[1], returns=2)
+    hint = attrs.evolve(hint, moves=tuple(moves))
+    assert hint.best is hint.moves[2]
+    # Back along the game only where no move of its value goes elsewhere: the fewest returns.
+    moves[2] = attrs.evolve(moves[2], value=0.5)
+    hint = attrs.evolve(hint, moves=tuple(moves))
+    assert hint.best is hint.moves[0]
+
+
+DECADE_LINE = "d d d d d d d x9-10 d d d x8-11 d d x8-9"
+"""Decade deal 1: the position of the issue, whose hint differed by how it was reached."""
+
+
+@pytest.mark.parametrize(
+    ("preset", "deal", "after"), [("decade", 1, 0), ("windmill", 8, 90), ("eagle-wing-coops", 1, 0)]
+)
+def test_the_same_position_and_seed_give_the_same_hint_however_reached(
+    preset: str, deal: int, after: int, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # By --moves, and by a position file of where they lead (every card given, or the
+    # face-down ones as ??): one hint. Decade deal 1 after the issue's moves; a later
+    # position of the greedy player under the others.
+    g = make_game(preset)
+    if preset == "decade":
+        played = DECADE_LINE.split()
+    else:
+        played = [str(m) for m in spread_position(preset, deal, after)[1]]
+    moves = " ".join(played)
+    state = g.deal(parse_deal_number(deal))
+    for m in played:
+        state = g.apply(state, g.parse_move(m))
+    whole = tmp_path / "whole.txt"
+    whole.write_text(format_deal(g, state))
+    # Decade's and Windmill's positions keep some history the file does not (the order
+    # the discards came in, the cards this pass dealt): the same position, other fields.
+    read = parse_deal(whole.read_text()).position
+    assert read == state and (repr(read) != repr(state)) == (g.name != "eagle-wing")
+    masked = tmp_path / "masked.txt"
+    masked.write_text(format_deal(g, g.seen(state).state))
+    common = ["--fair", "--samples", "16", "--seed", "3", "--all-samples", "--json"]
+    answers = []
+    for where in (
+        [preset, str(deal), "--moves", moves],
+        ["--file", str(whole)],
+        ["--file", str(masked)],
+    ):
+        code, out, err = run_cli(capsys, "hint", *where, *common)
+        assert code == 0, err
+        doc = json.loads(out)
+        answers.append([(m["move"], m["wins"], m["unsettled"]) for m in doc["moves"]])
+    assert not json.loads(out)["exact"]
+    assert answers[0] == answers[1] == answers[2]

@@ -25,7 +25,7 @@ from solitaire_solver.errors import DealFileError, FairPlayError
 from solitaire_solver.games import PRESETS, Game, make_game
 from solitaire_solver.numbering import parse_deal_number
 from solitaire_solver.pages.terminal import Fair, play_game
-from solitaire_solver.records.deal_files import format_game, parse_game
+from solitaire_solver.records.deal_files import format_deal, format_game, parse_game
 from tests.support import WON_DEALS, run_cli
 
 CARD = re.compile(r"(?<![A-Za-z0-9])[A2-9TJQK][CSHD](?![A-Za-z0-9])")
@@ -409,12 +409,31 @@ def test_a_fair_game_file_leaves_the_deal_out_and_reads_back() -> None:
     assert "fair" not in json.loads(format_game(game, start, moves, deal="3"))
 
 
-def test_a_fair_game_from_a_position_keeps_the_position() -> None:
+def test_a_fair_game_from_a_position_names_its_file_for_the_face_down_cards(
+    tmp_path: Path,
+) -> None:
+    # The start as the player saw it (?? for every face-down card) and the position file
+    # that holds them: read back, the same start and moves, the file found again.
     game = make_game("decade")
     start = game.apply(game.deal(parse_deal_number(3)), game.parse_move("d"))
-    doc = json.loads(format_game(game, start, [], deal="3", fair=True))
-    assert doc["fair"] is True and "position" in doc
-    assert parse_game(json.dumps(doc)).start == start
+    position = tmp_path / "d3.deal"
+    position.write_text(format_deal(game, start))
+    moves = list(game.solve(start).moves[:4])
+    text = format_game(game, start, moves, deal="3", fair=True, start_file=str(position))
+    doc = json.loads(text)
+    assert doc["fair"] is True and doc["start_file"] == str(position)
+    assert not hidden_named(text, shown(game, game.apply(start, moves[0])))
+    assert doc["position"]["stock"].split() == ["??"] * game.seen(start).hidden
+    back = parse_game(text, path=str(tmp_path / "g.json"))
+    assert back.start == start and back.moves == tuple(moves) and back.fair
+    assert back.start_file == str(position)
+    # With no file to name, such a game cannot be written fair.
+    with pytest.raises(DealFileError, match="name of the position file"):
+        format_game(game, start, moves, fair=True)
+    # Where nothing is face down, the position is the player's already: written whole.
+    black = make_game("black-hole")
+    first = black.deal(parse_deal_number(2))
+    assert "start_file" not in json.loads(format_game(black, first, [], fair=True))
 
 
 @pytest.mark.parametrize(
@@ -474,14 +493,16 @@ def test_play_file_of_a_fair_game_goes_on_fair(
     assert code == 0, err
     assert "solve is off in a fair game" in out and "still winnable" not in out
     assert not [v for v in VERDICTS if v in out], out
-    # Without the mark the same file shows every card, the verdict included; --fair forces it.
+    # Without the mark the same file shows every card, the verdict included; --fair cannot
+    # make fair a game that was played with every card shown.
     saved.write_text(format_game(game, start, ["d"], deal="3"))
     monkeypatch.setattr("sys.stdin", io.StringIO("quit\n"))
     code, out, err = run_cli(capsys, "play", "--file", str(saved))
     assert code == 0 and "still winnable" in out
     monkeypatch.setattr("sys.stdin", io.StringIO("quit\n"))
     code, out, err = run_cli(capsys, "play", "--file", str(saved), "--fair")
-    assert code == 0 and "still winnable" not in out and "face down" in out
+    assert code == 2 and out == "" and err.count("\n") == 1
+    assert "played with every card shown" in err and "cannot go on fair" in err
 
 
 def test_hint_on_a_fair_game_file_is_the_fair_hint(
@@ -532,9 +553,273 @@ def test_play_browser_fair_and_a_fair_file_load_fair(
     code, _, err = run_cli(capsys, "play", "--file", str(saved), "--browser")
     assert code == 0, err
     assert served[-1].view()["fair"] is True and len(served[-1].session.moves) == 1
-    # The browser's own load keeps the mode of the file, either way.
+    # The browser's own load: a fair file goes on fair, a start (a deal or position) in the
+    # mode the player chose.
     t = Table(make_game("black-hole"), make_game("black-hole").deal(parse_deal_number(2)))
     t.load(saved.read_text())
     assert t.view()["fair"] is True
     t.load(format_game(t.game, t.session.start, [], deal="3"))
+    assert t.view()["fair"] is True
+    t.set_fair(False)
+    t.load(format_game(t.game, t.session.start, [], deal="3"))
     assert t.view()["fair"] is False
+
+
+# ---------------------------------------------------------------- what fair play writes
+
+STARTS = ("number", "text", "json", "game")
+"""Where a fair game starts: a deal number, a position file (text or JSON, with no deal
+line, so no deal number gives the start), or a fair game file saved from such a game."""
+
+
+def write_start(game: Game[Any, Any], start: Any, deal: int, kind: str, folder: Path) -> list[str]:
+    """The arguments of ``play`` that start a fair game of ``kind`` (the position files
+    written in ``folder``; a game file saved from one a few moves in)."""
+    if kind == "number":
+        return [game.preset, str(deal), "--fair"]
+    if kind in ("text", "json"):
+        position = folder / ("d.json" if kind == "json" else "d.deal")
+        position.write_text(format_deal(game, start, as_json=kind == "json"))
+        return ["--file", str(position), "--fair"]
+    position = folder / "d.deal"
+    position.write_text(format_deal(game, start))
+    moves = [str(m) for m in game.solve(start).moves[:3]]
+    saved = folder / "first.json"
+    saved.write_text(
+        format_game(
+            game, start, [game.parse_move(m) for m in moves], fair=True, start_file=str(position)
+        )
+    )
+    return ["--file", str(saved)]
+
+
+@pytest.mark.parametrize("kind", STARTS)
+@pytest.mark.parametrize("preset", FACE_DOWN)
+def test_no_file_of_fair_play_holds_a_face_down_card_and_every_one_resumes(
+    preset: str,
+    kind: str,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    # Along the solver's line of a won deal, in the terminal: saves at three points, and
+    # everything printed. No card face down at the moment of writing is named in them; each
+    # save goes on (play --file) from the same start with the same moves.
+    game, start, line = won_line(preset)
+    deal = WON_DEALS[preset]
+    argv = write_start(game, start, deal, kind, tmp_path)
+    before = 3 if kind == "game" else 0
+    moves = [str(m) for m in line[before : before + 12]]
+    saves = {2: tmp_path / "a.json", 7: tmp_path / "b.json", 12: tmp_path / "c.json"}
+    script = []
+    state = start
+    face_up = {}
+    for m in line[:before]:
+        state = game.apply(state, m)
+    for i, m in enumerate(moves, 1):
+        script.append(m)
+        state = game.apply(state, game.parse_move(m))
+        if i in saves:
+            script.append(f"save {saves[i]}")
+            face_up[i] = shown(game, state)
+    monkeypatch.setattr("sys.stdin", io.StringIO("\n".join(script) + "\nquit\n"))
+    code, out, err = run_cli(capsys, "play", *argv)
+    assert code == 0, err
+    assert not hidden_named(out, shown(game, state)), kind
+    assert "stay face down" in out
+    if kind in ("text", "json", "game"):
+        assert "reading the face-down cards from" in out
+    for i, path in saves.items():
+        text = path.read_text()
+        assert not hidden_named(text, face_up[i]), (kind, i)
+        back = parse_game(text, path=str(path))
+        assert back.fair and back.start == start and len(back.moves) == before + i
+    # And each goes on, fair, from its file.
+    monkeypatch.setattr("sys.stdin", io.StringIO("quit\n"))
+    code, out, err = run_cli(capsys, "play", "--file", str(saves[7]))
+    assert code == 0, err
+    assert f"resumed after {before + 7} moves" in out and "still winnable" not in out
+    # The browser's save of the same game: the same rule.
+    pytest.importorskip("starlette", reason="needs the browser extra")
+    from solitaire_solver.pages.web import app as web_app
+
+    served: list[Any] = []
+    monkeypatch.setattr(web_app, "play_in_browser", lambda t, **_: served.append(t) or 0)
+    code, _, err = run_cli(capsys, "play", *argv, "--browser")
+    assert code == 0, err
+    table = served[-1]
+    assert table.view()["fair"] is True
+    state = table.session.position
+    for i, m in enumerate(moves, 1):
+        table.play(m)
+        state = game.apply(state, game.parse_move(m))
+        if i in saves:
+            text = table.save_text()
+            assert not hidden_named(text, shown(game, state)), (kind, i)
+            assert not hidden_named(table.export_html(), shown(game, state)), (kind, i)
+            assert parse_game(text, path=str(tmp_path / "x.json")).start == start
+
+
+def test_a_fair_game_file_needs_its_start_file_and_checks_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    game = make_game("decade")
+    start = game.deal(parse_deal_number(7))
+    position = tmp_path / "d7.deal"
+    position.write_text(format_deal(game, start))
+    text = format_game(game, start, [game.parse_move("d")], fair=True, start_file=str(position))
+    saved = tmp_path / "g.json"
+    saved.write_text(text)
+    # Moved together: found beside the game file.
+    moved = tmp_path / "moved"
+    moved.mkdir()
+    (moved / "g.json").write_text(text)
+    (moved / "d7.deal").write_text(position.read_text())
+    position.unlink()
+    assert parse_game(text, path=str(moved / "g.json")).start == start
+    # Gone: one line naming it, exit 2.
+    monkeypatch.setattr("sys.stdin", io.StringIO("quit\n"))
+    code, out, err = run_cli(capsys, "play", "--file", str(saved))
+    assert code == 2 and out == "" and err.count("\n") == 1
+    assert "d7.deal" in err and "face-down cards" in err
+    # Another deal's position: refused, not played from.
+    position.write_text(format_deal(game, game.deal(parse_deal_number(8))))
+    with pytest.raises(DealFileError, match="does not hold this game's start"):
+        parse_game(text, path=str(saved))
+    # The same face-up cards with the face-down ones in another order cannot be told apart
+    # by the file (it holds no face-down card); what the moves showed is checked by the
+    # moves being legal, as ever.
+    position.write_text(format_deal(game, start))
+    assert parse_game(text, path=str(saved)).start == start
+    # A start file that names a start file of its own is refused (no chains, no loops).
+    saved.write_text(text.replace(str(position), str(saved)))
+    with pytest.raises(DealFileError, match="must be a position file"):
+        parse_game(saved.read_text(), path=str(saved))
+
+
+# ---------------------------------------------------------------- "fair" means fair
+
+
+def test_a_full_sight_game_that_ended_cannot_be_made_fair() -> None:
+    # Played to its end with every card (the coach's end), then undone or restarted: the
+    # game has shown every card, so fair mode stays off and its file says so.
+    from solitaire_solver.pages.web import Table
+
+    game, start, moves = won_line("decade")
+    for back in ("undo", "restart"):
+        t = Table(game, start, deal=str(WON_DEALS["decade"]), samples=2)
+        for m in moves:
+            t.play(str(m))
+        assert t.over() == "won"
+        t.end()
+        t.undo() if back == "undo" else t.restart()
+        with pytest.raises(FairPlayError, match="new deal"):
+            t.set_fair(True)
+        doc = json.loads(t.save_text())
+        assert doc.get("fair") is not True
+    # The same in a game never asked anything: its end showed every card.
+    t = Table(game, start, deal=str(WON_DEALS["decade"]), samples=2)
+    for m in moves:
+        t.play(str(m))
+    t.restart()
+    with pytest.raises(FairPlayError):
+        t.set_fair(True)
+
+
+def test_the_page_cannot_make_a_full_sight_game_fair() -> None:
+    pytest.importorskip("starlette", reason="needs the browser extra")
+    from solitaire_solver.pages.web import Table
+    from tests.web_client import api, client
+
+    game, start, moves = won_line("decade")
+    t = Table(game, start, deal=str(WON_DEALS["decade"]), samples=2)
+    c = client(t)
+    for m in moves:
+        c.post(api("move"), json={"move": str(m), "version": t.version})
+    assert c.get(api("end")).status_code == 200
+    c.post(api("undo"), json={"version": t.version})
+    r = c.post(api("settings"), json={"fair": True, "version": t.version})
+    assert r.status_code == 409 and "new deal" in r.json()["error"]
+    assert '"fair": true' not in c.get(api("save")).text
+
+
+@pytest.mark.parametrize(
+    ("record", "said"),
+    [
+        ({}, "played with every card shown"),
+        ({"fair": False, "fair_off_at": 1}, "fair play was turned off at move 1"),
+        # Older versions wrote this after --fair forced a game on: it is not fair.
+        ({"fair": True, "fair_off_at": 1}, "fair play was turned off at move 1"),
+    ],
+)
+def test_play_file_fair_refuses_a_game_that_showed_every_card(
+    record: dict[str, Any],
+    said: str,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    game = make_game("decade")
+    start = game.deal(parse_deal_number(3))
+    doc = json.loads(format_game(game, start, [game.parse_move("d")] * 2, deal="3"))
+    doc.update(record)
+    saved = tmp_path / "g.json"
+    saved.write_text(json.dumps(doc))
+    assert parse_game(saved.read_text()).full_sight
+    assert not parse_game(saved.read_text()).fair
+    for extra in ([], ["--browser"]):
+        monkeypatch.setattr("sys.stdin", io.StringIO("quit\n"))
+        code, out, err = run_cli(capsys, "play", "--file", str(saved), "--fair", *extra)
+        assert code == 2 and out == "" and err.count("\n") == 1, err
+        assert said in err and "cannot go on fair" in err and "g.json" in err
+    # Without --fair it goes on with every card shown, its record kept in what it saves.
+    monkeypatch.setattr("sys.stdin", io.StringIO(f"save {tmp_path / 'again.json'}\nquit\n"))
+    code, out, err = run_cli(capsys, "play", "--file", str(saved))
+    assert code == 0 and "still winnable" in out
+    again = json.loads((tmp_path / "again.json").read_text())
+    assert again.get("fair") is not True
+    assert again.get("fair_off_at") == doc.get("fair_off_at")
+    # The browser's own load in fair mode refuses it the same way (409), and loads it once
+    # fair mode is off; nor can the page turn fair on in it afterwards.
+    pytest.importorskip("starlette", reason="needs the browser extra")
+    from solitaire_solver.pages.web import Table
+    from tests.web_client import api, client
+
+    t = Table(game, start, deal="3", samples=2, fair=True)
+    c = client(t)
+    r = c.post(api("load"), json={"text": saved.read_text(), "name": "g.json"})
+    assert r.status_code == 409 and said in r.json()["error"]
+    assert c.get(api("state")).json()["played"] == []
+    c.post(api("settings"), json={"fair": False})
+    c.post(api("new"), json={"deal": "3"})
+    view = c.post(api("load"), json={"text": saved.read_text(), "name": "g.json"}).json()
+    assert view["fair"] is False and len(view["played"]) == 2
+    assert c.post(api("settings"), json={"fair": True}).status_code == 409
+
+
+@pytest.mark.parametrize("preset", ["decade", "eagle-wing-coops"])
+def test_a_position_with_unknown_cards_is_refused_by_play_at_once(
+    preset: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # The cards nobody knows (??) cannot be dealt: play refuses the file at once, fair or
+    # not, in the terminal and the browser, with one line; the page's load with 400.
+    game = make_game(preset)
+    state = game.deal(parse_deal_number(4))
+    for m in greedy_line(game, state, limit=3):
+        state = game.apply(state, m)
+    masked = tmp_path / "q.deal"
+    masked.write_text(format_deal(game, game.seen(state).state))
+    for extra in ([], ["--fair"], ["--browser"], ["--fair", "--browser"]):
+        monkeypatch.setattr("sys.stdin", io.StringIO("d\nd\nquit\n"))
+        code, out, err = run_cli(capsys, "play", "--file", str(masked), *extra)
+        assert code == 2 and out == "" and err.count("\n") == 1, (extra, err)
+        assert "hides" in err and "??" in err and "hint --file" in err
+    pytest.importorskip("starlette", reason="needs the browser extra")
+    from solitaire_solver.pages.web import Table
+    from tests.web_client import api, client
+
+    t = Table(game, game.deal(parse_deal_number(4)), deal="4", samples=2, fair=True)
+    c = client(t)
+    r = c.post(api("load"), json={"text": masked.read_text(), "name": "q.deal"})
+    assert r.status_code == 400 and "??" in r.json()["error"]
+    assert c.get(api("state")).status_code == 200

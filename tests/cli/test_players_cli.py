@@ -13,6 +13,7 @@ import pytest
 from solitaire_solver import make_game, solve
 from solitaire_solver.numbering import parse_deal_number
 from solitaire_solver.pages.terminal import Style
+from solitaire_solver.progress import SolveProgress
 from solitaire_solver.records.deal_files import load_deal, load_game
 from tests.support import REVIEW_GAMES, WON_DEALS, page_data, run_cli, run_module
 
@@ -376,3 +377,48 @@ def test_hint_says_when_no_move_is_known_to_win(capsys: pytest.CaptureFixture[st
     assert "this position: unknown (stopped by the limit of 50 states)" in out
     assert "no move is known to keep the game won" in out
     assert re.search(r"^\s+1\. d\s+unknown \(stopped by the limit of 50 states\)", out, re.M)
+
+
+class _Terminal(io.StringIO):
+    """Standard output that says it is a terminal (the searches' progress shows there)."""
+
+    def isatty(self) -> bool:
+        return True
+
+
+def test_ctrl_c_cancels_a_solve_and_the_game_goes_on(monkeypatch: pytest.MonkeyPatch) -> None:
+    import solitaire_solver.pages.terminal as terminal
+
+    watched: list[object] = []
+
+    def interrupted(self: terminal.Session, watch: object = None) -> None:
+        watched.append(watch)
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(terminal.Session, "solve", interrupted)
+    game = make_game("decade")
+    start = game.deal(parse_deal_number(3))
+    for out in (io.StringIO(), _Terminal()):
+        code = terminal.play_game(game, start, io.StringIO("solve\nd\nsolve\nquit\n"), out)
+        text = out.getvalue()
+        assert code == 0
+        assert text.count("searching for a winning line... (Ctrl-C cancels)") == 2
+        assert text.count("solve cancelled") == 2 and "played d" in text
+        assert "bye: 1 move played" in text
+    # On a terminal the search is watched, its progress shown (after a few seconds); into a
+    # file or a pipe it is not.
+    assert watched[:2] == [None, None]
+    assert all(isinstance(w, SolveProgress) for w in watched[2:]) and len(watched) == 4
+
+
+def test_a_solve_in_the_terminal_shows_its_progress(monkeypatch: pytest.MonkeyPatch) -> None:
+    # A search that takes a while draws its progress line and wipes it before the answer.
+    import solitaire_solver.pages.terminal as terminal
+
+    monkeypatch.setattr("solitaire_solver.progress.SHOW_AFTER", 0.0)
+    game = make_game("windmill")
+    start = game.deal(parse_deal_number(1))
+    out = _Terminal()
+    terminal.play_game(game, start, io.StringIO("solve\nquit\n"), out, check_request=None)
+    text = out.getvalue()
+    assert "\rsolving: " in text and "from here: won in" in text

@@ -8,6 +8,7 @@ tests/pages/test_web_browser.py.
 from __future__ import annotations
 
 import datetime
+import json
 import random
 from pathlib import Path
 from typing import Any
@@ -19,13 +20,15 @@ pytest.importorskip("uvicorn", reason="needs the browser extra (pip install star
 
 import httpx
 
-from solitaire_solver.errors import BadOptionError
+from solitaire_solver.advice.players import Player, play
+from solitaire_solver.cards import card_text
+from solitaire_solver.errors import BadOptionError, SolverError
 from solitaire_solver.games import PRESETS, make_game
 from solitaire_solver.numbering import parse_deal_number
 from solitaire_solver.pages.viewer import scene
 from solitaire_solver.pages.web import Table, today_deal
 from solitaire_solver.pages.web import app as web_app
-from solitaire_solver.records.deal_files import parse_game
+from solitaire_solver.records.deal_files import format_game, parse_game
 from solitaire_solver.records.verdicts import shipped_table
 from tests.support import run_cli
 from tests.web_client import TOKEN, api, client
@@ -235,6 +238,67 @@ def test_save_load_and_export() -> None:
     assert page.text.startswith("<!DOCTYPE html>") and '"moves":5' in page.text
 
 
+def test_what_the_record_of_games_needs() -> None:
+    # The page's record counts each deal once: the view names the deal the same way in every
+    # game of it, says whether this game began here, and whether its winning line was shown.
+    t = table("black-hole", 2)
+    c = client(t)
+    moves = line("black-hole", 2)
+    first = c.get(api("state")).json()["record"]
+    assert first == {
+        "deal": "black-hole #2",
+        "from_deal": True,
+        "solution_shown": False,
+    }
+    for m in moves[:3]:
+        c.post(api("move"), json={"move": m})
+    c.post(api("coach/winnable"))
+    c.post(api("coach/hint"))
+    assert c.get(api("state")).json()["record"] == first  # a hint is not the solution
+    version = c.get(api("state")).json()["version"]
+    solution = c.post(api("coach/solution")).json()
+    assert len(solution["moves"]) == len(moves) - 3
+    # The game itself did not change: a move sent with the version the page shows is played.
+    view = c.post(api("move"), json={"move": moves[3], "version": version}).json()
+    assert view["record"]["solution_shown"] is True
+    # Undo, restart and redo are the same game: its solution was shown.
+    c.post(api("undo"))
+    c.post(api("restart"))
+    assert c.post(api("redo"), json={"steps": 4}).json()["record"]["solution_shown"] is True
+    saved = c.get(api("save")).text
+
+    # A new game of the same deal is the same deal to the record; a game shown its line at
+    # the end (nothing left to play) is not marked.
+    view = c.post(api("new"), json={"deal": "2"}).json()
+    assert view["record"] == first
+    for m in moves:
+        t.play(m)
+    c.post(api("coach/solution"))
+    assert c.get(api("state")).json()["record"]["solution_shown"] is False
+    # Another deal, another rule set (the rules are part of the name), another game.
+    assert c.post(api("new"), json={"deal": "3"}).json()["record"]["deal"] == "black-hole #3"
+    view = c.post(api("new"), json={"game": "decade", "deal": "3"}).json()
+    assert view["record"]["deal"] == f"{view['subtitle']} #3"  # decade: sums=10,20,30 ...
+    optional = c.post(api("new"), json={"game": "decade-optional", "deal": "3"}).json()
+    assert optional["record"]["deal"] not in (view["record"]["deal"], None)
+
+    # A saved game loaded back came with its moves: the same deal, not begun here.
+    view = c.post(api("load"), json={"text": saved}).json()
+    assert view["record"] == {"deal": "black-hole #2", "from_deal": False, "solution_shown": False}
+    # A deal file with no move is begun here.
+    game = make_game("black-hole")
+    start = game.deal(parse_deal_number(2))
+    view = c.post(api("load"), json={"text": format_game(game, start, [], deal=2)}).json()
+    assert view["record"] == first
+    # A position with no deal number, or one that is not its deal number's start, is no deal.
+    after = game.apply(start, game.parse_move(moves[0]))
+    for deal in (None, 2):
+        text = format_game(game, after, [], deal=deal)
+        assert c.post(api("load"), json={"text": text}).json()["record"]["deal"] is None
+    text = format_game(game, start, [], deal=None)
+    assert c.post(api("load"), json={"text": text}).json()["record"]["deal"] is None
+
+
 def test_choosing_a_deal() -> None:
     t = table("decade", 3)
     t.rng = random.Random(7)
@@ -305,6 +369,39 @@ def test_play_browser_prints_the_address_when_no_browser_opens(
     assert ran[0].startswith("http://127.0.0.1:")
 
 
+def test_play_browser_serves_on_one_port_from_game_to_game(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # The browser keeps the page's record per origin: play --browser serves on PORT when it
+    # is free, so that the record goes on from one game to the next; else on any free port.
+    import io
+    import socket
+
+    ran: list[str] = []
+
+    def run(self: web_app.Server) -> None:
+        ran.append(self.url)
+        self.sock.close()
+
+    monkeypatch.setattr(web_app.Server, "run", run)
+    monkeypatch.setattr(web_app.webbrowser, "open", lambda url: False)
+    free = web_app.bind("127.0.0.1")
+    port = free.getsockname()[1]
+    free.close()
+    monkeypatch.setattr(web_app, "PORT", port)
+    assert web_app.play_in_browser(table(), out=io.StringIO()) == 0
+    assert ran[-1].startswith(f"http://127.0.0.1:{port}/")
+    # Taken (another game is served there): another port, and the game is served all the same.
+    taken = socket.socket()
+    try:
+        taken.bind(("127.0.0.1", port))
+        taken.listen(1)
+        assert web_app.play_in_browser(table(), out=io.StringIO()) == 0
+    finally:
+        taken.close()
+    assert ran[-1].startswith("http://127.0.0.1:") and f":{port}/" not in ran[-1]
+
+
 def test_play_browser_from_the_command_line(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
@@ -330,3 +427,109 @@ def test_play_browser_from_the_command_line(
     assert [str(m) for m in served[-1].session.moves] == moves
     code, _, err = run_cli(capsys, "play", "--file", str(tmp_path / "none.json"), "--browser")
     assert code == 2 and err.count("\n") == 1 and "none.json" in err
+
+
+# ---------------------------------------------------------------- automatic moves kept
+
+
+def automatic_game() -> Table:
+    """An eagle-wing-coops game with automatic moves home, played along the solver's line
+    until nine of them came (one at the start)."""
+    game = make_game("eagle-wing-coops")
+    t = Table(game, game.deal(parse_deal_number(1)), deal="1", samples=2, auto=True)
+    while t.automatic.count(True) < 9:
+        result = game.solve(t.session.position)
+        assert result.won
+        t.play(str(result.moves[0]))
+    return t
+
+
+def test_a_saved_game_keeps_which_moves_were_automatic() -> None:
+    t = automatic_game()
+    text = t.save_text()
+    listed = json.loads(text)["automatic"]
+    assert listed == [i for i, auto in enumerate(t.automatic, 1) if auto] and 1 in listed
+    # Loaded (with automatic moves off, or on), each undo takes back the player's move with
+    # the automatic moves after it, as in the game that was saved.
+    for auto in (False, True):
+        other = table("decade", 3)
+        other.auto = auto
+        c = client(other)
+        view = c.post(api("load"), json={"text": text, "name": "g.json"}).json()
+        assert other.automatic == t.automatic
+        assert view["undo"] == t.player_moves
+        assert [p["auto"] for p in view["played"]] == t.automatic
+    moves = list(t.session.moves)
+    while t.player_moves:
+        t.undo()
+        c.post(api("undo"))
+        assert other.session.moves == t.session.moves
+    # Restart keeps the automatic move of the start, as before the save.
+    assert other.session.moves == moves[:1] and other.automatic == [True]
+
+
+def test_a_file_without_automatic_moves_loads_as_before(tmp_path: Path) -> None:
+    t = automatic_game()
+    doc = json.loads(t.save_text())
+    del doc["automatic"]
+    other = table("decade", 3)
+    other.load(json.dumps(doc))
+    assert other.automatic == [False] * len(t.session.moves)
+    other.undo()
+    assert len(other.session.moves) == len(t.session.moves) - 1
+
+
+def test_the_terminal_keeps_the_automatic_moves_of_a_game_it_goes_on_with(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import io
+
+    t = automatic_game()
+    saved = tmp_path / "g.json"
+    saved.write_text(t.save_text())
+    again = tmp_path / "again.json"
+    monkeypatch.setattr(
+        "sys.stdin", io.StringIO(f"save {again}\nundo\nsave {tmp_path / 'u.json'}\n")
+    )
+    code, _, err = run_cli(capsys, "play", "--file", str(saved))
+    assert code == 0, err
+    assert json.loads(again.read_text())["automatic"] == json.loads(saved.read_text())["automatic"]
+    # The terminal's undo takes back one move; what it took back is no longer listed.
+    shorter = json.loads((tmp_path / "u.json").read_text())
+    assert len(shorter["moves"]) == len(t.session.moves) - 1
+    assert all(n <= len(shorter["moves"]) for n in shorter.get("automatic", []))
+
+
+@pytest.mark.parametrize("automatic", [[0], [1, 1], [2, 1], ["1"], [True], 3, [10_000]])
+def test_a_bad_automatic_list_is_refused(automatic: Any) -> None:
+    t = automatic_game()
+    doc = json.loads(t.save_text())
+    doc["automatic"] = automatic
+    with pytest.raises(SolverError, match='"automatic" must list move numbers') as caught:
+        parse_game(json.dumps(doc), path="g.json")
+    assert "\n" not in str(caught.value) and "g.json" in str(caught.value)
+
+
+# ---------------------------------------------------------------- the end of a lost game
+
+
+def test_the_end_of_a_lost_game_shows_the_cards_left_face_down() -> None:
+    # Eagle Wing deal 2, played by the greedy player to where no move is left, with 13
+    # cards still in the trunk: at the end the page shows them, face up; until then backs.
+    game = make_game("eagle-wing")
+    start = game.deal(parse_deal_number(2))
+    moves = play(game, start, Player("greedy")).moves
+    t = Table(game, start, deal="2", samples=2)
+    for m in moves:
+        t.play(str(m))
+    end = t.session.position
+    assert t.over() == "stuck" and len(end.trunk) == 13
+    view = t.view()
+    piles = view["step"]["piles"]
+    assert piles["trunk-shown"][0] == [card_text(c) for c in end.trunk]
+    assert all(p[1] == 0 for p in piles.values()) and view["hidden"] == 0
+    assert "trunk-shown" in {s["name"] for s in view["slots"]}
+    # Taken back, the trunk is face down again.
+    t.undo()
+    view = t.view()
+    assert "trunk-shown" not in view["step"]["piles"] and view["step"]["piles"]["trunk"][1] > 1

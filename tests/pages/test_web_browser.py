@@ -10,7 +10,10 @@ gestures, a game by touch on a phone's screen (and check that every
 preset fits one), and try the double-click, a card dropped where it cannot
 go, the automatic moves on and off, the slides of a move, the end box on a
 large screen, the keyboard, the restart, a stale page and the fair mode's
-box. The server runs
+box. Then the record of games (each deal counted once), End as a jump and
+a key that ends the slides, the controls' sizes and every answer of the
+coach in view on a phone (390x844, touch) and a large screen (1280x900, a
+mouse), and axe-core's accessibility rules on both. The server runs
 in a thread of the test process on 127.0.0.1, so that the tests read the
 table it serves. They skip, saying why, where Chromium, Playwright or the
 browser extra is missing.
@@ -107,6 +110,8 @@ class Served:
         self.plan: list[Any] = []
         self.expected: Any = None
         self.gestures = 0
+        self.pressed: tuple[Place, float] | None = None
+        """The place pressed last, and when."""
         b.errors.clear()
         b.requests.clear()
         # The page sends the player's setting, kept by the browser, when it opens: it is set
@@ -188,13 +193,18 @@ class Served:
             self.gestures += 1
 
     def press(self, place: Place, how: str) -> None:
+        # Two taps on one place make a double-tap: a tap on the place tapped last waits that
+        # out (two clicks on the stock deal twice, a double-click there sends nothing home).
+        if how == "tap" and self.pressed is not None and self.pressed[0] == place:
+            wait = 0.45 - (time.monotonic() - self.pressed[1])
+            if wait > 0:
+                self.page.wait_for_timeout(1000 * wait)
         item = locate(self.page, place)
         if how == "tap":
             item.tap()
         else:
             item.click()
-        # Two presses on one place make a double-click: the next press waits that out.
-        self.page.wait_for_timeout(450 if how == "tap" else 0)
+        self.pressed = (place, time.monotonic())
 
     def play_out(self, how: str = "drag") -> None:
         while not self.game.is_won(self.position):
@@ -500,6 +510,35 @@ def test_a_double_click_sends_a_card_home(player: Browser) -> None:
         g.close()
 
 
+def test_a_double_click_that_could_mean_two_moves_asks(player: Browser) -> None:
+    """decade-optional 2: the first card starts the runs x1-2 and x1-3, both discards. A
+    double-click plays neither: the card is picked, the last card of each run lights up, and
+    the page asks; a click on one plays that run."""
+    b = player
+    page = b.page
+    g = Served(b, "decade-optional", 2, auto=False)
+    try:
+        homes = [m for m in g.game.legal_moves(g.position) if g.game.goes_home(g.position, m)]
+        assert sorted(str(m) for m in homes) == ["x1-2", "x1-3", "x2-3"]
+        locate(page, ("line", 0)).dblclick()
+        page.wait_for_timeout(500)
+        assert g.table.session.moves == []
+        assert b.text("#message").startswith("x1-2 or x1-3?")
+        assert page.locator("#layer .picked").count() == 1
+        lit = page.eval_on_selector_all(
+            "#layer .target", "els => els.map(e => Number(e.dataset.index))"
+        )
+        assert sorted(lit) == [1, 2]
+        # The run that clears the line's first three cards, as the player chose.
+        version = g.table.version
+        locate(page, ("line", 2)).click()
+        g.wait(version)
+        assert [str(m) for m in g.table.session.moves] == ["x1-3"]
+        assert b.errors == []
+    finally:
+        g.close()
+
+
 def test_a_card_dropped_where_it_cannot_go_slides_back(player: Browser) -> None:
     b = player
     page = b.page
@@ -519,6 +558,20 @@ def test_a_card_dropped_where_it_cannot_go_slides_back(player: Browser) -> None:
         assert b.text("#message") == "that card cannot go there"
         assert card.get_attribute("transform") == where
         assert page.locator("#layer .dragging, #layer .picked").count() == 0
+        # Off the board (onto the title): it goes back, and the old message goes too.
+        sx, sy = centre(page, places.source)
+        title = page.locator("#title").bounding_box()
+        assert title is not None
+        page.mouse.move(sx, sy)
+        page.mouse.down()
+        page.mouse.move(sx, sy - 40, steps=3)
+        page.mouse.move(title["x"] + 10, title["y"] + title["height"] / 2, steps=5)
+        page.mouse.up()
+        page.wait_for_function("!document.body.dataset.busy")
+        page.wait_for_timeout(300)
+        assert g.table.session.moves == []
+        assert b.text("#message") == ""
+        assert card.get_attribute("transform") == where
         # Then onto its place: the move is played.
         version = g.table.version
         drag(page, places.source, places.target)
@@ -704,11 +757,18 @@ def test_play_by_keyboard(player: Browser) -> None:
                 if rings[-1] == wanted:
                     break
             assert rings[-1] == wanted, rings
+            # A screen reader hears what the ring is on: the card and its pile.
+            name = locate(page, places.source).locator("title").text_content()
+            assert name and " of " in name  # "queen of hearts"
+            pile = b.label(places.source[0]).split()
+            said = b.text("#ring-text")
+            assert said == f"{name}, {pile[0]} {pile[1]}: Enter picks it", said
             version = g.table.version
             b.press("Enter")
             # Picked: the ring is on the place it may go; Enter drops it there.
             assert page.evaluate("document.body.dataset.ring") == "hole:null"
             assert page.locator("#layer .picked").count() == 1
+            assert b.text("#ring-text").endswith(f"Enter plays {name} here")
             b.press("Enter")
             g.wait(version)
             assert g.table.session.moves[-1] == move
@@ -767,9 +827,10 @@ def test_the_fair_mode_box(player: Browser) -> None:
     g = Served(b, "eagle-wing", 7732)
     try:
         assert not page.is_checked("#fair") and g.table.fair is False
-        # Play to a position with a choice, for the hint to weigh.
-        while len(g.game.legal_moves(g.position)) < 2:
-            g.step()
+        # Play to a position with a choice, for the hint to weigh (on the table: the moves
+        # played by hand are another test's).
+        advance(g, lambda: len(g.game.legal_moves(g.position)) >= 2)
+        reload(page)
         version = g.table.version
         page.check("#fair")
         g.wait(version)
@@ -777,13 +838,17 @@ def test_the_fair_mode_box(player: Browser) -> None:
         # The full-sight coach waits for the end; the hint is the fair hint alone, a bar for
         # each move it weighed.
         assert page.is_disabled("#ask-winnable") and page.is_disabled("#ask-solution")
-        hint = ask(page, "#ask-hint", "hint")
+        with page.expect_response(lambda r: r.url.endswith("api/coach/hint")) as answer:
+            hint = ask(page, "#ask-hint", "hint")
         assert "Fair hint (no peeking):" in hint and "Best move:" not in hint
-        fair = g.table.hint()["fair"]
+        fair = answer.value.json()["fair"]
         listed = [r["move"] for r in fair["moves"] if r["group"] == r["move"]]
         assert len(fair["moves"]) > 1
-        assert page.locator("#coach .bars li").count() == len(listed)
-        assert page.locator("#coach .bars li.best code").text_content() == fair["best"]
+        # The moves in the answer's order, and the best named is the answer's move.
+        assert page.locator("#coach .bars li code").all_text_contents() == listed
+        best = next(r["group"] for r in fair["moves"] if r["move"] == fair["move"])
+        assert page.locator("#coach .bars li.best code").all_text_contents() == [best]
+        assert page.locator("#coach p.fair code").text_content() == fair["move"]
         # Turned off, the game records it and the coach speaks; on again, it is refused and
         # the box says the game's mode.
         version = g.table.version
@@ -797,4 +862,393 @@ def test_the_fair_mode_box(player: Browser) -> None:
         assert g.table.fair is False
         assert all("409" in e for e in b.errors), b.errors
     finally:
+        g.close()
+
+
+# ---------------------------------------------------------------- the record of games
+
+
+def reset_record(page: Any) -> None:
+    """Forget the record of games the browser keeps (the module's pages share one profile)."""
+    page.evaluate(
+        "localStorage.removeItem('solitaire-solver-stats');"
+        "localStorage.removeItem('solitaire-solver-games'); sessionStorage.clear()"
+    )
+
+
+def reload(page: Any) -> None:
+    page.reload()
+    page.wait_for_function("!document.body.dataset.busy && document.body.dataset.version")
+
+
+def advance(g: Served, until: Callable[[], bool]) -> None:
+    """Play the solver's line on the table itself, not on the page, until ``until()``; the
+    page is then reloaded by the caller, as after a game played in another tab."""
+    while not until():
+        move = g.next_move()
+        g.table.play(str(move))
+        g.expected = g.game.apply(g.expected, move)
+        g.plan = g.plan[1:]
+
+
+def finish(g: Served, how: str = "drag") -> None:
+    """Play the line on the table to its last move, then that move on the page (``drag``,
+    ``click`` or ``tap``): the game ends on the page, as the player's."""
+    advance(g, lambda: g.game.is_won(g.game.apply(g.position, g.next_move())))
+    reload(g.page)
+    g.play_out(how)
+
+
+def record(page: Any, preset: str) -> tuple[int, int, int, int]:
+    kept = stats(page, preset)
+    return kept["played"], kept["won"], kept["streak"], kept["best"]
+
+
+def test_the_record_counts_each_game_once(player: Browser, tmp_path: Path) -> None:
+    """The issue's fake: a game won, then Restart and End three times, made "4 played, 4
+    won, streak 4". Each deal counts once, when its first game begun here ends; a game won
+    after the coach showed its winning line counts as played, not won; a game that came
+    with moves played elsewhere counts nothing."""
+    b = player
+    page = b.page
+    page.emulate_media(reduced_motion="reduce")
+    g = Served(b, "black-hole", 2, auto=False)
+    try:
+        reset_record(page)
+        reload(page)
+        assert record(page, "black-hole") == (0, 0, 0, 0)
+        g.step()
+        assert record(page, "black-hole") == (1, 0, 0, 0)
+        finish(g)
+        assert record(page, "black-hole") == (1, 1, 1, 1)
+        assert "1 played, 1 won (100%), streak 1, best 1" in b.text("#stats")
+        # Its moves replayed are the same game: Restart then End, three times, and an undo
+        # then a redo.
+        for _ in range(3):
+            version = g.table.version
+            page.click("#restart")
+            g.wait(version)
+            version = g.table.version
+            b.press("End")
+            g.wait(version)
+            assert g.table.over() == "won"
+        version = g.table.version
+        b.press("ArrowLeft")
+        g.wait(version)
+        version = g.table.version
+        page.click("#redo")
+        g.wait(version)
+        assert record(page, "black-hole") == (1, 1, 1, 1)
+        assert page.evaluate("document.body.dataset.counted") == "won"
+        assert "playing it again counts nothing new" in b.text("#counted")
+        # The same deal dealt again and won again: a replay.
+        version = g.table.version
+        page.fill("#deal-number", "2")
+        page.click("#deal")
+        g.wait(version)
+        g.expected = None
+        finish(g)
+        assert record(page, "black-hole") == (1, 1, 1, 1)
+
+        # Deal 3, its winning line shown by the coach, then won: played, not won.
+        version = g.table.version
+        page.fill("#deal-number", "3")
+        page.click("#deal")
+        g.wait(version)
+        g.expected = None
+        g.step()
+        assert record(page, "black-hole") == (2, 1, 1, 1)
+        assert page.evaluate("document.body.dataset.counted") == "open"
+        ask(page, "#ask-solution", "solution")
+        finish(g)
+        assert record(page, "black-hole") == (2, 1, 0, 1)
+        assert page.evaluate("document.body.dataset.counted") == "solved"
+        assert "played, not won" in b.text("#counted")
+
+        # Deal 4 from a file one move from its end, played elsewhere: not counted.
+        start = g.game.deal(parse_deal_number(4))
+        line = list(g.game.solve(start).moves)
+        saved = tmp_path / "elsewhere.json"
+        saved.write_text(format_game(g.game, start, line[:-1], deal="4"), encoding="utf-8")
+        version = g.table.version
+        page.set_input_files("#load-file", str(saved))
+        g.wait(version)
+        g.expected = None
+        g.play_out()
+        assert record(page, "black-hole") == (2, 1, 0, 1)
+        assert page.evaluate("document.body.dataset.counted") == "elsewhere"
+        assert b.errors == []
+    finally:
+        page.emulate_media(reduced_motion="no-preference")
+        g.close()
+
+
+# ---------------------------------------------------------------- jumps and slides
+
+
+def count_redraws(page: Any) -> None:
+    """From now on, ``window.redraws`` lists when the board was drawn anew (its cards
+    replaced), and ``window.keyAt`` when a key was last pressed."""
+    page.evaluate(
+        """() => {
+          window.redraws = [];
+          window.keyAt = null;
+          document.addEventListener('keydown', () => { window.keyAt = performance.now(); });
+          new MutationObserver((changes) => {
+            if (changes.some((c) => c.removedNodes.length > 5)) {
+              window.redraws.push(performance.now());
+            }
+          }).observe(document.getElementById('layer'), { childList: true });
+        }"""
+    )
+
+
+def test_end_jumps_to_the_end_at_once(player: Browser) -> None:
+    """The issue's freeze: windmill 7 won, restarted, then End replayed every move's slide
+    one after another (50 s of no input). A jump is drawn once."""
+    b = player
+    page = b.page
+    g = Served(b, "windmill", 7, auto=False)
+    try:
+        advance(g, lambda: g.game.is_won(g.position))
+        n = len(g.table.session.moves)
+        g.table.restart()
+        reload(page)
+        assert page.is_disabled("#undo") and page.is_enabled("#redo")
+        count_redraws(page)
+        version = g.table.version
+        b.press("End")
+        # Well within the time one slide a move would take (a page that replays each move's
+        # slide never gets here before the wait gives up).
+        page.wait_for_function(
+            f"Number(document.body.dataset.version) > {version} && !document.body.dataset.busy",
+            timeout=10_000,
+        )
+        assert len(g.table.session.moves) == n
+        assert page.evaluate("window.redraws.length") <= 1
+        check_won(b, "windmill")
+        # Home, the other way.
+        page.wait_for_function("document.getElementById('end').dataset.ready === '1'")
+        page.evaluate("window.redraws = []")
+        version = g.table.version
+        b.press("Home")
+        g.wait(version)
+        assert g.table.session.moves == []
+        assert page.evaluate("window.redraws.length") <= 1
+        assert b.errors == []
+    finally:
+        g.close()
+
+
+def test_a_key_ends_the_slides_of_a_move(player: Browser) -> None:
+    """Windmill 7 near its end: a deal after which the table plays nine moves home, each
+    sliding in turn; a key pressed meanwhile ends the slides and draws where they end."""
+    b = player
+    page = b.page
+    g = Served(b, "windmill", 7)
+    try:
+        advance(g, lambda: len(g.game.auto_moves(g.game.apply(g.position, g.next_move()))) >= 5)
+        reload(page)
+        move = g.next_move()
+        follow = g.game.auto_moves(g.game.apply(g.position, move))
+        count_redraws(page)
+        version = g.table.version
+        g.gesture(move, "click")
+        page.wait_for_function("document.body.dataset.animating === '1'", timeout=5_000)
+        b.press("Escape")
+        g.wait(version)
+        assert len(g.table.session.moves) >= len(follow) + 1
+        drawn = page.evaluate("window.redraws")
+        at = page.evaluate("window.keyAt")
+        # The steps before the key slid one after another; after it, the end at once.
+        assert len(drawn) < len(follow) + 1
+        assert len([t for t in drawn if t > at]) <= 1
+        # Every pile is drawn as the table now holds it, nothing left mid-slide.
+        for pile, (cards, *_) in g.table.view()["step"]["piles"].items():
+            assert b.cards(pile) == cards, pile
+        assert page.locator("#layer .sliding").count() == 0
+        assert b.errors == []
+    finally:
+        g.close()
+
+
+# ---------------------------------------------------------------- every screen, every player
+
+CONTROLS = "button, select, input:not([type=file]), a.button, label.button, .settings label"
+"""What a player presses: buttons (the legal moves' and the end box's too), the lists, the
+deal number, the links and labels drawn as buttons, the checkboxes and their labels."""
+
+
+def small_controls(page: Any, least: float) -> list[str]:
+    """The controls drawn whose smaller side is under ``least`` CSS pixels, as ``NAME WxH``."""
+    found: list[str] = page.eval_on_selector_all(
+        CONTROLS,
+        """(els, least) => els
+            .map((e) => [e.id || e.textContent.trim(), e.getBoundingClientRect()])
+            .filter(([, r]) => r.width > 0 && Math.min(r.width, r.height) < least)
+            .map(([name, r]) => `${name} ${r.width}x${r.height}`)""",
+        least,
+    )
+    return found
+
+
+def overlapping_controls(page: Any) -> list[str]:
+    """Pairs of controls drawn over each other (a control and one inside it aside)."""
+    found: list[str] = page.eval_on_selector_all(
+        CONTROLS,
+        """(els) => {
+          const drawn = els.map((e) => [e, e.getBoundingClientRect()]).filter(([, r]) => r.width);
+          const name = (e) => e.id || e.textContent.trim();
+          const out = [];
+          for (const [a, r] of drawn) {
+            for (const [b, q] of drawn) {
+              // Each pair once (b after a), a control and one inside it aside.
+              if (a === b || a.contains(b) || b.contains(a)) continue;
+              if (a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_PRECEDING) continue;
+              const x = Math.min(r.right, q.right) - Math.max(r.left, q.left);
+              const y = Math.min(r.bottom, q.bottom) - Math.max(r.top, q.top);
+              if (x > 1 && y > 1) out.push(`${name(a)} / ${name(b)}`);
+            }
+          }
+          return out;
+        }""",
+    )
+    return found
+
+
+def in_view(page: Any, selector: str) -> bool:
+    """Whether the element ``selector`` finds is drawn whole on the screen as it is scrolled."""
+    found: bool = page.evaluate(
+        """(selector) => {
+          const r = document.querySelector(selector).getBoundingClientRect();
+          return r.height > 0 && r.top >= 0 && r.left >= 0
+            && r.bottom <= innerHeight && r.right <= innerWidth;
+        }""",
+        selector,
+    )
+    return found
+
+
+def check_every_answer_in_view(b: Browser, g: Served, least: float, how: str) -> None:
+    """Every control at least ``least`` pixels, and each answer of the coach, then the end of
+    the game, drawn whole on the screen as it comes, with no scrolling by the player."""
+    page = b.page
+    assert small_controls(page, least) == []
+    assert overlapping_controls(page) == []
+    for button, kind in (
+        ("#ask-winnable", "winnable"),
+        ("#ask-hint", "hint"),
+        ("#ask-solution", "solution"),
+    ):
+        ask(page, button, kind)
+        assert in_view(page, "#coach"), kind
+        assert small_controls(page, least) == []
+    finish(g, how)
+    page.wait_for_function("document.getElementById('end').dataset.ready === '1'", timeout=60_000)
+    assert in_view(page, "#end")
+    assert small_controls(page, least) == []
+    assert overlapping_controls(page) == []
+    assert b.errors == []
+
+
+def test_a_phone_shows_the_board_first_and_every_answer(phone: Browser) -> None:
+    """The issue's phone: windmill 7 on a 390x844 screen with touch, after 20 moves. The board
+    comes first, every control is at least 44 pixels high and wide (a thumb's), and every
+    answer of the coach is brought into view."""
+    b = phone
+    page = b.page
+    page.emulate_media(reduced_motion="reduce")
+    g = Served(b, "windmill", 7, auto=False)
+    try:
+        advance(g, lambda: len(g.table.session.moves) >= 20)
+        reload(page)
+        assert page.evaluate("scrollY") == 0
+        board = page.locator("#board").bounding_box()
+        assert board is not None and board["y"] < 100  # under the title alone
+        tops: list[float] = page.eval_on_selector_all(
+            CONTROLS,
+            "els => els.filter((e) => e.getClientRects().length)"
+            ".map((e) => e.getBoundingClientRect().top)",
+        )
+        assert tops and min(tops) >= board["y"] + board["height"]
+        check_every_answer_in_view(b, g, 44, "tap")
+    finally:
+        page.emulate_media(reduced_motion="no-preference")
+        g.close()
+
+
+def test_a_large_screen_shows_every_answer(player: Browser) -> None:
+    """The same at 1280x900 by mouse: the board whole on the screen, each answer in view, and
+    every control at least 24 pixels (the smallest target WCAG 2.2 allows)."""
+    b = player
+    page = b.page
+    page.set_viewport_size({"width": 1280, "height": 900})
+    page.emulate_media(reduced_motion="reduce")
+    g = Served(b, "windmill", 7, auto=False)
+    try:
+        advance(g, lambda: len(g.table.session.moves) >= 20)
+        reload(page)
+        # The board is seen whole under the controls, and so at the module's 1000x760.
+        assert in_view(page, "#board")
+        page.set_viewport_size({"width": 1000, "height": 760})
+        page.wait_for_timeout(400)  # the page lays itself out again a moment after a resize
+        assert in_view(page, "#board")
+        page.set_viewport_size({"width": 1280, "height": 900})
+        page.wait_for_timeout(400)
+        check_every_answer_in_view(b, g, 24, "drag")
+    finally:
+        page.emulate_media(reduced_motion="no-preference")
+        page.set_viewport_size({"width": 1000, "height": 760})
+        g.close()
+
+
+def serious_findings(page: Any) -> list[str]:
+    """What axe-core's rules find serious or critical on the page as it is now."""
+    axe = pytest.importorskip(
+        "axe_playwright_python.sync_playwright",
+        reason="needs axe-playwright-python (the test extra)",
+    )
+    found = axe.Axe().run(page).response["violations"]
+    return [
+        f"{v['id']} ({v['impact']}): {[n['target'] for n in v['nodes']]}"
+        for v in found
+        if v["impact"] in ("serious", "critical")
+    ]
+
+
+@pytest.mark.parametrize("screen", ["large", "phone"])
+def test_the_page_passes_an_accessibility_check(
+    chromium: Callable[..., Browser], player: Browser, phone: Browser, screen: str
+) -> None:
+    """axe-core's rules find nothing serious at the deal, with each answer of the coach, and
+    at the end; the keyboard's controls are named for a screen reader."""
+    b = player if screen == "large" else phone
+    page = b.page
+    page.emulate_media(reduced_motion="reduce")
+    g = Served(b, "black-hole", 2, auto=False)
+    try:
+        assert serious_findings(page) == []
+        # The board names itself and its keys; the buttons say what they do, the legal
+        # moves in words.
+        board = page.get_by_role("application", name="the cards in play")
+        assert board.count() == 1
+        described = board.get_attribute("aria-describedby")
+        assert "Enter or Space picks the card" in b.text(f"#{described}")
+        for name in ("Undo", "Redo", "Restart", "Hint"):
+            assert page.get_by_role("button", name=name, exact=True).count() == 1, name
+        for m in g.table.view()["legal"]:
+            name = f"{m['move']}: {m['text']}"
+            assert page.get_by_role("button", name=name, exact=True).count() == 1, name
+        ask(page, "#ask-hint", "hint")
+        assert serious_findings(page) == []
+        ask(page, "#ask-solution", "solution")
+        assert serious_findings(page) == []
+        finish(g, "click")
+        page.wait_for_function(
+            "document.getElementById('end').dataset.ready === '1'", timeout=60_000
+        )
+        assert serious_findings(page) == []
+        assert b.errors == []
+    finally:
+        page.emulate_media(reduced_motion="no-preference")
         g.close()

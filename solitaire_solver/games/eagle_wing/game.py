@@ -259,6 +259,11 @@ class EagleWing(Game[EagleWingState, EagleWingMove]):
         """The layout of :mod:`.scene`: foundations, waste and stock; wings and trunk below."""
         return layout.scene(self.rules, state)
 
+    def scene_shown(self, state: EagleWingState) -> Scene:
+        """:meth:`scene` with the trunk turned over: its cards spread below it, face up (a
+        game that ends with no move left may end with cards in the trunk)."""
+        return layout.scene(self.rules, state, turned_over=True)
+
     def move_places(self, state: EagleWingState, move: EagleWingMove) -> MovePlaces:
         """Where ``move`` starts and ends on :meth:`scene` (:func:`.scene.move_places`)."""
         return layout.move_places(state, move)

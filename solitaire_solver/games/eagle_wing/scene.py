@@ -27,10 +27,13 @@ from .rules import EagleWingMove, EagleWingRules, EagleWingState
 _SUIT_NAMES = ("clubs", "spades", "hearts", "diamonds")
 
 
-def scene(rules: EagleWingRules, state: EagleWingState) -> Scene:
+def scene(rules: EagleWingRules, state: EagleWingState, *, turned_over: bool = False) -> Scene:
     """Foundations, waste and stock on top; wings 1-4, trunk, wings 5-8 below.
 
-    The trunk is face down but for its last card, which is face up.
+    The trunk is face down but for its last card, which is face up. ``turned_over``
+    shows a trunk of more cards turned over (the end of a game): its place empty, and its
+    cards face up in a pile of their own below it, spread downwards, the next one to come
+    last.
     """
     top = MARGIN + LABEL
     piles: list[Pile] = []
@@ -82,12 +85,27 @@ def scene(rules: EagleWingRules, state: EagleWingState) -> Scene:
     trunk = state.trunk
     if len(trunk) == 1:
         piles.append(Pile("trunk", "trunk", MARGIN + 4 * PITCH, row, card_texts(trunk), note="1"))
+    elif turned_over and trunk:
+        piles.append(Pile("trunk", "trunk", MARGIN + 4 * PITCH, row, note="0"))
+        piles.append(
+            Pile(
+                "trunk-shown",
+                "turned up",
+                MARGIN + 4 * PITCH,
+                row + CARD_H + LABEL + 12,
+                card_texts(trunk),
+                fan=DOWN,
+                note=str(len(trunk)),
+            )
+        )
     else:
         piles.append(
             Pile("trunk", "trunk", MARGIN + 4 * PITCH, row, down=len(trunk), note=str(len(trunk)))
         )
     home = sum(state.foundations)
     trunk_text = count_text(len(trunk)) + (", the last one face up" if len(trunk) == 1 else "")
+    if turned_over and len(trunk) > 1:
+        trunk_text += ", turned over"
     facts = (
         ("foundations", f"{home} of 52 (from {RANKS[base]})"),
         ("trunk", trunk_text),

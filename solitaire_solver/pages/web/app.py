@@ -4,9 +4,11 @@ One game (a :class:`~.table.Table`) per server. Every address starts with a
 random token (``http://127.0.0.1:PORT/TOKEN/``): a request without it, with
 another one, or from an address other than the loopback gets 403, so that
 neither another user of the machine nor a web page in the browser can play
-or read the game. :func:`serve` binds 127.0.0.1 (it refuses any other
-address) on a free port, and stops on Ctrl-C, or once the page has been
-closed for a while (the page calls in every few seconds while it is open).
+or read the game. :class:`Server` binds 127.0.0.1 (:func:`bind` refuses any
+other address) on a free port (``play --browser`` on :data:`PORT` when it is
+free, so that the browser keeps the page's record from game to game), and
+stops on Ctrl-C, or once the page has been closed for a while (the page
+calls in every few seconds while it is open).
 
 The routes, under the token: ``GET /`` the page; ``GET api/state`` what it
 draws; ``POST api/move`` ``{"move": "x3-5"}``; ``POST api/undo`` and
@@ -82,6 +84,11 @@ once) before it stops."""
 
 PING_SECONDS = 5
 """How often the open page calls in."""
+
+PORT = 28573
+"""The port ``play --browser`` serves on when it is free (else any free port). One address from
+run to run is one origin for the browser, which keeps the page's settings and record of games
+per origin: on a new port each time, they would start anew at every game."""
 
 
 MAX_BODY = 65_536
@@ -543,7 +550,11 @@ class Server:
 def play_in_browser(table: Table, *, out: TextIO | None = None, open_page: bool = True) -> int:
     """``play --browser``: serve ``table``, open the page, and return 0 once the server stops."""
     out = out if out is not None else sys.stdout
-    server = Server(table)
+    try:
+        server = Server(table, port=PORT)
+    except BadOptionError:
+        # Taken (another game served, say): any free port, with a record of its own.
+        server = Server(table)
     opened = False
     if open_page:
         try:

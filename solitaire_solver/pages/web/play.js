@@ -171,6 +171,19 @@
     svg.setAttribute("viewBox", `0 0 ${box[0]} ${box[1]}`);
   }
 
+  // On a large screen the board takes the height left under the controls, so that it is
+  // seen whole (the controls above it wrap on a narrower window); on a phone it takes the
+  // screen's width and the page scrolls.
+  const phone = window.matchMedia("(max-width: 800px)");
+  function sizeBoard() {
+    if (phone.matches) {
+      svg.style.maxHeight = "";
+      return;
+    }
+    const top = svg.getBoundingClientRect().top + window.scrollY;
+    svg.style.maxHeight = `${Math.max(320, Math.floor(window.innerHeight - top - 12))}px`;
+  }
+
   // ---------------------------------------------------------------- drawing and sliding
 
   function translation(n) {
@@ -253,18 +266,48 @@
     return slideFrom(before, step, ms);
   }
 
+  // The slides of a board can be cut short: a newer board takes over (drawing counts the
+  // boards begun), and any input of the player's (a key, a press) ends them at once, the
+  // cards drawn where they end (hurried: the board that was cut short).
+  let drawing = 0;
+  let hurried = 0;
+  let wake = null; // ends the pause under way
+
   function pause(ms) {
-    return new Promise((done) => setTimeout(done, ms));
+    return new Promise((done) => {
+      const timer = setTimeout(done, ms);
+      wake = () => {
+        clearTimeout(timer);
+        done();
+      };
+    });
   }
+
+  function hurry() {
+    if (!animating) return;
+    hurried = drawing;
+    if (wake) wake();
+  }
+  // Before the page's own handlers: the key or press then acts on the board as it ends.
+  document.addEventListener("keydown", hurry, true);
+  document.addEventListener("pointerdown", hurry, true);
 
   function slideMs() {
     return reduced.matches ? 0 : SLIDE_MS;
   }
 
-  // Draw the board of a new view: the steps of its change one after another (the player's
-  // move, then each automatic move), each card sliding to its new place, when the page
-  // showed the position the change started from; else the new position, sliding what moved.
+  // How many of the last n moves of a view the player made (the rest were automatic).
+  function playerMoves(doc, n) {
+    return doc.played.slice(doc.played.length - n).filter((m) => !m.auto).length;
+  }
+
+  // Draw the board of a new view. A move of the player's, when the page showed the position
+  // it started from, slides step by step: the move, then each automatic move, each card to
+  // its new place. Anything else (undo, a jump over many moves such as End or Home, a redo of
+  // several, another tab's move) draws the new position at once, sliding what moved in one
+  // short slide. Any input ends the slides (hurry).
   async function drawBoard(doc, old) {
+    const token = ++drawing;
     const step = doc.step;
     if (doc.slots.length === 0) {
       svg.style.display = "none";
@@ -274,6 +317,7 @@
     }
     svg.style.display = "";
     $("text-board").hidden = true;
+    sizeBoard();
     const wasNarrow = narrow;
     const slots = arrange(doc.slots, step, doc.geometry);
     if (narrow !== wasNarrow) box = [0, 0];
@@ -286,19 +330,24 @@
     let slides = old && old.title === doc.title;
     if (chain && chain.steps.length > 1 && ms > 0) {
       const follows = slides && chain.since === old.version;
-      if (follows || chain.since === null) {
+      const one = playerMoves(doc, chain.steps.length - 1) <= 1;
+      if (one && (follows || chain.since === null)) {
         steps = chain.steps.slice(1);
         slides = true;
         if (!follows) table.draw(slots, chain.steps[0]);
       }
     }
     for (let i = 0; i < steps.length; i++) {
-      const took = drawStep(steps[i], slots, slides ? ms : 0);
+      const last = i === steps.length - 1;
+      const quick = hurried === token;
+      if (quick && !last) continue;
+      const took = drawStep(steps[i], slots, slides && !quick ? ms : 0);
       if (took) {
         animating = true;
         document.body.dataset.animating = "1";
         setBusy();
         await pause(took + 20);
+        if (token !== drawing) return; // a newer board took over, and ends the slides
       }
     }
     for (const n of layer.querySelectorAll(".sliding")) {
@@ -306,6 +355,7 @@
       n.style.transition = "";
       n.style.transform = "";
     }
+    wake = null;
     animating = false;
     document.body.dataset.animating = "";
     setBusy();
@@ -444,7 +494,11 @@
       const button = node("button", m.move);
       button.type = "button";
       button.dataset.move = m.move;
-      if (m.text) button.title = m.text;
+      if (m.text) {
+        button.title = m.text;
+        // A screen reader reads the move's words after its notation.
+        button.setAttribute("aria-label", `${m.move}: ${m.text}`);
+      }
       button.addEventListener("click", () => play(m.move));
       item.append(button);
       legal.append(item);
@@ -498,59 +552,100 @@
     }
   }
 
-  // Per preset: games played (a move made), won, the current and the best streak of wins.
-  // A game counts once, however often it is left and loaded again, until it ends.
+  // The record, per preset: games played, won, the current and the best streak of wins. It
+  // counts deals, each one once: the server names a game's deal the same way in every game
+  // of it (view.record.deal; none for a position that is no numbered deal's start), and the
+  // browser keeps each deal's state in GAMES:
+  //   open     counted as played: a move was made in a game begun at its deal here
+  //   helped   open, and the coach has shown its winning line
+  //   won      ended won: counted as won
+  //   lost     ended with no move left
+  //   solved   ended won after its winning line was shown: played, not won
+  //   elsewhere  first seen with moves played elsewhere (a file): never counted
+  // Only an open (or helped) deal changes the record, once, when its game first ends; so a
+  // replay of the same deal (a restart, undo and redo, End, the deal dealt or loaded again)
+  // counts nothing new. A game left before its end breaks the streak.
+  const GAMES = "solitaire-solver-games";
+  const MAX_GAMES = 10000; // the deals remembered; the oldest are forgotten past this
+  const OPEN = new Set(["open", "helped"]);
+
   function keep(old) {
-    const game = `${view.title}|${view.subtitle}`;
-    const sameGame = old && `${old.title}|${old.subtitle}` === game;
+    const rec = view.record || { deal: null, from_deal: false, solution_shown: false };
+    const key = rec.deal;
     const stats = readJSON(localStorage, STATS, {});
     const record = stats[view.game] || { played: 0, won: 0, streak: 0, best: 0 };
-    // The game in play and the games counted but not ended, kept for the tab: a reload
-    // goes on with them.
+    const games = readJSON(localStorage, GAMES, {});
+    // The game this tab shows, with its clock, kept for the tab: a reload goes on with them.
     const kept = readJSON(sessionStorage, CURRENT, {});
-    const open = new Set(kept.open || []);
+    const game = key || `${view.title}|${view.subtitle}`;
+    const sameGame = old && kept.game === game;
     if (kept.game !== game) {
-      if (kept.game && open.has(kept.game) && stats[kept.preset]) {
+      if (kept.deal && OPEN.has(games[kept.deal]) && stats[kept.preset]) {
         stats[kept.preset].streak = 0; // a game left before its end breaks the streak
       }
-      // A game that comes over already (loaded from a file) was not played here.
-      const ended = !!view.over;
-      Object.assign(kept, { game: game, preset: view.game, ended: ended, start: null, stop: null });
+      Object.assign(kept, { game: game, deal: key, preset: view.game, start: null, stop: null });
     }
-    if (view.undo === 0 && !view.over) {
-      // Back at the deal (a restart): the clock starts again, and a game that had ended
-      // is played anew.
-      Object.assign(kept, { ended: false, start: null, stop: null });
+    let state = key ? games[key] : undefined;
+    const was = state;
+    if (key && state === undefined && view.undo > 0) {
+      // The first move of the deal seen here: counted if the game began here.
+      state = rec.from_deal ? "open" : "elsewhere";
+      if (state === "open") record.played += 1;
     }
-    if (view.undo > 0 && !kept.ended && !open.has(game)) {
-      open.add(game);
-      record.played += 1;
-    }
-    if (view.undo > 0 && kept.start === null) kept.start = Date.now();
-    if (view.over && open.has(game) && !kept.ended) {
-      open.delete(game);
-      kept.ended = true;
-      kept.stop = Date.now();
-      if (view.over === "won") {
+    if (state === "open" && rec.solution_shown) state = "helped";
+    if (OPEN.has(state) && view.over) {
+      if (view.over === "won" && state === "open") {
         record.won += 1;
         record.streak += 1;
         record.best = Math.max(record.best, record.streak);
+        state = "won";
       } else {
         record.streak = 0;
+        state = view.over === "won" ? "solved" : "lost";
       }
     }
-    kept.open = [...open];
+    if (key && state !== was) {
+      delete games[key]; // last in the order: the oldest deals are forgotten first
+      games[key] = state;
+      const names = Object.keys(games);
+      for (const name of names.slice(0, Math.max(0, names.length - MAX_GAMES))) delete games[name];
+      localStorage.setItem(GAMES, JSON.stringify(games));
+    }
     stats[view.game] = record;
     localStorage.setItem(STATS, JSON.stringify(stats));
+    // The clock: from the first move of the player to the end; back at the deal (a restart)
+    // it starts again.
+    if (view.undo === 0 && !view.over) Object.assign(kept, { start: null, stop: null });
+    if (view.undo > 0 && kept.start === null) kept.start = Date.now();
+    if (!view.over) kept.stop = null;
+    else if (kept.stop === null || kept.stop === undefined) kept.stop = Date.now();
     sessionStorage.setItem(CURRENT, JSON.stringify(kept));
     clock.start = kept.start;
-    clock.stop = view.over ? kept.stop || Date.now() : null;
+    clock.stop = view.over ? kept.stop : null;
     const share = record.played ? Math.round((100 * record.won) / record.played) : 0;
     $("stats").textContent =
       `${view.game}: ${record.played} played, ${record.won} won (${share}%), ` +
       `streak ${record.streak}, best ${record.best}`;
+    $("counted").textContent = countedText(key, state);
+    document.body.dataset.counted = key ? state || "" : "none";
     tick();
     if (!sameGame) say("");
+  }
+
+  // How the record counts the game in play, in a few words.
+  function countedText(key, state) {
+    if (!key) return "This game is not in the record: it starts from a position, not a numbered deal.";
+    const counted = {
+      open: "This game counts in the record.",
+      helped: "This game counts as played, not won: the coach showed its winning line.",
+      won: "This deal is in the record as won: playing it again counts nothing new.",
+      lost: "This deal is in the record as lost: playing it again counts nothing new.",
+      solved:
+        "This deal is in the record as played, not won (its winning line was shown): " +
+        "playing it again counts nothing new.",
+      elsewhere: "This game is not in the record: it came with moves played elsewhere.",
+    };
+    return counted[state] || "This game counts in the record from your first move.";
   }
 
   function tick() {
@@ -611,12 +706,23 @@
   }
 
   // A double-click (or double-tap) sends the card home: the legal move from its place that
-  // the server marks as going home.
+  // the server marks as going home. Where several start there (a card that starts runs of
+  // different lengths, x1-2 and x1-3), the page never guesses: the card is picked, the
+  // places where those moves end light up, and the player picks one.
   function sendHome(click) {
     if (!idle()) return false;
-    const home = view.legal.find((m) => m.home && at(m.from, click));
-    if (!home) return false;
-    play(home.move);
+    const homes = view.legal.filter((m) => m.home && at(m.from, click));
+    if (homes.length === 0) return false;
+    if (homes.length === 1) {
+      play(homes[0].move);
+      return true;
+    }
+    picked = click;
+    focusAt = null;
+    mark();
+    const names = homes.map((m) => m.move);
+    const listed = `${names.slice(0, -1).join(", ")} or ${names[names.length - 1]}`;
+    say(`${listed}? Each goes home from this card: click where the one you want ends`);
     return true;
   }
 
@@ -712,7 +818,9 @@
     }
     picked = null;
     mark();
-    if (target) say("that card cannot go there");
+    // Dropped on a place it cannot go, the card says so; dropped off the board, it just goes
+    // back, and no older message stays.
+    say(target ? "that card cannot go there" : "");
   }
 
   svg.addEventListener("pointerup", (event) => endDrag(event, false));
@@ -724,12 +832,15 @@
 
   // The fair hint's moves, one bar each: the chance of a win (green), the band the true
   // chance lies in (gold), and the samples the search left unsettled, counted as lost
-  // (grey, after the green). A move with twins is listed once.
+  // (grey, after the green). A move with twins is listed once. The moves are listed in the
+  // answer's order (best first), and the best is the answer's own move (or the move listed
+  // for it and its twins): the page never orders or picks on its own.
   function chanceBars(box, fair) {
     const list = node("ul", undefined, "bars");
     for (const m of fair.moves) {
       if (m.group && m.group !== m.move) continue;
-      const item = node("li", undefined, m.best ? "best" : "");
+      const best = m.move === fair.move || (m.twins || []).includes(fair.move);
+      const item = node("li", undefined, best ? "best" : "");
       item.dataset.move = m.move;
       item.append(node("code", m.move));
       const bar = node("span", undefined, "bar");
@@ -743,7 +854,7 @@
       if (m.samples && m.unsettled) part("unsettled", m.chance, m.unsettled / m.samples);
       if (m.low !== undefined && m.high !== undefined) part("band", m.low, m.high - m.low);
       item.append(bar, " " + percent(m.chance));
-      if (m.best) item.append(" \u2190 best");
+      if (best) item.append(" \u2190 best");
       else if (m.tie) item.append(" (a tie with the best)");
       if (m.twins && m.twins.length) item.append(` (also ${m.twins.join(", ")})`);
       item.title = [m.text, m.unsettled_text].filter(Boolean).join("; ");
@@ -803,6 +914,15 @@
       }
     }
     box.hidden = false;
+    bring(box);
+  }
+
+  // An answer of the coach, or the end of a game, is scrolled into view where it is not
+  // (on a phone it comes below the board and the buttons); it fits on the screen (its
+  // height is capped, a long one scrolls inside).
+  function bring(box) {
+    box.scrollTop = 0;
+    box.scrollIntoView({ block: "nearest" });
   }
 
   async function ask(kind) {
@@ -810,6 +930,7 @@
     box.replaceChildren(node("p", "thinking\u2026"));
     box.dataset.kind = "";
     box.hidden = false;
+    bring(box);
     const doc = await call("POST", "api/coach/" + kind);
     if (doc) coachAnswer(kind, doc);
     else box.hidden = true;
@@ -847,10 +968,8 @@
     bringEnd();
   }
 
-  // The end box heads the side panel: scrolled to, in the panel and in the page.
   function bringEnd() {
-    $("side").scrollTop = 0;
-    $("end").scrollIntoView({ block: "nearest" });
+    bring($("end"));
   }
 
   // ---------------------------------------------------------------- the controls
@@ -908,6 +1027,28 @@
     i = i < 0 ? (by > 0 ? 0 : places.length - 1) : (i + by + places.length) % places.length;
     focusAt = keyOf(places[i].place);
     mark();
+    sayRing(places[i].place);
+  }
+
+  // What the ring is on, for a screen reader (the board is drawn, not written): the card (or
+  // the face-down pile, or the empty place) and its pile, and what Enter does there.
+  function sayRing(place) {
+    const n = elementsOf(place)[0];
+    const title = n && n.querySelector("title");
+    const what = title ? title.textContent : "an empty place";
+    const label = layer.querySelector(`text.label[data-pile="${CSS.escape(place[0])}"]`);
+    const pile = label ? label.firstChild.textContent.trim() : place[0];
+    let text = `${what}, ${pile}: Enter picks it`;
+    const from = view.legal.filter((m) => at(m.from, { pile: place[0], index: place[1] }));
+    if (from.length === 1 && from[0].to === null) {
+      text = `${what}, ${pile}: Enter plays ${from[0].move}, ${from[0].text}`;
+    }
+    if (picked) {
+      const card = elementsOf([picked.pile, picked.index])[0];
+      const name = card && card.querySelector("title") ? card.querySelector("title").textContent : "the card";
+      text = `${what}, ${pile}: Enter plays ${name} here`;
+    }
+    $("ring-text").textContent = text;
   }
 
   function pressRing() {
@@ -932,6 +1073,11 @@
     if (t instanceof HTMLInputElement || t instanceof HTMLSelectElement) return;
     // On a button, Enter and Space press the button.
     if (t instanceof HTMLButtonElement && (event.key === "Enter" || event.key === " ")) return;
+    // On a box that scrolls (a long answer, the moves played), the keys that scroll scroll it.
+    const scrolls = ["ArrowUp", "ArrowDown", "Home", "End", " ", "PageUp", "PageDown"];
+    if (t instanceof HTMLElement && t.matches("#coach, #end, #side") && scrolls.includes(event.key)) {
+      return;
+    }
     const keys = {
       ArrowLeft: () => view.undo && change("api/undo"),
       ArrowRight: () => view.redo && change("api/redo"),
@@ -961,6 +1107,7 @@
     clearTimeout(resized);
     resized = setTimeout(() => {
       if (!view || view.slots.length === 0 || animating) return;
+      sizeBoard();
       const wasNarrow = narrow;
       const slots = arrange(view.slots, view.step, view.geometry);
       if (narrow === wasNarrow && !narrow) return;

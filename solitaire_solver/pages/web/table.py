@@ -32,13 +32,13 @@ from collections.abc import Sequence
 from typing import Any
 
 from ...advice.analysis import analyse_position, review_line
-from ...advice.fair import fair_hint, hint_document
+from ...advice.fair import fair_hint, hint_document, line_keys
 from ...cards import count_text
 from ...errors import BadOptionError, FairPlayError, IllegalMoveError
 from ...games import PRESETS, Game, Seen, make_game
 from ...games.scene import Scene, page_geometry
 from ...numbering import parse_deal_number
-from ...records.deal_files import format_game, parse_game
+from ...records.deal_files import format_game, parse_game, play_mode
 from ...records.verdicts import WON, shipped_table
 from ...request import SolveRequest
 from ..terminal import Session
@@ -95,7 +95,11 @@ class Table:
     game's fair plan's K). ``version`` counts the
     changes, so that the page can tell a fresh answer from a stale one.
     ``fair`` plays the game fair (see :meth:`set_fair`); ``fair_off_at`` is
-    the move number a game resumed from a file had fair mode turned off at.
+    the move number a game resumed from a file had fair mode turned off at,
+    ``full_sight`` whether that game showed every card (fair mode cannot
+    start in it), ``automatic`` which of ``moves`` the table had played for
+    the player, and ``start_file`` the position file the start came from (a
+    fair game's file names it instead of the face-down cards).
 
     With ``auto`` (automatic moves home), the table plays the game's
     :meth:`~.Game.auto_moves` after each of the player's moves and at the
@@ -119,13 +123,19 @@ class Table:
         auto: bool = False,
         fair: bool = False,
         fair_off_at: int | None = None,
+        full_sight: bool = False,
+        automatic: Sequence[bool] = (),
+        start_file: str | None = None,
     ) -> None:
         self.fair = fair
         """Whether fair mode is on: the player sees only what the table shows."""
         self.fair_off_at = fair_off_at
         """The number of moves played when the player turned fair mode off in this game, or
         ``None`` if it was not turned off."""
-        self.full_sight = self.fair_off_at is not None
+        self.start_file = start_file
+        """The position file the game's start came from, if it did: a fair game's file names
+        it instead of its face-down cards."""
+        self.full_sight = full_sight or self.fair_off_at is not None
         """Whether this game has shown something a fair game hides (a coach's answer, a file
         with every card): fair mode can no longer start in it."""
         self.request = request
@@ -137,8 +147,6 @@ class Table:
         self.auto = auto
         """Whether the table plays the automatic moves home."""
         self.version = 0
-        self.automatic: list[bool] = []
-        """For each move played, whether the table played it (an automatic move home)."""
         self.undone: list[Any] = []
         """Moves taken back, the next one to redo last."""
         self.undone_automatic: list[bool] = []
@@ -148,29 +156,47 @@ class Table:
         version it changed (``None``: a new game): the page animates the moves after those."""
         self._drawn: list[tuple[Any, bool, Scene, tuple[str, str]]] = []
         """Each position's scene and its move's words, and whether they were drawn masked."""
-        self.session = self._session(game, start, deal, moves)
+        self.from_deal = True
+        """Whether the game in play began at its start on this table (a deal, or a file with
+        no move played), rather than coming with moves played elsewhere (:meth:`record`)."""
+        self.solution_shown = False
+        """Whether the coach has shown a winning line of the game in play before it ended;
+        undo, redo and restart keep it, a new game clears it (:meth:`record`)."""
+        self._record_key: tuple[Session, str | None] | None = None
+        """The session :meth:`record` last named the deal of, and that name."""
+        self.session = self._session(game, start, deal, moves, automatic)
+
+    @property
+    def automatic(self) -> list[bool]:
+        """For each move played, whether the table played it (an automatic move home)."""
+        return self.session.automatic
 
     def _session(
-        self, game: Game[Any, Any], start: Any, deal: str | None, moves: Sequence[Any]
+        self,
+        game: Game[Any, Any],
+        start: Any,
+        deal: str | None,
+        moves: Sequence[Any],
+        automatic: Sequence[bool] = (),
     ) -> Session:
         session = Session(game, start, request=self.request, deal=deal)
-        for move in moves:
-            session.play(move)
+        for i, move in enumerate(moves):
+            session.play(move, i < len(automatic) and automatic[i])
         self.version += 1
-        self.automatic = [False] * len(session.moves)
         self.undone, self.undone_automatic = [], []
         self._change = None
         if self.auto and self._play_automatic(session):
             # The page has not seen this deal: it draws the start, then the automatic moves.
             self._change = (self.version, len(moves), None)
+        # A new game: begun here unless it came with moves, and no winning line shown yet.
+        self.from_deal, self.solution_shown = not moves, False
         return session
 
     def _play_automatic(self, session: Session) -> int:
         """Play the automatic moves home of the position now; how many were played."""
         moves = session.game.auto_moves(session.position)
         for move in moves:
-            session.play(move)
-            self.automatic.append(True)
+            session.play(move, automatic=True)
             # A move that is the next one to redo keeps the moves undone after it.
             if self.undone and self.undone[-1] == move:
                 self.undone.pop()
@@ -209,7 +235,6 @@ class Table:
         move = self.game.parse_move(text)
         before = len(self.session.moves)
         self.session.play(move)
-        self.automatic.append(False)
         # A new move starts a new line: what was undone is no longer ahead.
         if self.undone and self.undone[-1] == move and not self.undone_automatic[-1]:
             self.undone.pop()
@@ -239,7 +264,7 @@ class Table:
         done = 0
         while done < steps and self.player_moves:
             while True:
-                automatic = self.automatic.pop()
+                automatic = self.automatic[-1]
                 self.undone.append(self.session.undo())
                 self.undone_automatic.append(automatic)
                 if not automatic:
@@ -256,11 +281,9 @@ class Table:
         done = 0
         before = len(self.session.moves)
         while done < steps and self.undone:
-            self.session.play(self.undone.pop())
-            self.automatic.append(self.undone_automatic.pop())
+            self.session.play(self.undone.pop(), self.undone_automatic.pop())
             while self.undone and self.undone_automatic[-1]:
-                self.session.play(self.undone.pop())
-                self.automatic.append(self.undone_automatic.pop())
+                self.session.play(self.undone.pop(), self.undone_automatic.pop())
             done += 1
         if done:
             self._changed(before)
@@ -298,20 +321,29 @@ class Table:
         self.session = self._session(game, game.deal(number), str(number), ())
         self.undone = []
         # A new game keeps the mode the player chose, with a record of its own.
-        self.fair_off_at, self.full_sight = None, False
+        self.fair_off_at, self.full_sight, self.start_file = None, False, None
 
     def load(self, text: str, name: str = "the file") -> None:
         """Go on with a saved game (or start from a position): the text of a game file.
 
-        The game goes on in the file's mode: fair if the file says so, else
-        not (a file that is not fair shows every card), keeping the move
-        number fair mode was turned off at.
+        The mode follows the rule of ``play --file``
+        (:func:`~solitaire_solver.records.deal_files.play_mode`): a fair game
+        file goes on fair; a game that showed every card goes on so, keeping
+        the move number fair mode was turned off at, and is refused
+        (:class:`FairPlayError`) while fair mode is on; a deal or position
+        goes on in the mode the player chose. A position that hides cards
+        (``??``) is refused. Each undo then takes back the player's move with
+        the automatic moves the file lists after it.
         """
         played = parse_game(text, path=name)
-        self.session = self._session(played.game, played.start, played.deal, played.moves)
+        fair = play_mode(played, self.fair, path=name)
+        self.session = self._session(
+            played.game, played.start, played.deal, played.moves, played.automatic
+        )
         self.undone = []
-        self.fair, self.fair_off_at = played.fair, played.fair_off_at
-        self.full_sight = not played.fair or played.fair_off_at is not None
+        self.fair, self.fair_off_at = fair, played.fair_off_at
+        self.full_sight = played.full_sight
+        self.start_file = played.start_file or name
 
     def save_text(self) -> str:
         """The game as a game file (the start and the moves played), as ``play`` saves it.
@@ -324,7 +356,14 @@ class Table:
         if not self.fair:
             self._saw_everything()
         return format_game(
-            s.game, s.start, s.moves, deal=s.deal, fair=self.fair, fair_off_at=self.fair_off_at
+            s.game,
+            s.start,
+            s.moves,
+            deal=s.deal,
+            fair=self.fair,
+            fair_off_at=self.fair_off_at,
+            automatic=self.automatic,
+            start_file=self.start_file,
         )
 
     def file_name(self, suffix: str) -> str:
@@ -408,10 +447,14 @@ class Table:
         self.version += 1
 
     def _leave_end(self) -> None:
-        """Before a fair game that is over goes back: its cards were shown at the end, so fair
-        mode is turned off there and recorded."""
-        if self.fair and self.over() is not None:
+        """Before a game that is over goes back: its cards were shown at the end (and the
+        coach may have said everything), so the game has shown every card: a fair game's
+        fair mode is turned off there and recorded, and no game can turn it on again."""
+        if self.over() is None:
+            return
+        if self.fair:
             self.set_fair(False)
+        self.full_sight = True
 
     # ------------------------------------------------------------ what the page shows
 
@@ -420,15 +463,19 @@ class Table:
 
         Each position is drawn as the player saw it (:meth:`.Game.scene_seen`)
         and each move played worded as the player saw it played
-        (:meth:`.Game.describe_played`); once the game
-        is over every card is shown.
+        (:meth:`.Game.describe_played`); once the game is over every card is
+        shown, the last position with its face-down cards turned face up
+        (:meth:`.Game.scene_shown`: what a lost game left face down).
         """
         s, game = self.session, self.game
         masked = self.over() is None
-        # Each position's scene is drawn once, and kept while the position stays in the game.
+        last = len(s.positions) - 1
+        # Each position's scene is drawn once, and kept while the position stays in the game
+        # (the last one of a game that is over is drawn turned over: it is drawn again).
         drawn = self._drawn
         for i, position in enumerate(s.positions):
-            if i < len(drawn) and drawn[i][0] is position and drawn[i][1] == masked:
+            kept = i < len(drawn) and drawn[i][0] is position and drawn[i][1] == masked
+            if kept and (masked or i < last):
                 continue
             del drawn[i:]
             words = ("", "")
@@ -439,7 +486,10 @@ class Table:
                     game.describe_played(before, move) if masked else game.describe(before, move)
                 )
                 words = (str(move), said_now)
-            sc = game.scene_seen(game.seen(position)) if masked else game.scene(position)
+            if masked:
+                sc = game.scene_seen(game.seen(position))
+            else:
+                sc = game.scene_shown(position) if i == last else game.scene(position)
             drawn.append((position, masked, sc, words))
         del drawn[len(s.positions) :]
         slots, steps = scene_steps([d[2] for d in drawn], [d[3] for d in drawn])
@@ -483,6 +533,36 @@ class Table:
             "fair_off_at": self.fair_off_at,
             "auto": self.auto,
             "change": self._change_steps(steps),
+            "record": self.record(),
+        }
+
+    def record(self) -> dict[str, Any]:
+        """What the page's record of games (kept by the browser) needs to count a game once.
+
+        ``deal``: the deal the game is of, as the record names it (the
+        preset and its rules, then the deal number: ``windmill: redeals=0
+        ... #7``), the same in every game of that deal on any table, or
+        ``None`` when the game starts from a position that is no numbered
+        deal's start (a position file, or a file whose position is not its
+        deal number's); ``from_deal``: whether the game began at its start
+        on this table rather than coming with moves played elsewhere;
+        ``solution_shown``: whether the coach showed a winning line of this
+        game before it ended. How the page counts with them is told in
+        docs/guides/players.md ("Keeping count").
+        """
+        s = self.session
+        if self._record_key is None or self._record_key[0] is not s:
+            key = None
+            if s.deal is not None:
+                number = parse_deal_number(s.deal)
+                # A file may name a deal and hold another position: that is no game of the deal.
+                if self.game.deal(number) == s.start:
+                    key = f"{rules_subtitle(self.game)} #{number}"
+            self._record_key = (s, key)
+        return {
+            "deal": self._record_key[1],
+            "from_deal": self.from_deal,
+            "solution_shown": self.solution_shown,
         }
 
     def _change_steps(self, steps: list[dict[str, Any]]) -> dict[str, Any] | None:
@@ -552,7 +632,14 @@ class Table:
         (``None`` for a forced move, named with no figures); ``None`` with no move."""
         # Quick, as a hint for a player about to move: a forced move at once, and the
         # samples stop once the best move stands apart.
-        hint = fair_hint(self.game, seen, samples=self.samples, seed=self.seed, quick=True)
+        hint = fair_hint(
+            self.game,
+            seen,
+            samples=self.samples,
+            seed=self.seed,
+            quick=True,
+            line=line_keys(self.game, self.session.positions),
+        )
         top = hint.best
         if top is None:
             return None
@@ -580,6 +667,10 @@ class Table:
                 line.append({"move": str(move), "text": self.game.describe(state, move)})
                 state = self.game.apply(state, move)
             out["moves"] = line
+            if line:
+                # The game's own winning line: a game won after it counts as played, not won.
+                # The next view says so (the game itself, and so its version, is unchanged).
+                self.solution_shown = True
             out["text"] = (
                 "won: every card is home"
                 if not line
