@@ -14,6 +14,7 @@ verdicts, slower); the install says so once, and ``solitaire-solver
 """
 
 import os
+import shutil
 import sys
 
 from setuptools import Extension, setup
@@ -37,6 +38,35 @@ class OptionalKernels(build_ext):
             super().run()
         except Exception as exc:  # no compiler at all: the whole step fails
             self._say(f"the compiled kernels were not built ({exc})")
+            return
+        if not self.inplace:
+            self._beside_sources()
+
+    def _beside_sources(self) -> None:
+        """Put a copy of each kernel built beside its C source too.
+
+        ``pip install .`` builds in the project folder and installs the
+        package elsewhere; ``python -m solitaire_solver`` run from the
+        project folder imports the package there, which without this has no
+        kernels and solves many times slower than ``solitaire-solver``. With
+        the copies, both run the same code. (``pip install -e .`` builds
+        them there in the first place.) A folder that cannot be written is
+        left as it is.
+        """
+        build_py = self.get_finalized_command("build_py")
+        for ext in self.extensions:
+            built = self.get_ext_fullpath(ext.name)
+            if not os.path.isfile(built):
+                continue  # a kernel that was not built, said already
+            package, _, _ = ext.name.rpartition(".")
+            folder = build_py.get_package_dir(package)
+            target = os.path.join(folder, os.path.basename(built))
+            try:
+                # Whole or not at all: a copy half written would fail to load.
+                shutil.copyfile(built, target + ".part")
+                os.replace(target + ".part", target)
+            except OSError:
+                continue
 
     def build_extension(self, ext: Extension) -> None:
         try:
@@ -52,32 +82,35 @@ class OptionalKernels(build_ext):
         )
 
 
-setup(
-    cmdclass={"build_ext": OptionalKernels},
-    ext_modules=[
-        Extension(
-            "solitaire_solver.games.windmill._kernel",
-            sources=["solitaire_solver/games/windmill/_kernel.c"],
-            include_dirs=["solitaire_solver/search/native"],
-            depends=[
-                "solitaire_solver/search/native/beam.h",
-                "solitaire_solver/search/native/binding.h",
-                "solitaire_solver/search/native/graph.h",
-                "solitaire_solver/search/native/lds.h",
-                "solitaire_solver/search/native/words.h",
-            ],
-            extra_compile_args=["-O2"],
-        ),
-        Extension(
-            "solitaire_solver.games.eagle_wing._kernel",
-            sources=["solitaire_solver/games/eagle_wing/_kernel.c"],
-            include_dirs=["solitaire_solver/search/native"],
-            depends=[
-                "solitaire_solver/search/native/binding.h",
-                "solitaire_solver/search/native/dfs.h",
-                "solitaire_solver/search/native/words.h",
-            ],
-            extra_compile_args=["-O2"],
-        ),
-    ],
-)
+KERNELS = [
+    Extension(
+        "solitaire_solver.games.windmill._kernel",
+        sources=["solitaire_solver/games/windmill/_kernel.c"],
+        include_dirs=["solitaire_solver/search/native"],
+        depends=[
+            "solitaire_solver/search/native/beam.h",
+            "solitaire_solver/search/native/binding.h",
+            "solitaire_solver/search/native/graph.h",
+            "solitaire_solver/search/native/lds.h",
+            "solitaire_solver/search/native/words.h",
+        ],
+        extra_compile_args=["-O2"],
+    ),
+    Extension(
+        "solitaire_solver.games.eagle_wing._kernel",
+        sources=["solitaire_solver/games/eagle_wing/_kernel.c"],
+        include_dirs=["solitaire_solver/search/native"],
+        depends=[
+            "solitaire_solver/search/native/binding.h",
+            "solitaire_solver/search/native/dfs.h",
+            "solitaire_solver/search/native/words.h",
+        ],
+        extra_compile_args=["-O2"],
+    ),
+]
+"""The compiled kernels, each built from one C file with the engine's native headers."""
+
+# Guarded, so that a test may import the command class: pip's build runs this file as
+# the main module.
+if __name__ == "__main__":
+    setup(cmdclass={"build_ext": OptionalKernels}, ext_modules=KERNELS)

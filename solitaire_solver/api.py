@@ -87,6 +87,8 @@ def solve(
         if deal is None:
             raise BadOptionError("solve needs a deal number or a position")
         position = g.deal(parse_deal_number(deal))
+    else:
+        g.check_position(position)
     return g.solve(position, request)
 
 
@@ -112,13 +114,9 @@ class Verification:
 
 def cards_left(game: GameLike, position: Any) -> int:
     """How many cards of ``position`` are still in play: not on a foundation nor discarded."""
-    return get_game(game).cards_left(position)
-
-
-def _state_type(game: Game[Any, Any]) -> type:
-    # Games say nothing of their state class; the position a deal starts
-    # from is one, and dealing costs well under a millisecond.
-    return type(game.deal(DealNumber(1, True)))
+    g = get_game(game)
+    g.check_position(position)
+    return g.cards_left(position)
 
 
 def start_of(game: Game[Any, Any], start: StartLike) -> tuple[Game[Any, Any], Any]:
@@ -147,10 +145,7 @@ def start_of(game: Game[Any, Any], start: StartLike) -> tuple[Game[Any, Any], An
     elif isinstance(start, os.PathLike):
         path = start
     else:
-        if not isinstance(start, _state_type(game)):
-            raise BadOptionError(
-                f"start: {type(start).__name__} is not a {game.preset} position (expected {kinds})"
-            )
+        game.check_position(start, "start")
         return game, start
     loaded = load_deal(path)
     if loaded.game.fingerprint != game.fingerprint:

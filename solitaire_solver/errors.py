@@ -61,7 +61,10 @@ class DealFileError(SolverError):
         self.path = path
         self.line = line
         self.reason = message
-        where = path if line is None else f"{path}, line {line}"
+        # A name that would not show as itself (empty, spaces at an end, a control
+        # character) is quoted.
+        shown = path if path and path.strip() == path and path.isprintable() else repr(path)
+        where = shown if line is None else f"{shown}, line {line}"
         super().__init__(f"{where}: {message}")
 
 

@@ -57,14 +57,11 @@ import attrs
 
 from ..errors import BadOptionError
 from ..games import Game, Seen
+from ..games.seen import Unsettled
 from ..request import SolveRequest
 from ..search import NO_LIMITS, Limit, Limits, SearchStats, Status
 from ..search.bestpath import BestResult, Value, work_out_best
 from .fair import Leaves, distinct_orders, exact_values, legal_moves_seen, outcomes
-
-
-class Unsettled(Exception):
-    """A fair value that W needs could not be worked out under the limits."""
 
 
 class Potential(Protocol):
@@ -204,16 +201,21 @@ def potential_for(
     name: str,
     exact_hidden: int | None = None,
     request: SolveRequest | None = None,
+    max_nodes: int | None = None,
 ) -> Potential:
     """The potential ``name`` of ``game``: the game's own when it has one by that name
     (:meth:`~.games.Game.bound_potential`), else one of :data:`POTENTIALS`.
     ``exact_hidden`` defaults to the game's (:meth:`~.games.Game.bound_default`);
     ``request`` is that of the solves of positions with nothing hidden (the plan's
-    sample request by default)."""
+    sample request by default); ``max_nodes`` caps the states a game's own exact values
+    expand, each (beyond, :class:`Unsettled`; the general ones keep the fair plan's cap).
+    """
     hidden = game.bound_default()[1] if exact_hidden is None else exact_hidden
     if hidden < 0:
         raise BadOptionError(f"exact_hidden must be at least 0, not {hidden}")
-    own = game.bound_potential(name, hidden)
+    if max_nodes is not None and max_nodes < 1:
+        raise BadOptionError(f"max_nodes must be at least 1, not {max_nodes}")
+    own = game.bound_potential(name, hidden, max_nodes)
     if own is not None:
         potential: Potential = own
         return potential
@@ -422,10 +424,17 @@ class UpperBound:
         potential_for(game, out.penalty or "none", out.exact_hidden)  # its own checks, now
         return out
 
-    def potential(self, game: Game[Any, Any]) -> Potential:
-        """The potential of this bound for ``game`` (its defaults written in)."""
+    def potential(self, game: Game[Any, Any], limits: Limits = NO_LIMITS) -> Potential:
+        """The potential of this bound for ``game`` (its defaults written in); a run's
+        ``limits`` cap, with their ``max_states``, the states each exact value it works out
+        may expand (:func:`potential_for`'s ``max_nodes``)."""
         resolved = self.for_game(game)
-        return potential_for(game, resolved.penalty or "none", resolved.exact_hidden)
+        return potential_for(
+            game,
+            resolved.penalty or "none",
+            resolved.exact_hidden,
+            max_nodes=limits.max_states,
+        )
 
     def __str__(self) -> str:
         words = ["upper"]

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 import signal
 import sys
 import threading
@@ -40,11 +41,29 @@ EXIT_DISAGREES = 1
 """``deals --verify``: a deal solved again contradicts the published table."""
 
 
+LONGEST_RUN = 200
+"""The most characters of an error line without a space: a longer run (an argument of ten
+thousand characters, say) is cut, with an ellipsis, so that the line stays readable."""
+
+_LONG_RUN = re.compile(rf"\S{{{LONGEST_RUN + 1},}}")
+
+
+def error_line(message: str) -> str:
+    """``message`` as one readable line: line breaks and other characters that are not
+    printed as themselves (a NUL, half a surrogate pair from bytes that are not UTF-8) are
+    written as escapes, and each run of more than :data:`LONGEST_RUN` characters without a
+    space is cut."""
+    text = "".join(
+        ch if ch.isprintable() else ch.encode("unicode_escape").decode("ascii") for ch in message
+    )
+    return _LONG_RUN.sub(lambda m: m.group()[:LONGEST_RUN] + "...", text)
+
+
 class Parser(argparse.ArgumentParser):
     """An argument parser whose errors are one line and exit with status 2."""
 
     def error(self, message: str) -> NoReturn:
-        self.exit(EXIT_BAD_INPUT, f"{self.prog}: error: {message} (see --help)\n")
+        self.exit(EXIT_BAD_INPUT, f"{self.prog}: error: {error_line(message)} (see --help)\n")
 
 
 Commands: TypeAlias = "argparse._SubParsersAction[Parser]"
@@ -380,7 +399,7 @@ def run_command(run: Callable[[argparse.Namespace], int], args: argparse.Namespa
     try:
         return run(args)
     except SolverError as exc:
-        print(f"{PROG}: error: {exc}", file=sys.stderr)
+        print(f"{PROG}: error: {error_line(str(exc))}", file=sys.stderr)
         return EXIT_BAD_INPUT
     except KeyboardInterrupt:
         print(f"{PROG}: interrupted", file=sys.stderr)

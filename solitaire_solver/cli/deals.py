@@ -215,9 +215,15 @@ def _limits_phrase(limits: Limits) -> str:
 
 
 def _store_source(game: Game[Any, Any], path: Path) -> _Source:
-    if not path.is_file():
+    try:
+        there = path.is_file()
+    except (OSError, ValueError) as exc:  # a name too long, a NUL
+        why = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
+        raise BadOptionError(f"no results store at '{path}': {why}") from None
+    if not there:
         raise BadOptionError(f"no results store at '{path}'")
-    store = Store(path, presets=PRESETS.values())
+    # Read only: an empty file is no store to make one of.
+    store = Store(path, presets=PRESETS.values(), create=False)
     key = StoreKey.of(game)
     # The deals of these rules, and of rules ordered with them whose verdicts carry.
     ordered = ordered_keys(store, game)
@@ -408,6 +414,9 @@ def run(args: argparse.Namespace) -> int:
             label = f"{low}..{high}"
     found: list[dict[str, Any]] = []
     absent = unknown = 0
+    # The difficulty figures of the won deals passed over, to say so when none is of the
+    # difficulty asked for.
+    figures: set[int] = set()
     start = args.start
     for number, status, length, figure in source.entries(start):
         if status == "unknown" and want == "unknown":
@@ -430,6 +439,8 @@ def run(args: argparse.Namespace) -> int:
         if want is not None and status != want:
             continue
         if status == "won" and args.difficulty is not None and not low <= figure <= high:
+            if figure >= 0:
+                figures.add(figure)
             continue
         entry: dict[str, Any] = {"deal": number, "status": status}
         if status == "won":
@@ -447,6 +458,20 @@ def run(args: argparse.Namespace) -> int:
     if not complete:
         if start > source.last:
             note = f"deal {start:,} is beyond {source.name}, which ends at {source.last:,}"
+        elif not found and args.difficulty is not None:
+            # Not a matter of where the source ends: it has no such deal at all.
+            seen = ""
+            if figures:
+                spread = (
+                    f"are all {min(figures)}"
+                    if len(figures) == 1
+                    else f"run from {min(figures)} to {max(figures)}"
+                )
+                seen = f": the figures of its winnable deals from {start:,} {spread}"
+            note = (
+                f"no winnable deal of difficulty {label} in {source.name} from deal "
+                f"{start:,} to its end, {source.last:,}{seen}"
+            )
         else:
             note = (
                 f"{source.name} ends at deal {source.last:,}: {len(found):,} of the "

@@ -25,7 +25,7 @@ def games_document() -> list[dict[str, Any]]:
                 "preset": preset.name,
                 "game": preset.game.name,
                 "summary": preset.summary,
-                "notation": preset.game.notation,
+                "notation": preset.game.notation_for(preset.rules),
                 "docs": f"docs/design/games/{preset.game.name}.md",
                 "rules": knobs,
                 "plan": preset.solver_plan.as_json(),

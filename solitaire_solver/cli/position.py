@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import json
 import re
 from pathlib import Path
 from typing import Any
@@ -13,6 +12,7 @@ from ..errors import BadOptionError
 from ..games import PRESETS, Game
 from ..games.knobs import parse_rule_assignments
 from ..numbering import parse_deal_number
+from ..reading import JsonError, parse_json
 from ..records.deal_files import load_game, read_text
 from .common import DEAL_NUMBER_HELP, add_rule_option
 
@@ -105,11 +105,10 @@ def moves_from_file(path: str, game: Game[Any, Any] | None = None) -> list[str]:
     text = read_text(path, "moves file")
     if text.lstrip().startswith("{"):
         try:
-            doc = json.loads(text)
-        except json.JSONDecodeError as exc:
-            raise BadOptionError(
-                f"moves file '{path}', line {exc.lineno}: not JSON ({exc.msg})"
-            ) from None
+            doc = parse_json(text)
+        except JsonError as exc:
+            where = "" if exc.line is None else f", line {exc.line}"
+            raise BadOptionError(f"moves file '{path}'{where}: not JSON ({exc.why})") from None
         moves = doc.get("moves") if isinstance(doc, dict) else None
         named = doc.get("game") if isinstance(doc, dict) else None
         if game is not None and isinstance(named, str) and _game_of(named) != game.name:

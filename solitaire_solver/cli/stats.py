@@ -21,9 +21,12 @@ from ..games.knobs import parse_rule_assignments, rules_items
 from ..maths import count_percentile
 from ..numbering import MT_THRESHOLD, DealNumber
 from ..progress import ProgressBar
+from ..reading import write_problem
 from ..records.store import DealResult, Store, StoreKey
 from ..records.verdicts import (
     LOST,
+    MAX_DEALS,
+    MOST_SPAN,
     UNKNOWN,
     WON,
     Verdicts,
@@ -395,11 +398,13 @@ def write_csv(path: Path, results: Iterable[DealResult]) -> None:
             )
 
 
-def _output_path(text: str, what: str) -> Path:
-    path = Path(text)
-    if not path.parent.is_dir():
-        raise BadOptionError(f"{what} folder '{path.parent}' does not exist (for {path})")
-    return path
+def _output_path(text: str, option: str) -> Path:
+    """The path of ``option``, checked writable before the run
+    (:func:`~solitaire_solver.reading.write_problem`)."""
+    problem = write_problem(text)
+    if problem is not None:
+        raise BadOptionError(f"{option}: cannot write '{text}': {problem}")
+    return Path(text)
 
 
 def _quiet_dask() -> None:
@@ -424,12 +429,12 @@ def run(args: argparse.Namespace) -> int:
     game = with_plan_file(args, get_game(args.game, parse_rule_assignments(args.rule)))
     deals = parse_deals(args.deals)
     request = solve_request(args, game)
-    csv_path = _output_path(args.csv, "CSV") if args.csv else None
-    plot_path = check_plot_path(args.plot) if args.plot else None
+    csv_path = _output_path(args.csv, "--csv") if args.csv is not None else None
+    plot_path = check_plot_path(args.plot) if args.plot is not None else None
     db_path = Path(args.db) if args.db else default_store_path(game)
     player = stats_player(args, game)
-    if args.export:
-        _output_path(args.export, "verdict file")
+    if args.export is not None:
+        _output_path(args.export, "--export")
         plain_blocks(deals)
     # Every file is read and checked before anything is solved or stored.
     imports = [(path, read_verdicts(path)) for path in args.import_files]
@@ -535,7 +540,7 @@ def _run_stats(
                 f"{PROG}: replayed {count_text(replayed, 'winning line')}: every one wins{note}",
                 file=sys.stderr,
             )
-        if args.export:
+        if args.export is not None:
             v = store_verdicts(
                 store,
                 game,
@@ -551,7 +556,12 @@ def _run_stats(
                 file=sys.stderr,
             )
         if csv_path is not None:
-            write_csv(csv_path, stored_in_order(store, key, deals))
+            try:
+                write_csv(csv_path, stored_in_order(store, key, deals))
+            except OSError as exc:
+                raise BadOptionError(
+                    f"--csv: cannot write '{csv_path}': {exc.strerror or exc}"
+                ) from None
         if plot_path is not None:
             plot_run(plot_path, summary, stored_in_order(store, key, deals))
     if args.json:
@@ -594,7 +604,18 @@ def plain_blocks(deals: DealRange) -> list[tuple[int, int]]:
                 f"--export: a verdict file holds plain deal numbers, and {deals.text!r} has "
                 f"Microsoft deals from 32000 up (ms{max(low, MT_THRESHOLD)}...)"
             )
+        if high >= MAX_DEALS:
+            raise BadOptionError(
+                f"--export: a verdict file holds deal numbers below {MAX_DEALS:,}, and the "
+                f"range reaches {high:,}"
+            )
         out.append((low, high))
+    span = max(high for _, high in out) - min(low for low, _ in out) + 1 if out else 0
+    if span > MOST_SPAN:
+        raise BadOptionError(
+            f"--export: a verdict file covers at most {MOST_SPAN:,} deals from its first to "
+            f"its last, and the range covers {span:,}"
+        )
     return out
 
 

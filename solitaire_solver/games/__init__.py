@@ -12,7 +12,7 @@ import importlib
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from ..errors import UnknownGameError
+from ..errors import BadRuleError, UnknownGameError
 from .base import Game, Preset
 from .knobs import parse_rule_assignments
 from .seen import Seen
@@ -32,6 +32,8 @@ PRESETS: dict[str, Preset] = {p.name: p for m in _MODULES for p in m.PRESETS}
 
 def find_preset(name: str) -> Preset:
     """The preset called ``name`` (case and ``_`` versus ``-`` do not matter)."""
+    if not isinstance(name, str):
+        raise UnknownGameError(f"a game is named by its text, such as 'decade', not {name!r:.60}")
     key = name.strip().lower().replace("_", "-")
     try:
         return PRESETS[key]
@@ -47,6 +49,14 @@ def make_game(name: str, rules: Mapping[str, Any] | Iterable[str] | None = None)
     ``name=value`` words as the command line takes them.
     """
     preset = find_preset(name)
+    if isinstance(rules, str):
+        # One text of words, as a position file's 'rules:' line holds them.
+        rules = rules.split()
+    if rules is not None and not isinstance(rules, (Mapping, Iterable)):
+        raise BadRuleError(
+            f"rules: expected a mapping such as {{'redeals': 1}} or words such as "
+            f"['redeals=1'], not {rules!r:.60}"
+        )
     if rules is not None and not isinstance(rules, Mapping):
         rules = parse_rule_assignments(rules)
     return preset.make(rules)

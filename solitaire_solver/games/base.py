@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 import attrs
 
 from ..cards import CARD_IN_TEXT, Card, card_text
-from ..errors import HiddenCardsError, IllegalMoveError
+from ..errors import BadOptionError, HiddenCardsError, IllegalMoveError
 from ..numbering import DealNumber
 from ..search import (
     NO_LIMITS,
@@ -67,6 +67,9 @@ S = TypeVar("S")
 M = TypeVar("M")
 
 # ---------------------------------------------------------------- games
+
+_STATE_CLASSES: dict[type, type] = {}
+"""The class of each game's positions, found once (:meth:`Game.check_position`)."""
 
 DEPTH_FIRST_PLAN = Plan((PlanMember("depth-first"),))
 """The plan of a game that names no other: the engine's depth-first search alone, and A*
@@ -138,6 +141,19 @@ class Game(ProblemDefaults, ABC, Generic[S, M]):
 
     # -- dealing and the search protocol
 
+    def check_position(self, position: object, what: str = "position") -> None:
+        """Raise :class:`BadOptionError` when ``position`` is not a position of this game
+        (of the class its deals are): what the library's functions check of a position a
+        caller hands them, before they look inside it."""
+        kind = _STATE_CLASSES.get(type(self))
+        if kind is None:
+            # Games say nothing of their state class; the position a deal starts from is
+            # one, and dealing costs well under a millisecond.
+            kind = _STATE_CLASSES[type(self)] = type(self.deal(DealNumber(1, True)))
+        if not isinstance(position, kind):
+            shown = repr(position) if len(repr(position)) <= 40 else type(position).__name__
+            raise BadOptionError(f"{what}: {shown} is not a {self.preset} position")
+
     @abstractmethod
     def deal(self, number: DealNumber) -> S:
         """The position at the start of play for a deal number."""
@@ -169,7 +185,14 @@ class Game(ProblemDefaults, ABC, Generic[S, M]):
     # -- moves for people
 
     notation: ClassVar[str] = ""
-    """The game's move notation in a line, for ``games``: each kind of move with an example."""
+    """The game's move notation in a line, for ``games``: each kind of move with an example
+    (every kind any rules of the game can produce; see :meth:`notation_for`)."""
+
+    @classmethod
+    def notation_for(cls, rules: Any) -> str:
+        """The move notation of the game under ``rules``: only the kinds of move those rules
+        can produce (no redeal where there is none, say). By default :attr:`notation`."""
+        return cls.notation
 
     move_type: ClassVar[Any]
     """The game's move type. Its ``parse(text)`` reads a move from the notation and
@@ -412,11 +435,15 @@ class Game(ProblemDefaults, ABC, Generic[S, M]):
     """The names of the game's own potentials for the upper bound on the fair odds, besides
     those every game has (:mod:`~solitaire_solver.advice.bounds`)."""
 
-    def bound_potential(self, name: str, exact_hidden: int) -> Any | None:
+    def bound_potential(
+        self, name: str, exact_hidden: int, max_nodes: int | None = None
+    ) -> Any | None:
         """The game's own potential ``name`` (one of :attr:`bound_potentials`) for the upper
         bound on the fair odds, exact with at most ``exact_hidden`` cards hidden: an object
         of the protocol :class:`~solitaire_solver.advice.bounds.Potential`, or ``None`` when
-        the game has none by that name (the general ones then serve); by default ``None``."""
+        the game has none by that name (the general ones then serve); by default ``None``.
+        Each exact value it works out expands at most ``max_nodes`` states (no cap:
+        ``None``), and raises :class:`~.seen.Unsettled` beyond."""
         return None
 
     def bound_default(self) -> tuple[str, int]:

@@ -87,6 +87,8 @@ def parse_rule_assignments(assignments: Iterable[str]) -> dict[str, str]:
     """
     out: dict[str, str] = {}
     for word in assignments:
+        if not isinstance(word, str):
+            raise BadRuleError(f"bad rule {word!r:.60}: expected NAME=VALUE, such as redeals=1")
         name, sep, value = word.partition("=")
         name, value = name.strip(), value.strip()
         if not sep or not name:
@@ -98,6 +100,11 @@ def parse_rule_assignments(assignments: Iterable[str]) -> dict[str, str]:
             )
         out[name] = value
     return out
+
+
+def _like(show: Callable[[Any], str], rules: Any, name: str) -> str:
+    """A value like the knob ``name``'s in ``rules``, for an error: ``a value such as 10,20,30``."""
+    return f"a value such as {show(getattr(rules, name))}"
 
 
 def apply_overrides(rules: Any, overrides: Mapping[str, Any], game: str) -> Any:
@@ -112,13 +119,25 @@ def apply_overrides(rules: Any, overrides: Mapping[str, Any], game: str) -> Any:
         if field is None:
             known = ", ".join(fields) or "none"
             raise BadRuleError(f"unknown rule {name!r} for {game} (its rules: {known})")
-        if isinstance(value, str):
-            try:
-                value = field.metadata["parse"](value)
-            except ValueError as exc:
-                raise BadRuleError(
-                    f"bad value {value!r} for rule {name!r} of {game}: {exc}"
-                ) from None
+        parse, show = field.metadata["parse"], field.metadata["show"]
+        try:
+            if isinstance(value, str):
+                value = parse(value)
+            else:
+                # A value given in code goes through its text and back, so that it is
+                # checked as the text would be (and 2 for a true-or-false knob, or 1.5 for
+                # a whole number, is refused rather than kept as it is).
+                text = show(value)
+                if parse(text) != value:
+                    raise ValueError(f"reads back as {text!r}")
+                value = parse(text)
+        except (ValueError, TypeError, AttributeError) as exc:
+            shown = repr(value) if len(repr(value)) <= 40 else repr(value)[:37] + "..."
+            # A value of the wrong type fails in the knob's own code: said in the rule's words.
+            why = (
+                str(exc) if isinstance(exc, ValueError) else f"expected {_like(show, rules, name)}"
+            )
+            raise BadRuleError(f"bad value {shown} for rule {name!r} of {game}: {why}") from None
         changes[name] = value
     try:
         return attrs.evolve(rules, **changes)

@@ -655,8 +655,10 @@ def _read_move(
     """The legal move ``text`` names (a number or notation), or ``None`` after saying why not
     (the commands of a ``fair`` game named without ``solve``)."""
     legal = game.legal_moves(session.position)
-    if text.isdigit():
-        number = int(text)
+    if text.isascii() and text.isdigit():
+        # Longer than the moves' count is long: no move's number (and Python reads no
+        # number of thousands of digits).
+        number = int(text) if len(text) <= len(str(len(legal))) else 0
         if 1 <= number <= len(legal):
             return legal[number - 1]
         # Some notation is digits alone (Eagle Wing's 26: wing 2 onto wing 6):
@@ -667,7 +669,8 @@ def _read_move(
             move = None
         if move is None or move not in legal:
             which = f"1 to {len(legal)}" if legal else "none: no move is left"
-            say(f"no move number {number}: the moves are numbered {which}")
+            shown = text if len(text) <= 12 else text[:12] + "..."
+            say(f"no move number {shown}: the moves are numbered {which}")
             return None
         return move
     try:

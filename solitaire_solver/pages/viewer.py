@@ -63,6 +63,7 @@ from ..games.scene import (
     Scene,
     page_geometry,
 )
+from ..reading import write_problem
 
 __all__ = [
     "CARD_H",
@@ -319,33 +320,13 @@ def check_html_path(path: str | os.PathLike[str]) -> Path:
     """``path`` if a page can be written there; :class:`BadOptionError` naming it if not.
 
     Called before a solve starts, so that a typing slip costs no search
-    time: the folder must exist, the path must not be a folder, and the
-    file must be writable (tried for real, so that read-only file systems
-    and permissions are caught as the final write would meet them).
+    time (:func:`~solitaire_solver.reading.write_problem`: the folder must
+    exist, the path must not be a folder, and the file must be writable).
     """
-    p = Path(path)
-    where = f"cannot write the page '{p}'"
-    if p.is_dir():
-        raise BadOptionError(f"{where}: it is a folder")
-    folder = p.parent
-    if not folder.exists():
-        raise BadOptionError(f"{where}: no folder '{folder}'")
-    if not folder.is_dir():
-        raise BadOptionError(f"{where}: '{folder}' is not a folder")
-    existed = p.exists()
-    if existed and not os.access(p, os.W_OK):
-        raise BadOptionError(f"{where}: no permission to write it")
-    if not existed and not os.access(folder, os.W_OK | os.X_OK):
-        raise BadOptionError(f"{where}: no permission to create files in '{folder}'")
-    try:
-        with p.open("a", encoding="utf-8"):
-            pass
-    except OSError as exc:
-        raise BadOptionError(f"{where}: {_reason(exc)}") from None
-    if not existed:
-        # The trial left an empty file; the real page replaces it after the solve.
-        p.unlink()
-    return p
+    problem = write_problem(path)
+    if problem is not None:
+        raise BadOptionError(f"cannot write the page '{os.fspath(path)}': {problem}")
+    return Path(path)
 
 
 def write_html(path: str | os.PathLike[str], page: str) -> Path:

@@ -60,14 +60,33 @@ import json
 import os
 import re
 import sys
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import IO, Any, NamedTuple
 
-from ..errors import BadRuleError, DealFileError, FairPlayError, SolverError, UnknownGameError
+from ..errors import (
+    BadMoveError,
+    BadOptionError,
+    BadRuleError,
+    DealFileError,
+    FairPlayError,
+    IllegalMoveError,
+    SolverError,
+    UnknownGameError,
+)
 from ..games import Game, Preset, find_preset
 from ..games.fields import Field, FieldReader, normalise_label
 from ..games.knobs import rules_items, rules_text
 from ..numbering import DealNumber, parse_deal_number
+from ..reading import (
+    TEXT_BYTES,
+    JsonError,
+    ReadError,
+    TextError,
+    decode_text,
+    parse_json,
+    read_bytes,
+    size_text,
+)
 
 HEADER_LABELS = ("game", "rules", "deal")
 """The labels a file's header uses; no game may use them for its own lines."""
@@ -167,7 +186,7 @@ def parse_deal(text: str, *, path: str = "<text>") -> DealFile:
     as some editors write, is ignored. For a game file, the position its
     moves reach.
     """
-    played, final = _parse(text, path)
+    played, final = _parse(_checked_text(text, path), path)
     return DealFile(played.game, final, played.deal)
 
 
@@ -178,7 +197,17 @@ def parse_game(text: str, *, path: str = "<text>") -> GameFile:
     checked as it is played; an illegal or unreadable one is a
     :class:`DealFileError` naming the file and the move's number.
     """
-    return _parse(text, path)[0]
+    return _parse(_checked_text(text, path), path)[0]
+
+
+def _checked_text(text: object, path: object) -> str:
+    """``text`` when it and ``path`` are text, as the readers take them; else
+    :class:`BadOptionError`."""
+    if not isinstance(path, str):
+        raise BadOptionError(f"path: a file's name is text, not {path!r:.60}")
+    if not isinstance(text, str):
+        raise DealFileError(f"expected the text of a file, not {type(text).__name__}", path=path)
+    return text
 
 
 def load_deal(source: str | os.PathLike[str] | IO[str]) -> DealFile:
@@ -197,7 +226,11 @@ def _read(source: str | os.PathLike[str] | IO[str]) -> tuple[str, str]:
     """The text of a file path, ``"-"`` for standard input, or an open file, and its name."""
     if isinstance(source, (str, os.PathLike)):
         path = os.fspath(source)
+        if not isinstance(path, str):  # a path of bytes
+            raise BadOptionError(f"source: a file's name is text, not {path!r:.60}")
         return read_text(path), "<stdin>" if path == "-" else path
+    if not callable(getattr(source, "read", None)):
+        raise BadOptionError(f"source: expected a path, '-' or an open file, not {source!r:.60}")
     name = str(getattr(source, "name", "<stream>"))
     return _read_stream(source, name), name
 
@@ -220,41 +253,34 @@ def read_text(path: str | os.PathLike[str], what: str = "file") -> str:
     be: a :class:`~solitaire_solver.errors.DealFileError` naming the file
     and the line of the first byte that is not UTF-8 (or the first NUL,
     which no text file holds). ``what`` names the file in the message of
-    one that cannot be read at all. Line ends become ``\n``, as Python's
-    text mode reads them.
+    one that cannot be read at all: a missing one, one that is not a
+    regular file (a folder, a FIFO, ``/dev/zero``), or one over
+    :data:`~solitaire_solver.reading.TEXT_BYTES` (read no further). Line
+    ends become ``\n``, as Python's text mode reads them.
     """
     name = os.fspath(path)
     shown = "<stdin>" if name == "-" else name
     try:
-        if name == "-":
-            # A test or a caller may have put a text stream in sys.stdin.
-            buffer = getattr(sys.stdin, "buffer", None)
-            data = buffer.read() if buffer is not None else sys.stdin.read()
-        else:
-            with open(name, "rb") as f:
-                data = f.read()
-    except OSError as exc:
-        raise DealFileError(f"cannot read the {what}: {exc.strerror or exc}", path=shown) from None
-    except ValueError as exc:  # such as a NUL character in the path
-        raise DealFileError(f"cannot read the {what}: {exc}", path=shown) from None
-    if isinstance(data, str):
-        text = data
-    else:
-        try:
-            text = data.decode("utf-8")
-        except UnicodeDecodeError as exc:
-            line = data.count(b"\n", 0, exc.start) + 1
-            raise DealFileError(f"not UTF-8 text ({exc.reason})", path=shown, line=line) from None
-    nul = text.find("\0")
-    if nul >= 0:
-        line = text.count("\n", 0, nul) + 1
-        raise DealFileError("not UTF-8 text (a NUL byte)", path=shown, line=line)
-    return text.replace("\r\n", "\n").replace("\r", "\n")
+        return decode_text(read_bytes(name, TEXT_BYTES, what))
+    except TextError as exc:
+        raise DealFileError(exc.why, path=shown, line=exc.line) from None
+    except ReadError as exc:
+        raise DealFileError(str(exc), path=shown) from None
 
 
 def _read_stream(stream: IO[str], name: str) -> str:
     try:
-        return stream.read()
+        text = stream.read(TEXT_BYTES + 1)
+        if not isinstance(text, str):
+            raise DealFileError(
+                f"the stream gives {type(text).__name__}, not text: open it in text mode",
+                path=name,
+            )
+        if len(text) > TEXT_BYTES:
+            raise DealFileError(
+                f"larger than {size_text(TEXT_BYTES)} (the cap on a file)", path=name
+            )
+        return text
     except UnicodeDecodeError as exc:
         raise DealFileError(f"not UTF-8 text ({exc.reason})", path=name) from None
     except OSError as exc:
@@ -406,16 +432,11 @@ class _DuplicateKey(Exception):
 
 def _parse_json(text: str, path: str, *, start: bool = False) -> tuple[GameFile, Any]:
     try:
-        doc = json.loads(text, object_pairs_hook=_no_duplicate_keys)
-    except json.JSONDecodeError as exc:
-        raise DealFileError(
-            f"bad JSON: {exc.msg} (column {exc.colno})", path=path, line=exc.lineno
-        ) from None
+        doc = parse_json(text, pairs=_no_duplicate_keys)
+    except JsonError as exc:
+        raise DealFileError(f"bad JSON: {exc.why}", path=path, line=exc.line) from None
     except _DuplicateKey as exc:
         raise DealFileError(f"JSON key {exc.args[0]!r} given twice", path=path) from None
-    except (ValueError, RecursionError) as exc:
-        # Numbers too long to convert, or nesting deeper than the parser goes.
-        raise DealFileError(f"bad JSON: {type(exc).__name__}", path=path) from None
 
     def bad(message: str) -> DealFileError:
         return DealFileError(message, path=path)
@@ -615,11 +636,22 @@ def _json_scalar(value: Any, where: str, path: str) -> str:
 # ---------------------------------------------------------------- writing
 
 
+def _check_game(game: object, position: object, what: str = "position") -> None:
+    """Refuse (with :class:`BadOptionError`) what is not a game, or not one of its positions:
+    the writers read both, and a file of neither would not read back."""
+    if not isinstance(game, Game):
+        raise BadOptionError(
+            f"game: expected a game, such as make_game('decade'), not {game!r:.60}"
+        )
+    game.check_position(position, what)
+
+
 def position_fields(game: Game[Any, Any], position: Any) -> list[tuple[str, str]]:
     """The game's labelled lines for ``position``.
 
     Raises :class:`DealFileError` for a game that has no file format yet.
     """
+    _check_game(game, position)
     try:
         return game.position_fields(position)
     except NotImplementedError:
@@ -707,8 +739,25 @@ def format_game(
     come back. ``automatic`` says, for each move, whether the table played it
     for the player.
     """
+    _check_game(game, start, "start")
+    if not isinstance(fair, bool):
+        raise BadOptionError(f"fair: expected true or false, not {fair!r:.60}")
+    played = _played_text(game, start, moves)
+    if fair_off_at is not None and (
+        isinstance(fair_off_at, bool)
+        or not isinstance(fair_off_at, int)
+        or not 0 <= fair_off_at <= len(played)
+    ):
+        raise BadOptionError(
+            f"fair_off_at: expected a move number from 0 to {len(played)} (the moves played) "
+            f"or None, not {fair_off_at!r:.60}"
+        )
     if fair and fair_off_at is not None:
-        raise ValueError("a game with fair play turned off is not fair: fair_off_at without fair")
+        raise BadOptionError(
+            "a game with fair play turned off is not fair: fair_off_at without fair"
+        )
+    if isinstance(automatic, (str, bytes)) or not isinstance(automatic, Sequence):
+        raise BadOptionError(f"automatic: expected a list of true or false, not {automatic!r:.60}")
     deal_number = None if deal is None else parse_deal_number(deal)
     deal_text = None if deal_number is None else str(deal_number)
     by_number = fair and deal_number is not None and game.deal(deal_number) == start
@@ -730,10 +779,32 @@ def format_game(
         doc["fair"] = fair
     if fair_off_at is not None:
         doc["fair_off_at"] = fair_off_at
-    doc["moves"] = [str(m) for m in moves]
+    doc["moves"] = played
     if any(automatic):
         doc["automatic"] = [i for i, auto in enumerate(automatic, 1) if auto]
     return json.dumps(doc, indent=2) + "\n"
+
+
+def _played_text(game: Game[Any, Any], start: Any, moves: Sequence[Any]) -> list[str]:
+    """The notation of ``moves``, each played from ``start``: a file whose moves do not play
+    would not read back. :class:`BadMoveError` or :class:`IllegalMoveError` for the first
+    that does not, with its number."""
+    if isinstance(moves, (str, bytes)) or not isinstance(moves, Iterable):
+        raise BadOptionError(f"moves: expected a list of moves, not {moves!r:.60}")
+    state, out = start, []
+    for i, move in enumerate(moves, 1):
+        try:
+            if isinstance(move, str):
+                move = game.parse_move(move)
+            elif not isinstance(move, game.move_type):
+                raise BadMoveError(f"not a {game.preset} move: {move!r:.60}")
+            state = game.play(state, move)
+        except BadMoveError as exc:
+            raise BadMoveError(f"moves: move {i}: {exc}") from None
+        except SolverError as exc:
+            raise IllegalMoveError(f"moves: move {i}: {exc}") from None
+        out.append(str(move))
+    return out
 
 
 def dump_game(
@@ -768,17 +839,22 @@ def _write(text: str, destination: str | os.PathLike[str] | IO[str] | None) -> s
         return text
     if isinstance(destination, (str, os.PathLike)):
         path = os.fspath(destination)
+        if not isinstance(path, str):
+            raise BadOptionError(f"destination: a file's name is text, not {path!r:.60}")
         if path == "-":
             sys.stdout.write(text)
             return text
         try:
             with open(path, "w", encoding="utf-8") as f:
                 f.write(text)
-        except OSError as exc:
-            raise DealFileError(
-                f"cannot write the file: {exc.strerror or exc}", path=path
-            ) from None
+        except (OSError, ValueError) as exc:  # ValueError: a NUL in the name
+            reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
+            raise DealFileError(f"cannot write the file: {reason}", path=path) from None
         return text
+    if not callable(getattr(destination, "write", None)):
+        raise BadOptionError(
+            f"destination: expected a path, '-' or an open file, not {destination!r:.60}"
+        )
     destination.write(text)
     return text
 

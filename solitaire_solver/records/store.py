@@ -21,17 +21,19 @@ upper bound on the fair odds needs: :mod:`~solitaire_solver.advice.bounds`).
 
 from __future__ import annotations
 
+import functools
 import json
 import os
 import sqlite3
 import time
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ParamSpec, TypeVar
 
 import attrs
 
 from ..errors import StoreError
+from ..reading import ReadError, check_regular, parse_json
 from ..search import Limit, Limits, Status
 
 if TYPE_CHECKING:
@@ -227,7 +229,12 @@ class DealResult:
 
 def _check_folder(path: Path) -> None:
     folder = path.parent
-    if not folder.is_dir():
+    try:
+        there = folder.is_dir()
+    except (OSError, ValueError) as exc:  # a name too long, a NUL
+        why = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
+        raise StoreError(f"database '{path}': {why}") from None
+    if not there:
         raise StoreError(f"database folder '{folder}' does not exist (for {path})")
 
 
@@ -241,8 +248,41 @@ def _limits_key(limits: Limits) -> tuple[int | None, float | None, int | None]:
     return (limits.max_states, limits.timeout, limits.max_table)
 
 
+_DAMAGE = (sqlite3.Error, UnicodeDecodeError)
+"""What SQLite raises for a file that is damaged or not a database (a damaged page may even
+make its message undecodable), or that stays locked past the busy timeout."""
+_BAD_ROW = (*_DAMAGE, ValueError, TypeError, KeyError, OverflowError)
+"""What reading a row raises besides, when its values are not what the store writes (a
+status that is no status, moves that are not JSON, a limit below 1)."""
+
+P = ParamSpec("P")
+R = TypeVar("R")
+
+
+def _one_line(exc: BaseException) -> str:
+    if isinstance(exc, UnicodeDecodeError):
+        return "its pages are damaged (SQLite's own message about them is not text)"
+    return " ".join(str(exc).split()) or type(exc).__name__
+
+
+def _reading(method: Callable[P, R]) -> Callable[P, R]:
+    """A read of the store whose every failure from the file is a :class:`StoreError`."""
+
+    @functools.wraps(method)
+    def read(*args: P.args, **kwargs: P.kwargs) -> R:
+        try:
+            return method(*args, **kwargs)
+        except _BAD_ROW as exc:
+            store = args[0]
+            assert isinstance(store, Store)
+            raise store.damaged(exc) from None
+
+    return read
+
+
 class Store:
-    """An open results database at ``path`` (created when missing).
+    """An open results database at ``path`` (created when missing, or empty, unless
+    ``create`` is false: a command that only reads a store makes none).
 
     Use it as a context manager, or call :meth:`close`. Raises
     :class:`StoreError` for a missing folder or a file that is not a store.
@@ -258,12 +298,20 @@ class Store:
         *,
         busy_timeout: float = BUSY_TIMEOUT,
         presets: Iterable[Preset] = (),
+        create: bool = True,
     ) -> None:
         self.path = Path(path)
         self._presets = tuple(presets)
+        self._create_new = create
         _check_folder(self.path)
-        if self.path.is_dir():
-            raise StoreError(f"database '{self.path}' is a folder, not a file")
+        try:
+            # SQLite would open a FIFO or a device too, and wait on it or read it.
+            check_regular(self.path)
+        except ReadError as exc:
+            raise StoreError(f"database '{self.path}': {exc}") from None
+        if not create and not self.path.exists():
+            # Connecting would make an empty file.
+            raise StoreError(f"no results store at '{self.path}'")
         try:
             # isolation_level=None: no implicit transactions; writes open
             # their own with BEGIN IMMEDIATE so that the lock is taken (and
@@ -284,13 +332,23 @@ class Store:
                     time.sleep(0.02)
                     continue
                 self._db.close()
-                raise StoreError(f"'{self.path}' is not a results database: {exc}") from None
-            except sqlite3.DatabaseError as exc:
+                raise StoreError(
+                    f"'{self.path}' is not a results database: {_one_line(exc)}"
+                ) from None
+            except _DAMAGE as exc:
                 self._db.close()
-                raise StoreError(f"'{self.path}' is not a results database: {exc}") from None
+                raise StoreError(
+                    f"'{self.path}' is not a results database: {_one_line(exc)}"
+                ) from None
+            except BaseException:
+                self._db.close()
+                raise
 
     def _setup(self) -> None:
         db = self._db
+        # What the file is, read before anything is written to it: a file that is not a
+        # store is left as it was (switching it to WAL would change its header).
+        self._check_kind(self._version())
         # WAL survives the death of the process at any point; NORMAL sync
         # skips the fsync per commit, which only matters for power loss.
         db.execute("PRAGMA journal_mode = WAL")
@@ -302,14 +360,8 @@ class Store:
             # Read again under the lock: another process may have set the
             # file up (or migrated it) while this one waited.
             version = self._version()
+            self._check_kind(version)
             if version == 0:
-                tables = {
-                    r[0] for r in db.execute("SELECT name FROM sqlite_master WHERE type='table'")
-                }
-                if tables:
-                    raise StoreError(
-                        f"'{self.path}' is an SQLite file of something else, not a store"
-                    )
                 self._create()
             elif version == 1:
                 self._migrate_from_1()
@@ -319,12 +371,6 @@ class Store:
                 self._migrate_from_3()
             elif version == 4:
                 self._migrate_from_4()
-            elif version != SCHEMA_VERSION:
-                raise StoreError(
-                    f"'{self.path}' is a results database of schema {version}, and this "
-                    f"solver reads schema {SCHEMA_VERSION}: use a newer solitaire_solver "
-                    "or another --db"
-                )
             db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
             db.execute("COMMIT")
         except BaseException:
@@ -333,6 +379,26 @@ class Store:
 
     def _version(self) -> int:
         return int(self._db.execute("PRAGMA user_version").fetchone()[0])
+
+    def _check_kind(self, version: int) -> None:
+        """Refuse an SQLite file of something else, a store of a newer schema, and with
+        ``create`` false, an empty file (or none) too."""
+        if version == 0:
+            tables = self._db.execute("SELECT name FROM sqlite_master WHERE type='table'")
+            if tables.fetchone() is not None:
+                raise StoreError(f"'{self.path}' is an SQLite file of something else, not a store")
+            if not self._create_new:
+                raise StoreError(f"'{self.path}' is no results store: it holds nothing")
+        elif not 0 < version <= SCHEMA_VERSION:
+            raise StoreError(
+                f"'{self.path}' is a results database of schema {version}, and this "
+                f"solver reads schema {SCHEMA_VERSION}: use a newer solitaire_solver "
+                "or another --db"
+            )
+
+    def damaged(self, exc: BaseException) -> StoreError:
+        """The error of a read or write the file failed: damaged, not a store, or locked."""
+        return StoreError(f"the results database '{self.path}' cannot be used: {_one_line(exc)}")
 
     def _create(self) -> None:
         # One statement at a time: executescript would commit first.
@@ -418,10 +484,12 @@ class Store:
             out.extend(_row(row) for row in cur)
         return out
 
+    @_reading
     def get(self, key: StoreKey, deals: Iterable[str] | None = None) -> dict[str, DealResult]:
         """Stored results of ``key``'s preset and rules, by deal text; only ``deals`` when given."""
         return {r["deal"]: _result(r) for r in self._select(key, deals)}
 
+    @_reading
     def settled(self, key: StoreKey, deals: Iterable[str], limits: Limits) -> dict[str, DealResult]:
         """The stored results that a run with ``limits`` need not solve again.
 
@@ -435,6 +503,7 @@ class Store:
             if r["status"] != "unknown" or (r["max_states"], r["timeout"], r["max_table"]) == want
         }
 
+    @_reading
     def count_settled(
         self, key: StoreKey, blocks: Iterable[tuple[int, int, bool]], limits: Limits
     ) -> int:
@@ -463,6 +532,7 @@ class Store:
             total += int(self._db.execute(query, args).fetchone()[0])
         return total
 
+    @_reading
     def rows(self, key: StoreKey | None = None) -> list[dict[str, Any]]:
         """Every row (of one preset and rules when given) as a dict, in deal order."""
         query = f"SELECT {', '.join(_COLUMNS)} FROM results"
@@ -473,6 +543,7 @@ class Store:
         cur = self._db.execute(query + " ORDER BY preset, fingerprint, number, deal", args)
         return [_row(row) for row in cur]
 
+    @_reading
     def count(self, key: StoreKey) -> int:
         """How many deals are stored under ``key``'s preset and rules."""
         return int(
@@ -482,6 +553,7 @@ class Store:
             ).fetchone()[0]
         )
 
+    @_reading
     def keys(self, game: str) -> list[StoreKey]:
         """Every key the store holds rows of for the game named ``game``, sorted."""
         cur = self._db.execute(
@@ -491,6 +563,7 @@ class Store:
         )
         return [StoreKey(*row) for row in cur]
 
+    @_reading
     def number_span(self, key: StoreKey) -> tuple[int, int] | None:
         """The lowest and highest plain deal numbers stored under ``key`` (``None``: none)."""
         low, high = self._db.execute(
@@ -511,6 +584,14 @@ class Store:
         holds, without the moves, so a million rows cost no memory. ``limits``
         are those the row was solved under (what an unknown row reached).
         """
+        try:
+            yield from self._verdict_rows(key, low, high)
+        except _BAD_ROW as exc:
+            raise self.damaged(exc) from None
+
+    def _verdict_rows(
+        self, key: StoreKey, low: int, high: int
+    ) -> Iterator[tuple[int, str, int, int | None, Limits]]:
         cur = self._db.execute(
             "SELECT number, status, length, difficulty, max_states, timeout, max_table "
             "FROM results WHERE preset = ? AND fingerprint = ? AND number BETWEEN ? AND ? "
@@ -557,13 +638,16 @@ class Store:
             for r in results
         ]
         db = self._db
-        db.execute("BEGIN IMMEDIATE")
         try:
-            db.executemany(_INSERT, rows)
-            db.execute("COMMIT")
-        except BaseException:
-            _roll_back(db)
-            raise
+            db.execute("BEGIN IMMEDIATE")
+            try:
+                db.executemany(_INSERT, rows)
+                db.execute("COMMIT")
+            except BaseException:
+                _roll_back(db)
+                raise
+        except _DAMAGE as exc:
+            raise self.damaged(exc) from None
 
 
 def encode_moves(moves: Sequence[str]) -> str:
@@ -618,7 +702,7 @@ def _result(r: dict[str, Any]) -> DealResult:
         deal=r["deal"],
         number=r["number"],
         status=Status(r["status"]),
-        moves=tuple(json.loads(r["moves"])),
+        moves=tuple(parse_json(r["moves"])),
         states=r["states"],
         unique=r["unique_states"],
         seconds=r["seconds"],

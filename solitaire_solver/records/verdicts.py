@@ -44,6 +44,7 @@ True
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import hashlib
 import lzma
@@ -60,6 +61,7 @@ import attrs
 from ..errors import SolverError, VerdictFileError
 from ..games import find_preset
 from ..games.knobs import parse_rule_assignments
+from ..reading import VERDICT_BYTES, ReadError, read_bytes
 from ..search import NO_LIMITS, Limits, Status
 from .store import StoreKey
 
@@ -84,7 +86,11 @@ DIFFICULTY_DEFINITION = 1
 MAX_DIFFICULTY = 255
 """The largest difficulty figure a file can hold (one byte)."""
 MAX_DEALS = 1 << 32
-"""The most deals one file covers."""
+"""Deal numbers of a file run below this."""
+MOST_SPAN = 100_000_000
+"""The most deals one file covers, from its first to its last: a hundred million, whose
+codes take 100 MB once read. A longer span is refused when written and when read, before
+its body is unpacked."""
 
 _HEADER_KEYS = (
     "preset",
@@ -180,6 +186,10 @@ class Classes:
         return cls(easy, medium)
 
 
+_BLOCK = 4096
+"""Deals a block of :attr:`Verdicts._won_before` counts."""
+
+
 @attrs.frozen
 class Verdicts:
     """One preset's verdicts over deal numbers ``first .. first + len(codes) - 1``.
@@ -209,8 +219,15 @@ class Verdicts:
     """For each unknown deal in deal order, the limits it reached: 0 for
     ``limits``, ``i`` for ``more_limits[i - 1]``; empty when every unknown
     deal reached ``limits``."""
+    _won_before: tuple[int, ...] = attrs.field(init=False, eq=False, repr=False)
+    """How many deals are won before each block of :data:`_BLOCK` deals, for
+    :meth:`won_index`."""
 
     def __attrs_post_init__(self) -> None:
+        counts = [0]
+        for start in range(0, len(self.codes), _BLOCK):
+            counts.append(counts[-1] + self.codes.count(WON, start, start + _BLOCK))
+        object.__setattr__(self, "_won_before", tuple(counts))
         won = self.codes.count(WON)
         if len(self.lengths) != won or len(self.difficulty) != won:
             raise ValueError(
@@ -228,6 +245,10 @@ class Verdicts:
                 raise ValueError(f"a limits index beyond the {len(self.all_limits)} limits")
         if self.first < 1 or self.first + len(self.codes) - 1 >= MAX_DEALS:
             raise ValueError(f"deal numbers run from 1 to {MAX_DEALS - 1}")
+        if len(self.codes) > MOST_SPAN:
+            raise ValueError(
+                f"{len(self.codes):,} deals, more than the {MOST_SPAN:,} a file covers"
+            )
 
     @classmethod
     def build(
@@ -388,8 +409,14 @@ class Verdicts:
         return self.all_limits[self.unknown_limits[index]]
 
     def won_index(self, number: int) -> int:
-        """The position of a won deal among the won deals (into ``lengths`` and ``difficulty``)."""
-        return self.codes.count(WON, 0, number - self.first)
+        """The position of a won deal among the won deals (into ``lengths`` and ``difficulty``).
+
+        Counted from the start of its block of deals, not of the file: listing the deals a
+        table carries to other rules asks this for hundreds of thousands of deals.
+        """
+        i = number - self.first
+        block = i // _BLOCK
+        return self._won_before[block] + self.codes.count(WON, block * _BLOCK, i)
 
     def entries(self, start: int | None = None) -> Iterator[tuple[int, int, int, int]]:
         """``(number, code, length, difficulty)`` of every deal from ``start`` on.
@@ -496,8 +523,15 @@ def write_verdicts(path: str | os.PathLike[str], v: Verdicts) -> Path:
     target = Path(path)
     data = dump_verdicts(v)
     partial = target.with_name(target.name + ".partial")
-    partial.write_bytes(data)
-    os.replace(partial, target)
+    try:
+        partial.write_bytes(data)
+        os.replace(partial, target)
+    except OSError as exc:
+        with contextlib.suppress(OSError):
+            partial.unlink()
+        raise VerdictFileError(
+            f"cannot write the verdict file '{target}': {exc.strerror or exc}"
+        ) from None
     return target
 
 
@@ -506,7 +540,7 @@ def write_verdicts(path: str | os.PathLike[str], v: Verdicts) -> Path:
 _COUNTS = re.compile(r"won (\d+), lost (\d+), unknown (\d+)")
 _RANGE = re.compile(r"(\d+)-(\d+)")
 _DIFFICULTY = re.compile(r"(\d+) \(easy 0-(\d+), medium \d+-(\d+), hard \d+-\d+\)")
-_BODY = re.compile(r"(\d+) bytes, xz")
+_BODY = re.compile(r"([0-9]{1,12}) bytes, xz")
 
 
 def _unpack_codes(packed: bytes, n: int) -> bytes:
@@ -555,6 +589,8 @@ def load_verdicts(data: bytes, source: str = "<bytes>") -> Verdicts:
             raise bad(f"header line {len(lines) + 1} is not text") from None
         at = end + 1
         if not line:
+            if not lines:
+                raise bad(f"not a verdict file (it does not start with '{MAGIC}')")
             break
         lines.append(line)
         if len(lines) == 1 and not line.startswith(MAGIC + " "):
@@ -591,7 +627,7 @@ def load_verdicts(data: bytes, source: str = "<bytes>") -> Verdicts:
     # failure from here on is a file of an unexpected kind, said as such.
     try:
         return _decode(fields, body, source)
-    except (ValueError, IndexError, lzma.LZMAError) as exc:
+    except (ValueError, IndexError, OverflowError, lzma.LZMAError) as exc:
         raise bad(f"the contents do not add up: {exc}") from None
 
 
@@ -604,8 +640,23 @@ def _decode(fields: dict[str, str], body: bytes, source: str) -> Verdicts:
     first, last = int(range_match.group(1)), int(range_match.group(2))
     n = last - first + 1
     won, lost, unknown = (int(x) for x in counts_match.groups())
-    raw = lzma.decompress(body, format=lzma.FORMAT_XZ)
+    # (A file of no deals runs from its first to the number before it.)
+    if not 1 <= first <= last + 1 <= MAX_DEALS:
+        raise ValueError(f"the range {first}-{last} is not within 1-{MAX_DEALS - 1}")
+    if n > MOST_SPAN:
+        raise ValueError(f"{n:,} deals, more than the {MOST_SPAN:,} a file covers")
+    if won + lost + unknown > n:
+        raise ValueError(f"{won + lost + unknown:,} verdicts for {n:,} deals")
     packed = (n + 3) // 4
+    # Unpacked no further than the header's counts allow: the codes, then for each won deal
+    # a length (at most five bytes) and a figure, for each unknown one an index.
+    most = packed + 6 * won + unknown
+    unpack = lzma.LZMADecompressor(format=lzma.FORMAT_XZ)
+    raw = unpack.decompress(body, max_length=most + 1)
+    if len(raw) > most:
+        raise ValueError("the body holds more than the header's counts allow")
+    if not unpack.eof:
+        raise ValueError("the body's stream is cut short")
     codes = _unpack_codes(raw[:packed], n)
     if (codes.count(WON), codes.count(LOST), codes.count(UNKNOWN)) != (won, lost, unknown):
         raise ValueError("the counts in the header differ from the verdicts")
@@ -646,9 +697,9 @@ def shipped_verdicts(preset: str) -> Verdicts | None:
     They are the reference tables (docs/reference/tables.md); the files live in the
     package's ``data`` folder.
     """
-    resource = resources.files("solitaire_solver").joinpath("data", shipped_name(preset))
-    if not resource.is_file():
+    if shipped_name(preset) not in shipped_names():
         return None
+    resource = resources.files("solitaire_solver").joinpath("data", shipped_name(preset))
     return load_verdicts(resource.read_bytes(), f"the published table {shipped_name(preset)}")
 
 
@@ -670,12 +721,13 @@ def shipped_table(game: Any) -> Verdicts | None:
     misnamed file can never answer for the wrong game.
     """
     name = shipped_variant_name(game.preset, game.changed_rules())
-    resource = resources.files("solitaire_solver").joinpath("data", name)
-    if not resource.is_file():
+    # Looked up in the folder's listing, not asked of the file system: the name is built
+    # from knob values, which may be longer than a file name can be.
+    if name not in shipped_names():
         return None
-    v = load_verdicts(resource.read_bytes(), f"the published table {name}")
-    check_verdicts(v, game, f"the published table {name}")
-    return v
+    # Read and checked once a process: the table's name fixes the preset and rules it must
+    # hold, which are ``game``'s.
+    return _published(name)
 
 
 # ---------------------------------------------------------------- rule sets in order
@@ -690,10 +742,16 @@ def shipped_table(game: Any) -> Verdicts | None:
 # stricter rules has been replayed under the looser (:func:`carried_win`).
 
 
-def shipped_names() -> list[str]:
-    """The file names of every published table, sorted."""
+@functools.cache
+def _shipped_names() -> tuple[str, ...]:
     folder = resources.files("solitaire_solver").joinpath("data")
-    return sorted(f.name for f in folder.iterdir() if f.name.endswith(SUFFIX))
+    return tuple(sorted(f.name for f in folder.iterdir() if f.name.endswith(SUFFIX)))
+
+
+def shipped_names() -> list[str]:
+    """The file names of every published table, sorted (the package's data folder is read
+    once a process)."""
+    return list(_shipped_names())
 
 
 @functools.cache
@@ -854,12 +912,13 @@ def _ordered_file_game(v: Verdicts, game: Any, key: StoreKey | None) -> Any:
 
 
 def read_verdicts(path: str | os.PathLike[str]) -> Verdicts:
-    """Read the verdict file at ``path``; :class:`VerdictFileError` for any problem."""
+    """Read the verdict file at ``path``; :class:`VerdictFileError` for any problem (a file
+    over :data:`~solitaire_solver.reading.VERDICT_BYTES` is read no further)."""
     p = Path(path)
     try:
-        data = p.read_bytes()
-    except OSError as exc:
-        raise VerdictFileError(f"cannot read verdict file '{p}': {exc.strerror}") from None
+        data = read_bytes(p, VERDICT_BYTES, "verdict file")
+    except ReadError as exc:
+        raise VerdictFileError(f"{p}: {exc}") from None
     return load_verdicts(data, str(p))
 
 

@@ -37,6 +37,8 @@ from typing import Any
 
 import attrs
 
+from ..errors import BadOptionError
+from ..reading import TEXT_BYTES, ReadError, TextError, check_json_depth, decode_text, read_bytes
 from .budget import Budget, Run, Strategy, Verdict
 from .portfolio import (
     DEFAULT_BASE,
@@ -607,9 +609,10 @@ def compose_shortest(
 # -- a plan from its JSON form
 
 
-class PlanError(ValueError):
+class PlanError(BadOptionError):
     """A JSON document that does not make a plan; ``field`` names the place, as
-    ``members[1].weight`` (empty: the document as a whole)."""
+    ``members[1].weight`` (empty: the document as a whole). A :class:`BadOptionError`: a
+    plan file is an option's value."""
 
     def __init__(self, field: str, why: str) -> None:
         super().__init__(f"{field}: {why}" if field else why)
@@ -963,16 +966,22 @@ def read_plan(path: str | os.PathLike[str], own: Plan | None = None) -> Plan:
     """
     name = os.fspath(path)
     try:
-        with open(path, encoding="utf-8") as f:
-            text = f.read()
-    except OSError as exc:
-        raise PlanError("", f"{name}: cannot read the plan ({exc.strerror or exc})") from None
-    except UnicodeDecodeError:
-        raise PlanError("", f"{name}: not a text file") from None
+        text = decode_text(read_bytes(name, TEXT_BYTES, "plan"))
+        # Depth first: the scanner below recurses once a level.
+        check_json_depth(text)
+    except TextError as exc:
+        raise PlanError("", f"{name}, line {exc.line}: {exc.why}") from None
+    except ReadError as exc:
+        raise PlanError("", f"{name}: {exc}") from None
     try:
         doc, lines = _located(text)
     except json.JSONDecodeError as exc:
         raise PlanError("", f"{name}, line {exc.lineno}: not JSON ({exc.msg})") from None
+    except ValueError:
+        # Python refuses integers of more than 4,300 digits.
+        raise PlanError(
+            "", f"{name}: not JSON this reads (a number thousands of digits long)"
+        ) from None
     prefix = ""
     if isinstance(doc, dict) and "plan" in doc and "members" not in doc:
         # The document of ``games --plan NAME --json``: its plan object.

@@ -7,6 +7,8 @@ from typing import Generic, TypeVar
 
 import attrs
 
+from ..errors import BadOptionError
+
 M = TypeVar("M")
 
 
@@ -31,6 +33,14 @@ class Limit(enum.Enum):
 
 _LIMIT_FIELDS = {Limit.STATES: "max_states", Limit.TIME: "timeout", Limit.TABLE: "max_table"}
 
+MOST_STATES = 10**18
+"""The largest ``max_states`` or ``max_table``: more states than any search expands or holds
+(a billion a second for thirty years), so that a larger one is a typing mistake, and one the
+budget's arithmetic (a share of the limit, in floating point) can hold."""
+
+MOST_SECONDS = 10**12
+"""The largest finite ``timeout``, some thirty thousand years; ``inf`` stands for none."""
+
 
 def limit_problem(name: str, value: object, shown: str | None = None) -> str | None:
     """What is wrong with ``value`` for the limit ``name`` (a :class:`Limits` field), or ``None``.
@@ -43,13 +53,20 @@ def limit_problem(name: str, value: object, shown: str | None = None) -> str | N
         return None
     text = shown if shown is not None else repr(value)
     # bool is an int to Python, but max_states=True is a mistake, not 1.
+    text = text if len(text) <= 40 else text[:37] + "..."
     if name == "timeout":
         if isinstance(value, bool) or not isinstance(value, (int, float)):
             return f"expected a number of seconds or None, not {text}"
-        return None if value > 0 else f"expected more than 0 seconds, not {text}"
+        if not value > 0:
+            return f"expected more than 0 seconds, not {text}"
+        if value != float("inf") and value > MOST_SECONDS:
+            return f"expected at most {MOST_SECONDS:,} seconds (or inf: no limit), not {text}"
+        return None
     if isinstance(value, bool) or not isinstance(value, int):
         return f"expected a whole number or None, not {text}"
-    return None if value >= 1 else f"expected a number of at least 1, not {text}"
+    if value < 1:
+        return f"expected a number of at least 1, not {text}"
+    return None if value <= MOST_STATES else f"expected at most {MOST_STATES:,}, not {text}"
 
 
 @attrs.frozen
@@ -69,7 +86,7 @@ class Limits:
         for name in ("max_states", "timeout", "max_table"):
             problem = limit_problem(name, getattr(self, name))
             if problem is not None:
-                raise ValueError(f"{name}: {problem}")
+                raise BadOptionError(f"{name}: {problem}")
 
     @property
     def any(self) -> bool:

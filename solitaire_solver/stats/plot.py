@@ -17,6 +17,7 @@ from typing import Any
 from ..cards import count_text
 from ..errors import BadOptionError, UnknownGameError
 from ..games import find_preset
+from ..reading import write_problem
 from ..records.store import DealResult
 from ..search import Status
 from . import Z95, Summary
@@ -35,8 +36,9 @@ def check_plot_path(path: str | os.PathLike[str]) -> Path:
     from matplotlib.backend_bases import FigureCanvasBase
 
     p = Path(path)
-    if not p.parent.is_dir():
-        raise BadOptionError(f"plot folder '{p.parent}' does not exist (for {p})")
+    problem = write_problem(path)
+    if problem is not None:
+        raise BadOptionError(f"--plot: cannot write '{os.fspath(path)}': {problem}")
     kinds = FigureCanvasBase.get_supported_filetypes()
     if p.suffix.lower().lstrip(".") not in kinds:
         raise BadOptionError(

@@ -7,6 +7,7 @@
 
 from __future__ import annotations
 
+import bisect
 from collections.abc import Iterable, Iterator, Sequence
 from typing import overload
 
@@ -14,8 +15,9 @@ from ..errors import BadDealNumberError, BadOptionError
 from ..numbering import MT_THRESHOLD, DealNumber, parse_deal_number
 
 
-def _range_end(text: str, end: str, ms: bool) -> DealNumber:
-    """One end of a range item; ``ms`` makes it a Microsoft deal number."""
+def _range_end(shown: str, end: str, ms: bool) -> DealNumber:
+    """One end of a range item; ``ms`` makes it a Microsoft deal number; ``shown`` is the
+    range's text as an error quotes it."""
     word = end.strip()
     if ms and word[:2].lower() != "ms":
         word = "ms" + word
@@ -23,10 +25,20 @@ def _range_end(text: str, end: str, ms: bool) -> DealNumber:
         return parse_deal_number(word)
     except BadDealNumberError as exc:
         raise BadDealNumberError(
-            f"bad deal range {text!r}: {end.strip()!r} is not a deal number ({exc.why})",
+            f"bad deal range {shown}: {_shown(end.strip())} is not a deal number ({exc.why})",
             why=exc.why,
         ) from None
 
+
+MOST_DEALS = 10**15
+"""The most deals a range may hold: a thousand million million, far more than any run
+finishes (a million cores for thirty years at a millisecond a deal), and a count that every
+part of a run can hold (Python counts a sequence's items in 63 bits). A longer range, such as
+``1-100000000000000000000``, is a typing mistake, refused with one line; the deal numbers
+themselves may run to PySolFC's largest."""
+
+MOST_ITEMS = 10_000
+"""The most items (separated by commas) a range list may have."""
 
 Block = tuple[int, int, bool]
 """Consecutive deal numbers ``(low, high, microsoft)``, both ends included."""
@@ -46,14 +58,39 @@ def _split_block(low: int, high: int, microsoft: bool) -> list[Block]:
     return [(lo, hi, ms) for lo, hi, ms in parts if lo <= hi]
 
 
-def _subtract(block: Block, taken: Block) -> list[Block]:
-    """What is left of ``block`` once the deals of ``taken`` are removed."""
-    low, high, ms = block
-    t_low, t_high, t_ms = taken
-    if ms != t_ms or t_high < low or t_low > high:
-        return [block]
-    left = [(low, t_low - 1, ms), (t_high + 1, high, ms)]
-    return [b for b in left if b[0] <= b[1]]
+class _Covered:
+    """The deals of the items read so far, for each generator as sorted disjoint intervals:
+    what is left of a new item once they are taken out is found by bisection, so a list of
+    thousands of items costs no more than their number times a logarithm."""
+
+    def __init__(self) -> None:
+        self._lows: dict[bool, list[int]] = {True: [], False: []}
+        self._highs: dict[bool, list[int]] = {True: [], False: []}
+
+    def take(self, block: Block) -> list[Block]:
+        """The parts of ``block`` not covered yet, in order; they are covered from now on."""
+        low, high, ms = block
+        lows, highs = self._lows[ms], self._highs[ms]
+        # The first interval that may overlap: the last starting at or before ``low``,
+        # when it reaches it, else the one after.
+        first = bisect.bisect_right(lows, low) - 1
+        if first < 0 or highs[first] < low:
+            first += 1
+        parts: list[Block] = []
+        at, end = low, first
+        while end < len(lows) and lows[end] <= high:
+            if at < lows[end]:
+                parts.append((at, lows[end] - 1, ms))
+            at = max(at, highs[end] + 1)
+            end += 1
+        if at <= high:
+            parts.append((at, high, ms))
+        # The intervals first..end-1 and the block become one.
+        if end > first:
+            low, high = min(low, lows[first]), max(high, highs[end - 1])
+        lows[first:end] = [low]
+        highs[first:end] = [high]
+        return parts
 
 
 class DealRange(Sequence[DealNumber]):
@@ -117,26 +154,45 @@ def parse_deals(text: str) -> DealRange:
     first mention is kept. Raises :class:`BadDealNumberError` naming the
     item for anything else. The deals are never listed, however many.
     """
+    if not isinstance(text, str):
+        raise BadDealNumberError(f"a deal range is text such as '1-100', not {text!r:.60}")
+    shown = _shown(text)
+    items = text.split(",")
+    if len(items) > MOST_ITEMS:
+        raise BadDealNumberError(
+            f"bad deal range {shown}: {len(items):,} items, more than the {MOST_ITEMS:,} a range "
+            "list may have (give runs of deals as A-B)"
+        )
     blocks: list[Block] = []
-    for item in text.split(","):
+    covered = _Covered()
+    for item in items:
         word = item.strip()
         if not word:
-            raise BadDealNumberError(f"bad deal range {text!r}: empty item")
+            raise BadDealNumberError(f"bad deal range {shown}: empty item")
         ends = word.split("-")
         if len(ends) > 2 or not all(e.strip() for e in ends):
             raise BadDealNumberError(
-                f"bad deal range {text!r}: {word!r} is not a deal number or A-B"
+                f"bad deal range {shown}: {_shown(word)} is not a deal number or A-B"
             )
         ms = any(e.strip()[:2].lower() == "ms" for e in ends)
-        low = _range_end(text, ends[0], ms)
-        high = _range_end(text, ends[-1], ms)
+        low = _range_end(shown, ends[0], ms)
+        high = _range_end(shown, ends[-1], ms)
         if low.value > high.value:
-            raise BadDealNumberError(f"bad deal range {text!r}: {word!r} runs backwards")
-        new = _split_block(low.value, high.value, ms)
-        for taken in blocks:
-            new = [part for b in new for part in _subtract(b, taken)]
-        blocks.extend(new)
+            raise BadDealNumberError(f"bad deal range {shown}: {_shown(word)} runs backwards")
+        for block in _split_block(low.value, high.value, ms):
+            blocks.extend(covered.take(block))
+    total = sum(high - low + 1 for low, high, _ in blocks)
+    if total > MOST_DEALS:
+        raise BadDealNumberError(
+            f"bad deal range {shown}: {total:,} deals, more than the {MOST_DEALS:,} a run may "
+            "hold (no run would finish)"
+        )
     return DealRange(blocks, text)
+
+
+def _shown(text: str) -> str:
+    """A text of the range quoted in an error: the whole, or its start when it is long."""
+    return repr(text) if len(text) <= 60 else repr(text[:57]) + "..."
 
 
 def _deal_sequence(deals: Iterable[int | str | DealNumber] | str) -> Sequence[DealNumber]:
@@ -146,8 +202,12 @@ def _deal_sequence(deals: Iterable[int | str | DealNumber] | str) -> Sequence[De
         out = parse_deals(deals)
     elif isinstance(deals, DealRange):
         out = deals
-    else:
+    elif isinstance(deals, Iterable) and not isinstance(deals, bytes):
         out = list(dict.fromkeys(parse_deal_number(d) for d in deals))
+    else:
+        raise BadOptionError(
+            f"deals: expected a range such as '1-100' or a list of deal numbers, not {deals!r:.60}"
+        )
     if not out:
         raise BadOptionError("no deals to solve")
     return out

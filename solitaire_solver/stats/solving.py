@@ -8,10 +8,11 @@ from collections.abc import Iterable
 from typing import Any
 
 from .. import __version__
-from ..advice.bounds import Unsettled, UpperBound, Zero, deal_bound, float_above
+from ..advice.bounds import UpperBound, Zero, deal_bound, float_above
 from ..advice.players import Player, play
 from ..api import verify
 from ..games import Game
+from ..games.seen import Unsettled
 from ..numbering import MT_THRESHOLD, DealNumber, parse_deal_number
 from ..records.store import DealResult
 from ..records.verdicts import table_verdict
@@ -147,7 +148,7 @@ def bound_one(request: SolveRequest, deal: int | str | DealNumber, bound: UpperB
     number = parse_deal_number(deal)
     game = request.game
     start = game.deal(number)
-    potential = bound.potential(game)
+    potential = bound.potential(game, request.limits)
     value: float | None = None
     settled_by: str | None = None
     stats: SearchStats | None = None

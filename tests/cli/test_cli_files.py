@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import json
+import os
 from pathlib import Path
 
 import pytest
@@ -11,6 +12,7 @@ import pytest
 from solitaire_solver import make_game, parse_deal
 from solitaire_solver.cards import card_text, parse_cards
 from solitaire_solver.numbering import parse_deal_number
+from solitaire_solver.reading import TEXT_BYTES
 from solitaire_solver.testing import assert_replays_to_win
 from tests.support import run_cli, run_module
 
@@ -285,3 +287,80 @@ def test_module_entry_point_reads_a_file_and_refuses_a_bad_one(tmp_path: Path) -
     assert "Traceback" not in refused.stderr
     assert refused.stderr.startswith("solitaire-solver: error: <stdin>, line 5: ")
     assert "KX" in refused.stderr
+
+
+# ---------------------------------------------------------------- what is not a file
+
+
+@pytest.mark.parametrize("device", ["/dev/zero", "/dev/urandom"])
+def test_a_device_is_refused_unread(device: str, capsys: pytest.CaptureFixture[str]) -> None:
+    # Both were read without end (a MemoryError after seconds); a device is not a file.
+    for argv in (
+        ["solve", "--file", device],
+        ["verify", "decade", "3", "--moves-file", device],
+        ["solve", "decade", "3", "--plan", device],
+    ):
+        assert_one_line_error(*run_cli(capsys, *argv), device, "character device")
+
+
+def test_a_fifo_and_a_folder_are_refused_unread(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # Opening a FIFO for reading waits for a writer: refused before that, at once.
+    fifo = tmp_path / "fifo"
+    os.mkfifo(fifo)
+    for path, kind in ((fifo, "FIFO"), (tmp_path, "folder")):
+        for argv in (
+            ["solve", "--file", str(path)],
+            ["hint", "decade", "3", "--moves-file", str(path)],
+            ["solve", "decade", "3", "--plan", str(path)],
+        ):
+            assert_one_line_error(*run_cli(capsys, *argv), str(path), kind)
+
+
+def test_a_file_over_the_cap_is_refused(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # A real deal file padded with comments past 1 MiB: refused, the cap named.
+    code, shown, _ = run_cli(capsys, "show", "decade", "3")
+    assert code == 0
+    padded = write(tmp_path, shown + ("# " + "x" * 1000 + "\n") * 1100, "padded.deal")
+    assert os.path.getsize(padded) > TEXT_BYTES
+    assert_one_line_error(*run_cli(capsys, "solve", "--file", padded), padded, "1 MiB")
+    # Just under the cap it reads.
+    fits = write(tmp_path, shown + ("# " + "x" * 1000 + "\n") * 1000, "fits.deal")
+    assert os.path.getsize(fits) < TEXT_BYTES
+    assert run_cli(capsys, "solve", "--file", fits)[0] == 0
+
+
+def test_standard_input_is_read_up_to_the_cap(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # "-" still reads standard input, and no further than the cap: /dev/zero there is a
+    # stream without end.
+    code, shown, _ = run_cli(capsys, "show", "decade", "3")
+    assert code == 0
+    monkeypatch.setattr("sys.stdin", io.StringIO(shown))
+    assert run_cli(capsys, "solve", "--file", "-")[0] == 0
+    with open("/dev/zero", "rb") as zeros:
+        monkeypatch.setattr("sys.stdin", io.TextIOWrapper(zeros))
+        assert_one_line_error(*run_cli(capsys, "solve", "--file", "-"), "<stdin>", "1 MiB")
+
+
+@pytest.mark.parametrize(
+    ("name", "text"),
+    [
+        ("deal file", '{"game": "decade", "rules": ' + "[" * 100_000 + "]" * 100_000 + "}"),
+        ("moves file", '{"moves": ' + "[" * 100_000 + "]" * 100_000 + "}"),
+        ("plan", "[" * 100_000 + "]" * 100_000),
+    ],
+)
+def test_json_nested_deep_is_one_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], name: str, text: str
+) -> None:
+    # The plan file of the issue: a RecursionError's traceback, from the plan's own reader.
+    path = write(tmp_path, text, "deep.json")
+    argv = {
+        "deal file": ["solve", "--file", path],
+        "moves file": ["verify", "decade", "3", "--moves-file", path],
+        "plan": ["solve", "decade", "3", "--plan", path],
+    }[name]
+    assert_one_line_error(*run_cli(capsys, *argv), path, "nested deeper than 64")

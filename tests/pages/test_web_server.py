@@ -16,6 +16,8 @@ import socket
 import subprocess
 import sys
 import threading
+import time
+import urllib.parse
 import warnings
 from collections.abc import Iterator
 from typing import Any
@@ -238,6 +240,31 @@ def test_a_large_body_is_refused_unread(server: web_app.Server, with_length: boo
     # The server answered long before the client had sent the body, and held none of it.
     assert sent < 16 * 2**20, sent
     assert after - before < 16, (before, after)
+
+
+def test_a_client_gone_mid_body_changes_nothing_and_logs_nothing(
+    server: web_app.Server, capfd: pytest.CaptureFixture[str], caplog: pytest.LogCaptureFixture
+) -> None:
+    # Part of a move's body, then the connection closed: the server once printed a
+    # ClientDisconnect traceback of some fifty lines in the player's terminal.
+    before = httpx.get(server.url + "api/state", timeout=10).json()
+    host, port = server.sock.getsockname()[:2]
+    path = urllib.parse.urlsplit(server.url).path + "api/move"
+    for sent in (b"", b'{"mo', b'{"move": "p1"'):
+        with socket.create_connection((host, port), timeout=10) as conn:
+            head = (
+                f"POST {path} HTTP/1.1\r\nHost: {host}:{port}\r\n"
+                "Content-Type: application/json\r\nContent-Length: 100\r\n\r\n"
+            )
+            conn.sendall(head.encode() + sent)
+        # The server still answers, and has done nothing.
+        assert httpx.get(server.url + "api/state", timeout=10).json() == before
+    # The disconnects are handled by the time a later request is answered on the same loop;
+    # a moment more for a log line that would follow them.
+    time.sleep(0.5)
+    _, err = capfd.readouterr()
+    assert "Traceback" not in err and "ClientDisconnect" not in err, err[-2000:]
+    assert [r for r in caplog.records if r.levelno >= logging.WARNING] == []
 
 
 # ---------------------------------------------------------------- what errors quote

@@ -23,7 +23,7 @@ from solitaire_solver.errors import StoreError
 from solitaire_solver.records.store import SCHEMA_VERSION, DealResult, Store, StoreKey, encode_moves
 from solitaire_solver.search import Limits, Status
 from solitaire_solver.stats import solve_deals, winnability
-from tests.support import ROOT, row_count
+from tests.support import ROOT, row_count, run_cli
 
 
 def deals_in(path: Path) -> list[str]:
@@ -350,8 +350,42 @@ def test_another_sqlite_file(tmp_path: Path) -> None:
     path = tmp_path / "other.sqlite"
     with sqlite3.connect(path) as db:
         db.execute("CREATE TABLE people (name TEXT)")
+    before = path.read_bytes()
     with pytest.raises(StoreError, match="something else"):
         Store(path)
+    # Left as it was: it was once switched to WAL before it was looked at.
+    assert path.read_bytes() == before
+
+
+def test_a_fifo_or_a_device_is_no_store(tmp_path: Path) -> None:
+    fifo = tmp_path / "fifo"
+    os.mkfifo(fifo)
+    for path, kind in ((fifo, "FIFO"), (Path("/dev/zero"), "character device")):
+        with pytest.raises(StoreError, match=f"it is a {kind}"):
+            Store(path)
+
+
+def test_a_damaged_store_is_one_line_and_left_as_it_was(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    good = tmp_path / "good.sqlite"
+    solve_deals("decade", "1-40", store=good)
+    data = bytearray(good.read_bytes())
+    # Damage past the header: pages of the table and its index, or a row's values.
+    for offset in range(len(data) // 2, len(data), 97):
+        data[offset] ^= 0x5A
+    bad = tmp_path / "bad.sqlite"
+    bad.write_bytes(data)
+    for argv in (
+        ["deals", "decade", "--db", str(bad)],
+        ["stats", "decade", "--deals", "1-40", "--jobs", "1", "--db", str(bad)],
+    ):
+        code, out, err = run_cli(capsys, *argv)
+        lines = [line for line in err.splitlines() if not line.endswith(f"store {bad}")]
+        assert code == 2, (argv, out, err)
+        assert len(lines) == 1 and lines[0].startswith("solitaire-solver: error: "), err
+        assert "Traceback" not in err
+        assert bad.read_bytes() == bytes(data)
 
 
 def test_sigkill_loses_only_deals_in_flight(tmp_path: Path) -> None:
@@ -806,3 +840,28 @@ def test_stats_runs_and_resumes_deals_past_sqlite_integers(tmp_path: Path) -> No
     )
     assert single.returncode == 0, single.stderr
     assert json.loads(single.stdout)["reused"] == 1
+
+
+@pytest.mark.parametrize(
+    ("column", "value"),
+    [
+        ("moves", "[" * 100_000 + "]" * 100_000),
+        ("moves", "not JSON"),
+        ("status", "wxn"),
+        ("limit_hit", "speed"),
+    ],
+)
+def test_a_row_that_is_not_what_the_store_writes_is_one_error(
+    tmp_path: Path, column: str, value: str
+) -> None:
+    # Damage inside a row that SQLite reads well: a RecursionError, a JSONDecodeError or a
+    # ValueError once, from deep in the reading of the row.
+    path = tmp_path / "s.sqlite"
+    solve_deals("decade", "1-3", store=path)
+    with sqlite3.connect(path) as db:
+        if column == "status":
+            # The table's CHECK holds for SQL; a flipped byte in the file need not.
+            db.execute("PRAGMA ignore_check_constraints = ON")
+        db.execute(f"UPDATE results SET {column} = ? WHERE deal = '2'", (value,))
+    with Store(path) as store, pytest.raises(StoreError, match="cannot be used"):
+        store.get(StoreKey.of(make_game("decade")))

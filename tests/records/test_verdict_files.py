@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import hashlib
 import json
+import lzma
+import os
 import random
 from array import array
 from pathlib import Path
@@ -13,6 +16,7 @@ from hypothesis import strategies as st
 
 from solitaire_solver import make_game
 from solitaire_solver.errors import VerdictFileError
+from solitaire_solver.reading import VERDICT_BYTES
 from solitaire_solver.records.store import Store, StoreKey
 from solitaire_solver.records.verdicts import (
     LOST,
@@ -143,7 +147,7 @@ def test_other_files_are_refused() -> None:
 
 
 def test_a_missing_file_is_one_line(tmp_path: Path) -> None:
-    with pytest.raises(VerdictFileError, match="cannot read verdict file"):
+    with pytest.raises(VerdictFileError, match="cannot read the verdict file"):
         read_verdicts(tmp_path / "none.verdicts")
 
 
@@ -282,6 +286,28 @@ def test_deals_from_a_store(tmp_path: Path, capsys: pytest.CaptureFixture[str]) 
     lost = [n for n in range(195, 201) if results[n].status.value == "lost"]
     assert [int(line.split()[0]) for line in out.splitlines()[1:-1]] == lost
     assert "ends at deal 200" in out.splitlines()[-1]
+
+
+def test_deals_says_when_no_deal_has_the_difficulty_asked_for(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    # The published table of Coops has no won deal of figure 30 or more: it once said it
+    # "ends at deal 1,000,000: 0 of the 3 deals asked for are there", as if the next
+    # million might hold them.
+    v = shipped_table(make_game("eagle-wing-coops"))
+    assert v is not None
+    highest = max(v.difficulty)
+    code, out, _ = run_cli(capsys, "deals", "eagle-wing-coops", "--winnable", "--difficulty",
+                           f"{highest + 1}..255", "--count", "3")  # fmt: skip
+    assert code == 0
+    note = out.splitlines()[-1]
+    assert note.startswith(f"note: no winnable deal of difficulty {highest + 1}..255 in ")
+    assert f"run from {min(v.difficulty)} to {highest}" in note
+    assert "asked for are there" not in note
+    # Some, but fewer than asked: the table's end is what stops the list, said as before.
+    code, out, _ = run_cli(capsys, "deals", "eagle-wing-coops", "--difficulty",
+                           f"{highest}..255", "--count", "100000")  # fmt: skip
+    assert code == 0 and "of the 100,000 deals asked for" in out.splitlines()[-1]
 
 
 def test_deals_says_when_the_start_is_below_the_store(
@@ -590,3 +616,54 @@ def test_the_variant_table_agrees_with_a_fresh_run_on_a_sample() -> None:
         assert r.status.value == "won", r.deal
         i = v.won_index(r.number)
         assert (v.lengths[i], v.difficulty[i]) == (r.length, r.difficulty), r.deal
+
+
+# ---------------------------------------------------------------- files made to mislead
+
+
+def forged(first: int, last: int, counts: tuple[int, int, int], raw: bytes) -> bytes:
+    """A verdict file with a good checksum around any header and body: what a file made to
+    mislead can be, since anyone can work a checksum out."""
+    body = lzma.compress(raw, format=lzma.FORMAT_XZ)
+    lines = [
+        "solitaire-solver verdicts 1",
+        "preset: decade",
+        f"fingerprint: {make_game('decade').fingerprint}",
+        f"range: {first}-{last}",
+        "counts: won {}, lost {}, unknown {}".format(*counts),
+        "solver: 0.1.0",
+        "limits: none",
+        "difficulty: 1 (easy 0-0, medium 0-0, hard 1-255)",
+        f"body: {len(body)} bytes, xz",
+    ]
+    head = "".join(line + "\n" for line in lines).encode()
+    return head + f"sha256: {hashlib.sha256(head + body).hexdigest()}\n\n".encode() + body
+
+
+def test_a_forged_file_is_refused_before_it_is_unpacked() -> None:
+    # Each forgery is small; unpacked as its header says, the first would take 4 GB of codes
+    # and the second 100 MB of a body the counts do not allow. Neither is unpacked that far.
+    assert load_verdicts(forged(1, 4, (1, 0, 0), b"\x01\x05\x00")).status(1) == "won"
+    cases = {
+        "4,294,967,295 deals, more than the 100,000,000": forged(1, 2**32 - 1, (0, 0, 0), b""),
+        "the body holds more": forged(1, 4, (0, 0, 0), bytes(100 * 2**20)),
+        "the range 0-4": forged(0, 4, (0, 0, 0), b"\x00"),
+        "5 verdicts for 4 deals": forged(1, 4, (5, 0, 0), b"\x00"),
+        # A length of five bytes that does not fit the lengths' 32 bits.
+        "do not add up": forged(1, 4, (1, 0, 0), b"\x01\xff\xff\xff\xff\x7f\x00"),
+    }
+    for words, data in cases.items():
+        with pytest.raises(VerdictFileError) as info:
+            load_verdicts(data)
+        assert words in str(info.value)
+
+
+def test_a_verdict_file_over_the_cap_or_not_a_file_is_refused(tmp_path: Path) -> None:
+    big = tmp_path / "big.verdicts"
+    with open(big, "wb") as f:
+        f.truncate(VERDICT_BYTES + 1)
+    fifo = tmp_path / "fifo.verdicts"
+    os.mkfifo(fifo)
+    for path, words in ((big, "larger than 64 MiB"), (fifo, "FIFO"), (Path("/dev/zero"), "device")):
+        with pytest.raises(VerdictFileError, match=words):
+            read_verdicts(path)

@@ -38,6 +38,7 @@ from solitaire_solver.stats import (
 )
 from solitaire_solver.stats.runners import _Batcher
 from solitaire_solver.testing import assert_replays_to_win
+from tests.support import run_cli
 
 # ---------------------------------------------------------------- Wilson intervals
 
@@ -133,6 +134,37 @@ def test_a_range_is_never_listed() -> None:
     assert DealNumber(5 * 10**12, False) in deals
     assert DealNumber(5 * 10**12, True) not in deals
     assert [d.value for d in itertools.islice(deals, 3)] == [1, 2, 3]
+
+
+def test_a_range_no_run_could_finish_is_refused_with_one_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # 10^20 deals: "OverflowError: cannot fit 'int' into an index-sized integer" once. The
+    # deal numbers themselves are fine (PySolFC's go to 10^20), the count is not.
+    with pytest.raises(BadDealNumberError, match=r"100,000,000,000,000,000,000 deals, more than"):
+        parse_deals("1-100000000000000000000")
+    assert len(parse_deals("99999999999999999990-100000000000000000000")) == 11
+    store = tmp_path / "s.sqlite"
+    code, out, err = run_cli(
+        capsys, "stats", "decade", "--deals", "1-100000000000000000000", "--db", str(store)
+    )
+    assert (code, out) == (2, "")
+    assert err.count("\n") == 1 and "1,000,000,000,000,000 a run may hold" in err
+    assert not store.exists()
+
+
+def test_a_long_list_of_items_reads_in_one_pass() -> None:
+    # Ten thousand items, each taken out of those before it by bisection: the deals in the
+    # order asked, each once.
+    text = ",".join(str(n) for n in range(9_999, 0, -1)) + ",1-20000"
+    deals = parse_deals(text)
+    assert [d.value for d in deals] == [*range(9_999, 0, -1), *range(10_000, 20_001)]
+    with pytest.raises(BadDealNumberError, match=r"10,001 items, more than the 10,000"):
+        parse_deals(text + ",5")
+    # An error quotes the start of a long text, not all of it.
+    with pytest.raises(BadDealNumberError) as info:
+        parse_deals(text.replace("5000,", "x,"))
+    assert len(str(info.value)) < 200 and "'x' is not a deal number" in str(info.value)
 
 
 def test_overlapping_items_count_each_deal_once() -> None:

@@ -152,7 +152,7 @@ def test_plot(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
         (["--deals", "10-1"], "runs backwards"),
         (["--deals", "abc"], "'abc' is not a deal number"),
         (["--deals", "1-5", "--db", "missing/s.sqlite"], "folder 'missing' does not exist"),
-        (["--deals", "1-5", "--csv", "missing/d.csv"], "folder 'missing' does not exist"),
+        (["--deals", "1-5", "--csv", "missing/d.csv"], "no folder 'missing'"),
         (["--deals", "1-5", "--rule", "nosuch=1"], "unknown rule 'nosuch'"),
         (["--deals", "1-5", "--plot", "picture.nosuchformat"], "picture suffix"),
     ],

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Hashable
 
 from ...cards import Card, card_text, cards_text, count_text, parse_cards, rank_of
@@ -18,12 +19,14 @@ from ..scene import MovePlaces, Scene
 from . import scene as layout
 from .rules import (
     HOLE_CARD,
+    PILE_SIZE,
     PILES,
     PLAYS_ON,
     RANK_COUNT,
     BlackHoleMove,
     BlackHoleRules,
     BlackHoleState,
+    adjacent,
     dead_end,
 )
 from .solver import (
@@ -142,6 +145,11 @@ class BlackHole(Game[BlackHoleState, BlackHoleMove]):
     def parse_position(self, reader: FieldReader) -> BlackHoleState:
         """Read ``pile 1`` .. ``pile 17`` and ``hole``; every card once, the hole not empty.
 
+        What the rules make of every position is checked too: a pile holds at
+        most the three cards dealt to it (cards only leave), the hole starts
+        with the ace of spades, and each card in it is one rank from the card
+        under it (the one move of the game).
+
         Files written before piles were counted from 1 (``pile0`` ..
         ``pile16``) are refused with a message that says so, rather than
         read with every pile moved over by one.
@@ -166,10 +174,31 @@ class BlackHole(Game[BlackHoleState, BlackHoleMove]):
                     where = f"in {seen[c]} and {label}" if seen[c] != label else f"in {label}"
                     raise reader.error(f"card {card_text(c)} appears twice ({where})", field)
                 seen[c] = label
+            if label != "hole" and len(cards) > PILE_SIZE:
+                raise reader.error(
+                    f"{label}: {count_text(len(cards))}, more than the {PILE_SIZE} dealt to a "
+                    "pile, and cards only leave it",
+                    field,
+                )
             parts.append(tuple(cards))
         reader.finish()
-        if not parts[-1]:
+        hole = parts[-1]
+        if not hole:
             raise reader.error("the hole is empty: it must hold at least the card it started with")
+        hole_field = field  # the loop's last: the hole's line
+        if hole[0] != HOLE_CARD:
+            raise reader.error(
+                f"hole: starts with {card_text(hole[0])}, but the deal puts "
+                f"{card_text(HOLE_CARD)} there first",
+                hole_field,
+            )
+        for below, above in itertools.pairwise(hole):
+            if not adjacent(rank_of(above), rank_of(below)):
+                raise reader.error(
+                    f"hole: {card_text(above)} on {card_text(below)}, but a card goes to the "
+                    "hole only one rank above or below its top card",
+                    hole_field,
+                )
         if len(seen) != 52:
             missing = [card_text(c) for c in range(52) if c not in seen]
             raise reader.error(f"{count_text(len(missing))} missing: {' '.join(missing)}")

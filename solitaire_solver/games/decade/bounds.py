@@ -49,7 +49,7 @@ import attrs
 
 from ...cards import Card
 from ...errors import BadOptionError
-from ..seen import Seen
+from ..seen import Seen, Unsettled
 from .exact import FairSolver
 from .rules import DecadeMove, DecadeRules, DecadeState, _all_runs, _RunShape, card_value
 from .unseen import DECK_COUNTS
@@ -70,10 +70,18 @@ class DecadeExact:
     out by counting rather than by the general expectimax.
     """
 
-    def __init__(self, rules: DecadeRules, exact_hidden: int, name: str = "exact") -> None:
+    def __init__(
+        self,
+        rules: DecadeRules,
+        exact_hidden: int,
+        name: str = "exact",
+        max_nodes: int | None = None,
+    ) -> None:
         self.name = name
         self.exact_hidden = exact_hidden
-        self.solver = FairSolver(rules)
+        # A value stopped by the cap is no value: the bound takes the ceiling instead (or
+        # has none), so the cap changes how far a deal gets, never a number.
+        self.solver = FairSolver(rules, max_nodes=max_nodes)
         self._values: dict[tuple[tuple[int, ...], tuple[int, ...]], Fraction] = {}
 
     def _exact(self, line: list[int], unseen: list[int]) -> Fraction:
@@ -83,7 +91,11 @@ class DecadeExact:
             if self.solver.memo_size > MEMO_CAP:
                 self.solver.clear()
             found = self.solver.value(line, unseen, with_moves=False).value
-            assert found is not None  # no node limit
+            if found is None:
+                raise Unsettled(
+                    f"the exact fair value of a Decade line with {len(unseen)} cards to come "
+                    f"needs more than {self.solver.max_nodes:,} states"
+                )
             got = self._values[key] = found
         return got
 
@@ -219,14 +231,19 @@ class DecadeFitted(DecadeExact):
     model of it above (see the module docstring)."""
 
     def __init__(
-        self, rules: DecadeRules, exact_hidden: int, model: Model, name: str = "fitted"
+        self,
+        rules: DecadeRules,
+        exact_hidden: int,
+        model: Model,
+        name: str = "fitted",
+        max_nodes: int | None = None,
     ) -> None:
         if exact_hidden < model.exact_hidden:
             raise BadOptionError(
                 f"the fitted potential is exact with at most {model.exact_hidden} cards hidden "
                 f"and fitted above: exact hidden {exact_hidden} leaves levels without a model"
             )
-        super().__init__(rules, exact_hidden, name)
+        super().__init__(rules, exact_hidden, name, max_nodes)
         self.model = model
         self.shape = _RunShape.of(rules)
         self._fitted: dict[tuple[tuple[int, ...], tuple[int, ...]], Fraction] = {}
@@ -283,11 +300,14 @@ FITTED_RULES = DecadeRules()
 """The rules the shipped model was fitted for: the preset ``decade``'s."""
 
 
-def potential(rules: DecadeRules, name: str, exact_hidden: int) -> Any | None:
+def potential(
+    rules: DecadeRules, name: str, exact_hidden: int, max_nodes: int | None = None
+) -> Any | None:
     """Decade's potential ``name``, or ``None`` when it has none by that name (``fitted``
-    only for the rules it was fitted for)."""
+    only for the rules it was fitted for); each exact value expands at most ``max_nodes``
+    states."""
     if name == "exact" and rules.compulsory:
-        return DecadeExact(rules, exact_hidden)
+        return DecadeExact(rules, exact_hidden, max_nodes=max_nodes)
     if name == "fitted" and rules == FITTED_RULES:
-        return DecadeFitted(rules, exact_hidden, shipped_model())
+        return DecadeFitted(rules, exact_hidden, shipped_model(), max_nodes=max_nodes)
     return None

@@ -325,10 +325,12 @@ class Decade(Game[DecadeState, DecadeMove]):
             return "exact", EXACT_FAIR_HIDDEN
         return "none", 0
 
-    def bound_potential(self, name: str, exact_hidden: int) -> Any | None:
+    def bound_potential(
+        self, name: str, exact_hidden: int, max_nodes: int | None = None
+    ) -> Any | None:
         """Under compulsory rules, ``exact`` by counting (:mod:`.bounds`): the general one's
         W, at a fraction of its cost; under the preset ``decade``'s, ``fitted`` too."""
-        return bounds.potential(self.rules, name, exact_hidden)
+        return bounds.potential(self.rules, name, exact_hidden, max_nodes)
 
     # ------------------------------------------------------------ position files
 

@@ -47,15 +47,16 @@ _Chain = Callable[[int, int, int, list[_Discard]], tuple["tuple[Any, ...]", int]
 
 @functools.cache
 def _headroom(top: int) -> bytes:
-    """The translation table from a card value v to ``top - v`` (for ``top`` >= 10)."""
+    """The translation table from a card value v to ``top - v`` (for ``top`` from 10 to 255)."""
     return bytes(max(0, top - v) for v in range(256))
 
 
 def _room(stock: Sequence[int], top: int) -> list[int]:
     """``room[k]``: the sum of ``top - v`` over the values v of ``stock`` from k on."""
-    if top >= 10 and isinstance(stock, bytes):
+    if 10 <= top <= 255 and isinstance(stock, bytes):
         # Card values are 1 to 10, so every ``top - v`` is a byte: one
-        # translation and one running sum, both in C.
+        # translation and one running sum, both in C. (A sum over 255 takes
+        # the loop below; the deck adds up to 340.)
         room = list(accumulate(stock.translate(_headroom(top))[::-1]))
     else:
         room = list(accumulate(top - v for v in reversed(stock)))

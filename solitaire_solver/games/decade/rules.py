@@ -31,15 +31,36 @@ def card_value(card: int) -> int:
 _VALUE_BYTES = bytes(card_value(c) for c in range(52)) + bytes(256 - 52)
 """Card values by card, a translation table for converting a whole line at once."""
 
+DECK_VALUE = sum(card_value(c) for c in range(52))
+"""What the whole deck adds up to, 340: no run adds up to more, so no larger sum is a rule."""
+
+_SUMS_WANTED = f"whole numbers from 1 to {DECK_VALUE} separated by commas, such as 10,20,30"
+
 
 def _parse_sums(text: str) -> frozenset[int]:
     try:
         sums = frozenset(int(w) for w in re.split(r"[,\s]+", text.strip()) if w)
     except ValueError:
-        raise ValueError("expected whole numbers separated by commas, such as 10,20,30") from None
-    if not sums or min(sums) < 1:
-        raise ValueError("expected one or more positive whole numbers, such as 10,20,30")
+        raise ValueError(f"expected {_SUMS_WANTED}") from None
+    problem = _sums_problem(sums)
+    if problem:
+        raise ValueError(problem)
     return sums
+
+
+def _sums_problem(sums: frozenset[int]) -> str:
+    """Why ``sums`` are not the sums of a rule ('' when they are): one or more, each from 1
+    to :data:`DECK_VALUE` (the deck adds up to no more)."""
+    if not sums:
+        return f"expected one or more {_SUMS_WANTED}"
+    if not all(isinstance(s, int) and not isinstance(s, bool) for s in sums):
+        return f"expected {_SUMS_WANTED}"
+    if min(sums) < 1 or max(sums) > DECK_VALUE:
+        return (
+            f"expected {_SUMS_WANTED} (all 52 cards add up to {DECK_VALUE}, so no run adds "
+            "up to more)"
+        )
+    return ""
 
 
 def _show_sums(sums: frozenset[int]) -> str:
@@ -75,6 +96,17 @@ class DecadeRules:
     )
 
     def __attrs_post_init__(self) -> None:
+        # The command line parses text; these checks catch bad values given in code.
+        if not isinstance(self.sums, frozenset) or _sums_problem(self.sums):
+            raise ValueError(f"sums must be {_SUMS_WANTED}, not {self.sums!r}")
+        for name in ("min_run", "max_run"):
+            value = getattr(self, name)
+            if name == "max_run" and value is None:
+                continue
+            if isinstance(value, bool) or not isinstance(value, int) or not 2 <= value <= 52:
+                raise ValueError(f"{name} must be a whole number from 2 to 52, not {value!r}")
+        if not isinstance(self.compulsory, bool):
+            raise ValueError(f"compulsory must be true or false, not {self.compulsory!r}")
         if self.max_run is not None and self.max_run < self.min_run:
             raise ValueError(f"max_run {self.max_run} is less than min_run {self.min_run}")
 

@@ -88,6 +88,25 @@ class EagleWing(Game[EagleWingState, EagleWingMove]):
     )
     rules: EagleWingRules
 
+    @classmethod
+    def notation_for(cls, rules: EagleWingRules) -> str:
+        """The notation of the moves ``rules`` allow (:func:`.rules.legal_moves`): a redeal
+        only with redeals; without building, a wing's card goes only home and the waste's
+        alone fills a gap; the trunk's last card goes onto a wing only where cards stack."""
+        redeal = "r: redeal; " if rules.redeals else ""
+        target = (
+            "f foundation or a wing"
+            if rules.builds
+            else "f foundation, or a gap for the waste's card"
+        )
+        examples = ["2f", "w5", "t1" if rules.stacks else "tf"]
+        if rules.builds:
+            examples.append("36")
+        return (
+            f"d: deal; {redeal}else a source (w waste, t the trunk's last card, or wing 1-8) "
+            f"then a target ({target}): {', '.join(examples)}"
+        )
+
     def __init__(self, rules: EagleWingRules, preset: str | None = None) -> None:
         super().__init__(rules, preset)
         self._cap = rules.capacity
@@ -334,6 +353,12 @@ class EagleWing(Game[EagleWingState, EagleWingMove]):
                     f"two foundation cards of one suit: {card_text(top)}", found_field
                 )
             counts[suit] = (top % 13 - base) % 13 + 1
+        if not any(counts):
+            raise reader.error(
+                "foundations: empty, but the deal puts its first card on a foundation, "
+                "where it stays",
+                found_field,
+            )
         # A foundation holds every card of its suit from the base up to its top.
         for suit, n in enumerate(counts):
             for i in range(n - 1):
@@ -348,6 +373,17 @@ class EagleWing(Game[EagleWingState, EagleWingMove]):
 
         trunk_field = reader.take("trunk", "")
         trunk = tuple(cards(trunk_field, trunk_field.text, "trunk", hidden=True))
+        # Cards only ever leave the trunk, and its last card alone is face up.
+        if len(trunk) > self.rules.trunk_size:
+            raise reader.error(
+                f"trunk: {count_text(len(trunk))}, more than the {self.rules.trunk_size} the "
+                f"deal puts there (trunk_size={self.rules.trunk_size}), and cards only leave it",
+                trunk_field,
+            )
+        if trunk == (HIDDEN,):
+            raise reader.error(
+                "trunk: its last card, alone, is face up: write it instead of ??", trunk_field
+            )
 
         wings_field = reader.take("wings")
         parts = [p.strip() for p in wings_field.text.split(",")]
@@ -381,6 +417,16 @@ class EagleWing(Game[EagleWingState, EagleWingMove]):
         waste = tuple(cards(waste_field, waste_field.text, "waste"))
         stock_field = reader.take("stock", "")
         stock = tuple(cards(stock_field, stock_field.text, "stock", hidden=True))
+        # The deal gives the waste and stock what the foundation, trunk and wings leave, and
+        # cards only ever leave them.
+        talon = 52 - 1 - self.rules.trunk_size - WINGS
+        if len(waste) + len(stock) > talon:
+            raise reader.error(
+                f"waste and stock: {count_text(len(waste) + len(stock))}, more than the {talon} "
+                f"the deal puts there (52 less the foundation card, {self.rules.trunk_size} in "
+                f"the trunk and {WINGS} on the wings), and cards only leave them",
+                stock_field,
+            )
 
         used_field = reader.take("redeals used", "0")
         try:

@@ -96,6 +96,11 @@ class Windmill(Game[WindmillState, WindmillMove]):
     )
     rules: WindmillRules
 
+    @classmethod
+    def notation_for(cls, rules: WindmillRules) -> str:
+        """The notation without the redeal where the rules have none."""
+        return cls.notation if rules.redeals else cls.notation.replace("rd: redeal; ", "")
+
     def __init__(self, rules: WindmillRules, preset: str | None = None) -> None:
         super().__init__(rules, preset)
         self.problem = WindmillProblem(rules)
@@ -284,6 +289,13 @@ class Windmill(Game[WindmillState, WindmillMove]):
                     f"{rank_text(self.primary_need[n])} there",
                     pf,
                 )
+        # Of the cards of that rank the deal puts one there, the centre card, which never moves.
+        if primary[0] != self.problem.centre:
+            raise reader.error(
+                f"the primary starts with {card_text(primary[0])}, but the deal puts "
+                f"{card_text(self.problem.centre)} in the centre, where it stays",
+                pf,
+            )
         secs: list[tuple[Card, ...]] = []
         for i in range(SECONDARIES):
             pile, sf = cards(f"secondary {i + 1}", "")

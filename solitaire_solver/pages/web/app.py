@@ -36,6 +36,10 @@ What the server holds to, whatever it is sent:
 - A body that is not a JSON object the game reads (not UTF-8, not JSON,
   nested too deeply, NaN or Infinity, a number too long, a lone surrogate,
   a field of the wrong type) gets 400 with one short message, never 500.
+- A client that goes away part way through sending a body (a page closed, a
+  connection dropped) changes nothing, and the server logs nothing; nor does it
+  log a request that is not HTTP it reads (a length that is no number, bad
+  chunks), which the server's own parser answers with 400.
 - An error message quotes at most :data:`QUOTE_CHARS` characters of any
   input, and is at most :data:`MESSAGE_CHARS` long.
 - A request that changes the game (a move, undo, redo, a new deal, a loaded
@@ -65,7 +69,7 @@ from typing import Any, TextIO
 
 from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
-from starlette.requests import Request
+from starlette.requests import ClientDisconnect, Request
 from starlette.responses import HTMLResponse, JSONResponse, Response
 from starlette.routing import Mount, Route
 from starlette.types import ASGIApp, Receive, Scope, Send
@@ -115,6 +119,10 @@ class _TooLarge(_BadRequest):
     """A request whose body is over :data:`MAX_BODY`: 413."""
 
     status = 413
+
+
+class _Gone(_BadRequest):
+    """A client that went away before its body was all sent: no one reads the answer."""
 
 
 class _BadNumber(ValueError):
@@ -266,10 +274,15 @@ def make_app(
         # The gate refused a Content-Length over the limit; a body sent in chunks, with none,
         # is read up to the limit and no further.
         raw = bytearray()
-        async for chunk in request.stream():
-            if len(raw) + len(chunk) > MAX_BODY:
-                raise _TooLarge(f"the body is over {MAX_BODY:,} bytes")
-            raw += chunk
+        try:
+            async for chunk in request.stream():
+                if len(raw) + len(chunk) > MAX_BODY:
+                    raise _TooLarge(f"the body is over {MAX_BODY:,} bytes")
+                raw += chunk
+        except ClientDisconnect:
+            # The page was closed (or the connection dropped) part way through a body:
+            # nothing is done, and nothing is logged.
+            raise _Gone("the client went away before the body was sent") from None
         return parse_body(bytes(raw))
 
     def version_field(doc: dict[str, Any]) -> int | None:
@@ -314,6 +327,8 @@ def make_app(
             try:
                 doc = await body(request) if reads_body else {}
                 expected = version_field(doc) if checks_version else None
+            except _Gone:
+                return Response(status_code=400, headers={"Connection": "close"})
             except _BadRequest as exc:
                 return error(exc.status, str(exc), close=exc.status == 413)
 
@@ -512,7 +527,9 @@ class Server:
         shown = f"[{address[0]}]" if ":" in address[0] else address[0]
         self.url = f"http://{shown}:{address[1]}/{self.token}/"
         app = make_app(table, self.token, self.watch, hosts=loopback_hosts(address[1]))
-        config = uvicorn.Config(app, log_level="warning", lifespan="off", access_log=False)
+        # Errors only: a request that is not HTTP at all gets the server's 400, and one
+        # warning line a request would be noise in the player's terminal.
+        config = uvicorn.Config(app, log_level="error", lifespan="off", access_log=False)
         self.server = uvicorn.Server(config)
         self._thread: threading.Thread | None = None
         self._stopper = threading.Thread(target=self._stop_when_idle, daemon=True)

@@ -441,8 +441,26 @@ def test_position_fields_round_trip(number: int) -> None:
     assert GAME.parse_position(reader_for(GAME.position_fields(later))) == later
 
 
-def test_position_fields_of_hand_made_position() -> None:
-    assert GAME.parse_position(reader_for(GAME.position_fields(RIGHT_SIX))) == RIGHT_SIX
+def test_position_fields_of_a_position_deep_in_play() -> None:
+    # Half a winning line in: many cards in the hole, piles of every height.
+    start = deal(2)
+    moves = solve("black-hole", 2).moves
+    state = start
+    for move in moves[: len(moves) // 2]:
+        state = GAME.apply(state, move)
+    assert GAME.parse_position(reader_for(GAME.position_fields(state))) == state
+
+
+def test_a_hand_made_hole_no_play_builds_is_refused() -> None:
+    # RIGHT_SIX's hole holds the other cards in the order of their ids, from AC: the deal
+    # puts AS there first.
+    fields = GAME.position_fields(RIGHT_SIX)
+    with pytest.raises(DealFileError, match=r"line 18: hole: starts with AC, but the deal puts AS"):
+        GAME.parse_position(reader_for(fields))
+    # Deal 1 with pile 17's 2S and 4S (under 6H) in the hole: 4S is not next to 2S.
+    fields = replace(GAME.position_fields(deal(1)), "pile 17", "6H")
+    with pytest.raises(DealFileError, match=r"hole: 4S on 2S, but a card goes to the hole only"):
+        GAME.parse_position(reader_for(replace(fields, "hole", "AS 2S 4S")))
 
 
 def replace(fields: list[tuple[str, str]], label: str, text: str) -> list[tuple[str, str]]:

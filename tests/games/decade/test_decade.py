@@ -8,6 +8,7 @@ trying every stretch of the line, and the game is played by plain recursion.
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Sequence
 
 import pytest
@@ -23,6 +24,7 @@ from solitaire_solver.numbering import DealNumber
 from solitaire_solver.request import SolveRequest
 from solitaire_solver.search import Limit, Limits, Status, astar, depth_first
 from solitaire_solver.testing import assert_replays_to_win, assert_result_sound
+from tests.support import run_cli
 
 # ---------------------------------------------------------------- references
 
@@ -186,6 +188,60 @@ def test_knobs_change_what_a_run_is() -> None:
         make_game("decade", {"min_run": 4, "max_run": 3})
     with pytest.raises(BadRuleError, match="sums"):
         make_game("decade", {"sums": "ten"})
+
+
+@pytest.mark.parametrize("number", [1, 3, 123456])
+def test_sums_as_large_as_the_deck_are_rules_like_any(
+    number: int, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # The whole deck adds up to 340. With 340 alone, no run is ever made until the last card
+    # is dealt, and then the whole line is one: won, by dealing 49 cards and one discard,
+    # whatever the deal. With 256 alone, 340 is no sum of 256s: lost, whatever the deal.
+    # (256 and up once failed: "bytes must be in range(0, 256)".)
+    code, out, err = run_cli(capsys, "solve", "decade", str(number), "--rule", "sums=340")
+    assert code == 0, err
+    assert "verdict: won in 50 moves" in out
+    code, out, err = run_cli(capsys, "solve", "decade", str(number), "--rule", "sums=256")
+    assert code == 0, err
+    assert "verdict: lost" in out
+
+
+@pytest.mark.parametrize("value", ["341", "0", "10,400", "9" * 400, "9" * 5000])
+def test_a_sum_no_run_reaches_is_refused(value: str, capsys: pytest.CaptureFixture[str]) -> None:
+    # 400 nines once made a verdict file's name too long for the file system.
+    code, out, err = run_cli(capsys, "solve", "decade", "3", "--rule", f"sums={value}")
+    assert (code, out) == (2, "")
+    assert err.count("\n") == 1 and "Traceback" not in err
+    assert "rule 'sums' of decade: expected whole numbers from 1 to 340" in err
+    assert len(err) < 300
+    with pytest.raises(BadRuleError, match="from 1 to 340"):
+        make_game("decade", {"sums": value})
+
+
+@pytest.mark.parametrize(
+    ("rules", "words"),
+    [
+        ({"sums": 256}, "expected a value such as 10,20,30"),
+        ({"sums": frozenset({0})}, "from 1 to 340"),
+        ({"min_run": 2.5}, "expected a whole number from 2 to 52"),
+        ({"min_run": True}, "expected a whole number from 2 to 52"),
+        ({"compulsory": 2}, "reads back as 'true'"),
+    ],
+)
+def test_knob_values_given_in_code_are_checked_as_text_is(
+    rules: dict[str, object], words: str
+) -> None:
+    with pytest.raises(BadRuleError, match=re.escape(words)):
+        make_game("decade", rules)
+
+
+def test_a_long_list_of_sums_names_no_file(capsys: pytest.CaptureFixture[str]) -> None:
+    # Every sum from 1 to 340: the published tables are looked up by name among those the
+    # package has, not asked of the file system (the name would be far too long for it).
+    every = ",".join(str(n) for n in range(1, 341))
+    code, out, err = run_cli(capsys, "solve", "decade", "3", "--rule", f"sums={every}")
+    assert code == 0, err
+    assert "verdict: won" in out
 
 
 def test_key_ignores_suits_but_not_what_is_left_to_deal() -> None:

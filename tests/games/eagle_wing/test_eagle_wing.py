@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Callable, Hashable, Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -57,6 +59,7 @@ from solitaire_solver.testing.eagle_wing import (
     position,
     read,
 )
+from tests.support import run_cli
 
 # ------------------------------------------------------------------ positions
 
@@ -379,6 +382,64 @@ def test_position_errors_name_line_and_card(
     expected = len(order) + 1 if where is None else order.index(where) + 1
     assert info.value.line == expected
     assert str(info.value).startswith(f"p.txt, line {expected}: ")
+
+
+def moved(lines: dict[str, str], card: str, source: str, target: str) -> dict[str, str]:
+    """``lines`` with ``card`` taken from the line ``source`` and put at the end of ``target``
+    (or, for the stock, first: the next card dealt)."""
+    out = dict(lines)
+    out[source] = " ".join(w for w in out[source].split() if w != card)
+    out[target] = f"{card} {out[target]}" if target == "stock" else f"{out[target]} {card}"
+    return out
+
+
+@pytest.mark.parametrize(
+    ("change", "message", "where"),
+    [
+        # The issue's file: a stock card moved to the trunk, which the solver then won.
+        (lambda d: moved(d, "3C", "stock", "trunk"), "trunk: 14 cards, more than the 13", "trunk"),
+        (
+            lambda d: moved(d, "QC", "trunk", "stock"),
+            "waste and stock: 31 cards, more than the 30 the deal puts there",
+            "stock",
+        ),
+        (
+            lambda d: {**moved(d, "JD", "foundations", "waste"), "foundations": ""},
+            "foundations: empty, but the deal puts its first card on a foundation",
+            "foundations",
+        ),
+        (
+            lambda d: {**d, "trunk": "??", "stock": d["stock"] + " " + d["trunk"]},
+            "trunk: its last card, alone, is face up",
+            "trunk",
+        ),
+    ],
+    ids=["trunk of 14", "talon of 31", "no foundation card", "lone trunk card hidden"],
+)
+def test_a_position_no_play_reaches_is_refused(
+    change: Callable[[dict[str, str]], dict[str, str]], message: str, where: str
+) -> None:
+    game = game_of()
+    lines = change(lines_of_deal_one())
+    with pytest.raises(DealFileError, match=re.escape(message)) as info:
+        read(game, list(lines.items()))
+    assert info.value.line == list(lines).index(where) + 1
+
+
+def test_the_fourteen_card_trunk_of_the_issue_is_refused_at_the_command_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # It was solved, "won in 126 moves", though no play puts a 14th card in the trunk.
+    lines = moved(lines_of_deal_one(), "3C", "stock", "trunk")
+    text = "game: eagle-wing\n" + "".join(f"{k}: {v}\n" for k, v in lines.items())
+    path = tmp_path / "fourteen.txt"
+    path.write_text(text, encoding="utf-8")
+    code, out, err = run_cli(capsys, "solve", "--file", str(path))
+    assert (code, out) == (2, "")
+    assert err == (
+        f"solitaire-solver: error: {path}, line 4: trunk: 14 cards, more than the 13 the deal "
+        "puts there (trunk_size=13), and cards only leave it\n"
+    )
 
 
 def test_position_errors_for_building() -> None:

@@ -46,9 +46,11 @@ redeals used: 0
 """
 WINDMILL_GROUPS = [{"r1>s1", "r1>s2", "r1>s3", "r1>s4"}, {"r2>p"}, {"d"}]
 
+# No trunk at the deal: its 42 cards of stock and waste are then what the deal gave them
+# less those played (a trunk of 13 would leave the deal 30 to give).
 EAGLE_WING = """\
 game: eagle-wing-coops
-rules: trunk_size=13 redeals=2 wing_capacity=3 building=down-in-suit
+rules: trunk_size=0 redeals=2 wing_capacity=3 building=down-in-suit
 base: J
 foundations: JD JC JH JS
 trunk:

@@ -402,6 +402,8 @@ def base_lines(g: Windmill) -> dict[str, str]:
         ("reserve", "6H 4H 4C 5S AS 8C AH", "expected 8 cells"),
         ("reserve", "6H 4H 4C 5S AS 8C AH XX", "not a card"),
         ("primary", "2C", "cannot be card 1 of the primary"),
+        # An ace, but not the one the deal puts in the centre, which never moves.
+        ("primary", "AH", "the primary starts with AH, but the deal puts AC in the centre"),
         ("secondary 2", "QH", "cannot be card 1 of secondary 2"),
         ("flag", "maybe", "expected set or clear"),
         ("flag", "set", "centre card"),
