@@ -720,7 +720,8 @@ def register(commands: Commands) -> None:
         metavar="N",
         help="with --player upper: W is the exact fair value where at most N cards are "
         "hidden (default: the game's, 10 for decade; each added card costs about three "
-        "times more)",
+        "times more; with --max-states, each exact value expands at most that many states, "
+        "and a deal whose value needs more is capped or unknown)",
     )
     p.add_argument(
         "--samples",

@@ -506,3 +506,29 @@ def test_a_limit_leaves_the_ceiling_never_a_guess() -> None:
     assert tally.summary().bound == 1 and tally.summary().capped == 1
     tally.add(unknown)
     assert tally.summary().bound is None
+
+
+def test_the_runs_state_limit_caps_the_counting_of_exact_values() -> None:
+    """Decade's exact values count every arrangement of the cards to come; under a run's
+    ``max_states`` each expands at most that many states, and a value the cap stops is no
+    value: the deal takes the ceiling (``exact``) or has none (``fitted``). With all 52
+    cards within the exact region, the start's value alone needs the whole deck counted,
+    which took hours before the cap."""
+    from solitaire_solver.advice.bounds import UpperBound
+    from solitaire_solver.search import Limit, Limits
+    from solitaire_solver.stats.solving import bound_one
+
+    game = make_game("decade")
+    start = game.deal(parse_deal_number(3))
+    capped = deal_bound(game, start, potential_for(game, "exact", 52, max_nodes=100))
+    assert capped.value == 1 and capped.limit is Limit.STATES
+    # A cap the values stay within changes nothing.
+    within = deal_bound(game, start, potential_for(game, "exact", 6, max_nodes=10**6))
+    assert within.value == deal_bound(game, start, potential_for(game, "exact", 6)).value
+
+    request = SolveRequest.of(game, Limits(max_states=100))
+    row = bound_one(request, 3, UpperBound("exact", 52))
+    assert row.value == 1 and row.limit is Limit.STATES
+    assert bound_one(request, 3, UpperBound("fitted", 52)).value is None
+    with pytest.raises(ValueError, match="max_nodes"):
+        potential_for(game, "exact", 6, max_nodes=0)
