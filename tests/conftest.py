@@ -12,3 +12,6 @@ from __future__ import annotations
 import pytest
 
 pytest.register_assert_rewrite("solitaire_solver.testing")
+
+# CI's sample of the slow checks (``-m sample``): the hook marks them.
+from tests.slow_sample import pytest_collection_modifyitems  # noqa: E402, F401

@@ -183,7 +183,7 @@ def test_relaxed_search_cost_per_position(benchmark: Any, kernel: str, monkeypat
     # The relaxation of deal 598 cut at its first play (lost, about a million
     # relaxed positions): the compiled search against the engine's Python loop.
     g = windmill_on(kernel, monkeypatch)
-    cut = first_play(g.problem, g.deal(parse_deal_number(598)))
+    cut = first_play(rank_model(g.problem), compact(g.deal(parse_deal_number(598))))
     verdict = cost_per_position(
         benchmark, lambda budget: Relaxation(RelaxedRules(g.problem), cut).run(budget)
     )

@@ -48,6 +48,7 @@ from pathlib import Path
 
 from solitaire_solver import make_game
 from solitaire_solver.games.knobs import parse_rule_assignments
+from solitaire_solver.games.windmill import compact, rank_model
 from solitaire_solver.games.windmill.relaxation import relaxed_run
 from solitaire_solver.records.store import Store, StoreKey
 from solitaire_solver.search import Budget, Limits, drive
@@ -63,7 +64,8 @@ def relaxed(preset: str, rules: tuple[str, ...], deal: int) -> tuple[int, str, i
     started = time.process_time()
     budget = Budget(Limits(max_states=None if cap is None else cap + 1))
     problem = game.problem  # type: ignore[attr-defined]
-    verdict = drive(relaxed_run(problem, problem.deal(deal), budget, cap=cap), budget)
+    start = compact(problem.deal(deal))
+    verdict = drive(relaxed_run(rank_model(problem), start, budget, cap=cap), budget)
     if verdict is not None and verdict.won:
         raise AssertionError(f"deal {deal}: the relaxation gives no wins, only losses")
     status = "open" if verdict is None else "lost"

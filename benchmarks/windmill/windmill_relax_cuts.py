@@ -26,7 +26,8 @@ from pathlib import Path
 # A script's own folder is first on the import path: its neighbours import by name.
 from windmill_settle import VARIANTS, rows_done
 
-from solitaire_solver.games.windmill import WindmillProblem
+from solitaire_solver.games.windmill import WindmillProblem, compact, rank_model
+from solitaire_solver.games.windmill.model import pile_ranks
 from solitaire_solver.games.windmill.relaxation import RelaxedPruned, first_play
 from solitaire_solver.games.windmill.solver import depth_first
 from solitaire_solver.search import Budget, Limits, drive
@@ -78,15 +79,17 @@ def main() -> None:
         for name in args.settings.split(","):
             for variant, rules in VARIANTS.items():
                 problem = WindmillProblem(rules)
+                model = rank_model(problem)
                 deals = [
                     d
                     for d in still_unknown(variant)
-                    if first_play(problem, problem.deal(d)).waste.bit_count() >= args.min_waste
+                    if len(pile_ranks(first_play(model, compact(problem.deal(d)))[5]))
+                    >= args.min_waste
                 ]
                 for deal in deals[: args.per_variant]:
                     if (variant, str(deal), name) in done:
                         continue
-                    pruned = RelaxedPruned(rules, **SETTINGS[name])  # type: ignore[arg-type]
+                    pruned = RelaxedPruned(problem, **SETTINGS[name])  # type: ignore[arg-type]
                     budget = Budget(Limits(max_states=args.limit))
                     t0 = time.process_time()
                     verdict = drive(

@@ -37,7 +37,7 @@ from pathlib import Path
 # A script's own folder is first on the import path: its neighbours import by name.
 from windmill_settle import VARIANTS
 
-from solitaire_solver.games.windmill import WindmillProblem
+from solitaire_solver.games.windmill import WindmillProblem, compact, rank_model
 from solitaire_solver.games.windmill.relaxation import RelaxedPruned, relaxed_run
 from solitaire_solver.games.windmill.solver import PLAN, depth_first
 from solitaire_solver.search import Budget, Limits, Run, drive
@@ -73,16 +73,15 @@ def _timed(make: Callable[[Budget], Run], limit: int) -> tuple[str, int, float]:
 def cut(variant: str, deal: int) -> tuple[str, int, float]:
     """The relaxation cut at the first play, to its verdict."""
     problem = WindmillProblem(VARIANTS[variant])
-    start = problem.deal(deal)
-    return _timed(lambda b: relaxed_run(problem, start, b, cap=8_000_000), 8_000_001)
+    start = compact(problem.deal(deal))
+    model = rank_model(problem)
+    return _timed(lambda b: relaxed_run(model, start, b, cap=8_000_000), 8_000_001)
 
 
 def _relaxed_pruned(problem: WindmillProblem) -> RelaxedPruned:
     """The dead-end test of the solver's relaxed depth-first member, with its plan's numbers."""
     member = PLAN.member("relaxed depth-first")
-    return RelaxedPruned(
-        problem.rules, deep=member.param("deep"), states=member.param("test_states")
-    )
+    return RelaxedPruned(problem, deep=member.param("deep"), states=member.param("test_states"))
 
 
 def tests(variant: str, deal: int) -> tuple[str, int, float]:

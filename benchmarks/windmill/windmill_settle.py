@@ -14,7 +14,8 @@ For each variant it reads the deals that ``benchmarks/results/<variant>.csv``
   at most 8,000,000 relaxed positions (its cap in the solver); it can only
   prove a loss;
 - ``depth-first``: the depth-first search from the deal, plays first, with
-  the plain prunes, 100,000 states;
+  the plain prunes, 100,000 states (over real positions when
+  ``windmill-settle.csv`` was made, over the rank model since);
 - ``restarts``: shuffled depth-first attempts of 20,000 and 40,000 states;
 - ``discrepancies``: limited discrepancy search around the play-first
   order, over the rank model, 50,000 states (over real positions when
@@ -54,6 +55,8 @@ from solitaire_solver.games.windmill import (
     Pruned,
     WindmillProblem,
     WindmillRules,
+    compact,
+    rank_model,
 )
 from solitaire_solver.games.windmill.relaxation import RelaxedPruned, relaxed_run
 from solitaire_solver.games.windmill.solver import PLAN, depth_first, discrepancies, restarts
@@ -79,26 +82,28 @@ def _run(make: Callable[[Budget], Run], limit: int) -> tuple[str, int]:
 
 def relaxation(problem: WindmillProblem, deal: int) -> tuple[str, int]:
     """The relaxation cut at the first play."""
-    start = problem.deal(parse_deal_number(deal))
-    return _run(lambda b: relaxed_run(problem, start, b, cap=8_000_000), 8_000_001)
+    start = compact(problem.deal(parse_deal_number(deal)))
+    model = rank_model(problem)
+    return _run(lambda b: relaxed_run(model, start, b, cap=8_000_000), 8_000_001)
 
 
 def relaxation_12m(problem: WindmillProblem, deal: int) -> tuple[str, int]:
     """The relaxation cut at the first play, with a cap of 12,000,000 relaxed positions."""
-    start = problem.deal(parse_deal_number(deal))
-    return _run(lambda b: relaxed_run(problem, start, b, cap=12_000_000), 12_000_001)
+    start = compact(problem.deal(parse_deal_number(deal)))
+    model = rank_model(problem)
+    return _run(lambda b: relaxed_run(model, start, b, cap=12_000_000), 12_000_001)
 
 
 def plain_dfs(problem: WindmillProblem, deal: int) -> tuple[str, int]:
     """The plain depth-first search, plays first."""
     start = problem.deal(parse_deal_number(deal))
-    return _run(depth_first(problem, start, pruned=Pruned(problem.rules)), 100_000)
+    return _run(depth_first(problem, start, pruned=Pruned(problem)), 100_000)
 
 
 def shuffled_restarts(problem: WindmillProblem, deal: int) -> tuple[str, int]:
     """Two shuffled attempts (20,000 and 40,000 states)."""
     start = problem.deal(parse_deal_number(deal))
-    return _run(restarts(problem, start, pruned=Pruned(problem.rules)), 60_000)
+    return _run(restarts(problem, start, pruned=Pruned(problem)), 60_000)
 
 
 def limited_discrepancy(problem: WindmillProblem, deal: int) -> tuple[str, int]:
@@ -111,9 +116,7 @@ def relaxed_dfs(problem: WindmillProblem, deal: int) -> tuple[str, int]:
     """The depth-first search with the relaxation's dead-end test."""
     start = problem.deal(parse_deal_number(deal))
     member = PLAN.member("relaxed depth-first")
-    pruned = RelaxedPruned(
-        problem.rules, deep=member.param("deep"), states=member.param("test_states")
-    )
+    pruned = RelaxedPruned(problem, deep=member.param("deep"), states=member.param("test_states"))
     return _run(depth_first(problem, start, pruned=pruned), 500_000)
 
 
@@ -161,12 +164,13 @@ def relaxation_on_won_deals(out: Path) -> None:
         w.writerow(["variant", "deal", "expanded_before", "relaxed"])
         for variant, rules in VARIANTS.items():
             problem = WindmillProblem(rules)
+            model = rank_model(problem)
             for row in recorded(variant):
                 if row["status"] != "won":
                     continue
-                start = problem.deal(parse_deal_number(int(row["deal"])))
+                start = compact(problem.deal(parse_deal_number(int(row["deal"]))))
                 budget = Budget(Limits(max_states=2_000_001))
-                verdict = drive(relaxed_run(problem, start, budget, cap=2_000_000), budget)
+                verdict = drive(relaxed_run(model, start, budget, cap=2_000_000), budget)
                 if verdict is not None:
                     raise AssertionError(f"{variant} {row['deal']}: a won deal relaxed lost")
                 w.writerow([variant, row["deal"], row["expanded"], budget.expanded])

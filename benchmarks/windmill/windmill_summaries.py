@@ -15,8 +15,9 @@ from __future__ import annotations
 import sys
 import time
 
-from solitaire_solver.games.windmill import Pruned, summary_search
-from solitaire_solver.search import Limits, depth_first
+from solitaire_solver.games.windmill import depth_first, summary_search
+from solitaire_solver.search import Limits
+from solitaire_solver.search import solve as run_strategy
 from solitaire_solver.testing.windmill import game, late_positions
 
 
@@ -30,7 +31,7 @@ def main() -> None:
             t0 = time.perf_counter()
             a = summary_search(g.problem, s, Limits(timeout=timeout))
             t1 = time.perf_counter()
-            b = depth_first(Pruned(g.rules), s, Limits(max_states=400_000))
+            b = run_strategy(depth_first(g.problem, s), Limits(max_states=400_000))
             t2 = time.perf_counter()
             if a.status.value != "unknown" and b.status.value != "unknown":
                 assert a.status == b.status, "summaries and depth-first search disagree"

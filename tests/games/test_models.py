@@ -35,7 +35,8 @@ from solitaire_solver.games.windmill import (
     compact,
     rank_model,
 )
-from solitaire_solver.games.windmill.relaxation import RelaxedRules, relaxed_foundations
+from solitaire_solver.games.windmill.relaxation import RelaxedRules
+from solitaire_solver.games.windmill.rules import SECONDARY_BITS, packed_sizes
 from solitaire_solver.numbering import parse_deal_number
 
 WINDMILL_VARIANTS = [
@@ -85,7 +86,10 @@ def test_windmill_rank_model_reaches_what_the_rules_reach(
     checked = 0
     for number in DEALS:
         for s in random_play(g, number):
-            real = {compact(g.apply(s, m)) for m in g.legal_moves(s)}
+            # A card moved between two secondaries (free rules) leads back to
+            # the position itself (their sizes as a multiset stay as they
+            # were): the model has no such move.
+            real = {compact(g.apply(s, m)) for m in g.legal_moves(s)} - {compact(s)}
             ours = set(model.moves(compact(s)))
             assert ours == real, (number, s)
             checked += 1
@@ -115,7 +119,7 @@ def test_windmill_sub_games_reach_part_of_what_the_rules_reach(
 
 def foundations(s: WindmillState) -> int:
     """The foundations as the relaxation sees them: primary size and secondary sizes."""
-    return relaxed_foundations(len(s.primary), map(len, s.secondaries))
+    return len(s.primary) << SECONDARY_BITS | packed_sizes(map(len, s.secondaries))
 
 
 @pytest.mark.parametrize(("preset", "rules"), WINDMILL_VARIANTS)

@@ -17,6 +17,7 @@ import attrs
 import pytest
 
 from solitaire_solver import make_game
+from solitaire_solver.games.windmill.rules import EMPTY
 from solitaire_solver.numbering import parse_deal_number
 from tests.support import WON_DEALS, run_cli
 
@@ -217,7 +218,7 @@ def test_every_position_of_a_won_line(name: str) -> None:
 def test_an_empty_waste_has_no_count() -> None:
     game = make_game("windmill")
     # The deal's waste card taken off: a waste of no card.
-    state = attrs.evolve(game.deal(parse_deal_number(1)), waste=0)
+    state = attrs.evolve(game.deal(parse_deal_number(1)), waste_pile=EMPTY)
     text = game.show(state)
     assert "waste:       (empty)\n" in text
 

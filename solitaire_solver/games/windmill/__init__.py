@@ -1,12 +1,18 @@
 """Windmill (RULES.md, "Windmill"): the game, its rules and its solver.
 
-The package, from the bottom up (each module imports only those before it):
+The package, from the bottom up (each module imports only those before it;
+the solver's parts are in their modules, and here only what the game's users
+and the tests name most):
 
-- :mod:`.rules`: the knobs, a position, a move and its notation, and the
-  rules at work on real positions (:class:`WindmillProblem`);
-- :mod:`.model`: positions by ranks alone and the rules restated on them,
-  as an engine problem (:class:`RankModel`);
-- :mod:`.pruning`: the sound prunes on real positions as engine hooks;
+- :mod:`.rules`: the knobs, a position, a move and its notation, each rule
+  stated once (the foundations, the refill, the deal and the redeal), and
+  the rules at work on real positions (:class:`WindmillProblem`);
+- :mod:`.model`: positions by ranks alone (the compact form, every search's
+  and the game's key) and the rules on them, as an engine problem
+  (:class:`RankModel`), with the twin rule;
+- :mod:`.kernel`: the compiled rank model and relaxation (``_kernel.c``),
+  and the beams' orders;
+- :mod:`.pruning`: the sound prunes on the rank model as engine hooks;
 - :mod:`.relaxation`: a relaxed game of the last pass that proves losses,
   an engine problem (a state graph) searched by the engine's depth-first
   search, as a plug-in run and as a dead-end test;
@@ -27,17 +33,12 @@ from .game import (
 )
 from .model import (
     Compact,
-    CompactFoundations,
     RankModel,
-    RestrictedRankModel,
-    beam_score,
     compact,
     rank_model,
-    real_line,
     unflagged,
 )
-from .pruning import Pruned, stuck_and_lost
-from .relaxation import Relaxation, RelaxedPruned, RelaxedRules, first_play, relaxed_run
+from .pruning import Pruned
 from .rules import (
     CARDS,
     DEAL,
@@ -56,18 +57,13 @@ from .rules import (
     SECONDARY,
     SECONDARY_FULL,
     WASTE,
-    FoundationRules,
     WindmillMove,
     WindmillProblem,
     WindmillRules,
     WindmillState,
-    clear_twin,
-    deal,
-    on_last_pass,
-    packed_sizes,
     parse_move,
     refill,
-    twin,
+    turn,
 )
 from .solver import (
     PLAN,
@@ -76,11 +72,6 @@ from .solver import (
     beams,
     depth_first,
     discrepancies,
-    factories,
-    relaxation,
-    restarts,
-    shortest_line,
-    shuffled,
 )
 from .summaries import can_summarise, summary_run, summary_search
 
@@ -108,14 +99,8 @@ __all__ = [
     "SECONDARY_FULL",
     "WASTE",
     "Compact",
-    "CompactFoundations",
-    "FoundationRules",
     "Pruned",
     "RankModel",
-    "Relaxation",
-    "RelaxedPruned",
-    "RelaxedRules",
-    "RestrictedRankModel",
     "Windmill",
     "WindmillMove",
     "WindmillProblem",
@@ -123,30 +108,16 @@ __all__ = [
     "WindmillState",
     "any_line",
     "beam_over",
-    "beam_score",
     "beams",
     "can_summarise",
-    "clear_twin",
     "compact",
-    "deal",
     "depth_first",
     "discrepancies",
-    "factories",
-    "first_play",
-    "on_last_pass",
-    "packed_sizes",
     "parse_move",
     "rank_model",
-    "real_line",
     "refill",
-    "relaxation",
-    "relaxed_run",
-    "restarts",
-    "shortest_line",
-    "shuffled",
-    "stuck_and_lost",
     "summary_run",
     "summary_search",
-    "twin",
+    "turn",
     "unflagged",
 ]

@@ -7,16 +7,18 @@
  * of a state graph (search/native/graph.h): see "The relaxation" below.
  *
  * It plays on the last pass only (no redeal left: the stock is then this
- * pass's dealing order from a point on), and states none of the rules
- * itself: the foundation moves, which pile a refill or a deal takes its card
- * from, and the twin rule it looks up, in tables that rules.py works out
- * from its own statement of them (see T_PRIMARY and T_REFILL below). The
- * tests pin it to the Python rank model: the same successors, in the same
- * order, on random positions of every variant, and beams that expand the
- * same positions and reach the same verdicts (tests/test_windmill_kernel.py).
+ * pass's dealing order from a point on). The foundation moves it looks up,
+ * in tables that rules.py works out from its own statement of them (see
+ * T_PRIMARY below); the refill, the deal and the twin rule it states once
+ * here, as rules.refill, rules.turn and model.unflagged state them in
+ * Python. The tests pin it to the Python rank model: the same successors,
+ * in the same order, on random positions of every variant, and beams that
+ * expand the same positions and reach the same verdicts
+ * (tests/games/windmill/test_windmill_kernel.py).
  *
  * A position is three 64-bit words:
  *   w[0]  the waste, bits 0..63 of its mask over this pass's dealing order
+ *         (kernel.pass_ranks: the start's waste, bottom first, then its stock)
  *   w[1]  bits 0..31: the mask's bits 64..95; 32..38 cards dealt; 39..44 the
  *         primary's size; 45 the flag; 46..61 the secondaries' sizes, four
  *         nibbles, smallest lowest
@@ -26,7 +28,7 @@
  * (bottom to top) into the ranks dealt so far, taken greedily. Two positions
  * with the same waste ranks have the same mask, and the mask gives the ranks
  * back, so equal masks mean equal wastes by rank, which is all the rules look
- * at (see rules.py). The greedy embedding of a prefix is the prefix of the
+ * at (see kernel.py). The greedy embedding of a prefix is the prefix of the
  * embedding, so taking the top card off clears the mask's highest bit; a card
  * dealt goes to the first place above the top with its rank, which is at most
  * where it really lies (the greedy embedding lies left of any other).
@@ -69,24 +71,13 @@
 #define T_ROOM (T_FLAG_PLAYED + 2)             /* by 13 * secondary size + rank: the cards
                                                 * a secondary takes before it needs that
                                                 * rank (the counting bound's room) */
-/*
- * The talon's steps and the twin rule, looked up the same way
- * (rules.talon_tables, from rules.refill, rules.deal and rules.twin).
- */
-#define T_REFILL (T_ROOM + 13 * (SECONDARY_FULL + 1)) /* by 2 * (waste holds cards) + (stock
-                                                * does): where a refill's card comes from */
-#define T_DEAL (T_REFILL + 4)                  /* by (stock holds cards): where a dealt
-                                                * card comes from */
-#define T_TWIN (T_DEAL + 2)                    /* by flag: the flag of the twin */
-#define T_SIZE (T_TWIN + 2)
-#define TALON_WASTE 0                          /* a card off the waste's top */
-#define TALON_STOCK 1                          /* a card off the stock */
+#define T_SIZE (T_ROOM + 13 * (SECONDARY_FULL + 1))
 
 struct beam_rules {
     int n;                               /* cards in this pass's dealing order */
     uint8_t seq[MAX_SEQ];                /* their ranks */
     uint8_t next_of[14][MAX_SEQ + 1];    /* the first place >= i with rank r, or NOWHERE
-                                          * (rules.canonical_places) */
+                                          * (kernel.canonical_places) */
     uint8_t pneed[PRIMARY_FULL];         /* the rank the primary needs at each size */
     uint8_t sneed[SECONDARY_FULL];       /* the rank a secondary needs at each size */
     uint8_t t[T_SIZE];                   /* the foundation moves (T_*) */
@@ -227,17 +218,16 @@ static int beam_plays(const struct beam_rules *g, const beam_state *s, beam_stat
         }
     }
     uint64_t res = s->w[2];
+    /* The refill (rules.refill): the waste's top card, else the stock's next,
+     * else the gap stays. */
     beam_state refilled = *s; /* the waste and stock once a reserve gap is refilled */
     unsigned fill = NO_CARD;
-    switch (g->t[T_REFILL + 2 * (top >= 0) + (dealt_of(s) < (unsigned)g->n)]) {
-    case TALON_WASTE:
+    if (top >= 0) {
         fill = g->seq[top];
         clear_place(&refilled, top);
-        break;
-    case TALON_STOCK:
+    } else if (dealt_of(s) < (unsigned)g->n) {
         fill = g->seq[dealt_of(s)];
         set_field(&refilled, DEALT_SHIFT, 127, dealt_of(s) + 1);
-        break;
     }
     for (unsigned r = 0; r < 13; r++) {
         if (!(res >> (4 * r) & 15))
@@ -282,12 +272,13 @@ static int beam_plays(const struct beam_rules *g, const beam_state *s, beam_stat
     return k;
 }
 
-/* The deal: the stock's next card onto the waste, at its canonical place (the first above
- * the top with its rank, as rules.canonical_push puts it). */
+/* The deal (rules.turn): the stock's next card onto the waste, at its canonical place (the
+ * first above the top with its rank, as kernel.canonical_push puts it); none with the stock
+ * empty, and no redeal is left. */
 static int beam_across(const struct beam_rules *g, const beam_state *s, beam_state *out)
 {
     unsigned d = dealt_of(s);
-    if (g->t[T_DEAL + (d < (unsigned)g->n)] != TALON_STOCK)
+    if (d >= (unsigned)g->n)
         return 0;
     *out = *s;
     int at = g->next_of[g->seq[d]][waste_top(s) + 1];
@@ -300,28 +291,6 @@ static int beam_is_won(const struct beam_rules *g, const beam_state *s)
 {
     (void)g;
     return primary_of(s) == PRIMARY_FULL && secs_of(s) == ALL_FULL;
-}
-
-/* The waste cards above the first card of the rank the primary needs, at most 15; 0 when
- * the reserve has one, or the waste none (model.RankModel.buried). */
-static unsigned buried(const struct beam_rules *g, const beam_state *s)
-{
-    unsigned p = primary_of(s);
-    if (p >= PRIMARY_FULL)
-        return 0;
-    unsigned r = g->pneed[p];
-    if (s->w[2] >> (4 * r) & 15)
-        return 0;
-    beam_state t = *s;
-    unsigned depth = 0;
-    int top;
-    while ((top = waste_top(&t)) >= 0) {
-        if (g->seq[top] == r)
-            return depth > 15 ? 15 : depth;
-        depth++;
-        clear_place(&t, top);
-    }
-    return 0;
 }
 
 /* The waste cards above the shallowest copies of the ranks in `wanted` (a bit a rank), at
@@ -342,6 +311,17 @@ static unsigned waste_debt(const struct beam_rules *g, const beam_state *s, unsi
         clear_place(&t, top);
     }
     return debt > 31 ? 31 : debt;
+}
+
+/* The waste cards above the first card of the rank the primary needs, at most 15; 0 when
+ * the reserve has one (SCORE_BURIED in kernel.beam_order). */
+static unsigned buried(const struct beam_rules *g, const beam_state *s)
+{
+    unsigned p = primary_of(s);
+    if (p >= PRIMARY_FULL || s->w[2] >> (4 * g->pneed[p]) & 15)
+        return 0;
+    unsigned debt = waste_debt(g, s, 1u << g->pneed[p]);
+    return debt > 15 ? 15 : debt;
 }
 
 /* The ranks whose waste cards SCORE_AHEAD (shuffled or not) or SCORE_NEEDS counts a debt
@@ -366,7 +346,7 @@ static unsigned wanted_ranks(const struct beam_rules *g, const beam_state *s)
     return wanted;
 }
 
-/* Eight bits of a hash of the position and the seed (model.shuffled_tie). */
+/* Eight bits of a hash of the position and the seed (kernel.shuffled_tie). */
 static unsigned shuffled_tie(const struct beam_rules *g, const beam_state *s)
 {
     uint64_t x = beam_hash(s) + g->seed * 0x9e3779b97f4a7c15ULL;
@@ -378,28 +358,29 @@ static unsigned shuffled_tie(const struct beam_rules *g, const beam_state *s)
     return (unsigned)(x >> 56);
 }
 
-/* The candidate's place in the order the beam keeps them (model.beam_score and the others):
- * least first. */
+/* The candidate's place in the order the beam keeps them (kernel.beam_order):
+ * least first. A cost (the cards off, or twice them plus a debt), then the longest
+ * primary; the shuffled orders break ties by eight bits of a hash. */
 static unsigned beam_score(const struct beam_rules *g, const beam_state *s)
 {
     unsigned p = primary_of(s);
-    unsigned off = CARDS - p - secondary_cards(secs_of(s));
+    unsigned cost = CARDS - p - secondary_cards(secs_of(s));
     switch (g->score) {
-    case SCORE_SHUFFLED:
-        return (off * (PRIMARY_FULL + 1) + (PRIMARY_FULL - p)) * 256 + shuffled_tie(g, s);
     case SCORE_BURIED:
-        return (2 * off + buried(g, s)) * (PRIMARY_FULL + 1) + (PRIMARY_FULL - p);
+        cost = 2 * cost + buried(g, s);
+        break;
     case SCORE_AHEAD:
     case SCORE_NEEDS:
-        return (2 * off + waste_debt(g, s, wanted_ranks(g, s))) * (PRIMARY_FULL + 1) +
-               (PRIMARY_FULL - p);
     case SCORE_AHEAD_SHUFFLED:
-        return ((2 * off + waste_debt(g, s, wanted_ranks(g, s))) * (PRIMARY_FULL + 1) +
-                (PRIMARY_FULL - p)) * 256 +
-               shuffled_tie(g, s);
+        cost = 2 * cost + waste_debt(g, s, wanted_ranks(g, s));
+        break;
     default:
-        return off * (PRIMARY_FULL + 1) + (PRIMARY_FULL - p);
+        break;
     }
+    unsigned score = cost * (PRIMARY_FULL + 1) + (PRIMARY_FULL - p);
+    if (g->score == SCORE_SHUFFLED || g->score == SCORE_AHEAD_SHUFFLED)
+        return score * 256 + shuffled_tie(g, s);
+    return score;
 }
 
 static unsigned beam_scores(const struct beam_rules *g)
@@ -419,15 +400,15 @@ static unsigned beam_scores(const struct beam_rules *g)
     }
 }
 
-/* The twin rule (model.RestrictedRankModel): a flagged position's twin, whose flag T_TWIN
- * gives. */
+/* The twin rule (model.unflagged): a flagged position's twin, the same with the flag
+ * clear. */
 static int beam_dominator(const struct beam_rules *g, const beam_state *s, beam_state *out)
 {
-    unsigned flag = flag_of(s), twin = g->t[T_TWIN + flag];
-    if (twin == flag)
+    (void)g;
+    if (!flag_of(s))
         return 0;
     *out = *s;
-    set_field(out, FLAG_SHIFT, 1, twin);
+    set_field(out, FLAG_SHIFT, 1, 0);
     return 1;
 }
 
@@ -675,7 +656,8 @@ static PyObject *Rules_across(RulesObject *self, PyObject *arg)
     return state_tuple(&self->g, &t);
 }
 
-/* The twin of a position, or None when it has none: for the tests that pin it to rules.twin. */
+/* The twin of a position, or None when it has none: for the tests that pin it to
+ * model.unflagged. */
 static PyObject *Rules_twin(RulesObject *self, PyObject *arg)
 {
     beam_state s, t;
@@ -958,12 +940,13 @@ static PyTypeObject LdsType = {
  *
  * A relaxed position is one 64-bit key, packed as relaxation.py packs it
  * (RelaxedState), so that the two searches name each position alike: bits
- * 0..6 the stock index, 7..13 the depth into the stack, 14..29 the
- * secondaries' sizes (four nibbles, smallest lowest), 30..35 the primary's
- * size; all 64 bits set, the won one (relaxation.WON). The hand follows from
- * them (a count per rank, a nibble a rank): every card at the cut, less the
- * foundations', the stack's from the depth on and the stock's from the index
- * on.
+ * 0..6 the stock index, 7..13 the depth into the stack, 14..55 the
+ * secondaries' sizes as the rank model packs them (a count of secondaries
+ * per size, SIZE_BITS bits a size: rules.packed_sizes), 56..61 the
+ * primary's size; all 64 bits set, the won one (relaxation.WON). The hand
+ * follows from them (a count per rank, a nibble a rank): every card at the
+ * cut, less the foundations', the stack's from the depth on and the stock's
+ * from the index on.
  */
 
 #define RELAXED_WON UINT64_MAX
@@ -992,16 +975,30 @@ struct graph_rules {
 
 #define R_DEPTH_SHIFT 7
 #define R_SECS_SHIFT 14
-#define R_P_SHIFT 30
+#define R_P_SHIFT 56
+#define R_SECS_MASK ((1ULL << (SIZE_BITS * (SECONDARY_FULL + 1))) - 1)
 
-static inline uint64_t relaxed_key(unsigned p, unsigned secs, unsigned d, unsigned s)
+/* Packed secondary sizes (rules.packed_sizes): how many secondaries have `size` cards; one
+ * of them grows by a card; one loses its top card. */
+static inline unsigned count_of(uint64_t secs, unsigned size) { return secs >> (SIZE_BITS * size) & 7; }
+static inline uint64_t size_unit(unsigned size) { return 1ULL << (SIZE_BITS * size); }
+static inline uint64_t packed_grow(uint64_t secs, unsigned size)
 {
-    return (uint64_t)p << R_P_SHIFT | (uint64_t)secs << R_SECS_SHIFT | (uint64_t)d << R_DEPTH_SHIFT |
-           s;
+    return secs - size_unit(size) + size_unit(size + 1);
+}
+static inline uint64_t packed_shrink(uint64_t secs, unsigned size)
+{
+    return secs - size_unit(size) + size_unit(size - 1);
+}
+
+static inline uint64_t relaxed_key(unsigned p, uint64_t secs, unsigned d, unsigned s)
+{
+    return (uint64_t)p << R_P_SHIFT | secs << R_SECS_SHIFT | (uint64_t)d << R_DEPTH_SHIFT | s;
 }
 
 typedef struct {
-    unsigned p, secs;
+    unsigned p;
+    uint64_t secs;
     uint64_t hand;
     int count;
     unsigned d, s;
@@ -1013,24 +1010,33 @@ static int graph_is_won(const struct graph_rules *g, uint64_t s)
     return s == RELAXED_WON;
 }
 
-/* Cards the secondaries can take, each up to the first card of `rank` it needs (T_ROOM). */
-static inline int relaxed_room(const struct graph_rules *g, unsigned secs, unsigned rank)
+/* The counting bound (pruning.CountingBound), with the flag clear: with no card of the rank
+ * `r` the primary needs in the hand or the stock, the position is lost when no secondary's
+ * top is an `r` and the secondaries cannot take the `depth` cards above the shallowest `r`
+ * in the stack (below 0: none there) and `spare` more. */
+static int relaxed_lost(const struct graph_rules *g, uint64_t secs, unsigned r, int depth,
+                        int spare)
 {
     int room = 0;
-    for (int i = 0; i < 4; i++)
-        room += g->t[T_ROOM + 13 * size_at(secs, i) + rank];
-    return room;
+    for (unsigned size = 0; size <= SECONDARY_FULL; size++) {
+        unsigned n = count_of(secs, size);
+        if (n && size && g->sneed[size - 1] == r)
+            return 0;
+        room += (int)n * g->t[T_ROOM + 13 * size + r];
+    }
+    return depth < 0 || room < depth + spare;
 }
 
 static int graph_children(const struct graph_rules *g, uint64_t st, uint64_t *out)
 {
     unsigned s = (unsigned)(st & 127), d = (unsigned)(st >> R_DEPTH_SHIFT & 127);
-    unsigned secs = (unsigned)(st >> R_SECS_SHIFT & 0xffff), p = (unsigned)(st >> R_P_SHIFT & 63);
+    uint64_t secs = st >> R_SECS_SHIFT & R_SECS_MASK;
+    unsigned p = (unsigned)(st >> R_P_SHIFT & 63);
     uint64_t held = g->prim[p];
     int cards = (int)p;
-    for (int i = 0; i < 4; i++) {
-        held += g->sec[size_at(secs, i)];
-        cards += (int)size_at(secs, i);
+    for (unsigned size = 1; size <= SECONDARY_FULL; size++) {
+        held += count_of(secs, size) * g->sec[size];
+        cards += (int)(count_of(secs, size) * size);
     }
     uint64_t hand = g->every - held - g->stack_from[d] - g->stock_from[s];
     int count = g->total - cards + (int)d + (int)s;
@@ -1055,15 +1061,15 @@ static int graph_children(const struct graph_rules *g, uint64_t st, uint64_t *ou
         if (r == need)
             FOUND(p + 1, secs, hand, count, d + 1, s);
         unsigned size = g->t[T_SECONDARY + r];
-        if (has_size(secs, size))
-            FOUND(p, grow(secs, size), hand, count, d + 1, s);
+        if (size != NOWHERE && count_of(secs, size))
+            FOUND(p, packed_grow(secs, size), hand, count, d + 1, s);
     }
     unsigned lift = g->t[T_LIFT + p];
-    if (g->t[T_LIFT_OK] && has_size(secs, lift))
-        FOUND(p + 1, shrink(secs, lift), hand, count, d, s);
+    if (g->t[T_LIFT_OK] && lift != NOWHERE && count_of(secs, lift))
+        FOUND(p + 1, packed_shrink(secs, lift), hand, count, d, s);
     unsigned lower = g->t[T_LOWER + p];
-    if (has_size(secs, lower))
-        FOUND(p - 1, grow(secs, lower), hand, count, d, s);
+    if (lower != NOWHERE && count_of(secs, lower))
+        FOUND(p - 1, packed_grow(secs, lower), hand, count, d, s);
     /* Plays from the hand, rank by rank in the order the foundations ask for
      * them: the primary's rank, then the secondaries' by size. */
     unsigned asked = 0;
@@ -1073,13 +1079,8 @@ static int graph_children(const struct graph_rules *g, uint64_t st, uint64_t *ou
         order[ranks++] = need;
         asked |= 1u << need;
     }
-    unsigned last = 99;
-    for (int i = 0; i < 4; i++) {
-        unsigned size = size_at(secs, i);
-        if (size == last)
-            continue;
-        last = size;
-        if (size < SECONDARY_FULL && !(asked >> g->sneed[size] & 1)) {
+    for (unsigned size = 0; size < SECONDARY_FULL; size++) {
+        if (count_of(secs, size) && !(asked >> g->sneed[size] & 1)) {
             order[ranks++] = g->sneed[size];
             asked |= 1u << g->sneed[size];
         }
@@ -1091,8 +1092,8 @@ static int graph_children(const struct graph_rules *g, uint64_t st, uint64_t *ou
         if (r == need)
             FOUND(p + 1, secs, hand - RANK_UNIT(r), count - 1, d, s);
         unsigned size = g->t[T_SECONDARY + r];
-        if (has_size(secs, size))
-            FOUND(p, grow(secs, size), hand - RANK_UNIT(r), count - 1, d, s);
+        if (size != NOWHERE && count_of(secs, size))
+            FOUND(p, packed_grow(secs, size), hand - RANK_UNIT(r), count - 1, d, s);
     }
 #undef FOUND
     int n = 0;
@@ -1109,16 +1110,11 @@ static int graph_children(const struct graph_rules *g, uint64_t st, uint64_t *ou
             return 1;
         }
         if (!g->free && c.p < PRIMARY_FULL) {
-            /* The counting bound (relaxation.py). */
             unsigned r = g->pneed[c.p];
-            unsigned tops = 0;
-            for (int q = 0; q < 4; q++)
-                if (size_at(c.secs, q))
-                    tops |= 1u << g->sneed[size_at(c.secs, q) - 1];
-            if (!((c.hand >> (4 * r) & 15) || g->last_in_stock[r] >= (int)c.s || (tops >> r & 1))) {
+            if (!((c.hand >> (4 * r) & 15) || g->last_in_stock[r] >= (int)c.s)) {
                 unsigned j = g->first_below[c.d][r];
-                if (j == (unsigned)g->n_stack ||
-                    relaxed_room(g, c.secs, r) < (int)(j - c.d) + c.count - HAND_REACH)
+                int depth = j == (unsigned)g->n_stack ? -1 : (int)(j - c.d);
+                if (relaxed_lost(g, c.secs, r, depth, c.count - HAND_REACH))
                     continue;
             }
         }
@@ -1270,7 +1266,7 @@ static PyMethodDef Relaxed_methods[] = {
      "run(n) -> status: expand at most n relaxed positions; 0 paused, 1 won, 2 done."},
     {"line", (PyCFunction)Relaxed_line, METH_NOARGS, "line() -> []: no line is kept."},
     {"children", (PyCFunction)Relaxed_children, METH_O,
-     "children(position) -> list: the relaxed positions after one (p << 30 | secondaries << 14 "
+     "children(position) -> list: the relaxed positions after one (p << 56 | secondaries << 14 "
      "| depth << 7 | stock index, as relaxation.py packs them), in the order they are tried."},
     {NULL, NULL, 0, NULL},
 };

@@ -1,14 +1,15 @@
 """The game Windmill: the rules at work, notation, pictures, position files and the solver.
 
 :class:`Windmill` is the game as the library and the command line see it.
-It plays by :class:`~.rules.WindmillProblem` (the engine's protocol), reads
-and prints moves, describes them for people, shows and reads positions, and
-names its solver (:meth:`Windmill.strategy`, composed in :mod:`.solver`).
+It plays by :class:`~.rules.WindmillProblem` (the rules at work on real
+positions), keys a position by its compact form, reads and prints moves,
+describes them for people, shows and reads positions, and names its solver
+(:meth:`Windmill.strategy`, composed in :mod:`.solver`).
 """
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Sequence
+from collections.abc import Sequence
 
 from ...cards import (
     HIDDEN,
@@ -28,14 +29,15 @@ from ..fields import Field, FieldReader
 from ..knobs import parse_int_range
 from ..scene import MovePlaces, Scene
 from . import scene as layout
+from .model import Compact, compact
 from .order import allows_at_most
 from .rules import (
+    CARD_BITS,
     CARDS,
     DEAL,
     FREE,
     GAP,
     PRIMARY_FULL,
-    REAL_TALON,
     REDEAL,
     RESERVE,
     RESERVE_CELLS,
@@ -47,14 +49,12 @@ from .rules import (
     WindmillProblem,
     WindmillRules,
     WindmillState,
+    card_at,
+    card_pile,
     place_words,
-    ranks_text,
     refill,
 )
 from .solver import PLAN, any_line, factories
-
-HIDDEN_RANK = "?"
-"""A hidden card's letter in a position's text of ranks (``seq_ranks``)."""
 
 DEFAULT_MAX_STATES = 140_000_000
 """States a solve may expand when the caller gives no limit at all (preset data, see
@@ -63,7 +63,7 @@ DEFAULT_MAX_STATES = 140_000_000
 It leaves the beams of :func:`.solver.any_line` room for their ladder of
 widths (about 100 million states on a deal none of them wins, up to the
 524,288 beam), with the relaxation's cap (in :data:`.solver.PLAN`,
-35,000,000 relaxed positions) and the real searches' and the summaries'
+35,000,000 relaxed positions) and the depth-first searches' and the summaries'
 small shares beside it; on a deal whose relaxation leaves at once, the beams
 go on with more seeds until the limit. On this project's machine a deal
 that spends it takes under a minute, the beams and the relaxation running
@@ -104,7 +104,7 @@ class Windmill(Game[WindmillState, WindmillMove]):
     def __init__(self, rules: WindmillRules, preset: str | None = None) -> None:
         super().__init__(rules, preset)
         self.problem = WindmillProblem(rules)
-        """The rules at work: the search problem over real positions."""
+        """The rules at work on real positions: the deal, the legal moves and their effect."""
         self.free = self.problem.free
         self.primary_need = self.problem.primary_need
         self.secondary_need = self.problem.secondary_need
@@ -120,12 +120,12 @@ class Windmill(Game[WindmillState, WindmillMove]):
         return self.problem.deal(number)
 
     def legal_moves(self, state: WindmillState) -> list[WindmillMove]:
-        """Every legal move, without merging moves that lead to equivalent positions."""
+        """Every legal move (:meth:`.rules.WindmillProblem.legal_moves`)."""
         return self.problem.legal_moves(state)
 
     def moves(self, state: WindmillState) -> list[WindmillMove]:
-        """The legal moves with equivalent ones merged, plays first (see the rules' ``moves``)."""
-        return self.problem.moves(state)
+        """The legal moves (the solver searches the rank model, not these positions)."""
+        return self.problem.legal_moves(state)
 
     def apply(self, state: WindmillState, move: WindmillMove) -> WindmillState:
         """The position after ``move``, with the reserve refill it causes."""
@@ -139,9 +139,11 @@ class Windmill(Game[WindmillState, WindmillMove]):
         """Cards not yet on a foundation."""
         return CARDS - state.home
 
-    def key(self, state: WindmillState) -> Hashable:
-        """The packed canonical key (:meth:`WindmillProblem.key`)."""
-        return self.problem.key(state)
+    def key(self, state: WindmillState) -> Compact:
+        """The position's compact form (:func:`.model.compact`): two positions have the same
+        future exactly when they have the same compact form (no rule looks at a suit, and a
+        foundation's ranks follow from its size)."""
+        return compact(state)
 
     # ------------------------------------------------------------ notation
 
@@ -152,12 +154,12 @@ class Windmill(Game[WindmillState, WindmillMove]):
         down: ``deal a face-down card onto the waste``.
         """
         if move.kind == DEAL:
-            dealt = state.seq[state.dealt]
+            dealt = state.stock[0]
             if dealt == HIDDEN:
                 return "deal a face-down card onto the waste"
             return f"deal {card_text(dealt)} onto the waste"
         if move.kind == REDEAL:
-            return f"redeal: the waste ({bin(state.waste).count('1')} cards) becomes the stock"
+            return f"redeal: the waste ({len(state.waste_cards)} cards) becomes the stock"
         if move.src == RESERVE:
             card = state.reserve[move.src_index]
         elif move.src == WASTE:
@@ -172,16 +174,15 @@ class Windmill(Game[WindmillState, WindmillMove]):
         )
         if move.src == RESERVE:
             cell = f"reserve {move.src_index + 1}"
-            talon = (state.seq, state.seq_ranks, state.dealt, state.waste, state.ranked_waste)
-            fill, after = refill(REAL_TALON, talon)
+            fill, stock, _ = refill(state.stock_pile, state.waste_pile, CARD_BITS)
             if fill is None:
                 text += f"; {cell} stays empty"
-            elif after[2] == state.dealt:
-                text += f"; {card_text(fill)} from the waste fills {cell}"
-            elif fill == HIDDEN:
+            elif stock == state.stock_pile:
+                text += f"; {card_text(card_at(fill))} from the waste fills {cell}"
+            elif card_at(fill) == HIDDEN:
                 text += f"; the stock's next card fills {cell}"
             else:
-                text += f"; {card_text(fill)} from the stock fills {cell}"
+                text += f"; {card_text(card_at(fill))} from the stock fills {cell}"
         return text
 
     def show(self, state: WindmillState) -> str:
@@ -346,15 +347,12 @@ class Windmill(Game[WindmillState, WindmillMove]):
         hidden = stock.count(HIDDEN)
         missing = [card_text(c) for c in range(52) for _ in range(2 - counts.get(c, 0))]
         reader.check_hidden(missing, hidden, stock_field, "stock: ")
-        seq = tuple(waste + stock)
         return WindmillState(
             primary=tuple(primary),
             secondaries=tuple(secs),
             reserve=tuple(reserve),
-            seq=seq,
-            seq_ranks=ranks_text(seq),
-            dealt=len(waste),
-            waste=(1 << len(waste)) - 1,
+            stock_pile=card_pile(stock[::-1]),
+            waste_pile=card_pile(waste),
             flag=flag,
             redeals_used=used,
         )
@@ -368,11 +366,10 @@ class Windmill(Game[WindmillState, WindmillMove]):
     def mask(self, state: WindmillState) -> WindmillState:
         """The stock is face down on the first pass (after a redeal every stock card has
         been seen on the waste)."""
-        left = len(state.seq) - state.dealt
+        left = len(state.stock)
         if state.redeals_used or not left:
             return state
-        seq = state.seq[: state.dealt] + (HIDDEN,) * left
-        return state.restocked(seq, state.seq_ranks[: state.dealt] + HIDDEN_RANK * left)
+        return _restocked(state, (HIDDEN,) * left)
 
     def visible_cards(self, state: WindmillState) -> list[Card]:
         """The foundations, the reserve, the waste and the stock's face-up cards."""
@@ -389,11 +386,7 @@ class Windmill(Game[WindmillState, WindmillMove]):
         if len(cards) != places:
             raise ValueError(f"windmill: {len(cards)} cards for {places} hidden places")
         it = iter(cards)
-        stock = tuple(next(it) if c == HIDDEN else c for c in state.stock)
-        seq = state.seq[: state.dealt] + stock
-        # The dealt cards' ranks stand already; only the stock's are new.
-        ranks = state.seq_ranks[: state.dealt] + ranks_text(stock)
-        return state.restocked(seq, ranks)
+        return _restocked(state, [next(it) if c == HIDDEN else c for c in state.stock])
 
     def has_hidden(self, state: WindmillState) -> bool:
         """Whether some stock card is hidden."""
@@ -424,6 +417,21 @@ class Windmill(Game[WindmillState, WindmillMove]):
 
 def _cell(card: int) -> str:
     return "--" if card == GAP else card_text(card)
+
+
+def _restocked(state: WindmillState, stock: Sequence[Card]) -> WindmillState:
+    """``state`` with the stock ``stock`` (top first) instead of its own: what
+    :func:`attrs.evolve` gives, made directly (the fair values hide and fill stocks hundreds
+    of thousands of times a deal)."""
+    return WindmillState(
+        state.primary,
+        state.secondaries,
+        state.reserve,
+        card_pile(stock[::-1]),
+        state.waste_pile,
+        state.flag,
+        state.redeals_used,
+    )
 
 
 PRESET_PLAN = PLAN.replace(

@@ -3,58 +3,59 @@
 The extension is built from source by ``pip install``. It restates the rank
 model of :mod:`.model` in C on the last pass (no redeal left), where the
 stock is this pass's dealing order from a point on, and runs the engine's
-compiled beam over it (``search/native/beam.h``); and it restates the relaxed
-game of :mod:`.relaxation`, searched by the engine's compiled depth-first
-search of a state graph (``search/native/graph.h``). What the rules say it
-looks up, in tables that :mod:`.rules` works out from its own statements
-(:func:`.rules.foundation_tables`): the foundation moves, the counting
-bound's room, which pile a refill or a deal takes its card from, and the
-twin rule. The Python models stay the reference: the tests check that both
-give the same successors in the same order, and that their searches expand
-the same positions. The discrepancy search over the rank model is compiled
-too (``search/native/lds.h``).
-
-Set the environment variable :data:`~solitaire_solver.search.compiled.PURE`
-to ``1`` to leave the compiled kernel out (the whole solver then runs on
-the Python model, as it does where the extension was not built).
+compiled beam and discrepancy search over it (``search/native/beam.h``,
+``lds.h``); and it restates the relaxed game of :mod:`.relaxation`, searched
+by the engine's compiled depth-first search of a state graph
+(``search/native/graph.h``). The foundation moves and the counting bound's
+room it looks up, in tables that :mod:`.rules` works out from its own
+statement (:func:`.rules.foundation_tables`); the refill, the deal, the
+twin rule, the counting bound and the beams' orders (:func:`beam_order`) it
+states once, as the Python modules do. The Python models stay the
+reference: the tests check that both give the same successors in the same
+order, and that their searches expand the same positions. Set the
+environment variable :data:`~solitaire_solver.search.compiled.PURE` to
+``1`` to leave the kernel out (the whole solver then runs on the Python
+model, as it does where the extension was not built).
 
 The kernel takes and gives positions in the rank model's compact form
-(:data:`.model.Compact`), the one form the model, the summaries and the
-kernel share. Inside, it keeps a position on the last pass in three machine
-words: the stock as the cards dealt (on the last pass it is the rest of the
-pass's dealing order), the waste as its canonical mask over that order
-(:func:`.rules.ranked_waste`, stepped by the places of
-:func:`.rules.canonical_places`), the secondaries' sizes as four nibbles;
-``_kernel.c`` reads and writes the compact form at its edge, and the tests
-check that every position comes back as it went in. Only the shuffled
-orders' hash looks at those words (:func:`kernel_words`).
+(:data:`.model.Compact`). Inside, it keeps a position on the last pass in
+three machine words: the stock as the cards dealt of the pass's dealing
+order (:func:`pass_ranks`: the start's waste, bottom first, then its stock),
+the waste as its canonical mask over that order, the secondaries' sizes as
+four nibbles. The canonical mask is the greedy leftmost embedding of the
+waste's ranks (bottom to top) into the ranks of the cards dealt so far: it
+exists (the waste is a subsequence of the cards dealt), depends on the
+waste's ranks and the order alone, and gives the ranks back, so equal masks
+mean equal wastes by rank, which is all the rules look at. The embedding of
+a prefix is the prefix of the embedding, so taking the top card off clears
+the highest bit; a card dealt goes to the first place above the top with
+its rank (:func:`canonical_push`, stepped in C by the places of
+:func:`canonical_places`). Only the shuffled orders' hash looks at those
+words (:func:`kernel_words`).
 """
 
 from __future__ import annotations
 
 import functools
-from collections.abc import Sequence
+from collections.abc import Callable, Iterable
 from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
 from ...search.compiled import PURE as PURE
 from ...search.compiled import pure
 from .model import (
-    ALL_FULL,
-    EMPTY,
     SECONDARY_CARDS,
     SORTED_SIZES,
     Compact,
     RankModel,
-    compact,
+    pile_ranks,
 )
 from .rules import (
     CARDS,
+    EMPTY,
+    NOWHERE,
     PRIMARY_FULL,
     SECONDARY_FULL,
-    WindmillState,
-    canonical_mask,
-    canonical_places,
     on_last_pass,
 )
 
@@ -79,9 +80,56 @@ def built() -> bool:
     return _kernel is not None and not pure()
 
 
-def can_search(model: RankModel, state: WindmillState) -> bool:
-    """Whether the kernel can search ``model`` from ``state``: built, and no redeal left."""
-    return built() and on_last_pass(model.problem.rules, state) and len(state.seq) <= MAX_SEQ
+def can_search(model: RankModel, st: Compact) -> bool:
+    """Whether the kernel can search ``model`` from ``st``: built, and no redeal left."""
+    return built() and on_last_pass(model.problem.rules, st[6]) and len(pass_ranks(st)) <= MAX_SEQ
+
+
+def pass_ranks(st: Compact) -> bytes:
+    """The ranks of the dealing order of ``st``'s pass as the kernel keeps it, one byte a
+    card: the waste, bottom first, then the stock, top first. The cards that left the waste
+    for good play no further part; from a deal this is the deal's order."""
+    return bytes(pile_ranks(st[5])[::-1] + pile_ranks(st[4]))
+
+
+def canonical_push(dealing: bytes, mask: int, rank: int) -> int:
+    """The canonical mask after a card of ``rank`` goes onto a waste of canonical mask
+    ``mask``, over a pass whose ranks are ``dealing``.
+
+    The one step of the canonical waste (see the module docstring): the card
+    takes the first place above the top with its rank. The compiled kernel
+    makes the same step from a table of those places (:func:`canonical_places`;
+    the tests hold the two together).
+    """
+    return mask | 1 << dealing.index(rank, mask.bit_length())
+
+
+def canonical_places(dealing: bytes, length: int) -> bytes:
+    """Where :func:`canonical_push` puts a card: for each rank r from 0 to 13 (13 is no
+    card) and each place i from 0 to ``length``, the first place at or after i of the pass
+    ``dealing`` with rank r, or :data:`~.rules.NOWHERE`; ``length`` + 1 bytes a rank.
+
+    The compiled kernel steps its canonical wastes by this table (``next_of`` in
+    ``_kernel.c``); the tests check it against :func:`canonical_push` place by place. It is
+    made a run at a time (every place from just after one card of r to the next holds the
+    next), since a solve makes it for every deal.
+    """
+    out = bytearray([NOWHERE]) * (14 * (length + 1))
+    starts = [0] * 14
+    for at, rank in enumerate(dealing):
+        row = rank * (length + 1)
+        out[row + starts[rank] : row + at + 1] = bytes([at]) * (at + 1 - starts[rank])
+        starts[rank] = at + 1
+    return bytes(out)
+
+
+def canonical_mask(dealing: bytes, waste: Iterable[int]) -> int:
+    """The canonical mask of a waste whose ranks are ``waste`` (bottom to top), over a pass
+    whose ranks are ``dealing``: :func:`canonical_push` a card at a time."""
+    mask = 0
+    for rank in waste:
+        mask = canonical_push(dealing, mask, rank)
+    return mask
 
 
 PLAIN: int = 0
@@ -97,8 +145,8 @@ AHEAD_SHUFFLED: int = 5
 - ``SHUFFLED``: the same, ties broken by eight bits of a hash of the position
   and a seed (:func:`shuffled_tie`), the rest in the order found;
 - ``BURIED``: twice the cards off plus the waste cards above the first card
-  the primary needs (:meth:`.model.RankModel.buried`), then the longest
-  primary;
+  the primary needs, at most 15 (none when the reserve holds one), then the
+  longest primary;
 - ``AHEAD``: twice the cards off plus the waste cards above the shallowest
   copies of the primary's next three ranks (:func:`waste_debt`), then the
   longest primary;
@@ -121,16 +169,13 @@ def _mix(h: int, w: int) -> int:
 def kernel_words(st: Compact, ranks: bytes) -> KernelWords:
     """The three words in which the kernel keeps the compact position ``st`` of the last
     pass ``ranks``, as its hash reads them: the waste's canonical mask, then the mask's high
-    bits with the cards dealt, the primary's size, the flag and the secondaries' sizes
-    (:func:`nibbles`), then the reserve."""
+    bits with the cards dealt, the primary's size, the flag and the secondaries' sizes (four
+    nibbles, smallest lowest), then the reserve."""
     p, flag, secs, res, stock, waste, _used = st
     dealt = len(ranks) - (stock.bit_length() - 1) // 4
-    tops = []
-    while waste != EMPTY:
-        tops.append(waste & 15)
-        waste >>= 4
-    mask = canonical_mask(ranks, reversed(tops))
-    high = mask >> 64 | dealt << 32 | p << 39 | int(flag) << 45 | nibbles(SORTED_SIZES[secs]) << 46
+    mask = canonical_mask(ranks, reversed(pile_ranks(waste)))
+    sizes = sum(size << 4 * i for i, size in enumerate(SORTED_SIZES[secs]))
+    high = mask >> 64 | dealt << 32 | p << 39 | int(flag) << 45 | sizes << 46
     return (mask & _M64, high, res)
 
 
@@ -195,12 +240,17 @@ def wanted_ranks(model: RankModel, kind: int, st: Compact) -> int:
     return wanted
 
 
-def beam_order(model: RankModel, kind: int, ranks: bytes, seed: int = 0) -> Any:
-    """The number by which a beam of ``kind`` orders a compact position, least first.
+def beam_order(
+    model: RankModel, kind: int, ranks: bytes = b"", seed: int = 0
+) -> Callable[[Compact], int]:
+    """The number by which a beam of ``kind`` orders a compact position, least first: the
+    one statement in Python of each order (:data:`PLAIN`...), ``beam_score`` in
+    ``_kernel.c`` the one in C.
 
-    ``ranks`` is the pass's dealing order (:func:`seq_ranks`), which the
-    shuffled order needs to hash a position as the kernel does.
+    ``ranks`` is the pass's dealing order (:func:`pass_ranks`), which the
+    shuffled orders need to hash a position as the kernel does.
     """
+    pneed = model.pneed
 
     def plain(st: Compact) -> int:
         p = st[0]
@@ -212,7 +262,10 @@ def beam_order(model: RankModel, kind: int, ranks: bytes, seed: int = 0) -> Any:
     def buried(st: Compact) -> int:
         p = st[0]
         off = CARDS - p - SECONDARY_CARDS[st[2]]
-        return (2 * off + model.buried(st)) * 53 + PRIMARY_FULL - p
+        debt = 0
+        if p < PRIMARY_FULL and not st[3] >> 4 * pneed[p] & 15:
+            debt = min(waste_debt(st, 1 << pneed[p]), 15)
+        return (2 * off + debt) * 53 + PRIMARY_FULL - p
 
     def debt(st: Compact) -> int:
         p = st[0]
@@ -225,32 +278,21 @@ def beam_order(model: RankModel, kind: int, ranks: bytes, seed: int = 0) -> Any:
     return (plain, shuffled, buried, debt, debt, debt_shuffled)[kind]
 
 
-def beam(
-    model: RankModel, start: WindmillState, width: int, order: int = PLAIN, seed: int = 0
-) -> Any:
-    """The kernel's beam of ``width`` over ``model`` from ``start``.
-
-    It is the engine's beam as :func:`.solver.beam_over` runs it over the
-    Python model (plays within a round, the deal across, the table emptied
-    each round, the twin rule as the dominator under restricted rules), run
-    by :func:`~solitaire_solver.search.compiled`; its line is the model's
-    compact positions.
-    """
+def beam(model: RankModel, start: Compact, width: int, order: int = PLAIN, seed: int = 0) -> Any:
+    """The kernel's beam of ``width`` over ``model`` from ``start``: the engine's beam as
+    :func:`.solver.beam_over` runs it over the Python model (the twin rule as the dominator
+    under restricted rules), run by :func:`~solitaire_solver.search.compiled`."""
     assert _kernel is not None
     twin = hasattr(model, "dominators")
-    return _kernel.Beam(rules(model, seq_ranks(start), order, seed), compact(start), width, twin)
+    return _kernel.Beam(rules(model, pass_ranks(start), order, seed), start, width, twin)
 
 
-def discrepancies(model: RankModel, start: WindmillState) -> Any:
-    """The kernel's limited discrepancy search over ``model`` from ``start``.
-
-    It expands the same positions in the same order as the engine's
-    :func:`~solitaire_solver.search.lds` over :class:`RankGraph`, run by
-    :func:`~solitaire_solver.search.compiled`; its line is the model's compact
-    positions.
-    """
+def discrepancies(model: RankModel, start: Compact) -> Any:
+    """The kernel's limited discrepancy search over ``model`` from ``start``: the engine's
+    :func:`~solitaire_solver.search.lds` over the model, run by
+    :func:`~solitaire_solver.search.compiled`."""
     assert _kernel is not None
-    return _kernel.Lds(rules(model, seq_ranks(start)), compact(start))
+    return _kernel.Lds(rules(model, pass_ranks(start)), start)
 
 
 def relaxed(cut: Relaxation) -> Any:
@@ -279,17 +321,6 @@ def relaxed(cut: Relaxation) -> Any:
     )
 
 
-def nibbles(sizes: Sequence[int]) -> int:
-    """The kernel's secondary sizes: the four sizes, smallest first, a nibble each."""
-    a, b, c, d = sizes
-    return a | b << 4 | c << 8 | d << 12
-
-
-def seq_ranks(state: WindmillState) -> bytes:
-    """The ranks of this pass's dealing order, one byte a card."""
-    return bytes(c % 13 for c in state.seq)
-
-
 @functools.lru_cache(maxsize=16)
 def _places(ranks: bytes) -> bytes:
     """:func:`.rules.canonical_places` of the pass ``ranks``, for the kernel: the members of a
@@ -312,38 +343,3 @@ def rules(model: RankModel, ranks: bytes, order: int = PLAIN, seed: int = 0) -> 
         order,
         seed,
     )
-
-
-class RankGraph:
-    """The rank model's moves on the last pass, made by the kernel, as an engine problem
-    given by its successors (:class:`~solitaire_solver.search.Expandable`).
-
-    A position is a compact one (:data:`.model.Compact`), its own canonical
-    key; a move is the position it leads to. The successors are
-    :meth:`.model.RankModel.moves` in the kernel (the plays in the model's
-    order, then the deal), which the tests check against the Python model,
-    so a search over this graph expands the positions a search over the
-    model expands, in the same order, at a fraction of the cost.
-    """
-
-    def __init__(self, model: RankModel, ranks: bytes) -> None:
-        """The moves of ``model`` (the game's own or a sub-game's) on the pass ``ranks``."""
-        made = rules(model, ranks)
-        self._plays = made.plays
-        self._across = made.across
-
-    def successors(self, state: Compact) -> list[tuple[Compact, Compact]]:
-        """The plays, then the deal, each as ``(move, position)``: the same."""
-        out = [(c, c) for c in self._plays(state)]
-        dealt = self._across(state)
-        if dealt is not None:
-            out.append((dealt, dealt))
-        return out
-
-    def is_won(self, state: Compact) -> bool:
-        """Every card on the foundations."""
-        return state[0] == PRIMARY_FULL and state[2] == ALL_FULL
-
-    def key(self, state: Compact) -> Compact:
-        """The position is its own canonical key."""
-        return state

@@ -8,31 +8,37 @@ moves are the child positions themselves, the plays stay within a beam's
 round and a deal or redeal goes across to the next one (:meth:`RankModel.within`,
 :meth:`RankModel.across`). Under restricted rules the twin rule is its
 ``dominators`` hook (:class:`RestrictedRankModel`). A line it finds is
-lifted back to real moves (:meth:`RankModel.lift`).
+lifted back to real moves (:func:`lifted`).
 
-Its foundation moves are those of :class:`~.rules.FoundationRules`, the
-rules' own statement, seen on packed sizes (:class:`CompactFoundations`),
-and its refill and deal are :func:`~.rules.refill` and :func:`~.rules.deal`,
-seen on packed piles (:class:`PackedTalonView`; the deal is written out in
-:meth:`RankModel.turn`, for speed); what it states again is how a play and
-a redeal move cards on packed piles. Two checks tie it to the rules: the
-tests compare its successors with the compact forms of
-:meth:`~.rules.WindmillProblem.legal_moves` on many positions, and every
-line it finds is lifted into real moves that must be legal (the lift fails
-loudly otherwise, and the tests replay every won line).
+Every member of the solver searches it (:mod:`.solver`); the real position
+(:class:`~.rules.WindmillState`) is for people, files and the replay of a
+line, and a position's key is its compact form
+(:meth:`~.game.Windmill.key`). Its foundation moves are those of
+:class:`~.rules.FoundationRules`, the rules' own statement, seen on packed
+sizes (:class:`CompactFoundations`), and its refill, deal and redeal are
+:func:`~.rules.refill` and :func:`~.rules.turn` on piles of ranks; what it
+states itself is how a play moves a card between its packed parts. Two
+checks tie it to the rules: the tests compare its successors with the
+compact forms of :meth:`~.rules.WindmillProblem.legal_moves` on many
+positions, and every line it finds is lifted into real moves that must be
+legal (the lift fails loudly otherwise, and the tests replay every won
+line).
 """
 
 from __future__ import annotations
 
 import itertools
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Iterable, Sequence
+from typing import TypeVar
 
-from ...search import ProblemDefaults
+from ...search import ProblemDefaults, Strategy, projected
 from .rules import (
     CARDS,
+    EMPTY,
     GAP,
     PRIMARY,
     PRIMARY_FULL,
+    RANK_BITS,
     SECONDARIES,
     SECONDARY,
     SECONDARY_BITS,
@@ -45,14 +51,16 @@ from .rules import (
     WindmillState,
     packed_sizes,
     refill,
-    twin,
+    turn,
 )
 
 Compact = tuple[int, bool, int, int, int, int, int]
 """A position by ranks alone: primary size, flag, secondary sizes, reserve
 ranks, stock, waste, redeals used. Two positions with the same compact form
-have the same future, for the reasons :meth:`~.rules.WindmillProblem.key`
-gives.
+have the same future: no rule looks at a suit, so cards count by rank; a
+foundation's ranks follow from its size; reserve cells are interchangeable
+and so are the secondaries; and the cards that left the waste for good play
+no further part (a redeal turns the waste over as it lies).
 
 Every part is a plain int, so that hashing a compact position (which the
 beams do for every position they reach) is cheap. The secondaries are a
@@ -61,9 +69,8 @@ size (see :func:`~.rules.packed_sizes`); the reserve a multiset of ranks, a coun
 per rank, four bits a rank, 13 standing for a gap (see :func:`reserve_ranks`).
 A card going home or leaving the reserve is then an addition, and the order
 of the cells and of the secondaries is folded away. The stock and the waste
-are piles of ranks packed four bits a card, the lowest digit the top card,
-above a leading 1 that marks the bottom (so ``1`` is an empty pile):
-dealing, playing and refilling are then a shift (see :func:`pile`)."""
+are packed piles of ranks (:data:`~.rules.EMPTY`, four bits a card; see
+:func:`pile`)."""
 
 NO_CARD = 13
 """The rank of a reserve gap in a compact position."""
@@ -71,18 +78,13 @@ NO_CARD = 13
 Homes = tuple[int, bool, int]
 """Primary size, flag and secondary sizes after a card goes home."""
 
-EMPTY = 1
-"""An empty packed pile."""
-
-_RANK_BITS = 4
-
 SIZE_UP = tuple(SIZE_UNIT[s + 1] - SIZE_UNIT[s] for s in range(SECONDARY_FULL))
 """Added to packed secondary sizes, grows one secondary of size s by a card."""
 
 SIZE_DOWN = (0, *(SIZE_UNIT[s - 1] - SIZE_UNIT[s] for s in range(1, SECONDARY_FULL + 1)))
 """Added to packed secondary sizes, takes a card off one secondary of size s."""
 
-RANK_UNIT = tuple(1 << (_RANK_BITS * r) for r in range(NO_CARD + 1))
+RANK_UNIT = tuple(1 << (RANK_BITS * r) for r in range(NO_CARD + 1))
 """A reserve card of rank r (13: a gap) in packed reserve ranks."""
 
 ALL_FULL = SECONDARIES * SIZE_UNIT[SECONDARY_FULL]
@@ -108,41 +110,6 @@ SORTED_SIZES, SIZES, SECONDARY_CARDS = _secondary_tables()
 smallest first; and the cards they hold."""
 
 
-PackedTalon = tuple[int, int]
-"""A compact position's talon: the stock and the waste as packed piles."""
-
-
-class PackedTalonView:
-    """The refill's and the deal's view (:class:`~.rules.TalonView`) of packed piles: the
-    top card is the lowest digit."""
-
-    def waste_top(self, talon: PackedTalon) -> int | None:
-        """The waste's top rank, if any."""
-        waste = talon[1]
-        return None if waste == EMPTY else waste & 15
-
-    def stock_top(self, talon: PackedTalon) -> int | None:
-        """The stock's next rank, if any."""
-        stock = talon[0]
-        return None if stock == EMPTY else stock & 15
-
-    def without_waste_top(self, talon: PackedTalon) -> PackedTalon:
-        """The waste shifted down a digit."""
-        return talon[0], talon[1] >> 4
-
-    def without_stock_top(self, talon: PackedTalon) -> PackedTalon:
-        """The stock shifted down a digit."""
-        return talon[0] >> 4, talon[1]
-
-    def with_on_waste(self, talon: PackedTalon, card: int) -> PackedTalon:
-        """The waste shifted up a digit, ``card`` in the lowest."""
-        return talon[0], talon[1] << 4 | card
-
-
-PACKED_TALON = PackedTalonView()
-"""The refill's and the deal's view of a compact position."""
-
-
 def reserve_ranks(ranks: Iterable[int]) -> int:
     """Pack the ranks of the eight reserve cells (13 for a gap)."""
     return sum(RANK_UNIT[r] for r in ranks)
@@ -155,68 +122,66 @@ def compact(state: WindmillState) -> Compact:
         state.flag,
         packed_sizes(map(len, state.secondaries)),
         reserve_ranks(NO_CARD if c == GAP else c % 13 for c in state.reserve),
-        pile(reversed(state.stock)),
-        pile(state.waste_cards),
+        _ranks_of(state.stock_pile),
+        _ranks_of(state.waste_pile),
         state.redeals_used,
     )
+
+
+_HEX_RANKS = bytes.maketrans(bytes(range(52)), bytes(b"0123456789abc"[c % 13] for c in range(52)))
+"""A card's byte to its rank's hexadecimal digit."""
+
+
+def _ranks_of(cards: int) -> int:
+    """A real pile (a byte a card) as a pile of ranks: the bytes, bottom card first, read
+    as hexadecimal digits of ranks under the leading 1."""
+    n = (cards.bit_length() - 1) >> 3
+    return int(b"1" + cards.to_bytes(n + 1, "big")[1:].translate(_HEX_RANKS), 16)
 
 
 def pile(bottom_to_top: Iterable[int]) -> int:
     """Pack the ranks of a pile given bottom card first; the top becomes the lowest digit."""
     packed = EMPTY
     for c in bottom_to_top:
-        packed = packed << 4 | c % 13
+        packed = packed << RANK_BITS | c % 13
     return packed
 
 
-def _turned_over(packed: int) -> int:
-    """The pile turned over: its bottom card becomes the top."""
-    out = EMPTY
+def pile_ranks(packed: int) -> tuple[int, ...]:
+    """The ranks of a packed pile, its top first: :func:`pile` the other way round."""
+    out = []
     while packed != EMPTY:
-        out = out << 4 | packed & 15
-        packed >>= 4
-    return out
+        out.append(packed & 15)
+        packed >>= RANK_BITS
+    return tuple(out)
 
 
-class CompactFlagView:
-    """The twin rule's view (:class:`~.rules.FlagView`) of a compact position."""
-
-    def flag_clear(self, position: Compact) -> Compact:
-        """The compact position with the flag clear."""
-        return (position[0], False, *position[2:])
+Twin = TypeVar("Twin", Compact, Homes)
+"""A compact position, or its foundations alone: what the twin rule compares."""
 
 
-class HomesFlagView:
-    """The twin rule's view (:class:`~.rules.FlagView`) of foundations alone (:data:`Homes`)."""
+def unflagged(position: Twin) -> Twin:
+    """The twin of a flagged compact position (or of its foundations alone), which
+    dominates it: the same with the flag clear.
 
-    def flag_clear(self, position: Homes) -> Homes:
-        """The foundations with the flag clear."""
-        return (position[0], False, position[2])
-
-
-COMPACT_FLAG = CompactFlagView()
-"""The twin rule's view of a compact position."""
-HOMES_FLAG = HomesFlagView()
-"""The twin rule's view of foundations alone."""
-
-
-def unflagged(st: Compact) -> Compact:
-    """The same compact position with the flag clear: its twin (:func:`~.rules.twin`)."""
-    return twin(COMPACT_FLAG, st)
-
-
-def beam_score(st: Compact) -> tuple[int, int]:
-    """Fewest cards off the foundations, then the longest primary.
-
-    Among positions with the same cards dealt, cards off the foundations
-    differ only by the waste, so this keeps the positions with the least
-    buried. Wins on deals 1..100 with one beam of width 32 / 100 / 400:
-    this order 63 / 69 / 79; the shortest primary first 65 / 73 / 79; the
-    flag as a last key 63 / 69 / 79; a penalty for waste cards the primary
-    needs next, by depth, 68 / 74 / 79. The orders differ at narrow widths
-    only, and the deals that are hard to win are settled by wide beams.
+    The twin rule, stated and argued once for every search that uses it:
+    the rank model's dominators (:class:`RestrictedRankModel`), the
+    depth-first searches' hook (:class:`~.pruning.Pruned`), the summaries'
+    exit sets in :mod:`.summaries`, and the compiled beam (``beam_dominator``
+    in ``_kernel.c``). Under restricted rules call a position with the flag
+    set and the same position with the flag clear twins. The flag only
+    removes moves (a secondary's card to the primary); every other move
+    leads both twins to the same position (a waste or reserve card on the
+    primary clears the flag either way) or to twins again (other plays and
+    deals keep the flag). So a win from the flagged twin is, move for move,
+    a win from the other: the clear twin dominates the flagged one. Every
+    move raises (cards home, primary size, redeals used, cards dealt)
+    lexicographically, so the game has no cycles and domination never goes
+    round in a circle (it only points from a flagged position to a clear
+    one, of the same value, never an ancestor). Under free rules the flag
+    is never set and the rule says nothing.
     """
-    return (CARDS - st[0] - SECONDARY_CARDS[st[2]], -st[0])
+    return (position[0], False, *position[2:])
 
 
 Moves = tuple[dict[int, list[Homes]], list[Homes]]
@@ -232,10 +197,13 @@ class CompactFoundations:
     secondary sizes (:data:`Compact`'s first three parts). The secondaries
     go to the rules smallest first; moves that differ only by which of two
     secondaries of one size they touch lead to the same compact position
-    and are one move here, listed where the first of them is. The rank
-    model, the summaries and the relaxation take their foundation moves
-    from here; a search meets the same few thousand foundation states again
-    and again, hence the memo.
+    and are one move here, listed where the first of them is. A card moved
+    between two secondaries (free rules) is no move here: the one secondary
+    that takes the top of a pile of size k is one of size k - 1, so the
+    sizes as a multiset stay as they were and the move leads back to the
+    position itself. The rank model, the summaries and the relaxation take
+    their foundation moves from here; a search meets the same few thousand
+    foundation states again and again, hence the memo.
     """
 
     def __init__(self, rules: FoundationRules, hold: int = 0) -> None:
@@ -243,7 +211,8 @@ class CompactFoundations:
         secondary when it is of any of the next k ranks the primary needs."""
         self.rules = rules
         self.hold = hold
-        self._moves: dict[int, Moves] = {}
+        self.memo: dict[int, Moves] = {}
+        """The moves worked out so far, by ``(p << 1 | flag) << SECONDARY_BITS | secs``."""
 
     def moves(self, p: int, flag: bool, secs: int) -> Moves:
         """The foundation moves of compact foundations ``p``, ``flag``, ``secs``.
@@ -254,9 +223,9 @@ class CompactFoundations:
         foundations after each move between foundations, in the rules' order.
         """
         key = (p << 1 | flag) << SECONDARY_BITS | secs
-        found = self._moves.get(key)
+        found = self.memo.get(key)
         if found is None:
-            found = self._moves[key] = self.unmemoised(p, flag, secs)
+            found = self.memo[key] = self.unmemoised(p, flag, secs)
         return found
 
     def unmemoised(self, p: int, flag: bool, secs: int) -> Moves:
@@ -287,6 +256,8 @@ class CompactFoundations:
         seen: set[tuple[int, int, int, int]] = set()
         out: list[Homes] = []
         for (src, i), (dst, j) in rules.between(p, flag, sizes):
+            if src == dst:
+                continue  # between two secondaries: the position itself (see the class)
             # Places of secondaries by their size: equal sizes are one move.
             si = sizes[i] if src == SECONDARY else -1
             di = sizes[j] if dst == SECONDARY else -1
@@ -312,9 +283,9 @@ def rank_model(problem: WindmillProblem, *, free: bool | None = None, hold: int 
 
 
 FIRST_MOVE_READS = 1
-"""How many positions of a line :meth:`RankModel.lift_first` reads: a compact move is one
-real move, so the first position alone gives the first real move. A compiled search
-converts no more of its line than this when the first move is all the caller wants."""
+"""How many positions of a line :func:`lifted` reads for the first real move alone: a
+compact move is one real move. A compiled search converts no more of its line than this
+when the first move is all the caller wants."""
 
 
 class RankModel(ProblemDefaults):
@@ -360,6 +331,7 @@ class RankModel(ProblemDefaults):
             FoundationRules(problem.rules, free=self.free), hold=hold
         )
         """The foundation moves of this (sub-)game on compact foundations."""
+        self._known = self.foundations.memo.get
         self._reserve_cache: dict[int, tuple[int, ...]] = {}
 
     def cards_in(self, res: int) -> tuple[int, ...]:
@@ -367,32 +339,9 @@ class RankModel(ProblemDefaults):
         found = self._reserve_cache.get(res)
         if found is None:
             found = self._reserve_cache[res] = tuple(
-                r for r in range(NO_CARD) if res >> (_RANK_BITS * r) & 15
+                r for r in range(NO_CARD) if res >> (RANK_BITS * r) & 15
             )
         return found
-
-    def buried(self, st: Compact) -> int:
-        """The waste cards above the first card of the rank the primary needs, at most 15.
-
-        0 when the primary is full, the reserve holds a card of that rank,
-        or the waste none. A beam may keep positions by it (see
-        :func:`.kernel.beam_order`): a card the primary needs deep in the waste
-        is a debt the position must pay.
-        """
-        p = st[0]
-        if p >= PRIMARY_FULL:
-            return 0
-        r = self.pneed[p]
-        if st[3] >> (_RANK_BITS * r) & 15:
-            return 0
-        waste = st[5]
-        depth = 0
-        while waste != EMPTY:
-            if waste & 15 == r:
-                return min(depth, 15)
-            depth += 1
-            waste >>= 4
-        return 0
 
     def plays(self, st: Compact) -> list[Compact]:
         """Every position one play away (no deal, no redeal)."""
@@ -408,7 +357,9 @@ class RankModel(ProblemDefaults):
         p, flag, secs, res, stock, waste, used = st
         out: list[tuple[Compact, Compact]] = []
         add = out.append
-        targets, between = self.foundations.moves(p, flag, secs)
+        # The memo looked up here first (the beams' hottest step), by its key.
+        found = self._known((p << 1 | flag) << SECONDARY_BITS | secs)
+        targets, between = found or self.foundations.moves(p, flag, secs)
         if waste != EMPTY:
             for np_, nf, ns in targets.get(waste & 15, ()):
                 c = (np_, nf, ns, res, stock, waste >> 4, used)
@@ -422,7 +373,7 @@ class RankModel(ProblemDefaults):
             if homes is None:
                 continue
             if refilled is None:
-                fill, (nstock, nwaste) = refill(PACKED_TALON, (stock, waste))
+                fill, nstock, nwaste = refill(stock, waste, RANK_BITS)
                 refilled = (RANK_UNIT[NO_CARD if fill is None else fill], nstock, nwaste)
             unit, nstock, nwaste = refilled
             nres = res - RANK_UNIT[r] + unit
@@ -436,16 +387,8 @@ class RankModel(ProblemDefaults):
 
     def turn(self, st: Compact) -> Compact | None:
         """The position after dealing a card or redealing, if either is legal."""
-        p, flag, secs, res, stock, waste, used = st
-        if stock != EMPTY:
-            # deal(PACKED_TALON, (stock, waste)) written out: this is the beams'
-            # hottest step, where the calls cost 3 to 5% of a search (the tests
-            # hold the two together).
-            return (p, flag, secs, res, stock >> 4, waste << 4 | stock & 15, used)
-        if waste != EMPTY and used < self.redeals:
-            # The waste turned over is the new stock, its first card dealt first.
-            return (p, flag, secs, res, _turned_over(waste), EMPTY, used + 1)
-        return None
+        across = self.across(st)
+        return across[0][1] if across else None
 
     # ------------------------------------------------------------ the engine's protocol
 
@@ -474,34 +417,22 @@ class RankModel(ProblemDefaults):
         return CARDS - state[0] - SECONDARY_CARDS[state[2]]
 
     def across(self, state: Compact) -> tuple[tuple[Compact, Compact], ...]:
-        """A beam's moves across rounds: the deal or the redeal, so a round is a card dealt."""
-        turned = self.turn(state)
-        return () if turned is None else ((turned, turned),)
-
-    def lift(self, start: WindmillState) -> Callable[[Sequence[Compact]], list[WindmillMove]]:
-        """Turns a line of this model from ``compact(start)`` into the real moves from ``start``."""
-
-        def line(targets: Sequence[Compact]) -> list[WindmillMove]:
-            return real_line(self.problem, start, targets)
-
-        return line
-
-    def lift_first(self, start: WindmillState) -> Callable[[Sequence[Compact]], list[WindmillMove]]:
-        """Turns a line of this model from ``compact(start)`` into its first real move alone
-        (none for an empty line): the first of :meth:`lift`'s, at the cost of one step, since
-        a compact move is one real move and :func:`real_line` goes a step at a time."""
-
-        def first(targets: Sequence[Compact]) -> list[WindmillMove]:
-            return real_line(self.problem, start, targets[:FIRST_MOVE_READS])
-
-        return first
+        """A beam's moves across rounds: the deal or the redeal (:func:`~.rules.turn`), so a
+        round is a card dealt."""
+        p, flag, secs, res, stock, waste, used = state
+        turned = turn(stock, waste, used, self.redeals, RANK_BITS)
+        if turned is None:
+            return ()
+        stock, waste, used = turned
+        c = (p, flag, secs, res, stock, waste, used)
+        return ((c, c),)
 
 
 class RestrictedRankModel(RankModel):
     """A rank model of restricted rules, with the twin rule as the engine's ``dominators`` hook.
 
     The clear twin of a flagged position dominates it (argued at
-    :func:`~.rules.twin`). A beam skips a flagged position whose twin
+    :func:`unflagged`). A beam skips a flagged position whose twin
     it has already reached in the round, or kept among the candidates: the
     twin's line is followed instead.
     """
@@ -533,3 +464,18 @@ def real_line(
         else:  # pragma: no cover - the tests tie the two models together
             raise RuntimeError("windmill: the rank model made a move the rules do not allow")
     return moves
+
+
+def lifted(strategy: Strategy, model: RankModel, start: WindmillState) -> Strategy:
+    """``strategy``, a search of ``model`` from ``compact(start)``, with its win lifted to
+    the real moves from ``start`` (:func:`real_line`); when the caller wants the first move
+    alone, only the first is lifted, at the cost of one step
+    (:func:`~solitaire_solver.search.projected`)."""
+
+    def line(targets: Sequence[Compact]) -> list[WindmillMove]:
+        return real_line(model.problem, start, targets)
+
+    def first(targets: Sequence[Compact]) -> list[WindmillMove]:
+        return real_line(model.problem, start, targets[:FIRST_MOVE_READS])
+
+    return projected(strategy, line, first)

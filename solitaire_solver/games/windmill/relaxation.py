@@ -111,8 +111,9 @@ Three more shortcuts, each argued:
   nothing (equal again). So A wins whenever B does, and the search takes
   the top at once, every time it may; its positions hold 8 cards in H or
   more while the stack is not empty, and play the top only with exactly 8.
-- *The counting bound* (restricted rules), as :func:`~.pruning.stuck_and_lost`
-  argues it for real positions: when no card of the rank ``r`` the primary
+- *The counting bound* (restricted rules), the one statement of
+  :class:`~.pruning.CountingBound`, which argues it for the game itself,
+  here with the flag clear: when no card of the rank ``r`` the primary
   needs is in H or the stock, nor on top of a secondary, the primary can
   take no card until the shallowest ``r`` in the stack is reached (a
   secondary's card goes nowhere but the primary, so the secondaries' tops
@@ -142,26 +143,32 @@ it as a dead-end test inside the exact search.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Sequence
 from functools import partial
 from operator import eq
 
 from ...search import LOST, Budget, Run, Verdict, capped, compiled, dfs, within
 from . import kernel
-from .kernel import nibbles
-from .model import SORTED_SIZES, Compact, CompactFoundations, compact
-from .pruning import Pruned
+from .model import (
+    NO_CARD,
+    RANK_UNIT,
+    SECONDARY_CARDS,
+    SORTED_SIZES,
+    Compact,
+    CompactFoundations,
+    RankModel,
+    pile_ranks,
+)
+from .pruning import CountingBound, Pruned
 from .rules import (
-    DEAL,
-    GAP,
     PRIMARY_FULL,
-    SECONDARIES,
+    RANK_BITS,
+    RESERVE_CELLS,
+    SECONDARY_BITS,
     SECONDARY_FULL,
     WindmillProblem,
-    WindmillRules,
     WindmillState,
     on_last_pass,
-    packed_sizes,
 )
 
 HAND_REACH = 8
@@ -170,35 +177,13 @@ HAND_REACH = 8
 HAND_TAKE = 7
 """The stack's top may be taken into the hand only while it holds at most this many cards."""
 
-_UNIT = tuple(1 << 4 * r for r in range(13))
-"""A card of rank r in a packed hand (four bits of count per rank)."""
-
 Foundations = int
-"""Primary size and secondary sizes in one integer, ``primary << 16 | secondaries``,
-the secondaries' four sizes smallest first, a nibble each (:func:`.kernel.nibbles`):
-the high bits of a relaxed position (:func:`relaxed_foundations`)."""
+"""Primary size and packed secondary sizes (:func:`~.rules.packed_sizes`) in one integer,
+``primary << SECONDARY_BITS | secondaries``: the compact foundations less the flag, the
+high bits of a relaxed position."""
 
-_SECS_BITS = 4 * SECONDARIES
-"""The secondaries' bits of :data:`Foundations`."""
-
-_SECS = (1 << _SECS_BITS) - 1
+_SECS = (1 << SECONDARY_BITS) - 1
 """The mask of the secondaries' bits of :data:`Foundations`."""
-
-_NIBBLES = {packed: nibbles(sizes) for packed, sizes in SORTED_SIZES.items()}
-"""For packed secondary sizes (:func:`~.rules.packed_sizes`), as the foundation moves of
-:class:`~.model.CompactFoundations` give them: the same sizes a nibble each."""
-
-
-def relaxed_foundations(primary: int, sizes: Iterable[int]) -> Foundations:
-    """The :data:`Foundations` of a primary of ``primary`` cards and secondaries of
-    ``sizes`` cards, in any order."""
-    return primary << _SECS_BITS | nibbles(sorted(sizes))
-
-
-def _sizes(secs: int) -> tuple[int, ...]:
-    """The four sizes of the secondaries' nibbles ``secs``, smallest first."""
-    return tuple(secs >> 4 * i & 15 for i in range(SECONDARIES))
-
 
 Entry = tuple[int, int, dict[int, list[Foundations]], list[Foundations]]
 """What a relaxed search needs of a foundation state (see :meth:`RelaxedRules.entry`)."""
@@ -210,32 +195,32 @@ class RelaxedRules:
     For a foundation state (:data:`Foundations`) it gives the ranks its
     cards have, and for each rank the foundation states after a card of
     that rank goes home, and the foundation states one move between
-    foundations away: the rules' own moves (:class:`~.rules.FoundationRules`,
-    seen on packed sizes by :class:`~.model.CompactFoundations`) with the
-    flag left clear. Many relaxed searches of one solve share it.
+    foundations away: the rank model's (:class:`~.model.CompactFoundations`)
+    with the flag left clear. Many relaxed searches of one solve share it,
+    and the counting bound with its memo.
     """
 
     def __init__(self, problem: WindmillProblem) -> None:
         self.foundations = problem.foundations
         """The rules' foundation moves."""
         self.compact = CompactFoundations(problem.foundations)
+        self.bound = CountingBound(problem.foundations)
+        """The counting bound (:class:`~.pruning.CountingBound`)."""
         self.free = problem.free
         self.pneed = problem.primary_need
         self.sneed = problem.secondary_need
         self._entries: dict[Foundations, Entry] = {}
-        self._room: dict[int, int] = {}
-        self._tops: dict[int, int] = {}
         # The ranks (packed as in a hand) of a primary of each size and of a
         # secondary of each size. The primary's base counts like any card:
         # a hand is worked out as a difference from the cut, where the base
         # is on the primary too, so it cancels.
         prim = [0]
         for i in range(PRIMARY_FULL):
-            prim.append(prim[-1] + _UNIT[self.pneed[i]])
+            prim.append(prim[-1] + RANK_UNIT[self.pneed[i]])
         self._primary_ranks = tuple(prim)
         sec = [0]
         for i in range(SECONDARY_FULL):
-            sec.append(sec[-1] + _UNIT[self.sneed[i]])
+            sec.append(sec[-1] + RANK_UNIT[self.sneed[i]])
         self._secondary_ranks = tuple(sec)
 
     def entry(self, fd: Foundations) -> Entry:
@@ -246,48 +231,20 @@ class RelaxedRules:
         found = self._entries.get(fd)
         if found is not None:
             return found
-        p, sizes = fd >> _SECS_BITS, _sizes(fd & _SECS)
+        p, secs = fd >> SECONDARY_BITS, fd & _SECS
         ranks = self._primary_ranks[p]
-        cards = p
-        for size in sizes:
+        for size in SORTED_SIZES[secs]:
             ranks += self._secondary_ranks[size]
-            cards += size
-        # The relaxed game has no flag: the rules' moves with it clear, on
-        # the sizes packed as the rank model packs them. Worked out afresh:
-        # this entry is the memo.
-        secs = packed_sizes(sizes)
+        # The relaxed game has no flag: the rank model's moves with it clear.
+        # Worked out afresh: this entry is the memo.
         rank_homes, rank_between = self.compact.unmemoised(p, False, secs)
         homes = {
-            rank: [q << _SECS_BITS | _NIBBLES[ns] for q, _, ns in targets]
+            rank: [q << SECONDARY_BITS | ns for q, _, ns in targets]
             for rank, targets in rank_homes.items()
         }
-        # A card moved between two secondaries leaves the sizes as a
-        # multiset as they were: the relaxed game has no such move.
-        between = [
-            q << _SECS_BITS | _NIBBLES[ns] for q, _, ns in rank_between if (q, ns) != (p, secs)
-        ]
-        found = (ranks, cards, homes, between)
+        between = [q << SECONDARY_BITS | ns for q, _, ns in rank_between]
+        found = (ranks, p + SECONDARY_CARDS[secs], homes, between)
         self._entries[fd] = found
-        return found
-
-    def room(self, secs: int, rank: int) -> int:
-        """Cards the secondaries of sizes ``secs`` (nibbles) can take, each up to the first
-        card of ``rank`` it needs."""
-        key = secs << 4 | rank
-        found = self._room.get(key)
-        if found is None:
-            found = self._room[key] = self.foundations.room(_sizes(secs), rank)
-        return found
-
-    def tops(self, secs: int) -> int:
-        """The ranks on the tops of secondaries of sizes ``secs`` (nibbles), as a bit mask."""
-        found = self._tops.get(secs)
-        if found is None:
-            found = 0
-            for size in _sizes(secs):
-                if size:
-                    found |= 1 << self.sneed[size - 1]
-            self._tops[secs] = found
         return found
 
 
@@ -302,11 +259,11 @@ searches name every position alike."""
 WON: RelaxedState = (1 << 64) - 1
 """A relaxed position with its stack dug out, which is won (module docstring):
 all such positions are one to the search, which stops at the first. No other
-position has all 64 bits set (the primary's size is at most 52)."""
+position has all 64 bits set (the primary's size, the highest part, is at most 52)."""
 
 
 class Relaxation:
-    """The relaxed game cut at one real position (see the module docstring), as an
+    """The relaxed game cut at one compact position (see the module docstring), as an
     engine problem.
 
     ``stack`` is the waste's ranks, top first; ``stock`` the stock's ranks in
@@ -319,17 +276,16 @@ class Relaxation:
     depth-first search.
     """
 
-    def __init__(self, rules: RelaxedRules, state: WindmillState) -> None:
+    def __init__(self, rules: RelaxedRules, st: Compact) -> None:
         self.rules = rules
-        self.stack = tuple(c % 13 for c in reversed(state.waste_cards))
-        self.stock = tuple(c % 13 for c in state.stock)
-        hand = 0
-        count = 0
-        for c in state.reserve:
-            if c != GAP:
-                hand += _UNIT[c % 13]
-                count += 1
-        fd0 = relaxed_foundations(len(state.primary), map(len, state.secondaries))
+        p, _flag, secs, res, stock, waste, _used = st
+        self.stack = pile_ranks(waste)
+        self.stock = pile_ranks(stock)
+        # The hand is packed as the compact form packs the reserve, a count
+        # per rank (four bits a rank), its gaps left out.
+        hand = res & RANK_UNIT[NO_CARD] - 1
+        count = RESERVE_CELLS - (res >> 4 * NO_CARD)
+        fd0 = p << SECONDARY_BITS | secs
         n = len(self.stack)
         # For each depth, the depth of the first card of each rank from there
         # down (n when there is none); for each rank, its last place in the stock.
@@ -362,7 +318,7 @@ class Relaxation:
         relaxed position."""
         d0 = 0
         while count <= HAND_TAKE and d0 < n:
-            hand += _UNIT[self.stack[d0]]
+            hand += RANK_UNIT[self.stack[d0]]
             count += 1
             d0 += 1
         self.root: RelaxedState = WON if d0 == n else (fd0 << 7 | d0) << 7
@@ -377,10 +333,10 @@ class Relaxation:
         entries = self.rules._entries
         stack, stock = self.stack, self.stock
         n_stack, n_stock = len(stack), len(stock)
-        unit = _UNIT
+        unit = RANK_UNIT
         restricted = not self.rules.free
         pneed = self.rules.pneed
-        tops, room = self.rules.tops, self.rules.room
+        lost = self.rules.bound.lost
         first_below, last_in_stock = self.first_below, self.last_in_stock
         stack_from, stock_from = self.stack_from, self.stock_from
         every, total = self.everything
@@ -422,13 +378,15 @@ class Relaxation:
                     cd += 1
                 if cd == n_stack:
                     return won  # the stack is dug out: won
-                q = f >> _SECS_BITS
+                q = f >> SECONDARY_BITS
                 if restricted and q < PRIMARY_FULL:
-                    # The counting bound (see the module docstring).
+                    # The counting bound (see the module docstring), with no card
+                    # of the rank in the hand or the stock.
                     r = pneed[q]
-                    if not (h >> 4 * r & 15 or last_in_stock[r] >= cs or tops(f & _SECS) >> r & 1):
+                    if not (h >> 4 * r & 15 or last_in_stock[r] >= cs):
                         j = first_below[cd][r]
-                        if j == n_stack or room(f & _SECS, r) < j - cd + c - HAND_REACH:
+                        depth = -1 if j == n_stack else j - cd
+                        if lost(False, f & _SECS, r, depth, c - HAND_REACH):
                             continue
                 out.append((f << 7 | cd) << 7 | cs)
             return out
@@ -466,41 +424,46 @@ def _suffix_sums(ranks: tuple[int, ...]) -> tuple[int, ...]:
     """For each index ``i`` (and the end), the ranks from ``i`` on, packed as a hand."""
     out = [0]
     for r in reversed(ranks):
-        out.append(out[-1] + _UNIT[r])
+        out.append(out[-1] + RANK_UNIT[r])
     out.reverse()
     return tuple(out)
 
 
-def first_play(problem: WindmillProblem, state: WindmillState) -> WindmillState:
-    """The first position on from ``state`` where a play is possible, dealing until there.
+def first_play(model: RankModel, st: Compact) -> Compact:
+    """The first position on from ``st`` where a play is possible, dealing until there.
 
-    Until a play is possible the only legal move is the deal, so every line
-    from ``state`` passes through this position (or it is ``state`` itself).
+    Until a play is possible the only move is the deal, so every line from
+    ``st`` passes through this position (or it is ``st`` itself).
     """
-    while True:
-        moves = problem.legal_moves(state)
-        if len(moves) != 1 or moves[0].kind != DEAL or problem.is_won(state):
-            return state
-        state = problem.apply(state, moves[0])
+    while not model.is_won(st) and not model.plays(st):
+        turned = model.turn(st)
+        if turned is None or turned[6] != st[6]:
+            return st  # no move at all, or a redeal
+        st = turned
+    return st
 
 
-def relaxed_run(
-    problem: WindmillProblem, start: WindmillState, budget: Budget, *, cap: int | None = None
-) -> Run:
+def relaxed_run(model: RankModel, start: Compact, budget: Budget, *, cap: int | None = None) -> Run:
     """A complete loss prover: ``LOST`` when the relaxation cut at the first play is lost.
 
-    The cut is made at :func:`first_play` from ``start`` (every real line
-    passes there). Returns ``None`` (no verdict) when the relaxation is won,
-    does not apply (a redeal is left) or ``cap`` relaxed positions did not
-    settle it, since that proves nothing.
+    The cut is made at :func:`first_play` from ``start`` (every line passes
+    there), with the moves of ``model``, the game's rank model. Returns
+    ``None`` (no verdict) when the relaxation is won, does not apply (a
+    redeal is left) or ``cap`` relaxed positions did not settle it, since
+    that proves nothing.
     """
-    cut = first_play(problem, start)
-    if not on_last_pass(problem.rules, cut):
+    cut = first_play(model, start)
+    if not on_last_pass(model.problem.rules, cut[6]):
         return None
-    verdict: Verdict[object] | None = yield from Relaxation(RelaxedRules(problem), cut).run(
+    verdict: Verdict[object] | None = yield from Relaxation(RelaxedRules(model.problem), cut).run(
         budget, cap=cap
     )
     return verdict
+
+
+class Dealt(tuple[int, bool, int, int, int, int, int]):
+    """A compact position whose waste's top card is the last one dealt (:class:`RelaxedPruned`
+    marks them); equal to, and hashing as, the same position unmarked."""
 
 
 class RelaxedPruned(Pruned):
@@ -508,17 +471,18 @@ class RelaxedPruned(Pruned):
 
     A position on the last pass with at least ``deep`` cards on the waste,
     whose waste's top card is the last card dealt (it was just dealt, or
-    only foundation moves came since; with ``after_deals`` false, whatever
-    its top card), is cut and its relaxation searched
-    under at most ``states`` relaxed positions (a share of the solve's
-    budget, charged to it). A relaxed loss proves the position lost (module
-    docstring), so the exact search may skip it; a relaxed win or a search
-    cut short says nothing. The argument holds for a cut at any position on
-    the last pass, so where the test fires (``deep``, ``after_deals``) and
-    its budget (``states``) change only what it costs and how often it
-    proves something, never whether a proof is sound. Verdicts are cached by the position's compact
-    form (:func:`~.model.compact`), which fixes the relaxed game; the cache
-    lives as long as the problem, so searches that share it share answers.
+    only foundation moves came since: :class:`Dealt`, as :meth:`moves` and
+    :meth:`root` mark them; with ``after_deals`` false, whatever its top
+    card), is cut and its relaxation searched under at most ``states``
+    relaxed positions (a share of the solve's budget, charged to it). A
+    relaxed loss proves the position lost (module docstring), so the exact
+    search may skip it; a relaxed win or a search cut short says nothing.
+    The argument holds for a cut at any position on the last pass, so where
+    the test fires (``deep``, ``after_deals``) and its budget (``states``)
+    change only what it costs and how often it proves something, never
+    whether a proof is sound. Verdicts are cached by the compact position,
+    which fixes the relaxed game; the cache lives as long as the problem, so
+    searches that share it share answers.
     """
 
     searching_dead = True
@@ -527,17 +491,17 @@ class RelaxedPruned(Pruned):
 
     def __init__(
         self,
-        rules: WindmillRules,
+        problem: WindmillProblem,
         *,
         deep: int,
         states: int,
         after_deals: bool = True,
     ) -> None:
-        super().__init__(rules)
+        super().__init__(problem)
         self.after_deals = after_deals
         """Ask only where the waste's top card is the last one dealt (else wherever the
         waste is deep enough)."""
-        self.relaxed_rules = RelaxedRules(self)
+        self.relaxed_rules = RelaxedRules(problem)
         self.deep = deep
         self.states = states
         self.cache: dict[Compact, bool] = {}
@@ -546,47 +510,46 @@ class RelaxedPruned(Pruned):
         self.proved = 0
         """Positions the relaxation proved lost (searches and cache answers)."""
 
-    def is_dead(self, state: WindmillState, budget: Budget | None = None) -> bool:
+    def root(self, start: WindmillState) -> Compact:
+        """``start``'s compact form marked :class:`Dealt`: a search's start is always asked."""
+        return Dealt(super().root(start))
+
+    def moves(self, state: Compact) -> list[Compact]:
+        """The rank model's moves, with the deal's position marked :class:`Dealt`, and (from
+        a :class:`Dealt` position) those of moves between foundations."""
+        out = super().moves(state)
+        if type(state) is Dealt:
+            # Moves between foundations leave the reserve and the talon as they were.
+            out = [Dealt(c) if c[3:] == state[3:] else c for c in out]
+        turned = self.turn(state)
+        if turned is not None and turned[6] == state[6]:
+            out[-1] = Dealt(turned)  # the deal, tried last
+        return out
+
+    def is_dead(self, state: Compact, budget: Budget | None = None) -> bool:
         """The counting bound, then the relaxation of a deep waste (see the class docstring),
         its search charged to ``budget`` (with none, under a budget of its own)."""
         if super().is_dead(state):
             return True
-        w = state.waste
         if (
-            (self.after_deals and w.bit_length() != state.dealt)
-            or w.bit_count() < self.deep
-            or not on_last_pass(self.rules, state)
+            (self.after_deals and type(state) is not Dealt)
+            or state[5].bit_length() <= RANK_BITS * self.deep
+            or not on_last_pass(self.problem.rules, state[6])
         ):
             return False
-        key = compact(state)
-        known = self.cache.get(key)
+        known = self.cache.get(state)
         if known is None:
-            known = self._test(state, budget)
-            if known is None:
-                return False
-            self.cache[key] = known
+            # The relaxed search runs under a share of the budget and its
+            # positions are charged to it (:func:`~solitaire_solver.search.within`),
+            # so they count like any other work of the solve.
+            self.tests += 1
+            cut = Relaxation(self.relaxed_rules, state)
+            verdict, cut_short = within(
+                cut.run, budget if budget is not None else Budget(), self.states
+            )
+            if verdict is None and cut_short:
+                return False  # not settled within its share: it says nothing
+            known = self.cache[state] = verdict is not None
         if known:
             self.proved += 1
         return known
-
-    def _test(self, state: WindmillState, budget: Budget | None) -> bool | None:
-        """Search the relaxation of ``state``: lost, won, or ``None`` when cut short."""
-        self.tests += 1
-        return relaxed_test(Relaxation(self.relaxed_rules, state), budget, self.states)
-
-
-def relaxed_test(cut: Relaxation, budget: Budget | None, states: int) -> bool | None:
-    """One relaxed search made inside another search, as a dead-end test: ``True`` when
-    ``cut`` is relaxed lost (its real position is lost), ``False`` when relaxed won,
-    ``None`` when ``states`` relaxed positions did not settle it or ``budget`` had
-    no room left.
-
-    The search runs under a share of ``budget`` and its relaxed positions
-    are charged to it (:func:`~solitaire_solver.search.within`), so they
-    count like any other work of the solve; with no ``budget``, under a
-    budget of its own.
-    """
-    verdict, cut_short = within(cut.run, budget if budget is not None else Budget(), states)
-    if verdict is not None:
-        return True
-    return None if cut_short else False

@@ -1,34 +1,24 @@
 """Windmill's solver: the engine's strategies, the relaxation and the summaries, composed.
 
 :func:`any_line` is a portfolio (:func:`~solitaire_solver.search.portfolio`)
-whose members take turns, each keeping its work between turns:
+whose members take turns, each keeping its work between turns: the
+**beams** (:func:`beams`, beam searches of growing width, with beams over
+sub-games beside them), which win most deals; the **relaxation**
+(:func:`relaxation`), a loss prover; the **depth-first** search with the
+sound prunes of :mod:`.pruning` (:func:`depth_first`), its **restarts** in
+shuffled orders (:func:`restarts`), the **discrepancies** around the
+play-first order (:func:`discrepancies`) and the **relaxed depth-first**
+search (:class:`.RelaxedPruned`), which find wins a few early choices away
+from the play-first line and prove losses; and, on the last pass under
+restricted rules, the **summaries** (:mod:`.summaries`).
 
-- **beams** (:func:`beams`): one chain of beam searches of growing width
-  over the rank model (:mod:`.model`), with beams over sub-games beside
-  them; they win most deals, and quickly, but only the rare beam that drops
-  nothing proves a loss;
-- **relaxation** (:func:`relaxation`): the relaxed game of
-  :mod:`.relaxation` cut at the first position where a play is possible;
-  a loss prover only, which leaves the portfolio once the relaxed game is
-  won (that proves nothing) or too big;
-- **depth-first**: the engine's depth-first search over real positions
-  from the deal, plays tried before the deal, with the sound prunes of
-  :mod:`.pruning` and the relaxation as a dead-end test on deep wastes
-  (:class:`.RelaxedPruned`); its exhaustion proves a loss, and some deals
-  that no beam wins fall to it at once;
-- **restarts** (:func:`restarts`) and **discrepancies**
-  (:func:`discrepancies`): depth-first attempts in shuffled orders, and
-  limited discrepancy search around the play-first order, cheap ways to
-  find wins that lie a few early choices away from the play-first line;
-- **summaries** (on the last pass under restricted rules): the exact
-  search of :mod:`.summaries`, which settles positions with up to about 40
-  cards left in the stock.
-
-Every lost verdict comes from a complete member: the relaxation, the
-depth-first searches, the summaries, or a beam over the game's own rules
-that never dropped a position. Wins of any member are real lines: the
-beams' are lifted from the rank model move by move, the depth-first
-searches play real moves, and the tests replay every won line.
+Every member searches the rank model (:mod:`.model`), compact positions by
+ranks alone; the real position is only where a solve starts and where its
+line is replayed. Every lost verdict comes from a complete member: the
+relaxation, the depth-first searches, the summaries, or a beam over the
+game's own rules that never dropped a position. Wins of any member are real
+lines: each is lifted from the rank model move by move
+(:func:`.model.lifted`), and the tests replay every won line.
 
 :func:`shortest_line` is A* on the rank model; a shortest solve runs it once
 :func:`any_line` has a line (:meth:`~solitaire_solver.games.base.Game.solve`).
@@ -58,7 +48,6 @@ from ...search import (
     dfs,
     lds,
     named,
-    projected,
     restarted,
 )
 from . import kernel
@@ -70,9 +59,8 @@ from .kernel import (
     PLAIN,
     SHUFFLED,
     beam_order,
-    seq_ranks,
 )
-from .model import FIRST_MOVE_READS, Compact, RankModel, beam_score, compact, rank_model
+from .model import FIRST_MOVE_READS, Compact, RankModel, compact, lifted, rank_model
 from .pruning import Pruned
 from .relaxation import RelaxedPruned, relaxed_run
 from .rules import WindmillProblem, WindmillState, on_last_pass
@@ -247,7 +235,7 @@ def beams(
     sub_games = plan["sub_games"]
     restricted = rank_model(problem, free=False) if problem.free else None
     held = [rank_model(problem, free=False, hold=k) for k in plan["sub_game_holds"]]
-    last_pass = on_last_pass(problem.rules, start)
+    last_pass = on_last_pass(problem.rules, start.redeals_used)
 
     def ladder_() -> Iterator[Strategy]:
         # Made one beam at a time as the chain reaches it: most positions a
@@ -279,7 +267,7 @@ def beams(
     def run(budget: Budget) -> Run:
         return chain(ladder_(), budget)
 
-    return _lifted(run, own, start)
+    return lifted(run, own, start)
 
 
 def orders_at(
@@ -327,7 +315,7 @@ def beam_over(
     lifted to real moves; it proves a loss only over the game's own rules,
     when it dropped nothing (see :func:`beams`).
     """
-    return _lifted(_beam(model, start, width, order, seed), model, start)
+    return lifted(_beam(model, start, width, order, seed), model, start)
 
 
 def _beam(
@@ -346,15 +334,13 @@ def _beam(
     name = f"width {width:,}" + (f", {model.label}" if model.label else "")
     if order != PLAIN:
         name += f", {ORDER_NAMES[order]}" + (f" {seed}" if order in HASHED else "")
-    last_pass = on_last_pass(model.problem.rules, start)
-    if order in HASHED and not last_pass:
-        raise ValueError("a shuffled beam needs a position on its last pass")
-    if kernel.can_search(model, start):
-        return named(
-            _on_kernel(model, start, lambda: kernel.beam(model, start, width, order, seed)), name
-        )
     root = compact(start)
-    score = beam_score if order == PLAIN else beam_order(model, order, seq_ranks(start), seed)
+    if order in HASHED and not on_last_pass(model.problem.rules, root[6]):
+        raise ValueError("a shuffled beam needs a position on its last pass")
+    if kernel.can_search(model, root):
+        return named(_on_kernel(model, lambda: kernel.beam(model, root, width, order, seed)), name)
+    ranks = kernel.pass_ranks(root) if order in HASHED else b""
+    score = beam_order(model, order, ranks, seed)
 
     def run(budget: Budget) -> Run:
         return beam(
@@ -379,24 +365,26 @@ def depth_first(
     pruned: Pruned | None = None,
     memo: Memo | None = None,
 ) -> Strategy:
-    """The engine's depth-first search from ``start`` with the sound prunes.
+    """The engine's depth-first search over the rank model from ``start`` with the sound
+    prunes, its win lifted to real moves.
 
-    ``pruned`` gives the prunes (:class:`.Pruned` by default;
+    ``pruned`` gives the model and its prunes (:class:`.Pruned` by default;
     :class:`.RelaxedPruned` adds the relaxation's dead-end test, to which
     the engine gives the budget of the search, its relaxed searches charged
-    to it). Moves are tried in the order of
-    :meth:`~.rules.WindmillProblem.moves`: plays before the deal. Its
-    exhaustion proves a loss. ``memo`` shares the keys proved lost with
-    other searches of the same deal; the twin rule's argument holds with it
-    (a clear twin in the memo is lost), and so does the relaxation's (a key
-    it skips is lost).
+    to it). Moves are tried in the rank model's order
+    (:meth:`~.model.RankModel.moves`): the plays, then the deal. Its
+    exhaustion proves a loss. ``memo`` shares the keys (compact positions) proved lost
+    with other searches of the same deal; the twin rule's argument holds
+    with it (a clear twin in the memo is lost), and so does the
+    relaxation's (a key it skips is lost).
     """
-    hooks = pruned or Pruned(problem.rules)
+    hooks = pruned or Pruned(problem)
+    root = hooks.root(start)
 
     def run(budget: Budget) -> Run:
-        return dfs(hooks, start, budget, memo=memo)
+        return dfs(hooks, root, budget, memo=memo)
 
-    return run
+    return lifted(run, hooks, start)
 
 
 def shuffled(seed: int) -> Callable[[list[Pair]], list[Pair]]:
@@ -434,20 +422,21 @@ def restarts(
     complete search (every child is tried in any order), so its loss is
     proved.
     """
-    hooks = pruned or Pruned(problem.rules)
+    hooks = pruned or Pruned(problem)
+    root = hooks.root(start)
 
     def make(k: int) -> Strategy:
         order = shuffled(k)
 
         def attempt(budget: Budget) -> Run:
-            return dfs(hooks, start, budget, order=order)
+            return dfs(hooks, root, budget, order=order)
 
         return attempt
 
     def run(budget: Budget) -> Run:
         return restarted(make, budget, first=first)
 
-    return run
+    return lifted(run, hooks, start)
 
 
 def discrepancies(
@@ -462,45 +451,31 @@ def discrepancies(
     ``k`` times (:func:`~solitaire_solver.search.lds`). A win a few early
     choices away from the play-first line comes in an early iteration.
 
-    Over the rank model (``model``, the game's own by default), not the real
-    positions: the model's positions are the real ones with the suits
-    forgotten, which no rule looks at, so positions that differ only in
-    suits are one, and a position costs a third of a real one in Python
-    (about 3 µs against 10), and about 0.3 µs where the kernel applies.
-    Its wins are lifted to real moves (:func:`.model.real_line`, every line
-    replayed by the tests). Its moves
+    ``model`` is the game's own rank model (a new one by default). Its moves
     are the game's at the level of ranks (the tests compare them with the
     real rules' on random play), so an iteration that refused nothing has
-    searched every position the game can reach, and proves the loss, as a
-    real search would.
+    searched every position the game can reach, and proves the loss.
     """
     own = model if model is not None else rank_model(problem)
-    if kernel.can_search(own, start):
+    root = compact(start)
+    if kernel.can_search(own, root):
         # The same search compiled, over the kernel's moves (the same
         # positions in the same order, the tests check), a position in a
         # small fraction of the time.
-        return _lifted(_on_kernel(own, start, lambda: kernel.discrepancies(own, start)), own, start)
-    root = compact(start)
-    graph_py = _WithoutLoops(own)
+        return lifted(_on_kernel(own, lambda: kernel.discrepancies(own, root)), own, start)
 
     def run(budget: Budget) -> Run:
-        return lds(graph_py, root, budget)
+        return lds(own, root, budget)
 
-    return _lifted(run, own, start)
-
-
-def _lifted(strategy: Strategy, model: RankModel, start: WindmillState) -> Strategy:
-    """``strategy`` over ``model`` from ``start`` with its wins lifted to real moves (the first
-    move alone when the caller wants no more: :meth:`.model.RankModel.lift_first`)."""
-    return projected(strategy, model.lift(start), model.lift_first(start))
+    return lifted(run, own, start)
 
 
-def _on_kernel(model: RankModel, start: WindmillState, make: Callable[[], Any]) -> Strategy:
-    """A compiled search of ``model`` from ``start`` (``make`` gives it when the strategy
-    runs) under the engine's budget, its line the model's compact positions: a loss is
-    proved only over the game's own moves (not a sub-game's). Only the part of the line the
-    caller reads is made (:data:`.model.FIRST_MOVE_READS` positions when the first move is
-    wanted, none for the verdict alone): a line is about 190 positions."""
+def _on_kernel(model: RankModel, make: Callable[[], Any]) -> Strategy:
+    """A compiled search of ``model`` (``make`` gives it when the strategy runs) under the
+    engine's budget, its line the model's compact positions: a loss is proved only over the
+    game's own moves (not a sub-game's). Only the part of the line the caller reads is
+    made (:data:`.model.FIRST_MOVE_READS` positions when the first move is wanted, none for
+    the verdict alone): a line is about 190 positions."""
 
     def run(budget: Budget) -> Run:
         search = make()
@@ -516,23 +491,9 @@ def _on_kernel(model: RankModel, start: WindmillState, make: Callable[[], Any]) 
     return run
 
 
-class _WithoutLoops:
-    """A rank model's moves less those that lead back to the position itself (a card moved
-    between two secondaries of sizes k and k - 1 under free rules), as the kernel gives
-    them: the discrepancy search counts a move's place among its siblings, so both must
-    list the same ones."""
-
-    def __init__(self, model: RankModel) -> None:
-        self.model = model
-        self.is_won = model.is_won
-        self.key = model.key
-
-    def successors(self, state: Compact) -> list[tuple[Compact, Compact]]:
-        """The model's moves (each the position it leads to), self-loops left out."""
-        return [(c, c) for c in self.model.moves(state) if c != state]
-
-
-def relaxation(problem: WindmillProblem, start: WindmillState) -> Strategy:
+def relaxation(
+    problem: WindmillProblem, start: WindmillState, *, model: RankModel | None = None
+) -> Strategy:
     """The relaxation cut at the first position where a play is possible, as a loss prover.
 
     :func:`.relaxation.relaxed_run`: ``LOST`` when the relaxed game is lost
@@ -546,11 +507,14 @@ def relaxation(problem: WindmillProblem, start: WindmillState) -> Strategy:
     0.0401 in all, less than 0.0401 of the beams'. So the solve has spent
     less than ``3.09 c + 8,600`` states, plus one dead-end test a round by
     which the relaxed depth-first search may run over its turn: under the
-    limit when ``c`` is a quarter of it.
+    limit when ``c`` is a quarter of it. ``model`` is the game's rank model
+    (a new one by default), whose moves reach the cut.
     """
+    own = model if model is not None else rank_model(problem)
+    root = compact(start)
 
     def run(budget: Budget) -> Run:
-        return relaxed_run(problem, start, budget)
+        return relaxed_run(own, root, budget)
 
     return run
 
@@ -563,12 +527,12 @@ def factories(
 ) -> dict[str, Factory]:
     """The members :data:`PLAN` may name, for ``start``, by name.
 
-    The two real searches for wins (depth-first, restarts) share one set
-    of plain prunes (:class:`.Pruned`); the third, a search for losses, has
-    the relaxation of deep wastes as its dead-end test too
+    The two depth-first searches for wins (depth-first, restarts) share one
+    rank model with the plain prunes (:class:`.Pruned`); the third, a search
+    for losses, has the relaxation of deep wastes as its dead-end test too
     (:class:`.RelaxedPruned`), whose relaxed searches would otherwise eat
-    the turns of the others. The beams, the summaries and the discrepancy
-    search share the game's rank model. ``memo`` goes to the two
+    the turns of the others. The beams, the relaxation, the summaries and
+    the discrepancy search share the game's rank model. ``memo`` goes to the two
     depth-first searches (see :func:`depth_first`). The summaries apply
     only on the last pass under restricted rules. ``a-star`` is the search
     of the plan's shortest section (:func:`shortest_line`).
@@ -578,14 +542,14 @@ def factories(
 
     def shared() -> Pruned:
         if not plain:
-            plain.append(Pruned(problem.rules))
+            plain.append(Pruned(problem))
         return plain[0]
 
     def make_beams(**ladder: Any) -> Strategy:
         return beams(problem, start, model=own, **ladder)
 
     def make_relaxed(deep: int, test_states: int) -> Strategy:
-        relaxed = RelaxedPruned(problem.rules, deep=deep, states=test_states)
+        relaxed = RelaxedPruned(problem, deep=deep, states=test_states)
         return depth_first(problem, start, pruned=relaxed, memo=memo)
 
     def make_summaries() -> Strategy | None:
@@ -599,7 +563,7 @@ def factories(
 
     return {
         "beams": make_beams,
-        "relaxation": lambda: relaxation(problem, start),
+        "relaxation": lambda: relaxation(problem, start, model=own),
         "depth-first": lambda: depth_first(problem, start, pruned=shared(), memo=memo),
         "restarts": lambda first: restarts(problem, start, pruned=shared(), first=first),
         "discrepancies": lambda: discrepancies(problem, start, model=own),
@@ -633,19 +597,19 @@ def any_line(
     after a ladder other than the plan's: ``more_seeds`` 0), ``sub_games``
     false the beams' ``sub_games``, ``with_relaxation`` false the weight 0
     of both members that use the relaxation, ``with_depth_first`` false
-    that of the four real searches, ``with_summaries`` false that of the
+    that of the four depth-first searches, ``with_summaries`` false that of the
     summaries. Without the depth-first searches the solver may end with no
     verdict.
 
     Why these shares. A state is a position expanded by any member, and
     the members' positions do not cost the same: the beams and the
     relaxation run compiled (:mod:`.kernel`, about 0.1 to 0.4 µs a position),
-    the real searches and the summaries in Python (several µs). The beams,
+    the depth-first searches and the summaries in Python (several µs). The beams,
     which win the deals, and the relaxation, which proves the losses from
     the deal, share the states equally; the relaxation leaves the portfolio
     once its relaxed game is won (at once on most deals: a relaxed game is
     won as soon as its stack is dug out) or its cap is reached
-    (see :func:`relaxation`). The four real searches and the summaries
+    (see :func:`relaxation`). The four depth-first searches and the summaries
     share 1/512 + 1/1024 + 1/32 + 1/256 + 1/512 = 0.0401 of the beams'
     states (0.0381 without the summaries, which run only on the last pass
     under restricted rules; the depth-first search with the relaxation as
@@ -700,4 +664,4 @@ def shortest_line(problem: WindmillProblem, start: WindmillState) -> Strategy:
     def run(budget: Budget) -> Run:
         return best_first(model, root, budget, proves_shortest=True)
 
-    return _lifted(run, model, start)
+    return lifted(run, model, start)

@@ -13,7 +13,10 @@ refilled with the waste's top card. Every move depends only on
 
 A control is the compact form seen so (:meth:`_Summaries.control`, and back
 with a waste, :meth:`_Summaries.position`), and the summaries' steps are the
-rank model's plays and deal from it (the tests compare them move by move).
+rank model's plays and deal from it (the tests compare them move by move),
+their refill and deal the rules' own (:func:`~.rules.refill`,
+:func:`~.rules.turn`) on the talon as a summary sees it: the stock, and the
+waste cut to its top card.
 
 So the question "which controls can hold when the top card ``t`` leaves the
 waste, starting from control ``c`` with ``t`` on top?" has an answer
@@ -52,7 +55,7 @@ walked with explicit stacks, not Python recursion: winning lines run to
 
 The twin rule (with ``prune``, as in :mod:`.pruning`): a position whose
 control has the flag set wins only if its twin, the same with the flag
-clear, wins (argued at :func:`~.rules.twin`). Two uses follow. A
+clear, wins (argued at :func:`~.model.unflagged`). Two uses follow. A
 ``win`` question whose twin is already answered false is false. And an
 exit set may drop a flagged exit whose twin is also in it: every true exit
 then stays *covered* (it is in the set or its twin is), which is all the
@@ -63,10 +66,11 @@ deal equation by induction).
 
 A lost verdict comes only when the ``win`` question was answered false
 with every node it depends on computed in full, that is everything
-reachable. A won verdict is turned into real moves by walking the game from
-the start, taking at each step a move whose resulting position ``win``
-holds for (one exists by the equations above); the line replays through
-:meth:`~.rules.WindmillProblem.apply` like any other.
+reachable. A won verdict is turned into a line by walking the rank model
+from the start, taking at each step a move whose resulting position ``win``
+holds for (one exists by the equations above); the line is lifted to real
+moves and replays through :meth:`~.rules.WindmillProblem.apply` like any
+other.
 
 It is not a state-space search, so it keeps its own loops; it is an exact
 plug-in of the engine all the same (:func:`summary_run` gives a run). Each
@@ -87,26 +91,27 @@ from collections.abc import Generator
 from ...search import LOST, Budget, Limits, Run, SolveResult, solve, won
 from .model import (
     ALL_FULL,
-    EMPTY,
-    HOMES_FLAG,
     NO_CARD,
     RANK_UNIT,
     SECONDARY_CARDS,
     Compact,
     RankModel,
     compact,
-    pile,
+    lifted,
+    pile_ranks,
     rank_model,
+    unflagged,
 )
 from .rules import (
+    EMPTY,
     PRIMARY_FULL,
+    RANK_BITS,
     WindmillMove,
     WindmillProblem,
     WindmillState,
-    deal,
     on_last_pass,
     refill,
-    twin,
+    turn,
 )
 
 _Foundations = tuple[int, bool, int]
@@ -128,48 +133,9 @@ _WIN_SHIFT = _PID_BITS + _FND_SHIFT
 _WIN_LOW_MASK = (1 << _WIN_SHIFT) - 1
 
 
-PassTalon = tuple[int | None, int]
-"""A summary's talon: the waste's top rank (``None`` for an empty waste) and the cards
-dealt, which fix the stock (the pass's dealing order never changes again)."""
-
-
-class PassTalonView:
-    """The refill's and the deal's view (:class:`~.rules.TalonView`) of a summary's talon
-    (:data:`PassTalon`).
-
-    A summary sees the waste's top card alone: what lies under it is another
-    question's (the summary's exit), so taking the top leaves no card in view.
-    """
-
-    def __init__(self, seq: tuple[int, ...]) -> None:
-        self.seq = seq
-        """The last pass's dealing order, by rank."""
-
-    def waste_top(self, talon: PassTalon) -> int | None:
-        """The waste's top rank, if any."""
-        return talon[0]
-
-    def stock_top(self, talon: PassTalon) -> int | None:
-        """The stock's next rank, if any."""
-        d = talon[1]
-        return self.seq[d] if d < len(self.seq) else None
-
-    def without_waste_top(self, talon: PassTalon) -> PassTalon:
-        """Nothing in view on the waste, the same cards dealt."""
-        return None, talon[1]
-
-    def without_stock_top(self, talon: PassTalon) -> PassTalon:
-        """One card more dealt out of the stock."""
-        return talon[0], talon[1] + 1
-
-    def with_on_waste(self, talon: PassTalon, card: int) -> PassTalon:
-        """``card`` in view on the waste's top."""
-        return card, talon[1]
-
-
 def can_summarise(problem: WindmillProblem, state: WindmillState) -> bool:
     """True when the summaries can settle ``state``: restricted rules, last pass."""
-    return not problem.free and on_last_pass(problem.rules, state)
+    return not problem.free and on_last_pass(problem.rules, state.redeals_used)
 
 
 def summary_run(
@@ -182,25 +148,30 @@ def summary_run(
 ) -> Run:
     """The summary search of ``start`` as a run: won with a line, lost, or paused.
 
-    ``prune`` false switches the twin rule off. ``model`` (by default a new
-    one) lends its memo of foundation moves, so that the beams and the
-    summaries share it. Raises :class:`ValueError` at once when the rules
-    are free or a redeal is left (:func:`can_summarise` is false).
+    It works on ``start``'s compact form with the moves of ``model`` (by
+    default a new rank model; the solver lends the game's, so that the
+    beams and the summaries share its memo of foundation moves), and lifts
+    a won line to real moves. ``prune`` false switches the twin rule off.
+    Raises :class:`ValueError` at once when the rules are free or a redeal
+    is left (:func:`can_summarise` is false).
     """
     if not can_summarise(problem, start):
         raise ValueError(
             "summary search: only restricted foundation moves on the last pass (no redeal left)"
         )
-    return _Summaries(problem, start, budget, prune, model or rank_model(problem)).run()
+    own = model or rank_model(problem)
+
+    def run(b: Budget) -> Run:
+        return _Summaries(own, compact(start), b, prune).run()
+
+    return lifted(run, own, start)(budget)
 
 
 def summary_search(
     problem: WindmillProblem, start: WindmillState, limits: Limits, *, prune: bool = True
 ) -> SolveResult[WindmillMove]:
-    """Settle a last-pass position under restricted rules exactly, alone under ``limits``.
-
-    Raises :class:`ValueError` when :func:`can_summarise` is false.
-    """
+    """Settle a last-pass position under restricted rules exactly, alone under ``limits``
+    (:class:`ValueError` when :func:`can_summarise` is false)."""
     result: SolveResult[WindmillMove] = solve(
         lambda budget: summary_run(problem, start, budget, prune=prune), limits
     )
@@ -210,20 +181,20 @@ def summary_search(
 class _Summaries:
     """The memo tables of one position and the two explicit-stack evaluators."""
 
-    def __init__(
-        self,
-        problem: WindmillProblem,
-        start: WindmillState,
-        budget: Budget,
-        prune: bool,
-        model: RankModel,
-    ) -> None:
-        self.problem = problem
+    def __init__(self, model: RankModel, start: Compact, budget: Budget, prune: bool) -> None:
+        self.model = model
         self.start = start
         self.budget = budget
-        self.model = model
-        self.seq = tuple(c % 13 for c in start.seq)
-        self.talon = PassTalonView(self.seq)
+        # The pass's ranks in dealing order, as far as the start shows them:
+        # its waste, bottom first, then its stock (the cards that left the
+        # waste play no further part), and the stock left after each card
+        # dealt. A control's cards dealt count in this order.
+        waste, stock = pile_ranks(start[5])[::-1], pile_ranks(start[4])
+        self.seq = waste + stock
+        self.stocks = [EMPTY]
+        for rank in reversed(self.seq):
+            self.stocks.append(self.stocks[-1] << RANK_BITS | rank)
+        self.stocks.reverse()
         self.exits: dict[int, tuple[int, ...]] = {}
         self.wins: dict[int, bool] = {}
         # Interned foundations, with per id (once worked out): the ids after
@@ -236,7 +207,7 @@ class _Summaries:
         self.fnd_stays: list[tuple[int, ...] | None] = []
         self.fnd_home: list[int] = []
         # The id of the same foundations with the flag clear, for flagged
-        # ones (-1 for the others): the twin (:func:`.rules.twin`),
+        # ones (-1 for the others): the twin (:func:`.model.unflagged`),
         # used only by the twin rule.
         self.fnd_twin: list[int] = []
         self.twins = prune
@@ -250,8 +221,8 @@ class _Summaries:
         # shorter, its top rank); id 0 is the empty waste.
         self.prefixes: dict[tuple[int, int], int] = {}
         self.prefix_of: list[tuple[int, int]] = [(-1, -1)]
-        self.home0 = start.home
-        self.dealt0 = start.dealt
+        self.home0 = start[0] + SECONDARY_CARDS[start[2]]
+        self.dealt0 = len(waste)
 
     # ------------------------------------------------------------ driving
 
@@ -271,9 +242,8 @@ class _Summaries:
         if depth > b.max_depth:
             b.max_depth = depth
 
-    def key_of(self, state: WindmillState) -> int:
-        """The ``win`` question for a real position: its compact form's control and waste."""
-        st = compact(state)
+    def key_of(self, st: Compact) -> int:
+        """The ``win`` question for a compact position: its control and waste."""
         return self.control(st) << _PID_BITS | self.stack_id(st[5])
 
     def control(self, st: Compact) -> int:
@@ -288,18 +258,13 @@ class _Summaries:
         :func:`.model.pile`): :meth:`control` the other way."""
         p, flag, secs = self.fnd_of[c >> _FND_SHIFT]
         res = self.res_of[c >> _DEALT_BITS & _RES_MASK]
-        stock = pile(reversed(self.seq[c & _DEALT_MASK :]))
-        return (p, flag, secs, res, stock, waste, self.start.redeals_used)
+        return (p, flag, secs, res, self.stocks[c & _DEALT_MASK], waste, self.start[6])
 
     def stack_id(self, waste: int) -> int:
         """The id of the packed ``waste`` (see :func:`.model.pile`), its cards pushed bottom
         first."""
-        ranks = []
-        while waste != EMPTY:
-            ranks.append(waste & 15)
-            waste >>= 4
         pid = 0
-        for rank in reversed(ranks):
+        for rank in reversed(pile_ranks(waste)):
             pid = self.push(pid, rank)
         return pid
 
@@ -312,21 +277,42 @@ class _Summaries:
             self.prefix_of.append(k)
         return got
 
-    def line(self) -> Generator[None, None, list[WindmillMove]]:
-        """Real moves from the start to a win, each to a position the summaries call won."""
-        problem = self.problem
-        state = self.start
-        moves: list[WindmillMove] = []
-        while not problem.is_won(state):
-            for move in problem.moves(state):
-                child = problem.apply(state, move)
+    def line(self) -> Generator[None, None, list[Compact]]:
+        """Compact positions from the start to a win, each one the summaries call won.
+
+        The moves are tried plays to the primary first (then the other plays,
+        then the deal): each is asked whether it wins, which may cost a
+        summary of its own, and a card on the primary is the likeliest to.
+        """
+        model = self.model
+        st = self.start
+        line: list[Compact] = []
+        while not model.is_won(st):
+            children = model.moves(st)
+            p = st[0]
+            for child in [c for c in children if c[0] > p] + [c for c in children if c[0] <= p]:
                 if (yield from self.win(self.key_of(child))):
-                    moves.append(move)
-                    state = child
+                    line.append(child)
+                    st = child
                     break
             else:  # pragma: no cover - the equations promise a winning move
                 raise RuntimeError("windmill summaries: a won position with no winning move")
-        return moves
+        return line
+
+    # ------------------------------------------------------------ the talon, as a summary sees it
+
+    def dealt(self, d: int) -> tuple[int, int] | None:
+        """The card a deal (:func:`~.rules.turn`) brings onto the waste with ``d`` cards
+        dealt, and the cards dealt after it; ``None`` with the stock empty."""
+        turned = turn(self.stocks[d], EMPTY, 0, 0, RANK_BITS)
+        return None if turned is None else (turned[1] & 15, d + 1)
+
+    def refilled(self, top: int | None, d: int) -> tuple[int | None, int]:
+        """The card that fills a reserve gap (:func:`~.rules.refill`; ``None``: none) and the
+        cards dealt after it, with ``top`` on the waste (``None``: empty) and ``d`` dealt."""
+        stock = self.stocks[d]
+        fill, left, _ = refill(stock, EMPTY if top is None else EMPTY << RANK_BITS | top, RANK_BITS)
+        return fill, d if left == stock else d + 1
 
     # ------------------------------------------------------------ the rules, interned
 
@@ -342,7 +328,7 @@ class _Summaries:
             p, flag, secs = f
             self.fnd_home.append(p + SECONDARY_CARDS[secs])
             if flag:
-                self.fnd_twin[got] = self.fnd(twin(HOMES_FLAG, f))
+                self.fnd_twin[got] = self.fnd(unflagged(f))
         return got
 
     def successors(self, fid: int) -> tuple[tuple[tuple[int, ...], ...], tuple[int, ...]]:
@@ -397,9 +383,9 @@ class _Summaries:
         self, homes: tuple[tuple[int, ...], ...], rid: int, top: int | None, d: int
     ) -> list[int]:
         """Controls after each reserve card of ``rid`` that can go home does (``homes``: the
-        foundations after each rank does), its cell refilled (:func:`~.rules.refill`) from a
+        foundations after each rank does), its cell refilled (:meth:`refilled`) from a
         talon with ``top`` on the waste (``None``: empty) and ``d`` cards dealt."""
-        fill, (_, nd) = refill(self.talon, (top, d))
+        fill, nd = self.refilled(top, d)
         into = NO_CARD if fill is None else fill
         out: list[int] = []
         for r in self.res_ranks[rid]:
@@ -417,7 +403,7 @@ class _Summaries:
         got = memo.get(key)
         if got is not None:
             return got
-        talon = self.talon
+        deals = self.dealt
         successors = self.successors
         direct = self.direct
         twins = self.twins
@@ -437,9 +423,9 @@ class _Summaries:
             fid = c >> _FND_SHIFT
             todo = [((f << _FND_SHIFT | low) << 4 | t, False) for f in successors(fid)[1]]
             d = c & _DEALT_MASK
-            dealt = deal(talon, (t, d))
+            dealt = deals(d)
             if dealt is not None:
-                card, (_, nd) = dealt
+                card, nd = dealt
                 todo.append(((c - d + nd) << 4 | card, True))
             stack.append((k, set(direct(c, t)), todo))
 
@@ -575,9 +561,9 @@ class _Summaries:
         d = c & _DEALT_MASK
         # Tried last to first: a deal last, plays first.
         todo: list[tuple[int, int]] = []
-        dealt = deal(self.talon, (None, d))
+        dealt = self.dealt(d)
         if dealt is not None:
-            card, (_, nd) = dealt
+            card, nd = dealt
             todo.append(((c - d + nd) << 4 | card, 0))
         low = c & _LOW_MASK
         todo += [((f << _FND_SHIFT | low) << _PID_BITS, -1) for f in stays]

@@ -40,19 +40,15 @@ from solitaire_solver.games.windmill import (
     WindmillState,
     beam_over,
     beams,
-    clear_twin,
     compact,
-    deal,
     discrepancies,
     rank_model,
     refill,
-    stuck_and_lost,
-    twin,
+    turn,
     unflagged,
 )
-from solitaire_solver.games.windmill.model import HOMES_FLAG, PACKED_TALON
-from solitaire_solver.games.windmill.rules import REAL_TALON, ranked_waste
-from solitaire_solver.games.windmill.summaries import PassTalonView
+from solitaire_solver.games.windmill import depth_first as depth_first_member
+from solitaire_solver.games.windmill.rules import CARD_BITS, EMPTY, RANK_BITS, card_pile
 from solitaire_solver.numbering import parse_deal_number
 from solitaire_solver.records.deal_files import parse_deal
 from solitaire_solver.request import SolveRequest
@@ -262,11 +258,11 @@ def test_legal_moves_lists_every_reserve_cell() -> None:
     )
     legal = {str(m) for m in g.legal_moves(s)}
     assert {"r1>p", "r2>p", "r1>s4", "r2>s4", "d"} <= legal
-    # moves() merges the two equal J cells (equal keys), keeping one of each target.
-    merged = [str(m) for m in g.moves(s)]
-    assert merged == ["r1>p", "r1>s4", "d"]
-    for m in g.legal_moves(s):
-        assert any(g.key(g.apply(s, m)) == g.key(g.apply(s, n)) for n in g.moves(s))
+    # The rank model, which the solver searches, has one move for the two
+    # equal J cells (the same position by rank): one to each target.
+    children = rank_model(g.problem).moves(compact(s))
+    assert len(children) == 3
+    assert set(children) == {g.key(g.apply(s, m)) for m in g.legal_moves(s)}
 
 
 # ---------------------------------------------------------------- keys
@@ -275,37 +271,26 @@ def test_legal_moves_lists_every_reserve_cell() -> None:
 def test_key_ignores_suits_cell_order_and_secondary_order_but_not_the_flag() -> None:
     g = game()
     s = refill_position(g)
-    swapped = WindmillState(
-        s.primary,
-        (s.secondaries[3], s.secondaries[1], s.secondaries[2], s.secondaries[0]),
-        tuple(reversed(s.reserve)),
-        s.seq,
-        s.seq_ranks,
-        s.dealt,
-        s.waste,
-        s.flag,
+    swapped = attrs.evolve(
+        s,
+        secondaries=(s.secondaries[3], s.secondaries[1], s.secondaries[2], s.secondaries[0]),
+        reserve=tuple(reversed(s.reserve)),
     )
     assert g.key(swapped) == g.key(s)
-    resuited = WindmillState(
-        tuple((c + 13) % 52 for c in s.primary),  # type: ignore[misc]
-        s.secondaries,
-        tuple((c + 26) % 52 for c in s.reserve),
-        s.seq,
-        s.seq_ranks,
-        s.dealt,
-        s.waste,
-        s.flag,
+    resuited = attrs.evolve(
+        s,
+        primary=tuple(Card((c + 13) % 52) for c in s.primary),
+        reserve=tuple((c + 26) % 52 for c in s.reserve),
     )
     assert g.key(resuited) == g.key(s)
-    flagged = WindmillState(
-        s.primary, s.secondaries, s.reserve, s.seq, s.seq_ranks, s.dealt, s.waste, True
-    )
+    flagged = attrs.evolve(s, flag=True)
     assert g.key(flagged) != g.key(s)
     assert g.key(g.apply(s, DEAL_MOVE)) != g.key(s)
 
 
-def test_positions_compare_by_what_they_show_after_every_change() -> None:
-    # A position keeps what it shows once asked; a changed copy must not.
+def test_positions_compare_by_their_cards_after_every_change() -> None:
+    # A position keeps its hash once asked; a changed copy must not. Its
+    # piles list the cards they were made of.
     g = game()
     s = g.deal(parse_deal_number(5))
     rng = random.Random(4)
@@ -313,34 +298,18 @@ def test_positions_compare_by_what_they_show_after_every_change() -> None:
         moves = g.legal_moves(s)
         if not moves:
             break
-        hash(s)  # asks what it shows
-        t = g.apply(s, rng.choice(moves))
+        hash(s)
+        m = rng.choice(moves)
+        t = g.apply(s, m)
         fresh = WindmillState(
-            t.primary, t.secondaries, t.reserve, t.seq, t.seq_ranks, t.dealt, t.waste, t.flag
+            t.primary, t.secondaries, t.reserve, t.stock_pile, t.waste_pile, t.flag
         )
         assert t == fresh and hash(t) == hash(fresh)
-        assert t.waste_cards == tuple(c for i, c in enumerate(t.seq) if t.waste >> i & 1)
+        if m.kind == DEAL_MOVE.kind:
+            assert t.waste_cards == (*s.waste_cards, s.stock[0]) and t.stock == s.stock[1:]
         flipped = attrs.evolve(t, flag=not t.flag)
         assert flipped != t and (hash(flipped), flipped.flag) != (hash(t), t.flag)
         s = t
-
-
-def test_restocked_is_evolve_with_another_stock() -> None:
-    g = game()
-    s = g.deal(parse_deal_number(8))
-    for _ in range(5):
-        s = g.apply(s, DEAL_MOVE)
-    stock = list(s.stock)
-    random.Random(1).shuffle(stock)
-    seq = s.seq[: s.dealt] + tuple(stock)
-    ranks = "".join("A23456789TJQK"[c % 13] for c in seq)
-    got = s.restocked(seq, ranks)
-    want = attrs.evolve(s, seq=seq, seq_ranks=ranks)
-    assert attrs.astuple(got, filter=lambda a, _v: a.init) == attrs.astuple(
-        want, filter=lambda a, _v: a.init
-    )
-    assert got == want and g.key(got) == g.key(want)
-    assert s.restocked(s.seq, s.seq_ranks) == s
 
 
 # ---------------------------------------------------------------- notation
@@ -631,8 +600,8 @@ def check_against_plain(g: Windmill, positions: list[WindmillState]) -> Counter[
         # refused nothing.
         limits = Limits(max_states=200_000)
         whole = g.solve(s, SolveRequest.of(g, limits))
-        unpruned = depth_first(g.problem, s, limits)
-        pruned = depth_first(Pruned(g.rules), s, limits)
+        unpruned = depth_first(g, s, limits)
+        pruned = run_strategy(depth_first_member(g.problem, s), limits)
         beam_only = exhaustive_beam(g, s, limits)
         lds_only = run_strategy(discrepancies(g.problem, s), limits)
         results = (whole, unpruned, pruned, beam_only, lds_only)
@@ -644,7 +613,7 @@ def check_against_plain(g: Windmill, positions: list[WindmillState]) -> Counter[
         for r in results:
             assert r.status is not Status.UNKNOWN
             assert r.won == plain
-        if stuck_and_lost(g.problem, s):
+        if Pruned(g.problem).is_dead(compact(s)):
             assert plain is False
         tally["won" if plain else "lost"] += 1
     return tally
@@ -680,8 +649,9 @@ def test_counting_bound_is_sound_on_late_positions() -> None:
     # (when it finishes) must agree.
     g = game()
     checked = 0
+    pruned = Pruned(g.problem)
     for s in late_positions(g, range(10, 30), left=4, per_deal=3):
-        if stuck_and_lost(g.problem, s):
+        if pruned.is_dead(compact(s)):
             plain = reference_solve(g, s, cap=30_000)
             assert plain is not True
             checked += plain is False
@@ -809,7 +779,8 @@ def test_deal_78_won_only_by_the_secondary_eight() -> None:
     s = loaded.position
     # The position belongs to deal 78: same stock, and the waste is cards
     # of the dealing order, in that order, with 85 of them dealt.
-    order = dealt(g, 78).seq
+    start = dealt(g, 78)
+    order = (*start.waste_cards, *start.stock)
     assert s.stock == order[85:]
     rest = iter(order[:85])
     assert all(any(c == d for d in rest) for c in s.waste_cards)
@@ -825,7 +796,7 @@ def test_deal_78_won_only_by_the_secondary_eight() -> None:
         # pruning rule. The reference search above does not settle them: it
         # gave up after 4,000,000 whole positions (about 2 minutes) on both
         # positions after the 8 is played.
-        plain = depth_first(g.problem, start, Limits(max_states=1_000_000))
+        plain = depth_first(g, start, Limits(max_states=1_000_000))
         assert plain.status is r.status
         assert_result_sound(g, start, plain)
 
@@ -862,7 +833,7 @@ def test_counting_bound_on_hand_made_positions() -> None:
         primary=ranks("A-K", 3) + " " + ranks("A-T"),
         secondary4="K Q",
     )
-    assert stuck_and_lost(g.problem, buried)
+    assert Pruned(g.problem).is_dead(compact(buried))
     assert reference_solve(g, buried) is False
     # With the Js on top of the waste it is won, and the bound stays quiet.
     on_top = small_position(
@@ -872,11 +843,13 @@ def test_counting_bound_on_hand_made_positions() -> None:
         primary=ranks("A-K", 3) + " " + ranks("A-T"),
         secondary4="K Q",
     )
-    assert not stuck_and_lost(g.problem, on_top)
+    assert not Pruned(g.problem).is_dead(compact(on_top))
     assert reference_solve(g, on_top) is True
     # Free foundation moves and remaining redeals switch the bound off.
-    assert not stuck_and_lost(game(foundation_moves="free").problem, buried)
-    assert not stuck_and_lost(game(redeals=1).problem, buried)
+    for other in (game(foundation_moves="free"), game(redeals=1)):
+        assert not Pruned(other.problem).is_dead(
+            compact(read(other, dict(g.position_fields(buried))))
+        )
 
 
 # ---------------------------------------------------------------- the rank model and the beam
@@ -890,11 +863,18 @@ def test_counting_bound_on_hand_made_positions() -> None:
 def test_rank_model_has_the_successors_of_the_rules(number: int, rules: dict[str, Any]) -> None:
     # The beam works on compact positions; its one-move successors must be
     # exactly the compact forms of the real successors, wherever play goes.
+    # A card moved between two secondaries (free rules) leaves their sizes as
+    # a multiset as they were: the position itself, which the model leaves out.
     g = game(**rules)
     model = rank_model(g.problem)
     for s in random_positions(g, number, 12):
-        real = {compact(g.apply(s, m)) for m in g.legal_moves(s)}
         c = compact(s)
+        real = set()
+        for m in g.legal_moves(s):
+            if m.kind == PLAY and m.src == m.dst == SECONDARY:
+                assert compact(g.apply(s, m)) == c
+            else:
+                real.add(compact(g.apply(s, m)))
         ours = set(model.plays(c))
         turned = model.turn(c)
         if turned is not None:
@@ -914,7 +894,8 @@ def test_rank_model_forgets_suits_and_cell_order() -> None:
     other = attrs.evolve(
         s,
         reserve=tuple(suit(c) for c in reversed(s.reserve)),
-        seq=tuple(suit(c) for c in s.seq),
+        stock_pile=card_pile([suit(c) for c in reversed(s.stock)]),
+        waste_pile=card_pile([suit(c) for c in s.waste_cards]),
     )
     assert compact(other) == compact(s)
     first = next(i for i, c in enumerate(s.reserve) if c != GAP)
@@ -1118,7 +1099,7 @@ def test_the_depth_first_member_is_not_starved() -> None:
     f = game(foundation_moves="free")
     f = f.with_plan(f.plan.with_member("discrepancies", weight=0))
     start = dealt(f, 442)
-    alone = depth_first(Pruned(f.rules), start, Limits(max_states=20_000))
+    alone = run_strategy(depth_first_member(f.problem, start), Limits(max_states=20_000))
     assert alone.won
     # Every other member's weight counts (the summaries do not run under free rules).
     total = (
@@ -1287,66 +1268,82 @@ def test_command_line_shortest_on_deal_7(capsys: pytest.CaptureFixture[str]) -> 
 
 
 def talon_variants(s: WindmillState) -> list[WindmillState]:
-    """``s``, the same with the waste empty, and with the waste and the stock both empty."""
-    out = [s, attrs.evolve(s, waste=0, ranked_waste=0)]
-    out.append(attrs.evolve(s, dealt=len(s.seq), waste=0, ranked_waste=0))
-    return out
+    """``s``, the same with the waste empty, with the stock empty, and with both empty."""
+    return [
+        s,
+        attrs.evolve(s, waste_pile=EMPTY),
+        attrs.evolve(s, stock_pile=EMPTY),
+        attrs.evolve(s, stock_pile=EMPTY, waste_pile=EMPTY),
+    ]
 
 
-@pytest.mark.parametrize("rules", [{}, {"direction": "down"}])
-def test_one_refill_and_one_deal_for_every_form_of_a_position(rules: dict[str, Any]) -> None:
-    # The refill over the real talon, the rank model's packed piles and the
-    # summaries' view gives the same card (by rank) and the same talon after,
-    # from the waste, from the stock or (both empty) none; and so does the
-    # deal.
+@pytest.mark.parametrize("rules", [{}, {"direction": "down"}, {"redeals": 1}])
+def test_one_refill_one_deal_and_one_redeal_for_every_form_of_a_position(
+    rules: dict[str, Any],
+) -> None:
+    # RULES.md: a gap is refilled from the waste's top card, else the stock's
+    # next card, else it stays; a deal puts the stock's next card on the
+    # waste; a redeal (with the stock empty and one left) turns the waste
+    # over into the stock, its bottom card dealt first. The one statement of
+    # each, on the real piles (a byte a card) and on the rank model's (four
+    # bits a rank), against those words.
     g = game(**rules)
-    model = rank_model(g.problem)
     sources: Counter[str] = Counter()
     for number in range(1, 9):
         for s in random_positions(g, number, 6):
             for t in talon_variants(s):
-                fill, (_, _, dealt_after, waste, ranked) = refill(
-                    REAL_TALON, (t.seq, t.seq_ranks, t.dealt, t.waste, t.ranked_waste)
-                )
-                after = attrs.evolve(t, dealt=dealt_after, waste=waste, ranked_waste=ranked)
-                assert ranked == ranked_waste(t.seq_ranks, waste)
+                c = compact(t)
+                fill, stock, waste = refill(t.stock_pile, t.waste_pile, CARD_BITS)
+                after = attrs.evolve(t, stock_pile=stock, waste_pile=waste)
+                if t.waste_cards:
+                    assert fill == t.waste_cards[-1] and after.waste_cards == t.waste_cards[:-1]
+                    assert after.stock == t.stock
+                    sources["waste"] += 1
+                elif t.stock:
+                    assert fill == t.stock[0] and after.stock == t.stock[1:]
+                    sources["stock"] += 1
+                else:
+                    assert fill is None and after == t
+                    sources["none"] += 1
                 rank = None if fill is None else fill % 13
-                st = compact(t)
-                assert refill(PACKED_TALON, (st[4], st[5])) == (rank, compact(after)[4:6])
-                view = PassTalonView(tuple(c % 13 for c in t.seq))
-                top = None if t.waste_top is None else t.waste_top % 13
-                assert refill(view, (top, t.dealt))[0] == rank
-                sources["waste" if t.waste else "none" if fill is None else "stock"] += 1
-                # The deal: the same card (by rank) onto the waste in every form.
-                real = deal(REAL_TALON, (t.seq, t.seq_ranks, t.dealt, t.waste, t.ranked_waste))
-                packed = deal(PACKED_TALON, (st[4], st[5]))
-                if real is None:
-                    assert packed is None and not t.stock
-                    assert deal(view, (top, t.dealt)) is None
-                    continue
-                card, (_, _, dealt_after, waste, ranked) = real
-                assert card == t.stock[0] and dealt_after == t.dealt + 1
-                assert ranked == ranked_waste(t.seq_ranks, waste)
-                after = attrs.evolve(t, dealt=dealt_after, waste=waste, ranked_waste=ranked)
-                assert after.waste_top == card
-                assert packed == (card % 13, compact(after)[4:6])
-                turned = model.turn(st)
-                assert turned is not None and turned[4:6] == packed[1]
-                assert deal(view, (top, t.dealt)) == (card % 13, (card % 13, t.dealt + 1))
-    assert set(sources) == {"waste", "stock", "none"}
+                assert refill(c[4], c[5], RANK_BITS) == (rank, *compact(after)[4:6])
+                used, redeals = t.redeals_used, g.rules.redeals
+                turned = turn(t.stock_pile, t.waste_pile, used, redeals, CARD_BITS)
+                if t.stock:
+                    assert turned is not None
+                    dealt = attrs.evolve(t, stock_pile=turned[0], waste_pile=turned[1])
+                    assert dealt.waste_cards == (*t.waste_cards, t.stock[0])
+                    assert dealt.stock == t.stock[1:] and turned[2] == used
+                elif t.waste_cards and used < redeals:
+                    assert turned is not None
+                    redealt = attrs.evolve(t, stock_pile=turned[0], waste_pile=turned[1])
+                    assert redealt.stock == t.waste_cards and redealt.waste_cards == ()
+                    assert turned[2] == used + 1
+                    sources["redeal"] += 1
+                else:
+                    assert turned is None
+                ranked = turn(c[4], c[5], used, redeals, RANK_BITS)
+                if turned is None:
+                    assert ranked is None
+                else:
+                    moved = attrs.evolve(
+                        t, stock_pile=turned[0], waste_pile=turned[1], redeals_used=turned[2]
+                    )
+                    assert ranked == compact(moved)[4:]
+    assert {"waste", "stock", "none"} <= set(sources)
+    assert ("redeal" in sources) == bool(g.rules.redeals)
 
 
 def test_one_twin_for_every_form_of_a_position() -> None:
     # The twin of a flagged position is the position with the flag clear,
-    # whichever form it is seen in: the canonical key, the compact
-    # position, the summaries' foundations.
+    # whichever form it is seen in: the compact position, or the
+    # summaries' foundations alone.
     g = game()
     flagged = 0
     for number in range(1, 30):
         for s in random_positions(g, number, 10):
             clear = attrs.evolve(s, flag=False)
-            assert clear_twin(g.problem.key(s)) == g.problem.key(clear)
             assert unflagged(compact(s)) == compact(clear)
-            assert twin(HOMES_FLAG, compact(s)[:3]) == compact(clear)[:3]
+            assert unflagged(compact(s)[:3]) == compact(clear)[:3]
             flagged += s.flag
     assert flagged > 10

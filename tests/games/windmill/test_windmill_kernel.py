@@ -27,34 +27,26 @@ from solitaire_solver.games.windmill import (
     unflagged,
 )
 from solitaire_solver.games.windmill import kernel as kernel_module
+from solitaire_solver.games.windmill.kernel import canonical_mask, canonical_push, pass_ranks
 from solitaire_solver.games.windmill.relaxation import Relaxation, RelaxedRules, first_play
 from solitaire_solver.games.windmill.rules import (
     PRIMARY,
     PRIMARY_FULL,
-    REAL_TALON,
     RESERVE,
     SECONDARY,
     SECONDARY_FULL,
-    TABLE_DEAL,
     TABLE_FLAG_LIFTED,
     TABLE_FLAG_PLAYED,
     TABLE_LIFT,
     TABLE_LIFT_OK,
     TABLE_LOWER,
     TABLE_PRIMARY,
-    TABLE_REFILL,
     TABLE_ROOM,
     TABLE_SECONDARY,
-    TABLE_TWIN,
-    TALON_STOCK,
-    TALON_WASTE,
     WASTE,
     FoundationRules,
-    canonical_mask,
-    canonical_push,
+    card_pile,
     foundation_tables,
-    ranked_waste,
-    refill,
 )
 from solitaire_solver.search import Budget, Limits, compiled, drive
 from solitaire_solver.testing import assert_replays_to_win, in_turns
@@ -86,30 +78,34 @@ def models(rules: dict[str, Any]) -> list[Any]:
 @pytest.mark.parametrize("rules", VARIANTS)
 def test_kernel_has_the_successors_of_the_rank_model(rules: dict[str, Any]) -> None:
     # The same plays in the same order (the order decides the beam's ties),
-    # and the same deal. Under free rules the rank model also lists a card
-    # moved between two secondaries of sizes k and k - 1, which leads back to
-    # the position itself (the sizes as a multiset do not change): a beam
-    # never follows it (the position is in its table), so the kernel leaves
-    # it out.
+    # and the same deal, on positions of random play from a deal, over the
+    # deal's order. The rank model lists no card moved between two
+    # secondaries (free rules), which leads back to the position itself; nor
+    # does the kernel.
     g = game(**rules)
     checked = 0
     for model in models(rules):
         for number in range(1, 25):
+            ranks = pass_ranks(compact(dealt(g, number)))
+            rules_c = kernel_module.rules(model, ranks)
             for s in random_positions(g, number, 8):
-                ranks = kernel_module.seq_ranks(s)
-                rules_c = kernel_module.rules(model, ranks)
                 c = compact(s)
-                # The kernel keeps the real position's canonical mask, in the
-                # words its hash reads (kernel_words states them in Python).
+                # The kernel keeps the waste as its canonical mask over the
+                # deal's order and the cards dealt, in the words its hash
+                # reads (kernel_words states them in Python): the ranks at
+                # the mask's places are the waste's, bottom to top.
                 words = rules_c.words(c)
                 assert words == kernel_module.kernel_words(c, ranks)
-                assert words[0] | (words[1] & 0xFFFFFFFF) << 64 == s.ranked_waste
-                assert words[1] >> 32 & 127 == s.dealt
-                assert rules_c.plays(c) == [x for x in model.plays(c) if x != c]
+                mask = words[0] | (words[1] & 0xFFFFFFFF) << 64
+                waste = [c % 13 for c in s.waste_cards]
+                assert [ranks[i] for i in range(len(ranks)) if mask >> i & 1] == waste
+                assert mask == canonical_mask(ranks, waste)
+                assert words[1] >> 32 & 127 == len(ranks) - len(s.stock)
+                assert rules_c.plays(c) == model.plays(c)
                 assert rules_c.across(c) == model.turn(c)
                 # The twin rule, with the flag as it is and set: the kernel's
-                # dominator is rules.twin's (unflagged) on a flagged position,
-                # and a position comes back out of the kernel as it went in.
+                # dominator is model.unflagged on a flagged position, and a
+                # position comes back out of the kernel as it went in.
                 for flag in (False, True):
                     cf = (c[0], flag, *c[2:])
                     twin_c = rules_c.twin(cf)
@@ -207,11 +203,12 @@ def test_discrepancy_search_over_the_kernel_is_the_search_over_the_model(
 
 @needs_kernel
 @pytest.mark.parametrize("rules", VARIANTS)
-def test_compiled_discrepancy_search_in_turns_is_the_python_loop_over_the_kernel(
+def test_compiled_discrepancy_search_in_turns_is_the_python_loop_over_the_model(
     rules: dict[str, Any],
 ) -> None:
     # The compiled search against the engine's lds over the same moves
-    # (RankGraph), both paused every 257 positions as in a portfolio: the same
+    # (the Python model's, which the test above holds to the kernel's), both
+    # paused every 257 positions as in a portfolio: the same
     # counts at every pause, and the same end.
     from solitaire_solver.search import lds
 
@@ -220,12 +217,11 @@ def test_compiled_discrepancy_search_in_turns_is_the_python_loop_over_the_kernel
     starts = [dealt(g, n) for n in (1, 3)] + late_positions(g, range(1, 4), left=12, per_deal=1)
     paused = 0
     for s in starts:
-        if not kernel_module.can_search(model, s):
+        if not kernel_module.can_search(model, compact(s)):
             continue
-        graph = kernel_module.RankGraph(model, kernel_module.seq_ranks(s))
         slow_b = Budget(Limits(max_states=30_000))
-        slow = in_turns(lds(graph, compact(s), slow_b), slow_b, 257)
-        search = kernel_module.discrepancies(model, s)
+        slow = in_turns(lds(model, compact(s), slow_b), slow_b, 257)
+        search = kernel_module.discrepancies(model, compact(s))
         fast_b = Budget(Limits(max_states=30_000))
         fast = in_turns(compiled(search, fast_b), fast_b, 257)
         assert fast[1] == slow[1]
@@ -276,7 +272,8 @@ def test_compiled_searches_want_an_int_budget() -> None:
     g = game()
     s = dealt(g, 3)
     model = rank_model(g.problem)
-    for search in (kernel_module.beam(model, s, 8), kernel_module.discrepancies(model, s)):
+    root = compact(s)
+    for search in (kernel_module.beam(model, root, 8), kernel_module.discrepancies(model, root)):
         with pytest.raises(TypeError):
             search.run("ten")
         assert search.expanded == 0
@@ -290,18 +287,19 @@ def test_compiled_relaxation_expands_what_the_python_search_expands(
     # Cuts at the first play of deals, and at late positions with a deep
     # waste: the same verdict and the same relaxed positions expanded.
     g = game(**rules)
+    model = rank_model(g.problem)
     rng = random.Random(7)
-    cuts = [first_play(g.problem, dealt(g, n)) for n in (2, 6, 6543, 1, 4)]
+    cuts = [first_play(model, compact(dealt(g, n))) for n in (2, 6, 6543, 1, 4)]
     for s in late_positions(g, range(10, 16), left=20, per_deal=2):
-        while s.waste.bit_count() < 14:
+        while len(s.waste_cards) < 14:
             nxt = random_step(g, s, rng, 0.2)
             if nxt is None:
                 break
             s = nxt
-        cuts.append(s)
+        cuts.append(compact(s))
     verdicts = set()
     for cut in cuts:
-        if cut.redeals_used != g.rules.redeals or g.is_won(cut):
+        if cut[6] != g.rules.redeals or model.is_won(cut):
             continue
         counts = []
         for pure in ("1", ""):
@@ -314,38 +312,26 @@ def test_compiled_relaxation_expands_what_the_python_search_expands(
     assert verdicts == {True, False}
 
 
-def test_the_waste_key_is_canonical() -> None:
+def test_the_key_is_by_rank() -> None:
     # Two positions whose wastes hold the same ranks, bottom to top, have the
-    # same key, though their real masks differ; one more card of another
-    # rank changes it. The canonical mask kept up move by move is the one
-    # worked out from scratch.
+    # same key, though their cards differ (another copy of a rank); one card
+    # of another rank changes it.
     g = game()
-    rng = random.Random(3)
     s = dealt(g, 11)
-    for _ in range(300):
-        nxt = random_step(g, s, rng, 0.5)
-        if nxt is None:
-            break
-        s = nxt
-        assert s.ranked_waste == ranked_waste(s.seq_ranks, s.waste)
-        assert [s.seq_ranks[i] for i in range(len(s.seq)) if s.ranked_waste >> i & 1] == [
-            s.seq_ranks[i] for i in range(len(s.seq)) if s.waste >> i & 1
-        ]
-    # A dealt run with a repeated rank: keep the second card and not the
-    # first, or the other way round.
-    s = dealt(g, 11)
-    ranks = s.seq_ranks
+    order = (*s.waste_cards, *s.stock)
+    ranks = [c % 13 for c in order]
     i = next(i for i in range(1, len(ranks)) if ranks[i] in ranks[1:i])
     j = ranks.index(ranks[i], 1)
-    a = attrs.evolve(s, dealt=i + 1, waste=1 | 1 << j, ranked_waste=ranked_waste(ranks, 1 | 1 << j))
-    b = attrs.evolve(s, dealt=i + 1, waste=1 | 1 << i, ranked_waste=ranked_waste(ranks, 1 | 1 << i))
-    assert a.waste != b.waste
+
+    def with_waste(*places: int) -> WindmillState:
+        stock = card_pile(order[:i:-1])
+        return attrs.evolve(s, stock_pile=stock, waste_pile=card_pile([order[k] for k in places]))
+
+    a, b = with_waste(0, j), with_waste(0, i)
+    assert a.waste_cards != b.waste_cards
     assert g.key(a) == g.key(b)
     other = next(k for k in range(1, i + 1) if ranks[k] != ranks[i])
-    c = attrs.evolve(
-        s, dealt=i + 1, waste=1 | 1 << other, ranked_waste=ranked_waste(ranks, 1 | 1 << other)
-    )
-    assert g.key(c) != g.key(a)
+    assert g.key(with_waste(0, other)) != g.key(a)
 
 
 @needs_kernel
@@ -356,9 +342,10 @@ def test_compiled_relaxed_game_has_the_successors_of_the_python_one(rules: dict[
     # successors are the relaxed game's of relaxation.py, packed alike.
     g = game(**rules)
     relaxed_rules = RelaxedRules(g.problem)
+    model = rank_model(g.problem)
     checked = 0
     for n in (2, 6, 1, 4, 9):
-        cut = Relaxation(relaxed_rules, first_play(g.problem, dealt(g, n)))
+        cut = Relaxation(relaxed_rules, first_play(model, compact(dealt(g, n))))
         if cut.is_won(cut.root):
             continue
         compiled_cut = kernel_module.relaxed(cut)
@@ -425,64 +412,25 @@ def test_the_foundation_tables_are_the_foundation_rules(rules: dict[str, Any]) -
                 assert summed == fr.room(sizes, rank)
 
 
-def test_the_talon_tables_are_the_refill_the_deal_and_the_twin() -> None:
-    # RULES.md: a reserve gap is refilled from the waste, or from the stock
-    # when the waste is empty, and stays a gap with both empty; a deal takes
-    # the stock's next card and there is none with the stock empty. The twin
-    # of a position has the flag clear (rules.twin). The kernel reads these
-    # parts of the tables; every rule set has the same ones.
-    nowhere = 255
-    for rules in VARIANTS:
-        t = foundation_tables(game(**rules).rules, False)
-        refills = {
-            (waste, stock): t[TABLE_REFILL + 2 * waste + stock]
-            for waste in (0, 1)
-            for stock in (0, 1)
-        }
-        assert refills == {
-            (0, 0): nowhere,
-            (0, 1): TALON_STOCK,
-            (1, 0): TALON_WASTE,
-            (1, 1): TALON_WASTE,
-        }
-        assert [t[TABLE_DEAL + stock] for stock in (0, 1)] == [nowhere, TALON_STOCK]
-        assert [t[TABLE_TWIN + flag] for flag in (0, 1)] == [0, 0]
-
-
-@pytest.mark.parametrize("rules", VARIANTS)
-def test_the_real_refill_takes_from_the_pile_the_table_names(rules: dict[str, Any]) -> None:
-    # On real positions (every pass, not only the kernel's last one): the
-    # card rules.refill hands a reserve gap is the top of the pile the
-    # table names, and the talon loses that card.
-    g = game(**rules)
-    t = foundation_tables(g.rules, False)
-    seen = set()
-    for number in range(1, 30):
-        for s in random_positions(g, number, 10):
-            talon = (s.seq, s.seq_ranks, s.dealt, s.waste, s.ranked_waste)
-            fill, after = refill(REAL_TALON, talon)
-            source = t[TABLE_REFILL + 2 * bool(s.waste) + (s.dealt < len(s.seq))]
-            seen.add(source)
-            if source == TALON_WASTE:
-                assert fill == s.waste_top and after[2] == s.dealt
-                assert after[3] == s.waste & ~(1 << s.waste.bit_length() - 1)
-            elif source == TALON_STOCK:
-                assert fill == s.seq[s.dealt] and after[2:4] == (s.dealt + 1, s.waste)
-            else:
-                assert fill is None and after == talon
-    assert {TALON_WASTE, TALON_STOCK} <= seen
-
-
 def test_the_canonical_waste_by_hand() -> None:
     # Over a pass dealt A 2 A 3 2 A (places 0 to 5): a waste A, 2 (bottom
     # first) takes places 0 and 1 whatever its real places; an A on top of
     # it goes to place 2, then a 2 to place 4 (the first 2 above the top),
-    # then an A to place 5. The same from the text of ranks and from bytes,
-    # and from a real waste at later places (2, 4: an A and a 2).
-    dealing = "A2A32A"
-    assert canonical_mask(dealing, "A2") == 0b11
-    assert canonical_push(dealing, 0b11, "A") == 0b111
-    assert canonical_push(dealing, 0b111, "2") == 0b10111
-    assert canonical_mask(dealing, "A2A2A") == 0b110111
-    assert canonical_mask(bytes([0, 1, 0, 2, 1, 0]), [0, 1, 0, 1]) == 0b10111
-    assert ranked_waste(dealing, 0b10100) == 0b11
+    # then an A to place 5. A real waste at later places (2, 4: an A and a
+    # 2) has the same mask as one at places 0 and 1.
+    dealing = bytes([0, 1, 0, 2, 1, 0])
+    assert canonical_mask(dealing, [0, 1]) == 0b11
+    assert canonical_push(dealing, 0b11, 0) == 0b111
+    assert canonical_push(dealing, 0b111, 1) == 0b10111
+    assert canonical_mask(dealing, [0, 1, 0, 1, 0]) == 0b110111
+    assert canonical_mask(dealing, [dealing[2], dealing[4]]) == 0b11
+
+
+def test_the_kernels_order_is_the_waste_then_the_stock() -> None:
+    # The pass's order the kernel counts in: from a deal, the deal's own
+    # order; from any position, its waste (bottom first) then its stock.
+    g = game()
+    s = dealt(g, 4)
+    assert pass_ranks(compact(s)) == bytes(c % 13 for c in (*s.waste_cards, *s.stock))
+    later = random_positions(g, 4, 1)[0]
+    assert list(pass_ranks(compact(later))) == [x % 13 for x in (*later.waste_cards, *later.stock)]

@@ -17,12 +17,16 @@ import attrs
 import pytest
 
 from solitaire_solver.games.windmill import (
+    DEAL_MOVE,
     GAP,
     PLAN,
     Windmill,
     WindmillState,
     beams,
+    compact,
+    rank_model,
 )
+from solitaire_solver.games.windmill import depth_first as depth_first_member
 from solitaire_solver.games.windmill.relaxation import (
     Relaxation,
     RelaxedPruned,
@@ -30,7 +34,7 @@ from solitaire_solver.games.windmill.relaxation import (
     first_play,
     relaxed_run,
 )
-from solitaire_solver.games.windmill.rules import on_last_pass
+from solitaire_solver.games.windmill.rules import EMPTY, on_last_pass
 from solitaire_solver.request import SolveRequest
 from solitaire_solver.search import (
     Budget,
@@ -39,7 +43,6 @@ from solitaire_solver.search import (
     Member,
     Run,
     Status,
-    depth_first,
     dfs,
     drive,
     portfolio,
@@ -63,7 +66,7 @@ RELAXATION_STATES = 35_000_000
 def relaxed(g: Windmill, s: WindmillState, cap: int = 50_000) -> str:
     """The relaxation cut at ``s``: 'lost', 'won' or 'unknown' (cap reached)."""
     b = Budget(Limits(max_states=cap + 1))
-    v = drive(Relaxation(RelaxedRules(g.problem), s).run(b, cap=cap), b)
+    v = drive(Relaxation(RelaxedRules(g.problem), compact(s)).run(b, cap=cap), b)
     if v is not None:
         assert not v.won
         return "lost"
@@ -91,7 +94,7 @@ def check_winning_lines(g: Windmill, numbers: range, every: int) -> int:
     checked = 0
     for line in winning_lines(g, numbers):
         for s in line[::every]:
-            if not on_last_pass(g.rules, s):
+            if not on_last_pass(g.rules, s.redeals_used):
                 continue
             assert relaxed(g, s) != "lost", g.show(s)
             checked += 1
@@ -182,7 +185,7 @@ def check_relaxed_verdicts(g: Windmill, numbers: range) -> Counter[str]:
     tally: Counter[str] = Counter()
     positions = deep_positions(g, numbers, left=6, per_deal=3)
     for s in positions + late_positions(g, numbers, left=6, per_deal=2):
-        if not on_last_pass(g.rules, s):
+        if not on_last_pass(g.rules, s.redeals_used):
             continue
         expected = reference_relaxed(g, s)
         if expected is None:
@@ -228,8 +231,10 @@ def check_against_plain(g: Windmill, positions: list[WindmillState]) -> Counter[
         # every waste of 2 cards or more agrees with the plain search: asked
         # after deals only, and wherever the waste is deep enough.
         for after_deals in (True, False):
-            pruned = RelaxedPruned(g.rules, deep=2, states=5_000, after_deals=after_deals)
-            r = depth_first(pruned, s, Limits(max_states=400_000))
+            pruned = RelaxedPruned(g.problem, deep=2, states=5_000, after_deals=after_deals)
+            r = run_strategy(
+                depth_first_member(g.problem, s, pruned=pruned), Limits(max_states=400_000)
+            )
             assert_result_sound(g, s, r)
             assert r.status is not Status.UNKNOWN
             assert r.won == plain
@@ -268,7 +273,7 @@ def test_relaxation_against_plain_search_many(rules: dict[str, Any]) -> None:
 def test_deal_6543_is_proved_lost_by_the_relaxation() -> None:
     g = game()
     b = Budget(Limits(max_states=200_000))
-    verdict = drive(relaxed_run(g.problem, dealt(g, 6543), b), b)
+    verdict = drive(relaxed_run(rank_model(g.problem), compact(dealt(g, 6543)), b), b)
     assert verdict is not None and not verdict.won
     # The whole solver says so too.
     r = g.solve(dealt(g, 6543), SolveRequest.of(g, Limits(max_states=3_000_000)))
@@ -282,7 +287,8 @@ def test_deal_551_is_relaxed_lost_within_the_solvers_cap() -> None:
     # within the earlier cap of 8,000,000).
     g = game()
     b = Budget(Limits(max_states=RELAXATION_STATES + 1))
-    verdict = drive(relaxed_run(g.problem, dealt(g, 551), b, cap=RELAXATION_STATES), b)
+    start = compact(dealt(g, 551))
+    verdict = drive(relaxed_run(rank_model(g.problem), start, b, cap=RELAXATION_STATES), b)
     assert verdict is not None and not verdict.won
     assert 8_000_000 < b.expanded <= RELAXATION_STATES
 
@@ -306,7 +312,7 @@ def test_a_larger_limit_lets_the_relaxation_prove_what_its_default_cap_cannot() 
     g = game()
     start = dealt(g, 6543)
     b = Budget(Limits(max_states=100_000))
-    assert drive(relaxed_run(g.problem, start, b, cap=20_000), b) is None
+    assert drive(relaxed_run(rank_model(g.problem), compact(start), b, cap=20_000), b) is None
     small = g.with_plan(g.plan.with_member("relaxation", cap=Cap(1_000, 0.25)))
     r = small.solve(start, SolveRequest.of(small, Limits(max_states=100_000)))
     assert (r.status, r.settled_by) == (Status.LOST, "relaxation")
@@ -330,36 +336,35 @@ def test_deal_710_is_proved_lost_by_the_solver_with_a_larger_limit() -> None:
 def test_the_first_play_is_reached_by_deals_alone() -> None:
     g = game()
     start = dealt(g, 6543)
-    cut = first_play(g.problem, start)
-    assert cut.dealt > start.dealt
-    assert cut.primary == start.primary and cut.reserve == start.reserve
-    assert any(m.kind == 2 for m in g.legal_moves(cut))
+    cut = first_play(rank_model(g.problem), compact(start))
     s = start
-    while s.dealt < cut.dealt:
-        assert [m.kind for m in g.legal_moves(s)] == [0]
-        s = g.apply(s, g.legal_moves(s)[0])
+    while compact(s) != cut:
+        assert [m.kind for m in g.legal_moves(s)] == [DEAL_MOVE.kind]
+        s = g.apply(s, DEAL_MOVE)
+    assert s != start
+    assert any(m.kind == 2 for m in g.legal_moves(s))
 
 
 def test_the_relaxation_waits_for_the_last_redeal() -> None:
     g = game(redeals=1)
     s = dealt(g, 1)
-    assert not on_last_pass(g.rules, s)
+    assert not on_last_pass(g.rules, s.redeals_used)
     b = Budget(Limits(max_states=1_000))
-    assert drive(relaxed_run(g.problem, s, b), b) is None
+    assert drive(relaxed_run(rank_model(g.problem), compact(s), b), b) is None
     assert b.expanded == 0
     while s.redeals_used == 0:
         moves = g.legal_moves(s)
         s = g.apply(s, moves[-1])
-    assert on_last_pass(g.rules, s)
+    assert on_last_pass(g.rules, s.redeals_used)
 
 
 def test_relaxed_searches_inside_the_depth_first_search_are_charged() -> None:
     g = game()
     s = dealt(g, 6543)
     # Only the position of the first play has so deep a waste.
-    pruned = RelaxedPruned(g.rules, deep=50, states=50_000)
+    pruned = RelaxedPruned(g.problem, deep=50, states=50_000)
     b = Budget(Limits(max_states=400_000))
-    verdict = drive(dfs(pruned, s, b), b)
+    verdict = drive(dfs(pruned, pruned.root(s), b), b)
     assert verdict is not None and not verdict.won
     assert pruned.tests >= 1 and pruned.proved >= 1
     # The relaxed positions count as expanded states of the solve.
@@ -371,8 +376,8 @@ def test_an_empty_stack_is_relaxed_won_and_a_full_hand_waits() -> None:
     s = dealt(g, 3)
     # Nothing in the stack: won at once (every foundation's next rank is in
     # the hand or the stock, see the module docstring).
-    assert relaxed(g, attrs.evolve(s, waste=0, ranked_waste=0)) == "won"
-    cut = Relaxation(RelaxedRules(g.problem), s)
+    assert relaxed(g, attrs.evolve(s, waste_pile=EMPTY)) == "won"
+    cut = Relaxation(RelaxedRules(g.problem), compact(s))
     # The stack is the waste, top first; the hand is the reserve.
     assert cut.stack == tuple(c % 13 for c in reversed(s.waste_cards))
     assert cut.hand0[1] == 8
@@ -393,7 +398,7 @@ def test_the_cap_counts_the_relaxations_own_positions_in_a_portfolio() -> None:
             budget.expanded += 1
 
     def relax(budget: Budget) -> Run:
-        return relaxed_run(g.problem, start, budget, cap=30_000)
+        return relaxed_run(rank_model(g.problem), compact(start), budget, cap=30_000)
 
     # (Turns of 1,000 and 4,000 states, doubling: the relaxation's third turn
     # starts at 19,000 states in all, 12,000 of them its own.)

@@ -54,8 +54,9 @@ PORTFOLIO_GROWTH = PLAN.growth
 
 
 def plain_dfs(g: Windmill, s: WindmillState, max_states: int) -> Status:
-    """The engine's depth-first search alone, with no pruning hook: no beam, no summaries."""
-    r = depth_first(g.problem, s, Limits(max_states=max_states))
+    """The engine's depth-first search alone over real positions (every legal move, the
+    compact form as the key), with no pruning hook: no beam, no summaries."""
+    r = depth_first(g, s, Limits(max_states=max_states))
     assert_result_sound(g, s, r)
     return r.status
 
@@ -379,7 +380,7 @@ def test_twin_rule_changes_no_verdict_many(preset: str) -> None:
 
 
 def summaries_of(g: Windmill, s: WindmillState) -> _Summaries:
-    return _Summaries(g.problem, s, Budget(Limits()), True, rank_model(g.problem))
+    return _Summaries(rank_model(g.problem), compact(s), Budget(Limits()), True)
 
 
 @pytest.mark.parametrize("preset", ["windmill", "windmill-reversed"])
@@ -402,7 +403,7 @@ def test_the_summaries_steps_are_the_rank_models(preset: str) -> None:
             c = sm.control(st)
             assert sm.position(c, st[5]) == st
             children = model.within(st)
-            if s.waste:
+            if s.waste_cards:
                 top = st[5]
                 left = [x for x, _ in children if x[5] == top >> 4]
                 assert [sm.position(x, top >> 4) for x in sm.direct(c, top & 15)] == left
