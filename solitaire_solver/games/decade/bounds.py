@@ -79,8 +79,8 @@ class DecadeExact:
     ) -> None:
         self.name = name
         self.exact_hidden = exact_hidden
-        # A value stopped by the cap is no value: the bound takes the ceiling instead (or
-        # has none), so the cap changes how far a deal gets, never a number.
+        # A value stopped by the cap is no value (Unsettled): the deal then takes the
+        # ceiling, a looser number on the bound's side, or has none; no W is ever guessed.
         self.solver = FairSolver(rules, max_nodes=max_nodes)
         self._values: dict[tuple[tuple[int, ...], tuple[int, ...]], Fraction] = {}
 
