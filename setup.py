@@ -82,33 +82,24 @@ class OptionalKernels(build_ext):
         )
 
 
-KERNELS = [
-    Extension(
-        "solitaire_solver.games.windmill._kernel",
-        sources=["solitaire_solver/games/windmill/_kernel.c"],
-        include_dirs=["solitaire_solver/search/native"],
-        depends=[
-            "solitaire_solver/search/native/beam.h",
-            "solitaire_solver/search/native/binding.h",
-            "solitaire_solver/search/native/graph.h",
-            "solitaire_solver/search/native/lds.h",
-            "solitaire_solver/search/native/words.h",
-        ],
+NATIVE = "solitaire_solver/search/native"
+
+
+def kernel(game: str, engines: list[str]) -> Extension:
+    """The extension of ``games/GAME/_kernel.c``: the kernel's rules, the engine headers it
+    includes, and the one binding of every kernel (``binding.c``, see ``kernel.h``)."""
+    return Extension(
+        f"solitaire_solver.games.{game}._kernel",
+        sources=[f"solitaire_solver/games/{game}/_kernel.c", f"{NATIVE}/binding.c"],
+        include_dirs=[NATIVE],
+        depends=[f"{NATIVE}/{name}" for name in ["kernel.h", "words.h", *engines]],
         extra_compile_args=["-O2"],
-    ),
-    Extension(
-        "solitaire_solver.games.eagle_wing._kernel",
-        sources=["solitaire_solver/games/eagle_wing/_kernel.c"],
-        include_dirs=["solitaire_solver/search/native"],
-        depends=[
-            "solitaire_solver/search/native/binding.h",
-            "solitaire_solver/search/native/dfs.h",
-            "solitaire_solver/search/native/words.h",
-        ],
-        extra_compile_args=["-O2"],
-    ),
-]
-"""The compiled kernels, each built from one C file with the engine's native headers."""
+    )
+
+
+KERNELS = [kernel("windmill", ["beam.h", "graph.h", "lds.h"]), kernel("eagle_wing", ["dfs.h"])]
+"""The compiled kernels, each built from its game's C file and the engine's one binding,
+with the engine's native headers it includes."""
 
 # Guarded, so that a test may import the command class: pip's build runs this file as
 # the main module.

@@ -30,22 +30,10 @@ from .request import GameLike as GameLike
 from .request import RulesLike as RulesLike
 from .request import SolveRequest, user_limits
 from .request import get_game as get_game
-from .search import Limits, SolveResult
+from .search import SolveResult
 
 StartLike = int | str | DealNumber | os.PathLike[str] | Any
 """Where a line of moves starts: a deal number, a position, or a deal or position file."""
-
-
-def make_limits(
-    max_states: int | None = None, timeout: float | None = None, max_table: int | None = None
-) -> Limits:
-    """:class:`Limits` from user values, with :class:`BadOptionError` naming a bad one.
-
-    The check of :class:`~solitaire_solver.request.SolveRequest`, which
-    every solve goes through; build a request to have the preset's default
-    limits resolved too.
-    """
-    return user_limits(max_states, timeout, max_table)
 
 
 def start_position(game: GameLike, deal: int | str | DealNumber, rules: RulesLike = None) -> Any:
@@ -74,14 +62,8 @@ def solve(
     names that limit (``stop_reason()``). Otherwise the limits, when set,
     make the verdict ``unknown`` once reached.
     """
-    request = SolveRequest.build(
-        game,
-        rules=rules,
-        max_states=max_states,
-        timeout=timeout,
-        max_table=max_table,
-        shortest=shortest,
-    )
+    limits = user_limits(max_states, timeout, max_table)
+    request = SolveRequest.build(game, rules=rules, limits=limits, shortest=shortest)
     g = request.game
     if position is None:
         if deal is None:

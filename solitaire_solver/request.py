@@ -3,14 +3,15 @@
 Every entry point that solves (:func:`~solitaire_solver.solve`, the
 ``stats`` runs, the analyses, the command line's commands, a player's
 checks) builds a :class:`SolveRequest` once, with
-:meth:`SolveRequest.build`, and hands it on: the user's limits are checked
-there and only there (by :func:`~solitaire_solver.search.result.limit_problem`,
-the rule :class:`~solitaire_solver.search.Limits` itself applies), the
-preset's default limits replace them there when none is given, and each
-limit remembers which it is, so that a search stopped by one says so in
-the same words everywhere (:meth:`SolveRequest.stopped_by`).
+:meth:`SolveRequest.build` or :meth:`SolveRequest.of`, and hands it on. The
+limits arrive as one :class:`~solitaire_solver.search.Limits`, which checks
+its own values (:func:`user_limits` makes one from values a person gave);
+the preset's defaults replace them when none is given, by the one statement
+of that rule (:func:`resolve_limits`), and each limit remembers which it
+is, so that a search stopped by one says so in the same words everywhere
+(:meth:`SolveRequest.stopped_by`).
 
->>> request = SolveRequest.build("windmill", max_states=1000)
+>>> request = SolveRequest.build("windmill", limits=user_limits(max_states=1000))
 >>> request.limits.max_states, request.by_default
 (1000, False)
 >>> SolveRequest.build("windmill").is_default(Limit.STATES)
@@ -105,6 +106,29 @@ class Purpose(enum.Enum):
     """The search after each move of a game in play: the plan's ``checks``."""
 
 
+def resolve_limits(
+    plan: Plan, rules: Any, given: Limits, purpose: Purpose = Purpose.SOLVE
+) -> tuple[Limits, int | None]:
+    """The limits solves for ``purpose`` work under when the caller gives ``given``, under a
+    game's ``plan`` and ``rules``; and the states the search for a shorter line may expand
+    once a line is found (``None``: only the limits bound it).
+
+    The one statement of the rule: any limit given replaces every default,
+    and the defaults apply only when none is. A solve's defaults are the
+    plan's limits for the rules (:meth:`~.search.Plan.limits_for`) and its
+    shortest section's states; a fair hint's sample's, the plan's fair
+    limits; a check's, the plan's ``checks``. Called where a request is made
+    (:meth:`SolveRequest.of`), and nowhere else.
+    """
+    if given.any:
+        return given, None
+    if purpose is Purpose.SAMPLE:
+        return plan.fair.limits, None
+    if purpose is Purpose.CHECK:
+        return plan.checks, None
+    return plan.limits_for(rules), plan.shortest.states
+
+
 @attrs.frozen(getstate_setstate=False)
 class SolveRequest:
     """What to solve under which limits: built once by :meth:`build`, used by every solve.
@@ -134,19 +158,21 @@ class SolveRequest:
         game: GameLike,
         *,
         rules: RulesLike = None,
-        max_states: int | None = None,
-        timeout: float | None = None,
-        max_table: int | None = None,
+        limits: Limits = NO_LIMITS,
         shortest: bool = False,
     ) -> SolveRequest:
-        """The request for ``game`` (a preset name with ``rules``, or a game) and user limits.
+        """The request for ``game`` (a preset name with ``rules``, or a game) under the
+        caller's ``limits`` (none set: the preset's defaults).
 
-        Raises :class:`~solitaire_solver.errors.BadOptionError` naming a bad
-        limit, and the errors of :func:`get_game` for a bad game or rule.
+        Raises :class:`~solitaire_solver.errors.BadOptionError` for limits that
+        are not a :class:`Limits`, and the errors of :func:`get_game` for a bad
+        game or rule.
         """
-        g = get_game(game, rules)
-        given = user_limits(max_states, timeout, max_table)
-        return cls.of(g, given, shortest=shortest)
+        if not isinstance(limits, Limits):
+            raise BadOptionError(
+                f"limits: expected Limits such as Limits(max_states=1000), not {limits!r}"
+            )
+        return cls.of(get_game(game, rules), limits, shortest=shortest)
 
     @classmethod
     def of(
@@ -158,21 +184,17 @@ class SolveRequest:
         purpose: Purpose = Purpose.SOLVE,
     ) -> SolveRequest:
         """The request for a game object and limits already made (a :class:`Limits` checks
-        its own values): where the preset's defaults are resolved, for :meth:`build` and
-        every kind of request too.
+        its own values), resolved by :func:`resolve_limits`: where every kind of request is
+        made.
 
-        A solve's defaults are the game's (:meth:`~.games.Game.resolved_limits`);
-        a sample's and a check's are the plan's numbers for them, which then
-        stand as the limits asked for (a search they stop names them as the
-        command's own, not as a default of the game).
+        A sample's and a check's defaults, once resolved, stand as the limits
+        asked for (a search they stop names them as the command's own, not as
+        a default of the game).
         """
-        if purpose is Purpose.SOLVE:
-            limits, shortest_states = game.resolved_limits(given)
-            return cls(game, limits, given, bool(shortest), shortest_states)
-        if not given.any:
-            plan = game.plan
-            given = plan.fair.limits if purpose is Purpose.SAMPLE else plan.checks
-        return cls(game, given, given, bool(shortest), None, purpose)
+        limits, shortest_states = resolve_limits(game.plan, game.rules, given, purpose)
+        if purpose is not Purpose.SOLVE:
+            given = limits
+        return cls(game, limits, given, bool(shortest), shortest_states, purpose)
 
     @classmethod
     def samples(cls, game: Game[Any, Any], given: Limits = NO_LIMITS) -> SolveRequest:
@@ -226,9 +248,7 @@ def as_request(
     game: GameLike | SolveRequest,
     *,
     rules: RulesLike = None,
-    max_states: int | None = None,
-    timeout: float | None = None,
-    max_table: int | None = None,
+    limits: Limits = NO_LIMITS,
     shortest: bool = False,
 ) -> SolveRequest:
     """``game`` when it is a request, else the request :meth:`SolveRequest.build` makes of
@@ -238,16 +258,8 @@ def as_request(
     them beside one raises :class:`~solitaire_solver.errors.BadOptionError`.
     """
     if not isinstance(game, SolveRequest):
-        return SolveRequest.build(
-            game,
-            rules=rules,
-            max_states=max_states,
-            timeout=timeout,
-            max_table=max_table,
-            shortest=shortest,
-        )
-    limits = (max_states, timeout, max_table)
-    if rules is not None or shortest or any(v is not None for v in limits):
+        return SolveRequest.build(game, rules=rules, limits=limits, shortest=shortest)
+    if rules is not None or shortest or limits != NO_LIMITS:
         raise BadOptionError("a request holds its rules, limits and options: give them to build it")
     return game
 

@@ -1,7 +1,7 @@
 """What the browser tests share: a Chromium page that skips where the browser is
 missing, and a page wrapper that reads what the page draws.
 
-The launcher itself is :mod:`solitaire_solver.testing.chromium`, shared with
+The launcher itself is :mod:`tests.helpers.chromium`, shared with
 the scripts that draw the docs' pictures; this adds what needs pytest.
 """
 
@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 
 from solitaire_solver.games import make_game
-from solitaire_solver.testing.chromium import CHROMIUM, chromium_executable, launch
+from tests.helpers.chromium import CHROMIUM, chromium_executable, launch
 
 __all__ = [
     "CHROMIUM",

@@ -1,7 +1,7 @@
 """Helpers the test files share that need pytest or the test data.
 
 What benchmarks need too (replay assertions, positions, toy problems) is in
-:mod:`solitaire_solver.testing`; a test file imports from there or from here,
+:mod:`tests.helpers`; a test file imports from there or from here,
 never from another test file.
 """
 

@@ -256,9 +256,9 @@ def test_no_module_imports_its_neighbours_inside_a_function() -> None:
 
 
 LAYERS = {
-    # The engine knows nothing about cards, games or requests (it reads plan files through
-    # the caps every file read has, and its bad values are the library's errors).
-    "search": {"errors", "reading"},
+    # The engine knows nothing about cards, games or requests, and reads no file (plan files
+    # are read in records); its bad values are the library's errors.
+    "search": {"errors"},
     # The caps on what is read: the standard library alone.
     "reading": set(),
     # The games sit on the cards and the engine; a request reaches them from above.
@@ -287,6 +287,62 @@ def test_the_lower_parts_import_nothing_above_them() -> None:
         if part(target) != part(name) and part(target) not in LAYERS[part(name)]
     )
     assert not above, "\n".join(above)
+
+
+NEVER = {
+    # The engine knows no game, no advice and no page.
+    "search": {"games", "advice", "pages", "cli", "stats", "request", "api", "records"},
+    # A game knows no advice, no page and no command.
+    "games": {"advice", "pages", "cli", "stats", "request", "api"},
+    # The advice (what to play, the game in play) is shown by the pages and the commands,
+    # and knows neither.
+    "advice": {"pages", "cli"},
+    # A page is reached from a command, never the other way round.
+    "pages": {"cli"},
+}
+"""The arrows refused between the upper parts of the package: a part never imports these."""
+
+SHARED_BY_PAGES = {"solitaire_solver.pages.words", "solitaire_solver.pages.viewer"}
+"""What one page may take from another: the words of the advice, and the drawing of cards
+on a board (the viewer's, which the browser game shares). Never a model of the game."""
+
+
+def test_the_upper_parts_keep_their_arrows() -> None:
+    edges, hidden = graph()
+    for name, target, _ in hidden:
+        edges[name].add(target)
+    refused = sorted(
+        f"{name} imports {target}"
+        for name, targets in edges.items()
+        if part(name) in NEVER
+        for target in targets
+        if part(target) in NEVER[part(name)]
+    )
+    assert not refused, "\n".join(refused)
+
+
+def test_a_page_takes_only_words_and_drawing_from_another() -> None:
+    edges, hidden = graph()
+    for name, target, _ in hidden:
+        edges[name].add(target)
+
+    def page(name: str) -> str:
+        # The page a module belongs to: pages.web.table -> pages.web.
+        return ".".join(name.split(".")[:3])
+
+    crossing = sorted(
+        f"{name} imports {target}"
+        for name, targets in edges.items()
+        if part(name) == "pages"
+        for target in targets
+        if part(target) == "pages"
+        and page(target) != page(name)
+        and target not in SHARED_BY_PAGES
+        and target != "solitaire_solver.pages"
+    )
+    assert not crossing, "\n".join(crossing)
+    # The game in play is the advice's: the browser's table takes it from there.
+    assert "solitaire_solver.advice.session" in edges["solitaire_solver.pages.web.table"]
 
 
 # ---------------------------------------------------------------- the tests and the scripts
@@ -321,14 +377,14 @@ def is_test_file(module: str) -> bool:
 
 def test_the_import_reader_names_test_files_and_modules() -> None:
     assert is_test_file("tests.games.test_windmill")
-    assert not is_test_file("tests.support") and not is_test_file("solitaire_solver.testing")
+    assert not is_test_file("tests.support") and not is_test_file("tests.helpers")
     one = PROJECT / "tests" / "test_imports.py"
     names = {name for name, _ in imported_names(one)}
     assert "solitaire_solver" in names and "ast" in names
 
 
 def test_no_test_file_imports_another() -> None:
-    # Shared positions and checks live in solitaire_solver.testing, shared
+    # Shared positions and checks live in tests.helpers, shared
     # pytest helpers in tests/support.py: a test file that imports another
     # runs that file's module-level setup and ties the two together.
     found = [
@@ -341,8 +397,9 @@ def test_no_test_file_imports_another() -> None:
 
 
 def test_no_script_changes_the_import_path() -> None:
-    # With the package installed, a benchmark or a docs script imports
-    # solitaire_solver.testing like any module: none puts folders on sys.path.
+    # A benchmark or a docs script that needs tests.helpers is run from the
+    # project folder with PYTHONPATH=. (or as pytest runs benchmarks/bench):
+    # none puts folders on sys.path itself.
     scripts = [*(PROJECT / "benchmarks").rglob("*.py"), *(PROJECT / "docs").rglob("*.py")]
     found = [
         f"{path.relative_to(PROJECT)}:{node.lineno}"
@@ -356,12 +413,13 @@ def test_no_script_changes_the_import_path() -> None:
     assert not found, "sys.path used at:\n" + "\n".join(found)
 
 
-def test_the_testing_module_needs_only_the_package_and_the_standard_library() -> None:
-    # Benchmarks import it where pytest and Hypothesis may be missing.
+def test_the_helpers_need_only_the_package_and_the_standard_library() -> None:
+    # Benchmarks and the docs' scripts import them where pytest and Hypothesis may be missing.
     outside = [
         f"{path.relative_to(PROJECT)}:{line} imports {name}"
-        for path in sorted((ROOT / "testing").rglob("*.py"))
+        for path in sorted((PROJECT / "tests" / "helpers").rglob("*.py"))
         for name, line in imported_names(path)
         if name.split(".")[0] not in {PACKAGE, *sys.stdlib_module_names}
+        and not name.startswith("tests.helpers")
     ]
     assert not outside, "\n".join(outside)

@@ -10,7 +10,13 @@ import pytest
 from solitaire_solver import PRESETS, SolveRequest, make_game, solve
 from solitaire_solver.errors import BadOptionError
 from solitaire_solver.games.windmill.game import DEFAULT_MAX_STATES
-from solitaire_solver.request import as_request, raise_option
+from solitaire_solver.request import (
+    Purpose,
+    as_request,
+    raise_option,
+    resolve_limits,
+    user_limits,
+)
 from solitaire_solver.search import Limit, Limits
 from solitaire_solver.search.result import limit_problem
 from solitaire_solver.stats import solve_deals, winnability
@@ -26,12 +32,12 @@ def test_a_presets_default_is_marked_default_and_a_user_value_is_not() -> None:
     assert by_default.stopped_by(Limit.STATES) == (
         f"the default limit of {DEFAULT_MAX_STATES:,} states"
     )
-    given = SolveRequest.build("windmill", max_states=1000)
+    given = SolveRequest.build("windmill", limits=Limits(max_states=1000))
     assert given.limits == given.given == Limits(max_states=1000)
     assert not given.by_default and not given.is_default(Limit.STATES)
     assert given.stopped_by(Limit.STATES) == "the limit of 1,000 states"
     # Any limit given replaces every default, as it always has.
-    timed = SolveRequest.build("windmill", timeout=5)
+    timed = SolveRequest.build("windmill", limits=Limits(timeout=5))
     assert timed.limits == Limits(timeout=5) and not timed.by_default
     # A preset with no default limits has none to mark.
     assert not SolveRequest.build("decade").by_default
@@ -39,14 +45,14 @@ def test_a_presets_default_is_marked_default_and_a_user_value_is_not() -> None:
 
 def test_the_result_names_the_limit_as_the_request_does() -> None:
     game = make_game("windmill")
-    given = SolveRequest.build(game, max_states=1000)
+    given = SolveRequest.build(game, limits=Limits(max_states=1000))
     result = game.solve(game.deal(parse(5)), given)
     assert result.status.value == "unknown"
     assert result.stop_reason() == given.stopped_by(Limit.STATES)
-    # The preset's default, made small here, is named as a default.
-    game.default_limits = Limits(max_states=1000)
+    # The preset's default, made small here (a game with another plan), is named as a default.
+    game = game.with_plan(game.plan.replace(limits=Limits(max_states=1000), limits_when=()))
     default = SolveRequest.build(game)
-    result = game.solve(game.deal(parse(5)))
+    result = game.solve(game.deal(parse(5)), SolveRequest.of(game))
     assert result.default_limit and default.is_default(Limit.STATES)
     assert result.stop_reason() == default.stopped_by(Limit.STATES)
     assert result.stop_reason() == "the default limit of 1,000 states"
@@ -74,17 +80,22 @@ def test_bad_limits_are_refused_with_one_message(
     assert problem is not None
     expected = f"{name}: {problem}"
     limit: dict[str, Any] = {name: value}
-    for attempt in (
-        lambda: SolveRequest.build("decade", **limit),
-        lambda: solve("decade", 3, **limit),
-        lambda: solve_deals("decade", "1-2", **limit),
-        lambda: winnability("decade", "1-2", **limit),
-    ):
+    # The two doors that take the values one by one: the library's solve and user_limits
+    # (the command line's and any caller's way to a Limits).
+    for attempt in (lambda: user_limits(**limit), lambda: solve("decade", 3, **limit)):
         with pytest.raises(BadOptionError) as caught:
             attempt()
         assert str(caught.value) == expected
     with pytest.raises(ValueError, match=expected):
         Limits(**limit)
+    # Below the doors only a Limits travels: anything else is refused by name.
+    for refused in (
+        lambda: SolveRequest.build("decade", limits=limit),  # type: ignore[arg-type]
+        lambda: solve_deals("decade", "1-2", limits=limit),  # type: ignore[arg-type]
+        lambda: winnability("decade", "1-2", limits=limit),  # type: ignore[arg-type]
+    ):
+        with pytest.raises(BadOptionError, match=r"limits: expected Limits such as"):
+            refused()
     # The command line says the same of the text it was given.
     code, _, err = run_cli(capsys, "solve", "decade", "3", option, text)
     assert code == 2
@@ -93,14 +104,19 @@ def test_bad_limits_are_refused_with_one_message(
 
 
 def test_a_request_is_given_whole_or_built_from_keywords() -> None:
-    request = SolveRequest.build("decade", max_states=3)
+    request = SolveRequest.build("decade", limits=Limits(max_states=3))
     assert as_request(request) is request
     with pytest.raises(BadOptionError, match="a request holds"):
-        as_request(request, max_states=5)
+        as_request(request, limits=Limits(max_states=5))
     with pytest.raises(BadOptionError, match="a request holds"):
         solve_deals(request, "1-2", rules={"min_run": 3})
-    assert solve_deals(request, "1-10") == solve_deals("decade", "1-10", max_states=3)
-    whole, keywords = winnability(request, "1-10"), winnability("decade", "1-10", max_states=3)
+    assert solve_deals(request, "1-10") == solve_deals(
+        "decade", "1-10", limits=Limits(max_states=3)
+    )
+    whole, keywords = (
+        winnability(request, "1-10"),
+        winnability("decade", "1-10", limits=Limits(max_states=3)),
+    )
     assert (whole.won, whole.lost, whole.unknown) == (keywords.won, keywords.lost, keywords.unknown)
     with pytest.raises(BadOptionError, match="rules go with a game name"):
         SolveRequest.build(make_game("decade"), rules={"min_run": 3})
@@ -124,17 +140,22 @@ def test_a_request_pickles_small_and_rebuilds_its_game() -> None:
 
 
 @pytest.mark.parametrize("preset", sorted(PRESETS))
-def test_a_request_and_bare_limits_are_resolved_by_one_rule(preset: str) -> None:
+def test_every_kind_of_request_is_resolved_by_one_rule(preset: str) -> None:
     game = make_game(preset)
-    for given in (Limits(), Limits(max_states=1000), Limits(timeout=5)):
-        request = SolveRequest.of(game, given, shortest=True)
-        limits, more = game.resolved_limits(given)
-        assert (request.limits, request.shortest_states) == (limits, more)
-        assert game.effective_limits(given) == limits
-        if given.any:
-            assert (limits, more) == (given, None)
-        else:
-            assert (limits, more) == (game.default_limits, game.default_shortest_states)
+    plan = game.plan
+    # The defaults of each purpose, written out from the plan's fields.
+    defaults = {
+        Purpose.SOLVE: (plan.limits_for(game.rules), plan.shortest.states),
+        Purpose.SAMPLE: (plan.fair.limits, None),
+        Purpose.CHECK: (plan.checks, None),
+    }
+    for purpose, (limits, more) in defaults.items():
+        for given in (Limits(), Limits(max_states=1000), Limits(timeout=5)):
+            request = SolveRequest.of(game, given, shortest=True, purpose=purpose)
+            resolved = resolve_limits(plan, game.rules, given, purpose)
+            assert (request.limits, request.shortest_states) == resolved
+            # Any limit given replaces every default; the defaults apply only when none is.
+            assert resolved == ((given, None) if given.any else (limits, more))
     # The preset's own rules change nothing; a knob set otherwise is named.
     assert game.changed_rules() == []
 

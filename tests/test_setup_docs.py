@@ -233,4 +233,4 @@ def test_python_m_from_the_project_folder_has_the_kernels(tmp_path: Path) -> Non
         done = subprocess.run(
             [*argv, "--version"], cwd=project, capture_output=True, text=True, check=True
         )
-        assert "compiled kernels: windmill, eagle-wing" in done.stdout, (argv, done.stdout)
+        assert "compiled kernels: eagle-wing, windmill" in done.stdout, (argv, done.stdout)

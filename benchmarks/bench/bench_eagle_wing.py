@@ -15,6 +15,7 @@ import pytest
 
 from solitaire_solver.games import make_game
 from solitaire_solver.numbering import parse_deal_number
+from solitaire_solver.request import SolveRequest
 from solitaire_solver.search import Limits, Status
 
 STRICT_DEALS = range(1, 51)
@@ -28,7 +29,7 @@ def test_strict_fifty_deals(benchmark: Any) -> None:
     def run() -> int:
         won = 0
         for number in STRICT_DEALS:
-            won += game.solve(game.deal(parse_deal_number(number))).won
+            won += game.solve(game.deal(parse_deal_number(number)), SolveRequest.of(game)).won
         return won
 
     assert benchmark(run) > 0

@@ -21,7 +21,7 @@ from solitaire_solver.advice.fair import exact_values
 from solitaire_solver.games import make_game
 from solitaire_solver.request import SolveRequest
 from solitaire_solver.search import Limits
-from solitaire_solver.testing import few_hidden
+from tests.helpers import few_hidden
 
 DEALS = (1, 5, 8)
 

@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from solitaire_solver.search import Status, astar, astar_order, depth_first, greedy_order
-from solitaire_solver.testing.toy import ClockPuzzle, GraphPuzzle
+from tests.helpers.toy import ClockPuzzle, GraphPuzzle
 
 
 def grid(n: int) -> GraphPuzzle:

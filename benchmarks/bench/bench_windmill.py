@@ -34,7 +34,7 @@ from solitaire_solver.games.windmill.relaxation import Relaxation, RelaxedRules,
 from solitaire_solver.numbering import parse_deal_number
 from solitaire_solver.search import Budget, Limits, Run, Status, Verdict, drive
 from solitaire_solver.search import solve as run_strategy
-from solitaire_solver.testing.windmill import game, late_positions
+from tests.helpers.windmill import game, late_positions
 
 VARIANTS = {
     "windmill": ("windmill", None),

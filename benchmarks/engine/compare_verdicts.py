@@ -23,6 +23,7 @@ from pathlib import Path
 
 from solitaire_solver import make_game
 from solitaire_solver.numbering import parse_deal_number
+from solitaire_solver.request import SolveRequest
 from solitaire_solver.search import Status
 
 RESULTS = Path(__file__).resolve().parents[1] / "results"
@@ -71,7 +72,7 @@ def compare(name: str, every: int = 1) -> tuple[int, list[tuple[int, Status, Sta
     rows = [row for row in recorded(name) if row[1] is not Status.UNKNOWN][::every]
     bad = []
     for deal, before in rows:
-        result = game.solve(game.deal(parse_deal_number(deal)))
+        result = game.solve(game.deal(parse_deal_number(deal)), SolveRequest.of(game))
         if changed(name, before, result.status):
             bad.append((deal, before, result.status))
     return len(rows), bad

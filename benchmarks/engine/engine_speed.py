@@ -90,7 +90,7 @@ def main(name: str) -> str:
         game = make_game("windmill")
         start = game.deal(parse_deal_number(2))
         t0 = time.process_time()
-        result = game.solve(start)
+        result = game.solve(start, SolveRequest.of(game))
         return (
             f"windmill deal 2: {result.status.value} after {result.stats.expanded:,} states, "
             f"{time.process_time() - t0:.2f} s"

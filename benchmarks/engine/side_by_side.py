@@ -32,6 +32,7 @@ def worker() -> None:
     """Solve the deal numbers read from standard input, one JSON line each on standard output."""
     from solitaire_solver.games import make_game
     from solitaire_solver.numbering import parse_deal_number
+    from solitaire_solver.request import SolveRequest
 
     preset = sys.stdin.readline().strip()
     game = make_game(preset)
@@ -42,7 +43,7 @@ def worker() -> None:
         for n in numbers:
             start = game.deal(parse_deal_number(n))
             c0, t0 = time.process_time(), time.perf_counter()
-            result = game.solve(start)
+            result = game.solve(start, SolveRequest.of(game))
             cpu, wall = time.process_time() - c0, time.perf_counter() - t0
             out.append([n, result.status.value, result.stats.expanded, cpu, wall])
         print(json.dumps(out), flush=True)

@@ -19,7 +19,8 @@ import functools
 import time
 
 from solitaire_solver import make_game
-from solitaire_solver.advice.fair import fair_choice, fair_hint, legal_moves_seen
+from solitaire_solver.advice.choice import fair_choice
+from solitaire_solver.advice.fair import fair_hint, legal_moves_seen
 from solitaire_solver.advice.players import Player, _progress, play
 from solitaire_solver.numbering import parse_deal_number
 

@@ -29,6 +29,7 @@ from typing import Any
 from solitaire_solver import make_game
 from solitaire_solver.advice.analysis import analyse_position
 from solitaire_solver.games import PRESETS, Game
+from solitaire_solver.request import SolveRequest
 from solitaire_solver.search import Memo
 from solitaire_solver.stats import parse_deals
 
@@ -58,9 +59,9 @@ def measure(game: Game[Any, Any], state: Any) -> dict[str, Any]:
     for move in game.legal_moves(state):
         child = game.apply(state, move)
         if not game.is_won(child):
-            naive_states += game.solve(child).stats.expanded
+            naive_states += game.solve(child, SolveRequest.of(game)).stats.expanded
     t_children = time.perf_counter() - t0
-    single, t_single = timed(lambda: game.solve(state))
+    single, t_single = timed(lambda: game.solve(state, SolveRequest.of(game)))
     naive_states += single.stats.expanded
     t_naive = t_children + t_single
     a, t_analyse = timed(lambda: analyse_position(game, state))
@@ -142,7 +143,7 @@ def main() -> None:
         won = 0
         for number in deals:
             start = game.deal(number)
-            result = game.solve(start)
+            result = game.solve(start, SolveRequest.of(game))
             if not result.won:
                 continue
             won += 1

@@ -29,11 +29,12 @@ from solitaire_solver.advice.fair import SAMPLES, fair_hint
 from solitaire_solver.advice.players import Player, play
 from solitaire_solver.games import Game
 from solitaire_solver.numbering import parse_deal_number
+from solitaire_solver.request import SolveRequest
 
 
 def real_game(game: Game[Any, Any], start: Any) -> list[Any]:
     """The solver's winning line of ``start``, or the greedy player's game when it has none."""
-    result = game.solve(start)
+    result = game.solve(start, SolveRequest.of(game))
     return list(result.moves) if result.won else list(play(game, start, Player("greedy")).moves)
 
 

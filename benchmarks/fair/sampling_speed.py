@@ -24,12 +24,22 @@ import random
 import statistics
 import time
 from collections.abc import Callable
-from types import ModuleType
+from types import ModuleType, SimpleNamespace
 from typing import Any
 
-from solitaire_solver import fair, make_game
+from solitaire_solver import make_game
+from solitaire_solver.advice import choice, fair
 from solitaire_solver.games import Game, Seen
 from solitaire_solver.numbering import parse_deal_number
+from solitaire_solver.pages import words
+
+NEW = SimpleNamespace(
+    fair_hint=fair.fair_hint,
+    fair_choice=choice.fair_choice,
+    hint_document=words.hint_document,
+    legal_moves_seen=fair.legal_moves_seen,
+)
+"""Today's hint, choice and hint's JSON (in modules of their own since the earlier copies)."""
 
 WALK = 200
 """The longest line of random moves the positions are taken along."""
@@ -38,7 +48,7 @@ WALK = 200
 def load_before(path: str) -> ModuleType:
     """The module in ``path``, as a sibling of :mod:`solitaire_solver.advice.fair` (its relative
     imports reach the package)."""
-    spec = importlib.util.spec_from_file_location("solitaire_solver._fair_before", path)
+    spec = importlib.util.spec_from_file_location("solitaire_solver.advice._fair_before", path)
     if spec is None or spec.loader is None:
         raise SystemExit(f"cannot load {path}")
     module = importlib.util.module_from_spec(spec)
@@ -93,7 +103,7 @@ def main() -> None:
             for j, seen in enumerate(seens):
                 runs: dict[str, list[float]] = {"old": [], "new": []}
                 got: dict[str, Any] = {}
-                pair = [("old", before), ("new", fair)]
+                pair = [("old", before), ("new", NEW)]
                 # A first round untimed (the game's caches fill), then the two
                 # in turn, each going first every other round.
                 for r in range(args.rounds + 1):

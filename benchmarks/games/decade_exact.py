@@ -57,6 +57,7 @@ from solitaire_solver.games.decade import Decade, DecadeRules, DecadeState
 from solitaire_solver.games.decade.exact import FairSolver, fair_value
 from solitaire_solver.games.decade.table import FairTable
 from solitaire_solver.games.decade.unseen import deck_counts
+from solitaire_solver.request import SolveRequest
 
 PRESETS = {"decade": DecadeRules(), "decade-optional": DecadeRules(compulsory=False)}
 DECK = [min(r + 1, 10) for r in range(13)] * 4
@@ -170,7 +171,7 @@ def as_state(line: Sequence[int], stock: Sequence[int]) -> DecadeState:
 
 
 def thoughtful(game: Decade, line: Sequence[int], stock: Sequence[int]) -> bool:
-    return game.solve(as_state(line, stock)).won
+    return game.solve(as_state(line, stock), SolveRequest.of(game)).won
 
 
 def after_runs(line: list[int], rules: DecadeRules) -> set[tuple[int, ...]]:

@@ -19,6 +19,7 @@ import time
 
 from solitaire_solver.games import make_game
 from solitaire_solver.numbering import parse_deal_number
+from solitaire_solver.request import SolveRequest
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -40,7 +41,7 @@ def main(argv: list[str] | None = None) -> int:
         start = game.deal(parse_deal_number(number))
         t0 = time.perf_counter()
         c0 = time.process_time()
-        result = game.solve(start)
+        result = game.solve(start, SolveRequest.of(game))
         dt = time.perf_counter() - t0
         cpu += time.process_time() - c0
         state = start

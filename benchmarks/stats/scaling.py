@@ -40,6 +40,7 @@ from typing import Any
 
 from solitaire_solver import make_game
 from solitaire_solver.records.store import DealResult, Store
+from solitaire_solver.request import SolveRequest
 from solitaire_solver.stats import parse_deals, run_deals
 
 
@@ -49,7 +50,7 @@ def solve_only(preset: str, deals: str) -> int:
     numbers = list(parse_deals(deals))
     for number in numbers:
         start = game.deal(number)
-        result = game.solve(start)
+        result = game.solve(start, SolveRequest.of(game))
         game.difficulty(start, result)
     return len(numbers)
 

@@ -20,7 +20,7 @@ from pathlib import Path
 
 from solitaire_solver import make_game
 from solitaire_solver.records.store import DealResult, Store, StoreKey
-from solitaire_solver.search import Limits, Status
+from solitaire_solver.search import Status
 
 LINE = ("d",) * 50 + ("x8-11",) * 15
 """A winning line of Decade's usual length and notation."""
@@ -38,7 +38,7 @@ def main(argv: list[str] | None = None) -> int:
         raise SystemExit(f"{args.path} exists: give a new file")
     game = make_game("decade")
     key = StoreKey.of(game)
-    limits = game.effective_limits(Limits())
+    limits = game.default_limits
     with Store(args.path) as store:
         started = time.perf_counter()
         mark = 0

@@ -2,7 +2,7 @@
 
 For a preset with a published table (``solitaire_solver/data``), draws won
 deals at random from the whole table, plays each with the greedy player of
-``solitaire_solver/testing/greedy.py`` (the first legal move in a fixed order
+``tests/helpers/greedy.py`` (the first legal move in a fixed order
 of preference, never back into a position already seen) and prints, for the easy, medium
 and hard classes of the table's header, how many of the drawn deals the
 greedy player wins, with the 95% Wilson interval. A figure that measures
@@ -22,7 +22,7 @@ import time
 from solitaire_solver import make_game
 from solitaire_solver.records.verdicts import WON, shipped_verdicts
 from solitaire_solver.stats import wilson_interval
-from solitaire_solver.testing.greedy import greedy_wins
+from tests.helpers.greedy import greedy_wins
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -5,7 +5,7 @@ Run from the project root::
     PYTHONPATH=. nice python benchmarks/windmill/windmill_pruning.py
 
 For positions of deals 100..111 with 14, 18 and 22 cards left in the stock
-(made as in ``solitaire_solver/testing/windmill.py``), prints the verdict and table size of
+(made as in ``tests/helpers/windmill.py``), prints the verdict and table size of
 the depth-first search over the rank model with the twin rule and the
 counting bound (the solver's depth-first member) and without them, each
 limited to 300,000 expanded states.
@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from solitaire_solver.games.windmill import Pruned, RankModel, compact
 from solitaire_solver.search import Limits, depth_first
-from solitaire_solver.testing.windmill import game, late_positions
+from tests.helpers.windmill import game, late_positions
 
 
 def main() -> None:

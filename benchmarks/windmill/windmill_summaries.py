@@ -5,7 +5,7 @@ Run from the project root::
     PYTHONPATH=. nice python benchmarks/windmill/windmill_summaries.py [TIMEOUT]
 
 For positions of deals 100..103 with 14, 18 and 22 cards left in the stock
-(made as in ``solitaire_solver/testing/windmill.py``), prints the verdict, nodes and
+(made as in ``tests/helpers/windmill.py``), prints the verdict, nodes and
 seconds of the summary search (at most TIMEOUT seconds, 60 by default) and
 of the pruned depth-first search alone (at most 400,000 states).
 """
@@ -18,7 +18,7 @@ import time
 from solitaire_solver.games.windmill import depth_first, summary_search
 from solitaire_solver.search import Limits
 from solitaire_solver.search import solve as run_strategy
-from solitaire_solver.testing.windmill import game, late_positions
+from tests.helpers.windmill import game, late_positions
 
 
 def main() -> None:

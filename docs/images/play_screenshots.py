@@ -3,7 +3,7 @@
 Run from the project folder, with Debian's Chromium (``apt-get install
 chromium``) and the test extras installed::
 
-    python docs/images/play_screenshots.py
+    PYTHONPATH=. python docs/images/play_screenshots.py
 
 Each game is served as ``play --browser`` serves it (on 127.0.0.1, in a
 thread of this process), a few moves of the solver's line are played, a
@@ -30,7 +30,8 @@ from solitaire_solver.numbering import parse_deal_number
 from solitaire_solver.pages.viewer import move_places
 from solitaire_solver.pages.web import Table
 from solitaire_solver.pages.web.app import Server
-from solitaire_solver.testing.chromium import CHROMIUM, launch
+from solitaire_solver.request import SolveRequest
+from tests.helpers.chromium import CHROMIUM, launch
 
 GAMES = [("decade", 172, 12), ("eagle-wing", 7732, 20), ("windmill", 45, 30), ("black-hole", 2, 10)]
 """Each game's preset, deal, and the moves played before the picture."""
@@ -50,7 +51,7 @@ def picture(
     ``name``."""
     game = make_game(preset)
     start = game.deal(parse_deal_number(deal))
-    moves = list(game.solve(start).moves)
+    moves = list(game.solve(start, SolveRequest.of(game)).moves)
     table = Table(game, start, deal=str(deal), moves=moves[:played], samples=2, auto=auto)
     server = Server(table)
     try:
@@ -71,7 +72,7 @@ def picture(
             )
         else:
             # Pick the next move's card, so that the picture shows where it may go.
-            places = move_places(game, state, game.solve(state).moves[0])
+            places = move_places(game, state, game.solve(state, SolveRequest.of(game)).moves[0])
             if places is not None and places.target is not None:
                 pile, index = places.source
                 where = f'[data-pile="{pile}"]' + (
@@ -102,7 +103,8 @@ def main() -> None:
         # The end of a long game on a large screen: what the window shows, no more.
         context = launch(p, Path(tmp) / "large", str(CHROMIUM), **LARGE)
         page = context.new_page()
-        line = make_game("windmill").solve(make_game("windmill").deal(parse_deal_number(45)))
+        windmill = make_game("windmill")
+        line = windmill.solve(windmill.deal(parse_deal_number(45)), SolveRequest.of(windmill))
         name = "play-windmill-45-end.png"
         picture(page, "windmill", 45, len(line.moves), name, full=False, auto=True)
         context.close()

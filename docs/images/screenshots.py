@@ -3,7 +3,7 @@
 Run from the project folder, with Debian's Chromium (``apt-get install
 chromium``) and the test extras installed::
 
-    python docs/images/screenshots.py
+    PYTHONPATH=. python docs/images/screenshots.py
 
 Each page is written by ``solitaire-solver solve GAME NUMBER --html``, opened
 in headless Chromium at 1000 pixels wide, and saved here as a PNG of at most
@@ -21,7 +21,7 @@ from pathlib import Path
 from PIL import Image
 from playwright.sync_api import sync_playwright
 
-from solitaire_solver.testing.chromium import CHROMIUM, launch
+from tests.helpers.chromium import CHROMIUM, launch
 
 HERE = Path(__file__).resolve().parent
 

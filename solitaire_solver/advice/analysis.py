@@ -43,7 +43,7 @@ from ..api import (
 from ..cards import count_text
 from ..games import Game
 from ..request import SolveRequest, as_request
-from ..search import Memo, SearchStats, SolveResult, Status, Watcher
+from ..search import NO_LIMITS, Limits, Memo, SearchStats, SolveResult, Status, Watcher
 
 # ---------------------------------------------------------------- verdict texts
 
@@ -292,9 +292,7 @@ def analyse(
     *,
     rules: RulesLike = None,
     shortest: bool = False,
-    max_states: int | None = None,
-    timeout: float | None = None,
-    max_table: int | None = None,
+    limits: Limits = NO_LIMITS,
     memo: Memo | None = None,
     watch: Watcher | None = None,
 ) -> Analysis:
@@ -306,8 +304,9 @@ def analyse(
     an illegal or unparsable one raises
     :class:`~solitaire_solver.errors.BadMoveError` or
     :class:`~solitaire_solver.errors.IllegalMoveError` naming its number.
-    The limits apply to each search (by default the preset's default
-    limits, when it has some); a verdict they cut short is unknown and
+    ``limits`` (a :class:`~solitaire_solver.search.Limits`) apply to each
+    search (none set: the preset's default limits, when it has some); a
+    verdict they cut short is unknown and
     names the limit. With ``shortest`` each line is a shortest one where
     the game can prove it (the result says so). ``watch`` is told of each
     search's progress (a :class:`~solitaire_solver.progress.SolveProgress`
@@ -317,14 +316,7 @@ def analyse(
     and the move its winning line starts with; the other moves take one
     search each, sharing one memo of the keys proved lost.
     """
-    request = as_request(
-        game,
-        rules=rules,
-        max_states=max_states,
-        timeout=timeout,
-        max_table=max_table,
-        shortest=shortest,
-    )
+    request = as_request(game, rules=rules, limits=limits, shortest=shortest)
     g, position = start_of(request.game, start)
     line = move_list(moves)
     played = 0
@@ -535,9 +527,7 @@ def review(
     moves: Iterable[Any],
     *,
     rules: RulesLike = None,
-    max_states: int | None = None,
-    timeout: float | None = None,
-    max_table: int | None = None,
+    limits: Limits = NO_LIMITS,
     watch: Watcher | None = None,
 ) -> Review:
     """Replay a game and name the first move after which a winnable position was lost.
@@ -547,14 +537,12 @@ def review(
     unparsable one raises, naming its number). The result says that the
     game was won, that the deal was never winnable, that no move lost it
     (its last position can still be won), or which move lost a won game and
-    which move would have kept it won (:meth:`Review.summary`). The limits
-    apply to each search (by default the preset's default limits, when it
+    which move would have kept it won (:meth:`Review.summary`). ``limits``
+    apply to each search (none set: the preset's default limits, when it
     has some); ``watch`` is told of each search's progress. See
     :func:`review_line` for how it searches.
     """
-    request = as_request(
-        game, rules=rules, max_states=max_states, timeout=timeout, max_table=max_table
-    )
+    request = as_request(game, rules=rules, limits=limits)
     g, position = start_of(request.game, start)
     played = [m for m, _, _ in play_line(g, position, move_list(moves))]
     return review_line(g, position, played, request=request.for_game(g), watch=watch)

@@ -45,6 +45,10 @@ and the interval of a move runs from the Wilson low of its wins to the
 Wilson high of its wins and unsettled samples together (:class:`FairMove`):
 the chance is at least the one and at most the other.
 
+The fair player's choice, which ranks the moves as a hint does with fewer
+searches, is in :mod:`.choice`; the words and the JSON of a hint are the
+pages' (:mod:`solitaire_solver.pages.words`).
+
 >>> from solitaire_solver import make_game
 >>> from solitaire_solver.numbering import parse_deal_number
 >>> g = make_game("decade")
@@ -66,7 +70,7 @@ from typing import Any, Literal
 
 import attrs
 
-from ..cards import Card, count_text
+from ..cards import Card
 from ..games import Game, Seen
 from ..games.fields import Field, FieldReader
 from ..maths import wilson_interval
@@ -81,8 +85,6 @@ from ..search import (
     Tally,
     Watcher,
     draw_samples,
-    sampled_choice,
-    settle_samples,
     tally_samples,
     work_out,
 )
@@ -353,7 +355,7 @@ def line_keys(game: Game[Any, Any], positions: Iterable[Any]) -> list[Hashable]:
 
 
 @attrs.frozen
-class _Steps:
+class Steps:
     """What each move of a position does that a player can see coming: the cards it sends
     home and turns face up, and how often it returns to the game's line
     (:attr:`FairMove.returns`, :attr:`FairMove.home`, :attr:`FairMove.revealed`)."""
@@ -369,7 +371,7 @@ class _Steps:
         seen: Seen[Any],
         moves: Sequence[Any],
         line: Iterable[Hashable] = (),
-    ) -> _Steps:
+    ) -> Steps:
         """The steps of ``moves`` from ``seen``, ``line`` the :func:`seen_key` of each
         position of the game so far."""
         visits = Counter(line)
@@ -430,7 +432,7 @@ def fair_samples(game: Game[Any, Any], samples: int | None) -> int:
     return samples
 
 
-def _sample_request(game: Game[Any, Any], request: SolveRequest | None) -> SolveRequest:
+def sample_request(game: Game[Any, Any], request: SolveRequest | None) -> SolveRequest:
     """``request`` for ``game``'s samples, or when none is given the plan's
     (:meth:`~.request.SolveRequest.samples`)."""
     if request is None:
@@ -513,14 +515,14 @@ def fair_hint(
     """
     fair = game.plan.fair
     samples = fair_samples(game, samples)
-    request = _sample_request(game, request)
+    request = sample_request(game, request)
     exact_hidden = fair.exact_hidden if exact_hidden is None else exact_hidden
     t0 = time.perf_counter()
     moves = legal_moves_seen(game, seen)
-    steps = _Steps.of(game, seen, moves, line)
+    steps = Steps.of(game, seen, moves, line)
     if quick and len(moves) == 1:
         return _forced(moves, (), steps, samples, seen, t0)
-    exact = _exact(game, seen, moves, steps, request, exact_hidden, seed, t0)
+    exact = exact_hint(game, seen, moves, steps, request, exact_hidden, seed, t0)
     if exact is not None:
         return attrs.evolve(exact, asked=samples)
     problem = SampledSeen(game, seen, tuple(moves), request, watch)
@@ -538,7 +540,7 @@ def fair_hint(
 
     def hint(t: Tally) -> FairHint:
         """The hint of the figures of the samples used so far."""
-        votes = _votes(moves, drawn[: t.used])
+        votes = votes_of(moves, drawn[: t.used])
         return _sampled(moves, t, votes, twins, steps, samples, seen, t0)
 
     # Each sample has a memo of its own, so the order they are solved in
@@ -561,7 +563,7 @@ def _sampled(
     figures: Tally,
     votes: Sequence[int],
     twins: Sequence[tuple[int, ...]],
-    steps: _Steps,
+    steps: Steps,
     asked: int,
     seen: Seen[Any],
     t0: float,
@@ -582,7 +584,7 @@ def _sampled(
 def _forced(
     moves: Sequence[Any],
     twins: Sequence[tuple[int, ...]],
-    steps: _Steps,
+    steps: Steps,
     asked: int,
     seen: Seen[Any],
     t0: float,
@@ -597,144 +599,19 @@ def _forced(
     return FairHint(out, 0, False, seen.hidden, seconds, 0, asked=asked, forced=True)
 
 
-def how_text(hint: FairHint) -> str:
-    """How ``hint`` was worked out, in words, with K: ``64 random deals of the 94 hidden
-    cards (K = 64), each solved with full sight after every move; 95% intervals``."""
-    hidden = count_text(hint.hidden, "hidden card")
-    if hint.forced:
-        if len(hint.moves) == 1:
-            return "the only legal move, named with no sampling"
-        return (
-            "the only move up to symmetry (the others lead to the same position), named with "
-            "no sampling"
-        )
-    if hint.exact and not hint.hidden:
-        return "exact: nothing is hidden, the best play after each move"
-    if hint.exact:
-        orders = (
-            "the one order" if hint.samples == 1 else f"every one of the {hint.samples:,} orders"
-        )
-        return f"exact: {orders} of the {hidden}, the best play after each move"
-    if hint.samples < hint.most:
-        deals = f"{hint.samples:,} of K = {hint.most:,} random deals of the {hidden}"
-        return (
-            f"{deals}, each solved with full sight after every move, stopped once the best "
-            "move was told apart; 95% intervals"
-        )
-    return (
-        f"{count_text(hint.samples, 'random deal')} of the {hidden} (K = {hint.most:,}), each "
-        "solved with full sight after every move; 95% intervals"
-    )
+def votes_of(moves: Sequence[Any], drawn: Sequence[_Sample]) -> list[int]:
+    """For each move, the samples whose winning line starts with it (:attr:`FairMove.votes`)."""
+    return [
+        sum(d.whole.won and bool(d.whole.moves) and d.whole.moves[0] == m for d in drawn)
+        for m in moves
+    ]
 
 
-def unsettled_text(move: FairMove) -> str | None:
-    """``35 of 64 samples unsettled (the search limit), counted as lost``, or ``None`` when
-    every sample of ``move`` is settled."""
-    if not move.unknown:
-        return None
-    return (
-        f"{move.unknown:,} of {count_text(move.samples, 'sample')} unsettled (the search limit), "
-        "counted as lost"
-    )
-
-
-def hint_unsettled_text(hint: FairHint) -> str | None:
-    """What a hint says of its unsettled samples as a whole, or ``None`` with none: how many
-    (a range when moves differ, when each move says its own: :func:`unsettled_text`),
-    counted as lost, and where the intervals go."""
-    counts = sorted({m.unknown for m in hint.moves if not m.exact})
-    if not counts or counts[-1] == 0:
-        return None
-    if len(counts) == 1:
-        many = f"{counts[0]:,} of {count_text(hint.samples, 'sample')} unsettled after every move"
-    else:
-        many = (
-            f"{counts[0]:,} to {counts[-1]:,} of {count_text(hint.samples, 'sample')} unsettled "
-            "after a move"
-        )
-    return (
-        f"{many} (the search limit), counted as lost; each interval reaches up to where they "
-        "would all be won"
-    )
-
-
-def hint_document(game: Game[Any, Any], seen: Seen[Any], hint: FairHint) -> dict[str, Any]:
-    """The JSON form of a fair hint of ``seen``: how it was worked out, then every legal move,
-    the best first.
-
-    At the top: ``k`` (the K asked for), ``samples`` (what the figures rest
-    on: fewer than K when a quick hint stopped early, the arrangements when
-    exact, 0 for a forced move), ``how`` (:func:`how_text`), ``exact``,
-    ``forced``, ``separated`` (:attr:`FairHint.separated`), ``best`` (the
-    move the hint plays, its notation), ``hidden``, ``unsettled``
-    (:func:`hint_unsettled_text`), ``solves`` and ``seconds``. Each move:
-    ``move`` (notation), ``text`` (its words), ``chance`` (``None`` for a
-    forced move), ``low``, ``high``, ``wins``, ``samples``, ``unsettled``
-    and its sentence ``unsettled_text``, ``exact``, ``best``, ``tie`` (its
-    figures cannot be told apart from the best move's), ``votes``,
-    ``returns``, ``home`` and ``revealed`` (the tie-breaks of
-    :meth:`FairHint.standing`), ``group`` (the move listed for its twins)
-    and ``twins`` (the others; ``also`` too, as ``hint --json`` names them).
-
-    ``moves`` come in the order the hint ranks them (:meth:`FairHint.ranked`):
-    the best first, each group of twins together, the one listed for it
-    first; the order the terminal lists them in.
-
-    A move's words describe it in what the player sees
-    (:meth:`~.games.Game.describe_seen`: the masked position, where the
-    face-down cards are :data:`~solitaire_solver.cards.HIDDEN`), never in a
-    position with its hidden places filled: they cannot name a card the
-    player has not seen.
-    """
-    best = hint.best
-    separated = hint.separated
-    ranked = hint.ranked()
-    group = {id(member): listed for listed, others in ranked for member in (listed, *others)}
-
-    def row(m: FairMove) -> dict[str, Any]:
-        return {
-            "move": str(m.move),
-            "text": game.describe_seen(seen, m.move),
-            "chance": None if hint.forced else m.value,
-            "low": m.low,
-            "high": m.high,
-            "wins": m.wins,
-            "samples": m.samples,
-            "unsettled": m.unknown,
-            "unsettled_text": unsettled_text(m),
-            "exact": m.exact,
-            "best": m is best,
-            "tie": not separated and hint.ties_best(m),
-            "votes": m.votes,
-            "returns": m.returns,
-            "home": m.home,
-            "revealed": m.revealed,
-            "group": str(group[id(m)].move),
-            "twins": [str(hint.moves[j].move) for j in m.twins],
-            "also": [str(hint.moves[j].move) for j in m.twins],
-        }
-
-    return {
-        "k": hint.most,
-        "samples": hint.samples,
-        "how": how_text(hint),
-        "exact": hint.exact,
-        "forced": hint.forced,
-        "separated": separated,
-        "best": None if best is None else str(best.move),
-        "hidden": hint.hidden,
-        "unsettled": hint_unsettled_text(hint),
-        "moves": [row(m) for listed, others in ranked for m in (listed, *others)],
-        "solves": hint.solves,
-        "seconds": round(hint.seconds, 6),
-    }
-
-
-def _exact(
+def exact_hint(
     game: Game[Any, Any],
     seen: Seen[Any],
     moves: Sequence[Any],
-    steps: _Steps,
+    steps: Steps,
     request: SolveRequest,
     exact_hidden: int,
     seed: int | str,
@@ -744,7 +621,10 @@ def _exact(
     """The exact hint, from the game's own values or the expectimax when at most
     ``exact_hidden`` cards are hidden (what its leaves taught in ``leaves``, see
     :func:`exact_values`); ``None`` when it is not to be had."""
-    own = game.fair_values(seen) if exact_hidden > 0 else None
+    fair = game.plan.fair
+    own = None
+    if exact_hidden > 0 and 0 < seen.hidden <= fair.own_hidden:
+        own = game.fair_values(seen, fair.own_nodes)
     if own is not None:
         return _exact_hint(game, seen, moves, steps, own, 0, t0, seed, request)
     if seen.hidden <= exact_hidden:
@@ -829,91 +709,11 @@ class SampledSeen:
         return found, True
 
 
-def _votes(moves: Sequence[Any], drawn: Sequence[_Sample]) -> list[int]:
-    """For each move, the samples whose winning line starts with it (:attr:`FairMove.votes`)."""
-    return [
-        sum(d.whole.won and bool(d.whole.moves) and d.whole.moves[0] == m for d in drawn)
-        for m in moves
-    ]
-
-
-def fair_choice(
-    game: Game[Any, Any],
-    seen: Seen[Any],
-    candidates: Sequence[Any],
-    tiebreak: Callable[[Any], tuple[int, ...]] | None = None,
-    *,
-    samples: int | None = None,
-    seed: int | str = 0,
-    request: SolveRequest | None = None,
-    exact_hidden: int | None = None,
-    leaves: Leaves | None = None,
-    skip_unsettled: bool = False,
-    line: Iterable[Hashable] = (),
-) -> tuple[Any, int]:
-    """The move of ``candidates`` (legal moves of ``seen``) that ranks first by the fair
-    hint's :meth:`~FairHint.standing` (its value, then its tie-breaks: returns to ``line``,
-    votes, cards home, cards turned up), then ``tiebreak``, then the game's order (the first
-    of equals), and the exact solves it took: the choice :func:`fair_hint` leads to, at a
-    fraction of its searches.
-
-    The hint solves every move in every sample; a choice needs only the best.
-    The moves are worked out one at a time, the most voted first (most often
-    the best). A move's wins can grow by at most the samples left that are
-    not lost as a whole (a position after a move of a lost one is lost), so
-    once a move's best possible rank falls below the best rank found so far
-    it is solved no more: a move as voted as the best and no better in its
-    tie-breaks is settled without a search when the best wins every sample.
-    The samples and each one's memo are the hint's, so every search made is
-    one the hint makes, on a memo of other entries (those of the searches
-    made before it in this order): a search ends alike whatever the memo
-    (won and lost are facts of the position) unless its limits stop it, so
-    the choice is the hint's unless a limit is reached at another place (a
-    test compares the two along real games). Exact hints (few cards hidden,
-    or the game's own values) are worked out whole, as in :func:`fair_hint`;
-    ``leaves`` carries what their leaves taught from one choice to the next
-    (:func:`exact_values`). ``skip_unsettled`` is the hint's: the samples
-    left unknown as a whole are not searched after any move (they win none).
-    The numbers not given, and the sample request, are as in :func:`fair_hint`.
-    """
-    fair = game.plan.fair
-    samples = fair_samples(game, samples)
-    request = _sample_request(game, request)
-    exact_hidden = fair.exact_hidden if exact_hidden is None else exact_hidden
-    moves = legal_moves_seen(game, seen)
-    place = {m: i for i, m in enumerate(moves)}
-    stray = [m for m in candidates if m not in place]
-    if stray or not candidates:
-        raise ValueError(f"{stray[0]!r} is not a legal move" if stray else "no move to choose")
-    steps = _Steps.of(game, seen, moves, line)
-    more = tiebreak if tiebreak is not None else lambda m: ()
-    t0 = time.perf_counter()
-    hint = _exact(game, seen, moves, steps, request, exact_hidden, seed, t0, leaves)
-    if hint is not None:
-        rank = {m.move: hint.standing(m) for m in hint.moves}
-        top = max(candidates, key=lambda m: (*rank[m], *more(m), -place[m]))
-        return top, hint.solves
-    problem = SampledSeen(game, seen, tuple(moves), request)
-    drawn = draw_samples(problem, position_seed(game, seed, seen), samples)
-    wholes = settle_samples(problem, drawn)
-    votes = _votes(moves, drawn)
-    # The standing less the value (the wins, which sampled_choice counts), the most
-    # voted first among the moves that do not return: its wins, once known, rule out
-    # the moves that could not reach its rank even winning every sample left.
-    order = {
-        i: (-steps.returns[i], votes[i], steps.home[i], steps.revealed[i], *more(m), -i)
-        for m in candidates
-        for i in (place[m],)
-    }
-    chosen, solves = sampled_choice(problem, drawn, wholes, order, skip_unsettled=skip_unsettled)
-    return moves[chosen], len(drawn) + solves
-
-
 def _exact_hint(
     game: Game[Any, Any],
     seen: Seen[Any],
     moves: Sequence[Any],
-    steps: _Steps,
+    steps: Steps,
     values: Sequence[Fraction],
     nodes: int,
     t0: float,
@@ -1063,7 +863,7 @@ def exact_values(
     fair = game.plan.fair
     if leaves is None:
         leaves = Leaves.of(game)
-    problem = SeenProblem(game, _sample_request(game, request), leaves)
+    problem = SeenProblem(game, sample_request(game, request), leaves)
     r = work_out(
         problem,
         seen,

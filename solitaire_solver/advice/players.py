@@ -42,7 +42,8 @@ from ..errors import BadOptionError
 from ..games import Game, Seen
 from ..request import SolveRequest
 from ..search import NO_LIMITS, Limit, Limits, SolveResult, Status
-from .fair import Leaves, fair_choice, fair_samples, legal_moves_seen
+from .choice import fair_choice
+from .fair import Leaves, fair_samples, legal_moves_seen
 
 KINDS = ("fair", "greedy", "random")
 """The players there are."""
@@ -85,11 +86,10 @@ class Player:
         """This player with the numbers it leaves to the plan taken from ``game``'s fair plan
         (:attr:`~.search.FairPlan.samples` and :attr:`~.search.FairPlan.limits`), its K checked
         against the plan's most (:func:`.fair.fair_samples`)."""
-        fair = game.plan.fair
         return attrs.evolve(
             self,
             samples=fair_samples(game, self.samples),
-            limits=self.limits if self.limits.any else fair.limits,
+            limits=SolveRequest.samples(game, self.limits).limits,
         )
 
     def __str__(self) -> str:

@@ -16,8 +16,7 @@ import sys
 from collections.abc import Sequence
 
 from .. import __version__
-from ..games.eagle_wing import kernel as eagle_wing_kernel
-from ..games.windmill import kernel as windmill_kernel
+from ..games import kernels as game_kernels
 from ..search.compiled import pure
 from . import deals, games, hint, play, review, show, solve, stats, verify
 from .common import (
@@ -92,12 +91,13 @@ _COMMANDS = (solve, stats, deals, games, show, hint, review, verify, play)
 
 
 def version_text() -> str:
-    """``--version``: the version, and which compiled kernels this install has.
+    """``--version``: the version, and which compiled kernels this install has (the games'
+    kernels in registry order, :func:`~solitaire_solver.games.kernels`).
 
     A kernel missing (no C compiler at install) or turned off (``SOLITAIRE_SOLVER_PURE=1``)
     leaves its game on the pure-Python model: the same verdicts, slower.
     """
-    kernels = {"windmill": windmill_kernel, "eagle-wing": eagle_wing_kernel}
+    kernels = game_kernels()
     built = [name for name, module in kernels.items() if module.built()]
     missing = [name for name in kernels if name not in built]
     lines = [f"{PROG} {__version__}"]

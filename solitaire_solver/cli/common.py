@@ -20,8 +20,9 @@ from ..cards import count_text
 from ..errors import BadOptionError, SolverError
 from ..games import PRESETS, Game
 from ..numbering import DealNumber
-from ..request import SolveRequest
-from ..search.plan import PlanError, compose_shortest, member_strategy, read_plan
+from ..records.plan_files import PlanError, read_plan
+from ..request import SolveRequest, user_limits
+from ..search.plan import compose_shortest, member_strategy
 from ..search.result import limit_problem
 
 PROG = "solitaire-solver"
@@ -176,13 +177,8 @@ def limit_type(name: str) -> Callable[[str], int | float]:
 def solve_request(args: argparse.Namespace, game: Game[Any, Any]) -> SolveRequest:
     """The request of a command that solves ``game``: its limit options, and ``--shortest``
     when the command has it (see :meth:`SolveRequest.build`)."""
-    return SolveRequest.build(
-        game,
-        max_states=args.max_states,
-        timeout=args.timeout,
-        max_table=args.max_table,
-        shortest=getattr(args, "shortest", False),
-    )
+    limits = user_limits(args.max_states, args.timeout, args.max_table)
+    return SolveRequest.build(game, limits=limits, shortest=getattr(args, "shortest", False))
 
 
 def add_rule_option(parser: argparse.ArgumentParser) -> None:

@@ -27,7 +27,7 @@ from ..records.verdicts import (
     related_tables,
     shipped_table,
 )
-from ..search import NO_LIMITS, Limit, Limits, limit_text
+from ..search import Limit, Limits, limit_text
 from ..stats.tables import ordered_keys, recheck, sample_settled, store_carried
 from .common import (
     EXIT_DISAGREES,
@@ -308,7 +308,7 @@ def _verify_table(args: argparse.Namespace, game: Game[Any, Any]) -> int:
     source = _table_name(v)
     # A verdict won or lost holds under any limits: the deals are solved as
     # `solve` solves them, under the preset's limits, not the table's.
-    limits = _limits_phrase(game.effective_limits(NO_LIMITS))
+    limits = _limits_phrase(game.default_limits)
     what = {"won": "won ", "lost": "lost ", None: ""}[want]
     if not args.json:
         print(

@@ -10,13 +10,13 @@ from typing import Any
 from .. import __version__
 from ..advice.analysis import Analysis, analyse
 from ..advice.fair import fair_hint, line_keys
-from ..advice.fair import hint_document as fair_hint_document
 from ..api import play_line
 from ..cards import count_text
 from ..errors import BadOptionError
 from ..games import Game
 from ..games.knobs import rules_items, rules_text
-from ..pages.terminal import Style, fair_hint_lines, hint_lines
+from ..pages.words import Style, fair_hint_lines, hint_lines
+from ..pages.words import hint_document as fair_hint_document
 from ..progress import solve_progress
 from ..request import SolveRequest
 from .common import (

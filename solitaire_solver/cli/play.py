@@ -10,8 +10,9 @@ from typing import Any
 
 from ..errors import BadOptionError
 from ..games import Game
-from ..pages.terminal import CHECK_LIMITS, Fair, Style, play_game
+from ..pages.terminal import CHECK_LIMITS, Fair, play_game
 from ..pages.web import Table
+from ..pages.words import Style
 from ..records.deal_files import GameFile, play_mode
 from ..request import SolveRequest
 from ..search import NO_LIMITS, Limits

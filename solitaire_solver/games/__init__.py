@@ -9,7 +9,9 @@ for a name not here.
 from __future__ import annotations
 
 import importlib
+import importlib.util
 from collections.abc import Iterable, Mapping
+from types import ModuleType
 from typing import Any
 
 from ..errors import BadRuleError, UnknownGameError
@@ -28,6 +30,21 @@ _MODULES = tuple(importlib.import_module(f".{name}", __name__) for name in GAMES
 
 PRESETS: dict[str, Preset] = {p.name: p for m in _MODULES for p in m.PRESETS}
 """Every preset by name, in registry order."""
+
+
+def kernels() -> dict[str, ModuleType]:
+    """Each game's compiled kernel by the game's name (``eagle-wing``), in registry order.
+
+    A game has one when its folder holds a ``kernel`` module (beside its
+    ``_kernel.c``, see ``docs/guides/adding-a-game.md``), whose ``built()``
+    says whether the extension was built and may be used: ``--version``
+    names them from here, so a new kernel needs no edit outside its game.
+    """
+    out: dict[str, ModuleType] = {}
+    for name, module in zip(GAMES, _MODULES, strict=True):
+        if importlib.util.find_spec(f"{module.__name__}.kernel") is not None:
+            out[name.replace("_", "-")] = importlib.import_module(".kernel", module.__name__)
+    return out
 
 
 def find_preset(name: str) -> Preset:
@@ -62,4 +79,4 @@ def make_game(name: str, rules: Mapping[str, Any] | Iterable[str] | None = None)
     return preset.make(rules)
 
 
-__all__ = ["GAMES", "PRESETS", "Game", "Preset", "Seen", "find_preset", "make_game"]
+__all__ = ["GAMES", "PRESETS", "Game", "Preset", "Seen", "find_preset", "kernels", "make_game"]

@@ -15,9 +15,8 @@ a position file.
 
 from __future__ import annotations
 
-import copy
 import random
-from abc import ABC, abstractmethod
+from abc import ABC, ABCMeta, abstractmethod
 from collections import Counter
 from collections.abc import Hashable, Iterable, Mapping, Sequence
 from fractions import Fraction
@@ -29,7 +28,6 @@ from ..cards import CARD_IN_TEXT, Card, card_text
 from ..errors import BadOptionError, HiddenCardsError, IllegalMoveError
 from ..numbering import DealNumber
 from ..search import (
-    NO_LIMITS,
     Budget,
     Factory,
     Limits,
@@ -76,7 +74,17 @@ DEPTH_FIRST_PLAN = Plan((PlanMember("depth-first"),))
 for a shorter line (the default shortest section)."""
 
 
-class Game(ProblemDefaults, ABC, Generic[S, M]):
+class _BuiltWhole(ABCMeta):
+    """The class of a game class: a game's attributes are fixed once its ``__init__`` (its
+    class's, which runs the base's first) returns (:meth:`Game.__setattr__`)."""
+
+    def __call__(cls, *args: Any, **kwargs: Any) -> Any:
+        game = super().__call__(*args, **kwargs)
+        object.__setattr__(game, "_built", True)
+        return game
+
+
+class Game(ProblemDefaults, ABC, Generic[S, M], metaclass=_BuiltWhole):
     """Base class of the game modules.
 
     Subclasses set :attr:`name` and :attr:`rules_type`, and implement the
@@ -93,27 +101,35 @@ class Game(ProblemDefaults, ABC, Generic[S, M]):
     """The game's solver as data (:class:`~solitaire_solver.search.Plan`), when its preset
     names none."""
 
-    def __init__(self, rules: Any, preset: str | None = None) -> None:
+    def __init__(self, rules: Any, preset: Preset | None = None, plan: Plan | None = None) -> None:
         if not isinstance(rules, self.rules_type):
             raise TypeError(f"{self.name} needs {self.rules_type.__name__}, not {rules!r}")
+        if preset is not None and not isinstance(self, preset.game):
+            raise TypeError(f"preset {preset.name!r} is not a preset of {self.name}")
         self.rules = rules
-        self.preset = preset or self.name
-        self.plan: Plan = self.default_plan
-        """The solver's plan (from the preset): the members :meth:`strategy` composes, with
-        their numbers and the default limits; :meth:`with_plan` gives a game with another."""
-        self.default_limits = self.plan.limits_for(rules)
-        """The limits a solve works under when the caller sets none (the plan's, for these
-        rules: :meth:`~solitaire_solver.search.Plan.limits_for`)."""
-        self.default_shortest_states: int | None = self.plan.shortest.states
-        """States the search for a shorter line may expand after a line is found, when the
-        caller sets no limit (the plan's shortest section; ``None``: only the default limits
-        bound it)."""
-        self.preset_rules: Any = rules
-        """The preset's own rules, which :meth:`changed_rules` compares with (set by
-        :meth:`Preset.make`; a game built without a preset has its own)."""
-        self.preset_plan: Plan = self.plan
-        """The preset's own plan, which :attr:`plan_digest` compares with (set by
-        :meth:`Preset.make`)."""
+        self.preset = self.name if preset is None else preset.name
+        """The name of the preset the game was made from (its game's name without one)."""
+        self.preset_rules: Any = rules if preset is None else preset.rules
+        """The preset's own rules, which :meth:`changed_rules` compares with (a game built
+        without a preset has its own)."""
+        self.preset_plan: Plan = self.default_plan if preset is None else preset.solver_plan
+        """The preset's own plan, which :attr:`plan_digest` compares with."""
+        self.plan: Plan = self.preset_plan if plan is None else plan
+        """The solver's plan: the members :meth:`strategy` composes, with their numbers and
+        the default limits (the preset's own, or another given: :meth:`with_plan`)."""
+        self._origin = preset
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        # A game is built whole and never changed after (a new plan makes a new game:
+        # with_plan): requests, stores and caches read a game's rules and plan as fixed.
+        if getattr(self, "_built", False):
+            raise AttributeError(
+                f"{type(self).__name__} is built whole: cannot set {name!r} after construction"
+            )
+        super().__setattr__(name, value)
+
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError(f"{type(self).__name__} is built whole: cannot delete {name!r}")
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}({self.rules!r})"
@@ -424,11 +440,12 @@ class Game(ProblemDefaults, ABC, Generic[S, M]):
         game can name one (it argues why), else ``None``; by default ``None``."""
         return None
 
-    def fair_values(self, seen: Seen[S]) -> list[Fraction] | None:
+    def fair_values(self, seen: Seen[S], max_nodes: int) -> list[Fraction] | None:
         """The exact fair value after each legal move of ``seen`` (in the order of
         :meth:`legal_moves`), when the game has an exact method of its own that reaches it
-        cheaply, else ``None`` (the fair hint then uses its general methods); by default
-        ``None``."""
+        within ``max_nodes`` positions, else ``None`` (the fair hint then uses its general
+        methods); by default ``None``. The hint asks it with at most the plan's
+        ``fair.own_hidden`` cards hidden, ``max_nodes`` its ``fair.own_nodes``."""
         return None
 
     bound_potentials: ClassVar[tuple[str, ...]] = ()
@@ -500,29 +517,12 @@ class Game(ProblemDefaults, ABC, Generic[S, M]):
 
     # -- solving
 
-    def effective_limits(self, limits: Limits) -> Limits:
-        """The limits a solve with ``limits`` works under: the caller's, or the defaults.
-
-        The game's default limits (:attr:`default_limits`, from its preset)
-        apply only when the caller sets no limit at all. The statistics
-        store records the limits a solve worked under, so that an
-        ``unknown`` reached under an older default is retried.
-        """
-        return self.resolved_limits(limits)[0]
-
-    def resolved_limits(self, given: Limits) -> tuple[Limits, int | None]:
-        """The limits a solve works under when the caller gives ``given``, and the states the
-        search for a shorter line may expand once a line is found (``None``: unbounded).
-
-        The one statement of the rule: any limit given replaces every
-        default, and the defaults (:attr:`default_limits` and
-        :attr:`default_shortest_states`, from the preset) apply only when
-        none is. A :class:`~solitaire_solver.request.SolveRequest` is
-        resolved by it.
-        """
-        if given.any:
-            return given, None
-        return self.default_limits, self.default_shortest_states
+    @property
+    def default_limits(self) -> Limits:
+        """The plan's limits for these rules (:meth:`~solitaire_solver.search.Plan.limits_for`):
+        those a solve works under when the caller sets none, as a request resolves them
+        (:func:`~solitaire_solver.request.resolve_limits`)."""
+        return self.plan.limits_for(self.rules)
 
     @property
     def plan_digest(self) -> str | None:
@@ -532,15 +532,11 @@ class Game(ProblemDefaults, ABC, Generic[S, M]):
         return None if digest == plan_digest(self.preset_plan) else digest
 
     def with_plan(self, plan: Plan) -> Game[S, M]:
-        """The same game with another solver plan, for experiments: a member left out, a
-        weight or a cap changed (``game.with_plan(game.plan.with_member("restarts",
-        weight=0))``). The plan's members must be ones the game makes."""
-        other = copy.copy(self)
-        other.plan = plan
-        # The default limits are the plan's, so they follow it.
-        other.default_limits = plan.limits_for(self.rules)
-        other.default_shortest_states = plan.shortest.states
-        return other
+        """A new game, with these rules from the same preset, and another solver plan, for
+        experiments: a member left out, a weight or a cap changed
+        (``game.with_plan(game.plan.with_member("restarts", weight=0))``). The plan's members
+        must be ones the game makes; this game is left as it is."""
+        return type(self)(self.rules, self._origin, plan)
 
     def factories(self, start: S, *, memo: Memo | None = None) -> dict[str, Factory]:
         """The members a plan of this game may name, made for ``start``, by name (see
@@ -582,7 +578,7 @@ class Game(ProblemDefaults, ABC, Generic[S, M]):
     def solve(
         self,
         state: S,
-        request: SolveRequest | None = None,
+        request: SolveRequest,
         *,
         memo: Memo | None = None,
         watch: Watcher | None = None,
@@ -593,10 +589,9 @@ class Game(ProblemDefaults, ABC, Generic[S, M]):
 
         ``request`` is a :class:`~solitaire_solver.request.SolveRequest` of
         this game (as the library's front door, the command line and the
-        players build it), whose limits and ``shortest`` apply as they were
-        resolved there; none is the request with no limit given, under the
-        preset's defaults (:meth:`resolved_limits`, the rule a request is
-        built by).
+        players build it: ``SolveRequest.of(game)`` for the preset's
+        defaults), whose limits and ``shortest`` apply as they were resolved
+        there; the game resolves nothing itself.
 
         With the request's ``shortest`` the line is a shortest one when the result says
         so (:attr:`SolveResult.shortest`). The ordinary solver finds a line
@@ -607,8 +602,8 @@ class Game(ProblemDefaults, ABC, Generic[S, M]):
         is a shortest one says so in the section, and its line is marked
         shortest at once). The limits
         cover the whole solve; with none given, the default limits do, and
-        the search for a shorter line may expand at most
-        :attr:`default_shortest_states` after the line. ``memo`` shares what
+        the search for a shorter line may expand at most the request's
+        ``shortest_states`` after the line. ``memo`` shares what
         earlier solves of the same deal proved lost (see :meth:`strategy`);
         ``watch`` is told of the progress (see
         :class:`~solitaire_solver.search.Budget`). With ``verdict_only`` a won
@@ -627,18 +622,9 @@ class Game(ProblemDefaults, ABC, Generic[S, M]):
                 f"the position hides {hidden} card{'s' if hidden != 1 else ''} (??): an exact "
                 "solve needs every card; a fair hint (hint --fair) gives each move's chance"
             )
-        shortest = False
-        if request is None:
-            # No request: no limit given, so the preset's defaults, by the rule a request
-            # is resolved by.
-            run, more = self.resolved_limits(NO_LIMITS)
-            by_default = run.any
-        elif isinstance(request, Limits):
+        if isinstance(request, Limits) or not hasattr(request, "by_default"):
             raise TypeError("Game.solve takes a SolveRequest (SolveRequest.of(game, limits))")
-        else:
-            # A request, resolved where it was built.
-            run, more, by_default = request.limits, request.shortest_states, request.by_default
-            shortest = request.shortest
+        shortest = request.shortest
         # A shortest solve bounds its second search by the first line.
         wanted: LineWanted = "whole"
         if not shortest and verdict_only:
@@ -648,11 +634,12 @@ class Game(ProblemDefaults, ABC, Generic[S, M]):
         strategy = self.strategy(state, memo=memo)
         if shortest:
             factories = self.factories(state, memo=memo)
+            more = request.shortest_states
             strategy = compose_shortest(self.plan, factories, strategy, more=more)
         result: SolveResult[M] = solve(
             strategy,
-            run,
-            default=by_default,
+            request.limits,
+            default=request.by_default,
             watch=watch,
             wants_line=wanted,
         )
@@ -708,9 +695,6 @@ class Preset:
         return self.solver_plan.limits_for(rules)
 
     def make(self, overrides: Mapping[str, Any] | None = None) -> Game[Any, Any]:
-        """An instance of the game with this preset's rules and ``overrides``."""
+        """An instance of the game with this preset's rules and ``overrides``, and its plan."""
         rules = apply_overrides(self.rules, overrides or {}, self.name)
-        game = self.game(rules, self.name).with_plan(self.solver_plan)
-        game.preset_rules = self.rules
-        game.preset_plan = self.solver_plan
-        return game
+        return self.game(rules, self, self.solver_plan)

@@ -18,55 +18,35 @@ with every move replayed (so ``undo`` reaches back past them) and ``review
 --file`` reviews. When the game ends it says where it was saved, or lists
 the moves played, with the ``review`` command that looks into them.
 
-Every search of a session shares one :class:`~solitaire_solver.search.Memo`:
-the positions of one deal share their keys, so what one search proves lost
-no later search repeats, whatever moves and undos come in between.
+The game in play is a :class:`~solitaire_solver.advice.session.Session`
+(the browser's table plays on one too); the words of its hints are
+:mod:`.words`'.
 """
 
 from __future__ import annotations
 
 import itertools
-import json
 import os
-import re
 import shlex
 from collections.abc import Callable, Sequence
 from typing import Any, TextIO
 
 import attrs
 
-from ..advice.analysis import Analysis, analyse_position, verdict_words
-from ..advice.fair import (
-    FairHint,
-    fair_hint,
-    hint_unsettled_text,
-    how_text,
-    line_keys,
-    unsettled_text,
-)
-from ..cards import CARD_IN_TEXT, count_text
+from ..advice.analysis import verdict_words
+from ..advice.fair import fair_hint, line_keys
+from ..advice.session import Session
+from ..cards import count_text
 from ..errors import BadMoveError, IllegalMoveError, SolverError
 from ..games import Game, Seen
 from ..progress import solve_progress
-from ..records.deal_files import dump_game
 from ..request import SolveRequest
-from ..search import Memo, SolveResult, Status, Watcher
+from ..search import Status
 from ..search.plan import CHECK_LIMITS as CHECK_LIMITS
+from .words import Style, fair_hint_lines, hint_lines
 
 # CHECK_LIMITS: the limit of the search after each move that says whether the game can still
 # be won, by default (a plan's ``checks``), named here for the command's help.
-
-SUITS_SHOWN = {"C": "\u2663", "S": "\u2660", "H": "\u2665", "D": "\u2666"}
-"""The suit symbols a terminal that can show them gets instead of the letters."""
-
-
-_RED, _GREEN, _YELLOW, _BOLD, _RESET = "\033[31m", "\033[32m", "\033[33m", "\033[1m", "\033[0m"
-
-
-def twins_text(notations: list[str]) -> str:
-    """What a hint says under a move of the others that lead to the same position up to
-    symmetry: ``also r3>s2, r3>s3: the same position up to symmetry``."""
-    return f"also {', '.join(notations)}: the same position up to symmetry"
 
 
 @attrs.frozen
@@ -79,67 +59,6 @@ class Fair:
 
     samples: int | None = None
     seed: int = 0
-
-
-@attrs.frozen
-class Style:
-    """How text reaches the player: plain, or with colour and suit symbols.
-
-    ``colour`` paints red suits red and verdicts in their colours; ``symbols``
-    shows suits as ``\u2660 \u2665 \u2666 \u2663``. Moves keep their notation
-    either way, so whatever is shown can be typed back.
-    """
-
-    colour: bool = False
-    symbols: bool = False
-
-    @classmethod
-    def for_stream(cls, stream: TextIO, choice: str = "auto") -> Style:
-        """The style for ``stream``: ``always``, ``never``, or ``auto`` (a terminal that can).
-
-        ``auto`` colours only a terminal (not a file or a pipe) whose
-        ``TERM`` is not ``dumb``, and not when ``NO_COLOR`` is set (the
-        common convention); it shows suit symbols only when the stream's
-        encoding can write them.
-        """
-        encoding = getattr(stream, "encoding", None) or "ascii"
-        try:
-            "".join(SUITS_SHOWN.values()).encode(encoding)
-            can_symbols = True
-        except (UnicodeEncodeError, LookupError):
-            can_symbols = False
-        if choice == "always":
-            return cls(True, can_symbols)
-        if choice == "never":
-            return cls(False, False)
-        tty = getattr(stream, "isatty", lambda: False)()
-        fancy = tty and os.environ.get("TERM", "") != "dumb" and "NO_COLOR" not in os.environ
-        return cls(fancy, fancy and can_symbols)
-
-    def cards(self, text: str) -> str:
-        """``text`` with each card drawn in this style."""
-        if not (self.colour or self.symbols):
-            return text
-
-        def card(m: re.Match[str]) -> str:
-            rank, suit = m.group(1), m.group(2)
-            shown = rank + (SUITS_SHOWN[suit] if self.symbols else suit)
-            if self.colour and suit in "HD":
-                return f"{_RED}{shown}{_RESET}"
-            return shown
-
-        return CARD_IN_TEXT.sub(card, text)
-
-    def verdict(self, status: Status, text: str) -> str:
-        """``text`` in the colour of ``status``: green won, red lost, yellow unknown."""
-        if not self.colour:
-            return text
-        colour = {Status.WON: _GREEN, Status.LOST: _RED}.get(status, _YELLOW)
-        return f"{colour}{text}{_RESET}"
-
-    def bold(self, text: str) -> str:
-        """``text`` in bold, with colour on."""
-        return f"{_BOLD}{text}{_RESET}" if self.colour else text
 
 
 HELP = """\
@@ -166,160 +85,6 @@ that number), or one of:
   help       this list
   quit       leave the game; unless it is saved, every card is then shown"""
 """The commands of a fair game: no ``solve``, which would show the hidden cards."""
-
-
-class Session:
-    """A game in play: the start, the moves made, and what the solver knows of them."""
-
-    def __init__(
-        self,
-        game: Game[Any, Any],
-        start: Any,
-        *,
-        request: SolveRequest | None = None,
-        check_request: SolveRequest | None = None,
-        deal: str | None = None,
-        fair: bool = False,
-        fair_off_at: int | None = None,
-        start_file: str | None = None,
-    ) -> None:
-        self.game = game
-        self.start = start
-        self.deal = deal
-        self.fair = fair
-        """Whether the game is played fair: its file says so and shows no face-down card."""
-        self.fair_off_at = fair_off_at
-        """The move number fair play was turned off at, if it was (kept in the file)."""
-        self.start_file = start_file
-        """The position file the start came from, if it did: a fair game's file names it
-        instead of the face-down cards (see
-        :func:`~solitaire_solver.records.deal_files.format_game`)."""
-        self.request = request.for_game(game) if request is not None else SolveRequest.of(game)
-        """The request of ``hint`` and ``solve`` (none given: the preset's defaults)."""
-        self.check_request = (
-            check_request.for_game(game) if check_request is not None else SolveRequest.checks(game)
-        )
-        """The request of the search after each move (none given: the plan's checks)."""
-        self.memo = Memo()
-        self.moves: list[Any] = []
-        self.automatic: list[bool] = []
-        """For each move, whether the table played it for the player (an automatic move home:
-        the browser's table plays them; the terminal keeps those of a game it goes on with)."""
-        self.positions: list[Any] = [start]
-        self.checks: list[SolveResult[Any] | None] = [None]
-        """The verdict found for each position (``None``: not searched yet)."""
-        self.saved: tuple[str, tuple[Any, ...]] | None = None
-        """The file the game was last saved to, and the moves it then held."""
-        self.saved_start: str | None = None
-        """The position file that file reads the face-down cards from, if it names one."""
-
-    @property
-    def position(self) -> Any:
-        """The position now."""
-        return self.positions[-1]
-
-    def play(self, move: Any, automatic: bool = False) -> None:
-        """Play a legal ``move`` (``automatic``: the table played it for the player);
-        :class:`IllegalMoveError` for any other."""
-        after = self.game.play(self.position, move)
-        self.moves.append(move)
-        self.automatic.append(automatic)
-        self.positions.append(after)
-        self.checks.append(None)
-
-    def undo(self) -> Any | None:
-        """Take back the last move and return it (``None`` at the start)."""
-        if not self.moves:
-            return None
-        self.positions.pop()
-        self.checks.pop()
-        self.automatic.pop()
-        return self.moves.pop()
-
-    def check(self) -> SolveResult[Any]:
-        """Whether the position now can still be won, within the limits of :attr:`check_request`.
-
-        No search is needed after a lost position (everything after it is
-        lost too), nor after a move that follows a winning line found before.
-        """
-        known = self.checks[-1]
-        if known is not None:
-            return known
-        game = self.game
-        before = self.checks[-2] if len(self.checks) > 1 else None
-        if game.is_won(self.position):
-            result: SolveResult[Any] = SolveResult(Status.WON)
-        elif before is not None and before.lost:
-            result = SolveResult(Status.LOST)
-        elif before is not None and before.won and before.moves[:1] == (self.moves[-1],):
-            result = SolveResult(Status.WON, before.moves[1:], shortest=before.shortest)
-        else:
-            result = game.solve(self.position, self.check_request, memo=self.memo)
-        self.checks[-1] = result
-        return result
-
-    def losing_move(self) -> int | None:
-        """The number of the move that turned a won position into the lost one now, if known.
-
-        Known when the position now is lost and the position before the
-        first of the lost positions that lead up to it was found won.
-        """
-        i = len(self.checks) - 1
-        now = self.checks[i]
-        if now is None or not now.lost:
-            return None
-        while i > 0 and (r := self.checks[i - 1]) is not None and r.lost:
-            i -= 1
-        before = self.checks[i - 1] if i > 0 else None
-        return i if before is not None and before.won else None
-
-    def hint(self, watch: Watcher | None = None) -> Analysis:
-        """Every legal move with its verdict (the preset's limits, or the player's); ``watch``
-        is told of the searches' progress."""
-        return analyse_position(
-            self.game,
-            self.position,
-            request=self.request,
-            memo=self.memo,
-            played=len(self.moves),
-            watch=watch,
-        )
-
-    def solve(self, watch: Watcher | None = None) -> SolveResult[Any]:
-        """A winning line from the position now, if there is one; ``watch`` is told of the
-        search's progress."""
-        result: SolveResult[Any] = self.game.solve(
-            self.position, self.request, memo=self.memo, watch=watch
-        )
-        if result.won or result.lost:
-            self.checks[-1] = result
-        return result
-
-    def save(self, path: str) -> str | None:
-        """Write the game to ``path``: the start and the moves played, as a game file (a fair
-        one's says so, and names no face-down card: see
-        :func:`~solitaire_solver.records.deal_files.format_game`). The position file the
-        file reads the face-down cards from, when it names one."""
-        text = dump_game(
-            self.game,
-            self.start,
-            self.moves,
-            path,
-            deal=self.deal,
-            fair=self.fair,
-            fair_off_at=self.fair_off_at,
-            automatic=self.automatic,
-            start_file=self.start_file,
-        )
-        self.saved = (path, tuple(self.moves))
-        self.saved_start = json.loads(text).get("start_file")
-        return self.saved_start
-
-    def saved_to(self) -> str | None:
-        """The file that holds the game as it stands, if it was saved since the last move."""
-        if self.saved is None or self.saved[1] != tuple(self.moves):
-            return None
-        return self.saved[0]
 
 
 def play_game(
@@ -706,96 +471,3 @@ def winnable_text(session: Session, style: Style) -> str:
         f"still winnable: cannot tell (stopped by {result.stop_reason()}; hint and solve "
         "search further)",
     )
-
-
-def hint_lines(analysis: Analysis, style: Style) -> list[str]:
-    """The rows of an analysis for a player: each move by its number, the recommended first.
-
-    Moves that lead to the same position up to symmetry (:meth:`.Analysis.groups`)
-    take one row, the group's best, with the others named on the line under it.
-    """
-    out = []
-    own = analysis.result
-    out.append(style.verdict(own.status, f"this position: {verdict_words(own, after=True)}"))
-    best = analysis.recommended
-    if best is not None:
-        out.append(
-            style.bold(f"play {best.index + 1} ({best.notation}): it keeps the game won")
-            + f", winning in {count_text(best.length or 0, 'more move')}"
-        )
-    elif analysis.rows and all(r.status is Status.LOST for r in analysis.rows):
-        out.append("every move loses")
-    elif analysis.rows:
-        out.append("no move is known to keep the game won: some searches stopped at their limit")
-    groups = analysis.groups()
-    if groups:
-        rows = [r for r, _ in groups]
-        width = len(str(max(r.index for r in rows) + 1))
-        notation = max(len(r.notation) for r in rows)
-        verdicts = [r.verdict_text() for r in rows]
-        wide = max(len(v) for v in verdicts)
-        for (r, others), verdict in zip(groups, verdicts, strict=True):
-            cell = style.verdict(r.status, f"{verdict:<{wide}}")
-            out.append(
-                f"  {r.index + 1:>{width}}. {r.notation:<{notation}}  {cell}  "
-                f"{style.cards(r.description)}"
-            )
-            if others:
-                indent = " " * (width + 4)
-                out.append(indent + twins_text([o.notation for o in others]))
-    return out
-
-
-def fair_hint_lines(game: Game[Any, Any], seen: Seen[Any], hint: FairHint) -> list[str]:
-    """The text of a fair hint: how it was worked out (with K), then each move with its
-    chance and interval, the best first (:meth:`.FairHint.ranked`), marked ``<- best`` when
-    the hint tells the best move apart from the others, else ``<- tie`` on every move it
-    cannot tell from the best (:attr:`.FairHint.separated`). A move with unsettled samples
-    says how many under it.
-
-    Moves that lead to the same position up to symmetry (:meth:`.FairHint.groups`)
-    take one row, with the others named on the line under it. A forced move is
-    named with no figures. A move's words come from what the player sees
-    (:meth:`.Game.describe_seen`): they never name a face-down card.
-    """
-    if not hint.moves:
-        return ["no legal move: the game is over"]
-    groups = hint.ranked()
-    width = max(len(str(m.move)) for m, _ in groups)
-    if hint.forced:
-        out = [how_text(hint)]
-        for m, others in groups:
-            out.append(f"  {m.move!s:<{width}}  {game.describe_seen(seen, m.move)}".rstrip())
-            if others:
-                out.append("    " + twins_text([str(o.move) for o in others]))
-        return out
-    out = [f"fair chances, {how_text(hint)}" if hint.exact else f"fair chances: {how_text(hint)}"]
-    note = hint_unsettled_text(hint)
-    if note is not None:
-        out.append(note)
-    best = hint.best
-    separated = hint.separated
-    figures = [
-        f"{m.value:7.2%}" + ("" if m.exact else f"  ({m.low:.1%} to {m.high:.1%})")
-        for m, _ in groups
-    ]
-    wide = max(len(f) for f in figures)
-    for (m, others), figure in zip(groups, figures, strict=True):
-        if separated:
-            mark = "<- best" if m is best else ""
-        else:
-            mark = "<- tie" if hint.ties_best(m) else ""
-        words = game.describe_seen(seen, m.move)
-        out.append(f"  {m.move!s:<{width}}  {figure:<{wide}}  {mark:<7}  {words}".rstrip())
-        said = unsettled_text(m)
-        if said is not None and len({o.unknown for o in hint.moves}) > 1:
-            # The same count after every move is said once, above.
-            out.append("    " + said)
-        if others:
-            out.append("    " + twins_text([str(o.move) for o in others]))
-    if not separated and best is not None:
-        out.append(
-            "tie: no move is told apart from the best by these figures; the hint plays the "
-            f"first, {best.move}"
-        )
-    return out

@@ -22,7 +22,7 @@ from ..games import PRESETS, Game, find_preset
 from ..numbering import MT_THRESHOLD, DealNumber
 from ..records.store import DealResult, Store, StoreKey
 from ..request import SolveRequest, as_request
-from ..search import Limits, Status
+from ..search import NO_LIMITS, Limits, Status
 from .ranges import DealRange, _deal_sequence
 from .runners import _Line, run_here, run_pool
 from .solving import Failure, RunPlayer, _replay_failures
@@ -93,9 +93,7 @@ def run_deals(
     sink: Sink,
     *,
     rules: RulesLike = None,
-    max_states: int | None = None,
-    timeout: float | None = None,
-    max_table: int | None = None,
+    limits: Limits = NO_LIMITS,
     jobs: int | None = 1,
     store: Store | str | os.PathLike[str] | None = None,
     dask: Any = None,
@@ -118,9 +116,7 @@ def run_deals(
     With a ``player`` the deals are played by it (:func:`play_one`) instead
     of solved, under a store key of their own (:func:`player_key`).
     """
-    request = as_request(
-        game, rules=rules, max_states=max_states, timeout=timeout, max_table=max_table
-    )
+    request = as_request(game, rules=rules, limits=limits)
     numbers = _deal_sequence(deals)
     if jobs is not None and (isinstance(jobs, bool) or not isinstance(jobs, int) or jobs < 1):
         raise BadOptionError(f"jobs must be at least 1, not {jobs!r}")
@@ -135,9 +131,7 @@ def solve_deals(
     deals: Iterable[int | str | DealNumber] | str,
     *,
     rules: RulesLike = None,
-    max_states: int | None = None,
-    timeout: float | None = None,
-    max_table: int | None = None,
+    limits: Limits = NO_LIMITS,
     jobs: int | None = 1,
     store: Store | str | os.PathLike[str] | None = None,
     dask: Any = None,
@@ -146,8 +140,9 @@ def solve_deals(
 ) -> list[DealResult]:
     """Solve every deal (each once) and return the results in the order asked.
 
-    ``game`` is a preset name (with ``rules``) or a game, and the limits
-    are those of :func:`~solitaire_solver.solve`; or ``game`` is a
+    ``game`` is a preset name (with ``rules``) or a game, and ``limits``
+    the caller's (a :class:`~solitaire_solver.search.Limits`; none set: the
+    preset's defaults); or ``game`` is a
     :class:`~solitaire_solver.request.SolveRequest`, which holds them all
     (the keywords are a shorthand for building one). ``deals`` is an
     iterable of deal numbers or a range text such as ``"1-100,200"``.
@@ -161,9 +156,7 @@ def solve_deals(
     The list holds every result; for ranges too long for that, use
     :func:`run_deals` (or :func:`winnability` for the summary alone).
     """
-    request = as_request(
-        game, rules=rules, max_states=max_states, timeout=timeout, max_table=max_table
-    )
+    request = as_request(game, rules=rules, limits=limits)
     numbers = _deal_sequence(deals)
     found: dict[str, DealResult] = {}
 
@@ -375,9 +368,7 @@ def winnability(
     deals: Iterable[int | str | DealNumber] | str,
     *,
     rules: RulesLike = None,
-    max_states: int | None = None,
-    timeout: float | None = None,
-    max_table: int | None = None,
+    limits: Limits = NO_LIMITS,
     jobs: int | None = 1,
     store: Store | str | os.PathLike[str] | None = None,
     dask: Any = None,
@@ -389,9 +380,7 @@ def winnability(
     The results are counted as they arrive and not kept, so any range fits
     in memory.
     """
-    request = as_request(
-        game, rules=rules, max_states=max_states, timeout=timeout, max_table=max_table
-    )
+    request = as_request(game, rules=rules, limits=limits)
     tally = Tally(request.game)
     run_deals(
         request,

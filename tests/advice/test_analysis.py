@@ -21,8 +21,9 @@ from solitaire_solver import (
 from solitaire_solver.advice.analysis import analyse_position
 from solitaire_solver.games import PRESETS, Game
 from solitaire_solver.numbering import parse_deal_number
+from solitaire_solver.request import SolveRequest
 from solitaire_solver.search import Limits, Memo, ProblemDefaults, depth_first
-from solitaire_solver.testing import assert_replays_to_win
+from tests.helpers import assert_replays_to_win
 from tests.support import REVIEW_GAMES, WON_DEALS
 
 
@@ -52,7 +53,7 @@ class Plain(ProblemDefaults):
 def line_of(preset: str) -> tuple[Game[Any, Any], Any, tuple[Any, ...]]:
     game = make_game(preset)
     start = game.deal(parse_deal_number(WON_DEALS[preset]))
-    result = game.solve(start)
+    result = game.solve(start, SolveRequest.of(game))
     assert result.won
     return game, start, result.moves
 
@@ -134,7 +135,7 @@ def test_after_a_move_listed_as_losing_solve_says_lost(preset: str) -> None:
     assert lost, "the losing move is listed"
     for row in lost:
         after = game.apply(a.position, row.move)
-        assert game.solve(after).status is Status.LOST
+        assert game.solve(after, SolveRequest.of(game)).status is Status.LOST
     assert [r.status for r in a.rows] == sorted(
         (r.status for r in a.rows), key=[Status.WON, Status.UNKNOWN, Status.LOST].index
     )
@@ -163,7 +164,7 @@ def test_a_won_position_has_no_moves_left() -> None:
 
 
 def test_unknown_rows_name_the_limit() -> None:
-    a = analyse("eagle-wing-coops", 1, max_states=1)
+    a = analyse("eagle-wing-coops", 1, limits=Limits(max_states=1))
     assert a.status is Status.UNKNOWN
     unknown = [r for r in a.rows if r.status is Status.UNKNOWN]
     assert unknown
@@ -183,10 +184,12 @@ def test_sharing_the_memo_costs_less_than_separate_searches() -> None:
     data = REVIEW_GAMES["black-hole"]
     game = make_game("black-hole")
     a = analyse(game, data["deal"], data["moves"].split()[: data["losing"] - 1])
-    separate = game.solve(a.position).stats.expanded
+    separate = game.solve(a.position, SolveRequest.of(game)).stats.expanded
     for row in a.rows:
         if row.status is not Status.WON or row.result.moves:
-            separate += game.solve(game.apply(a.position, row.move)).stats.expanded
+            separate += game.solve(
+                game.apply(a.position, row.move), SolveRequest.of(game)
+            ).stats.expanded
     assert a.stats.expanded < separate
 
 
@@ -204,8 +207,8 @@ def test_review_names_exactly_the_losing_move(preset: str) -> None:
     assert r.losing == k
     assert r.summary().startswith(f"move {k + 1}, {r.losing_text()}, lost a won game; ")
     # Checked apart from the review: won before the move, lost after it.
-    assert game.solve(r.positions[k]).won
-    assert game.solve(r.positions[k + 1]).lost
+    assert game.solve(r.positions[k], SolveRequest.of(game)).won
+    assert game.solve(r.positions[k + 1], SolveRequest.of(game)).lost
     assert r.keeping is not None and r.keeping_line[0] == r.keeping
     assert_replays_to_win(game, r.positions[k], r.keeping_line)
     # A bisection: the two ends, then about one search per halving.
@@ -242,7 +245,7 @@ def test_review_of_a_won_game_and_of_a_game_still_winnable() -> None:
 
 def test_review_names_the_limit_it_could_not_pass() -> None:
     data = REVIEW_GAMES["eagle-wing-coops"]
-    r = review("eagle-wing-coops", data["deal"], data["moves"].split(), max_states=1)
+    r = review("eagle-wing-coops", data["deal"], data["moves"].split(), limits=Limits(max_states=1))
     assert r.outcome is Outcome.UNKNOWN
     assert "stopped by the limit of 1 state" in r.summary()
 
@@ -283,8 +286,8 @@ def test_keys_proved_lost_carry_over_to_later_positions_of_the_deal(preset: str)
     memo = Memo()
     shared = alone = 0
     for i in range(30):
-        with_memo = game.solve(state, memo=memo)
-        by_itself = game.solve(state)
+        with_memo = game.solve(state, SolveRequest.of(game), memo=memo)
+        by_itself = game.solve(state, SolveRequest.of(game))
         assert with_memo.lost and by_itself.lost
         shared += with_memo.stats.expanded
         alone += by_itself.stats.expanded

@@ -32,7 +32,7 @@ from solitaire_solver.numbering import DealNumber, parse_deal_number
 from solitaire_solver.request import SolveRequest
 from solitaire_solver.search import Status
 from solitaire_solver.search.bestpath import Value, work_out_best
-from solitaire_solver.testing import few_hidden
+from tests.helpers import few_hidden
 
 # ---------------------------------------------------------------- a toy game by hand
 
@@ -232,7 +232,7 @@ class FairEverywhere:
 def full_sight(game: Game[Any, Any], seen: Seen[Any]) -> Fraction:
     """The rate with full sight over every arrangement of ``seen``'s unseen cards."""
     orders = list(distinct_orders(seen.unseen))
-    won = sum(game.solve(game.fill(seen.state, o)).won for o in orders)
+    won = sum(game.solve(game.fill(seen.state, o), SolveRequest.of(game)).won for o in orders)
     return Fraction(won, len(orders))
 
 
@@ -353,7 +353,7 @@ def test_the_penalties_check_fails_for_a_player_who_sees() -> None:
     blind = Player("random", seed=1)
     for n in PENALTY_DEALS:
         start = game.deal(parse_deal_number(n))
-        solved = game.solve(start)
+        solved = game.solve(start, SolveRequest.of(game))
         moves = solved.moves if solved.won else play(game, start, blind, deal=str(n)).moves
         sums.append(_summed(game, start, moves, w))
     mean, error = mean_and_error(sums)
@@ -411,7 +411,7 @@ def test_w_zero_through_the_inner_search_is_the_verdict_with_full_sight() -> Non
     for n in range(1, 60):
         start = game.deal(parse_deal_number(n))
         inner = work_out_best(InnerProblem(game, Nothing()), start)
-        assert inner.value == (1 if game.solve(start).won else 0)
+        assert inner.value == (1 if game.solve(start, SolveRequest.of(game)).won else 0)
         assert deal_bound(game, start, Zero()).value == inner.value
 
 
@@ -424,7 +424,9 @@ def test_a_deal_s_status_in_a_bound_run_is_its_verdict_with_full_sight() -> None
     for n in (1, 2, 3):
         r = bound_one(request, n, UpperBound("exact", 5))
         assert r.status is (
-            Status.WON if game.solve(game.deal(parse_deal_number(n))).won else Status.LOST
+            Status.WON
+            if game.solve(game.deal(parse_deal_number(n)), SolveRequest.of(game)).won
+            else Status.LOST
         )
         assert r.value is not None
 

@@ -10,15 +10,16 @@ from solitaire_solver import make_game
 from solitaire_solver.games.decade import HOLDING_BACK
 from solitaire_solver.numbering import parse_deal_number
 from solitaire_solver.records.verdicts import Classes
+from solitaire_solver.request import SolveRequest
 from solitaire_solver.stats import solve_deals
-from solitaire_solver.testing.greedy import greedy_wins
+from tests.helpers.greedy import greedy_wins
 
 
 def test_the_figure_is_the_binary_digits_of_the_search() -> None:
     game = make_game("eagle-wing-coops")
     for number in (1, 2, 4):
         start = game.deal(parse_deal_number(number))
-        result = game.solve(start)
+        result = game.solve(start, SolveRequest.of(game))
         figure = game.difficulty(start, result)
         if result.won:
             assert figure == result.stats.expanded.bit_length()
@@ -32,12 +33,12 @@ def test_optional_decade_asks_the_compulsory_search() -> None:
     both = neither = 0
     for number in range(1, 60):
         start = optional.deal(parse_deal_number(number))
-        result = optional.solve(start)
+        result = optional.solve(start, SolveRequest.of(optional))
         figure = optional.difficulty(start, result)
         if not result.won:
             assert figure is None
             continue
-        strict = compulsory.solve(start)
+        strict = compulsory.solve(start, SolveRequest.of(compulsory))
         if strict.won:
             # Won while always discarding: the compulsory search's own figure.
             assert figure == compulsory.difficulty(start, strict)

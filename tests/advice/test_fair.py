@@ -25,6 +25,7 @@ import attrs
 import pytest
 
 from solitaire_solver import make_game
+from solitaire_solver.advice.choice import fair_choice
 from solitaire_solver.advice.fair import (
     FairHint,
     FairMove,
@@ -32,27 +33,28 @@ from solitaire_solver.advice.fair import (
     arrangements,
     distinct_orders,
     exact_values,
-    fair_choice,
     fair_hint,
     legal_moves_seen,
     line_keys,
     outcomes,
 )
 from solitaire_solver.advice.players import Player, play, solve_open
+from solitaire_solver.advice.session import Session
 from solitaire_solver.cards import HIDDEN
 from solitaire_solver.cli.stats import UNSETTLED_TEXT
 from solitaire_solver.errors import DealFileError, HiddenCardsError
 from solitaire_solver.games import Game, Seen
 from solitaire_solver.maths import wilson_interval
 from solitaire_solver.numbering import parse_deal_number
-from solitaire_solver.pages.terminal import Fair, fair_hint_lines, play_game
+from solitaire_solver.pages.terminal import Fair, play_game
+from solitaire_solver.pages.words import fair_hint_lines
 from solitaire_solver.records.deal_files import format_deal, parse_deal
 from solitaire_solver.records.store import Store
 from solitaire_solver.records.verdicts import WON, read_verdicts, shipped_verdicts
 from solitaire_solver.request import SolveRequest
 from solitaire_solver.search import Limit, Limits, Plan, Status
 from solitaire_solver.stats import LOST_ON_THE_WAY, NOT_WINNABLE, UNSETTLED, play_one, player_key
-from solitaire_solver.testing import assert_replays_to_win, few_hidden
+from tests.helpers import assert_replays_to_win, few_hidden
 from tests.support import DATA, run_cli
 
 HIDING = ["decade", "decade-optional", "eagle-wing", "eagle-wing-coops", "windmill"]
@@ -647,7 +649,7 @@ def test_a_refereed_game_ends_where_it_is_lost_and_changes_nothing_else(
         s = start
         for m in refereed.moves:
             s = g.apply(s, m)
-        assert g.solve(s).status is Status.LOST, f"deal {n}"
+        assert g.solve(s, SolveRequest.of(g)).status is Status.LOST, f"deal {n}"
     assert len(ended_at) >= 2
     # A run's deal says where the referee ended it (a deal the table proves
     # lost is not played at all).
@@ -726,13 +728,13 @@ def test_nothing_hidden_is_solved_under_the_preset_limits_when_the_players_stop(
     assert g.solve(start, SolveRequest.of(g, small)).status is Status.UNKNOWN
     result, solves = solve_open(g, start, SolveRequest.samples(g, small))
     assert (result.status, solves) == (Status.WON, 2)
-    assert result.moves == g.solve(start).moves
+    assert result.moves == g.solve(start, SolveRequest.of(g)).moves
     # Where the player's limits settle it, one solve under them.
     result, solves = solve_open(g, start, SolveRequest.samples(g, Limits(max_states=300_000)))
     assert (result.status, solves) == (Status.WON, 1)
     # Defaults no larger than the player's limits are not tried.
-    tight = make_game("black-hole")
-    tight.default_limits = Limits(max_states=500)
+    black_hole = make_game("black-hole")
+    tight = black_hole.with_plan(black_hole.plan.replace(limits=Limits(max_states=500)))
     result, solves = solve_open(tight, start, SolveRequest.samples(tight, small))
     assert (result.status, result.limit_value, solves) == (Status.UNKNOWN, 1000, 1)
 
@@ -740,8 +742,8 @@ def test_nothing_hidden_is_solved_under_the_preset_limits_when_the_players_stop(
 def test_a_game_whose_open_solve_stops_is_unsettled_not_lost() -> None:
     # When every limit stops the solve of a position with nothing hidden,
     # the player has not played the deal out: unknown, with the limit.
-    g = make_game("black-hole")
-    g.default_limits = Limits(max_states=2000)
+    black_hole = make_game("black-hole")
+    g = black_hole.with_plan(black_hole.plan.replace(limits=Limits(max_states=2000)))
     player = Player("fair", limits=Limits(max_states=1000))
     p = play(g, g.deal(parse_deal_number(64)), player, deal="64")
     assert (p.won, p.unsettled, p.unsettled_value, p.moves) == (False, Limit.STATES, 2000, ())
@@ -889,7 +891,7 @@ def test_play_fair_shows_nothing_hidden(name: str) -> None:
     assert mine.split(head)[0] == theirs.split(head)[0]
     assert "solve is off" in mine
     assert "face down" in mine.split(head)[0]
-    won = g.solve(s).won
+    won = g.solve(s, SolveRequest.of(g)).won
     assert ("it could be won, in" in mine.split(head)[1]) == won
     assert "your fair chance at the start:" in mine
 
@@ -897,7 +899,7 @@ def test_play_fair_shows_nothing_hidden(name: str) -> None:
 def test_play_fair_ends_with_the_reveal_when_won() -> None:
     # Follow the solver's line by notation: the game ends won, then reveals.
     g, s = dealt("decade", 3)
-    r = g.solve(s)
+    r = g.solve(s, SolveRequest.of(g))
     assert r.won
     text = fair_game(g, s, "".join(f"{m}\n" for m in r.moves))
     assert f"won in {len(r.moves)} moves!" in text
@@ -914,7 +916,7 @@ def test_decade_exact_hint_agrees_with_the_general_expectimax() -> None:
         seen = few_hidden("decade", n, 5)
         if seen is None:
             continue
-        own = g.fair_values(seen)
+        own = g.fair_values(seen, g.plan.fair.own_nodes)
         general = exact_values(
             g, seen, request=SolveRequest.samples(g, Limits(max_states=500_000)), max_nodes=200_000
         )
@@ -924,13 +926,17 @@ def test_decade_exact_hint_agrees_with_the_general_expectimax() -> None:
         if checked == 3:
             break
     assert checked == 3
+    most = g.plan.fair.own_hidden
     for n in range(1, 40):
-        seen = few_hidden("decade", n, 10)
-        if seen is not None and seen.hidden > 6:
+        seen = few_hidden("decade", n, most)
+        if seen is not None and seen.hidden > g.plan.fair.exact_hidden + 1:
             hint = fair_hint(g, seen, samples=50, seed=1)
             assert hint.exact and hint.samples == arrangements(seen.unseen)
+            # The plan's own_hidden decides: with it at 0, the hint samples.
+            off = g.with_plan(g.plan.replace(fair=attrs.evolve(g.plan.fair, own_hidden=0)))
+            assert not fair_hint(off, seen, samples=50, seed=1).exact
             return
-    pytest.fail("no decade position with 7 to 10 hidden cards")
+    pytest.fail(f"no decade position with {g.plan.fair.exact_hidden + 2} to {most} hidden cards")
 
 
 # ---------------------------------------------------------------- the hint a player asks for
@@ -1176,7 +1182,7 @@ def test_ctrl_c_cancels_a_hint_and_the_game_goes_on(monkeypatch: pytest.MonkeyPa
     after = g.apply(s, first)
     second = g.legal_moves(after)[0]
     monkeypatch.setattr(play_module, "fair_hint", hint_interrupted)
-    monkeypatch.setattr(play_module.Session, "hint", interrupted)
+    monkeypatch.setattr(Session, "hint", interrupted)
     for fair in (Fair(samples=4, seed=1), None):
         out = io.StringIO()
         code = play_game(

@@ -26,6 +26,7 @@ from solitaire_solver.games import PRESETS, Game, make_game
 from solitaire_solver.numbering import parse_deal_number
 from solitaire_solver.pages.terminal import Fair, play_game
 from solitaire_solver.records.deal_files import format_deal, format_game, parse_game
+from solitaire_solver.request import SolveRequest
 from tests.support import WON_DEALS, run_cli
 
 CARD = re.compile(r"(?<![A-Za-z0-9])[A2-9TJQK][CSHD](?![A-Za-z0-9])")
@@ -77,7 +78,7 @@ def greedy_line(game: Game[Any, Any], start: Any, limit: int = 300) -> list[Any]
 def won_line(preset: str) -> tuple[Game[Any, Any], Any, list[Any]]:
     game = make_game(preset)
     start = game.deal(parse_deal_number(WON_DEALS[preset]))
-    result = game.solve(start)
+    result = game.solve(start, SolveRequest.of(game))
     assert result.won
     return game, start, list(result.moves)
 
@@ -153,7 +154,7 @@ def test_a_move_played_is_worded_by_the_cards_it_showed(preset: str) -> None:
     game = make_game(preset)
     state = game.deal(parse_deal_number(WON_DEALS[preset]))
     named = 0
-    for move in game.solve(state).moves:
+    for move in game.solve(state, SolveRequest.of(game)).moves:
         after = game.apply(state, move)
         words = game.describe_played(state, move)
         seen_once = shown(game, state) + shown(game, after)
@@ -174,7 +175,7 @@ def test_decade_discards_only_the_discarded_cards() -> None:
     assert piles["discarded"].cards == () and piles["stock"].down == 49
     # After a discard, the discarded cards are exactly the cards that left the line.
     state = start
-    for move in game.solve(start).moves:
+    for move in game.solve(start, SolveRequest.of(game)).moves:
         before = state.line
         state = game.apply(state, move)
         if not move.is_deal:
@@ -246,7 +247,7 @@ def test_the_real_app_answers_a_fair_game_without_a_hidden_card() -> None:
     start = game.deal(parse_deal_number(3))
     t = fair_table(game, start, deal="3")
     c = client(t)
-    moves = [str(m) for m in game.solve(start).moves]
+    moves = [str(m) for m in game.solve(start, SolveRequest.of(game)).moves]
     state = start
     for i, move in enumerate(moves[:20]):
         face_up = shown(game, state)
@@ -342,7 +343,7 @@ def test_the_coach_waits_for_fair_mode_off_and_the_game_records_it() -> None:
     game = make_game("decade")
     start = game.deal(parse_deal_number(3))
     t = fair_table(game, start, deal="3")
-    moves = [str(m) for m in game.solve(start).moves]
+    moves = [str(m) for m in game.solve(start, SolveRequest.of(game)).moves]
     for m in moves[:4]:
         t.play(m)
     with pytest.raises(FairPlayError):
@@ -393,7 +394,7 @@ def test_undo_after_the_end_of_a_fair_game_turns_fair_off() -> None:
 def test_a_fair_game_file_leaves_the_deal_out_and_reads_back() -> None:
     game = make_game("decade")
     start = game.deal(parse_deal_number(3))
-    moves = list(game.solve(start).moves[:5])
+    moves = list(game.solve(start, SolveRequest.of(game)).moves[:5])
     text = format_game(game, start, moves, deal="3", fair=True)
     doc = json.loads(text)
     assert doc["fair"] is True and "position" not in doc
@@ -418,7 +419,7 @@ def test_a_fair_game_from_a_position_names_its_file_for_the_face_down_cards(
     start = game.apply(game.deal(parse_deal_number(3)), game.parse_move("d"))
     position = tmp_path / "d3.deal"
     position.write_text(format_deal(game, start))
-    moves = list(game.solve(start).moves[:4])
+    moves = list(game.solve(start, SolveRequest.of(game)).moves[:4])
     text = format_game(game, start, moves, deal="3", fair=True, start_file=str(position))
     doc = json.loads(text)
     assert doc["fair"] is True and doc["start_file"] == str(position)
@@ -583,7 +584,7 @@ def write_start(game: Game[Any, Any], start: Any, deal: int, kind: str, folder: 
         return ["--file", str(position), "--fair"]
     position = folder / "d.deal"
     position.write_text(format_deal(game, start))
-    moves = [str(m) for m in game.solve(start).moves[:3]]
+    moves = [str(m) for m in game.solve(start, SolveRequest.of(game)).moves[:3]]
     saved = folder / "first.json"
     saved.write_text(
         format_game(

@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from solitaire_solver import verify
+from solitaire_solver.games import GAMES, kernels
 from solitaire_solver.games.eagle_wing import kernel as eagle_wing_kernel
 from solitaire_solver.games.windmill import kernel as windmill_kernel
 from tests.support import ROOT, run_cli, run_module
@@ -202,8 +203,17 @@ def test_version_names_the_kernels_the_solvers_run(
         assert (bool(compiled) and name in compiled[0]) == module.built()
     if pure_env:
         assert lines[-1] == (
-            "pure-Python models: windmill, eagle-wing (SOLITAIRE_SOLVER_PURE is set)"
+            "pure-Python models: eagle-wing, windmill (SOLITAIRE_SOLVER_PURE is set)"
         )
+
+
+def test_the_kernels_come_from_the_registry() -> None:
+    # The games with a kernel module beside their C kernel, in registry
+    # order: what --version names, with no list of them in the command line.
+    assert kernels() == {"eagle-wing": eagle_wing_kernel, "windmill": windmill_kernel}
+    assert list(kernels()) == [
+        g.replace("_", "-") for g in GAMES if g in ("eagle_wing", "windmill")
+    ]
 
 
 # ------------------------------------------------- options that go with another, and caps

@@ -13,7 +13,7 @@ from solitaire_solver import make_game, parse_deal
 from solitaire_solver.cards import card_text, parse_cards
 from solitaire_solver.numbering import parse_deal_number
 from solitaire_solver.reading import TEXT_BYTES
-from solitaire_solver.testing import assert_replays_to_win
+from tests.helpers import assert_replays_to_win
 from tests.support import run_cli, run_module
 
 

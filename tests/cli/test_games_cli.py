@@ -12,6 +12,7 @@ import pytest
 from solitaire_solver import make_game, solve
 from solitaire_solver.games import PRESETS
 from solitaire_solver.numbering import parse_deal_number
+from solitaire_solver.request import SolveRequest
 from tests.support import ROOT, run_cli
 
 EXAMPLES = {
@@ -177,7 +178,7 @@ def test_every_result_names_a_member_of_its_plan(preset: str) -> None:
     plan = game.plan
     names = {m.name for m in plan.members} | {s.name for s in plan.screens}
     for number in (1, 3):
-        result = game.solve(game.deal(parse_deal_number(str(number))))
+        result = game.solve(game.deal(parse_deal_number(str(number))), SolveRequest.of(game))
         assert result.settled_by is not None
         assert result.settled_by.split(":")[0] in names, result.settled_by
 

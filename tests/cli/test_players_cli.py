@@ -11,8 +11,9 @@ from pathlib import Path
 import pytest
 
 from solitaire_solver import make_game, solve
+from solitaire_solver.advice.session import Session
 from solitaire_solver.numbering import parse_deal_number
-from solitaire_solver.pages.terminal import Style
+from solitaire_solver.pages.words import Style
 from solitaire_solver.progress import SolveProgress
 from solitaire_solver.records.deal_files import load_deal, load_game
 from tests.support import REVIEW_GAMES, WON_DEALS, page_data, run_cli, run_module
@@ -391,11 +392,11 @@ def test_ctrl_c_cancels_a_solve_and_the_game_goes_on(monkeypatch: pytest.MonkeyP
 
     watched: list[object] = []
 
-    def interrupted(self: terminal.Session, watch: object = None) -> None:
+    def interrupted(self: Session, watch: object = None) -> None:
         watched.append(watch)
         raise KeyboardInterrupt
 
-    monkeypatch.setattr(terminal.Session, "solve", interrupted)
+    monkeypatch.setattr(Session, "solve", interrupted)
     game = make_game("decade")
     start = game.deal(parse_deal_number(3))
     for out in (io.StringIO(), _Terminal()):

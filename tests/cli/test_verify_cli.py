@@ -10,7 +10,7 @@ import pytest
 from solitaire_solver.games import make_game
 from solitaire_solver.numbering import parse_deal_number
 from solitaire_solver.records.verdicts import Verdicts, shipped_verdicts
-from solitaire_solver.testing import assert_replays_to_win
+from tests.helpers import assert_replays_to_win
 from tests.support import run_cli
 
 

@@ -22,10 +22,12 @@ from pathlib import Path
 from typing import Any
 
 from solitaire_solver import make_game
-from solitaire_solver.advice.fair import fair_choice, fair_hint, hint_document, legal_moves_seen
+from solitaire_solver.advice.choice import fair_choice
+from solitaire_solver.advice.fair import fair_hint, legal_moves_seen
 from solitaire_solver.advice.players import Player, play
 from solitaire_solver.games import Game
 from solitaire_solver.numbering import parse_deal_number
+from solitaire_solver.pages.words import hint_document
 from solitaire_solver.request import SolveRequest
 from solitaire_solver.search import Limits
 

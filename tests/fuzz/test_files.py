@@ -31,11 +31,10 @@ from solitaire_solver.cli.position import moves_from_file
 from solitaire_solver.errors import VerdictFileError
 from solitaire_solver.games import make_game
 from solitaire_solver.reading import TEXT_BYTES
+from solitaire_solver.records.plan_files import PlanError, read_plan
 from solitaire_solver.records.verdicts import read_verdicts
 from solitaire_solver.request import SolveRequest
 from solitaire_solver.search import Limits, Status
-from solitaire_solver.search.plan import PlanError, read_plan
-from solitaire_solver.testing import assert_replays_to_win
 from tests.fuzz.doors import (
     GOOD_FILES,
     TRIED,
@@ -48,6 +47,7 @@ from tests.fuzz.doors import (
     make_workspace,
     run_command,
 )
+from tests.helpers import assert_replays_to_win
 
 CARD = re.compile(rb"(?<![A-Za-z0-9?])(?:10|[A2-9TJQK])[CSHD](?![A-Za-z0-9])")
 """A card's text in a file (``TD``, ``10D``): what the card mutations move about."""

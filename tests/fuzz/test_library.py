@@ -78,7 +78,7 @@ GAME_FILES = [f"{name}.game" for name in PRESET_NAMES]
 
 PARAMETERS: dict[str, Callable[[], st.SearchStrategy[Any]]] = {
     "game": lambda: of_kind([*PRESET_NAMES, *GAMES.values(), "nope", "DECADE",
-                             SolveRequest.build("decade", max_states=500)]),
+                             SolveRequest.build("decade", limits=Limits(max_states=500))]),
     "name": lambda: of_kind([*PRESET_NAMES, "nope", "Eagle Wing"]),
     "start": lambda: of_kind([3, "3", "#3", DealNumber(3, True), *STARTS.values(),
                               "decade.deal", Path("windmill.json"), *GAME_FILES, *ODD_PATHS]),
@@ -97,6 +97,8 @@ PARAMETERS: dict[str, Callable[[], st.SearchStrategy[Any]]] = {
     "max_states": lambda: of_kind([1, 50, 2000]),
     "timeout": lambda: of_kind([0.5, 2.0, 1e-9]),
     "max_table": lambda: of_kind([1, 50, 2000, 10**18]),
+    "limits": lambda: of_kind([Limits(max_states=2000), Limits(max_states=1),
+                               Limits(max_states=50, timeout=2.0), Limits(max_table=50)]),
     "text": lambda: of_kind(["game: decade\nstock: ??", "", "{}", '{"game": "decade"}']),
     "path": lambda: of_kind(["<text>", "a.deal", ""]),
     "source": lambda: of_kind(["decade.deal", Path("eagle-wing.json"), *GAME_FILES, *ODD_PATHS,
@@ -157,10 +159,15 @@ def call_of(draw: st.DrawFn, name: str) -> tuple[list[Any], dict[str, Any]]:
             args.append(value)
         else:
             kwargs[parameter.name] = value
-    if "max_states" in inspect.signature(function).parameters and "max_states" not in kwargs:
-        game = args[0] if args else None
-        if not isinstance(game, SolveRequest):
+    game = args[0] if args else None
+    if not isinstance(game, SolveRequest):
+        # A search bounded: by the keyword where the function takes the limits one by one,
+        # else by a Limits.
+        parameters = inspect.signature(function).parameters
+        if "max_states" in parameters and "max_states" not in kwargs:
             kwargs["max_states"] = 2000
+        elif "limits" in parameters and "limits" not in kwargs:
+            kwargs["limits"] = Limits(max_states=2000)
     return args, kwargs
 
 
@@ -227,8 +234,8 @@ FOUND: list[tuple[str, Callable[[], Any]]] = [
         make_game("decade"), STARTS["decade"], ["x9-9"])),
     ("a position of another game", lambda: solitaire_solver.solve(
         "decade", position=STARTS["windmill"], max_states=10)),
-    ("a limit of 400 digits", lambda: solitaire_solver.analyse("windmill", "2",
-                                                              max_states=10**400)),
+    ("a limit of 400 digits", lambda: solitaire_solver.analyse(
+        "windmill", "2", limits=Limits(max_states=10**400))),
     ("a timeout of 400 digits", lambda: solitaire_solver.solve("decade", 3, timeout=10**400)),
     ("a stream of bytes", lambda: solitaire_solver.load_deal(io.BytesIO(b"game: decade"))),  # type: ignore[arg-type]
 ]  # fmt: skip

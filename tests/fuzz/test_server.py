@@ -33,6 +33,7 @@ from solitaire_solver.numbering import parse_deal_number
 from solitaire_solver.pages.web import Table
 from solitaire_solver.pages.web import app as web_app
 from solitaire_solver.request import SolveRequest
+from solitaire_solver.search import Limits
 from tests.fuzz.doors import (
     PRESET_NAMES,
     TRIED,
@@ -57,7 +58,7 @@ METHODS = ["GET", "POST", "POST", "POST", "PUT", "DELETE", "HEAD", "OPTIONS", "P
 def table(preset: str = "black-hole", deal: int = 2) -> Table:
     """A table whose coach searches little: its requests bounded to 20,000 states."""
     game = make_game(preset)
-    request = SolveRequest.build(game, max_states=20_000)
+    request = SolveRequest.build(game, limits=Limits(max_states=20_000))
     start = game.deal(parse_deal_number(deal))
     return Table(game, start, deal=str(deal), samples=2, request=request)
 

@@ -36,7 +36,7 @@ EVERY = 6
 def line_positions(preset: str, deal: int) -> tuple[Any, list[Any]]:
     game = make_game(preset)
     state = game.deal(parse_deal_number(deal))
-    result = game.solve(state)
+    result = game.solve(state, SolveRequest.of(game))
     assert result.won
     positions = [state]
     for move in result.moves:
@@ -69,7 +69,9 @@ def test_automatic_moves_are_legal_go_home_and_keep_every_win(preset: str) -> No
             assert forced is None or not game.goes_home(after, forced)
             assert not (len(legal) == 1 and game.goes_home(after, legal[0]))
             if moves and i % EVERY == 0:
-                assert game.solve(after).won, f"{preset} {deal}: move {i} lost a win"
+                assert game.solve(after, SolveRequest.of(game)).won, (
+                    f"{preset} {deal}: move {i} lost a win"
+                )
     # Every preset has some: at the least the moves home that are the only legal move.
     assert played > 0
 
@@ -118,6 +120,7 @@ pytest.importorskip("starlette", reason="needs the browser extra (pip install st
 
 from solitaire_solver.pages.web import Table  # noqa: E402
 from solitaire_solver.pages.web import app as web_app  # noqa: E402
+from solitaire_solver.request import SolveRequest  # noqa: E402
 
 with warnings.catch_warnings():
     # Starlette's test client names httpx2 as httpx's successor; httpx works the same here.
@@ -134,7 +137,7 @@ def table(preset: str = "eagle-wing", deal: int = 7732, *, auto: bool = True) ->
 
 
 def next_line_move(t: Table) -> str:
-    result = t.game.solve(t.session.position)
+    result = t.game.solve(t.session.position, SolveRequest.of(t.game))
     assert result.won and result.moves
     return str(result.moves[0])
 

@@ -19,6 +19,7 @@ import pytest
 from solitaire_solver import make_game
 from solitaire_solver.games.windmill.rules import EMPTY
 from solitaire_solver.numbering import parse_deal_number
+from solitaire_solver.request import SolveRequest
 from tests.support import WON_DEALS, run_cli
 
 NOUNS = (
@@ -208,7 +209,7 @@ def test_every_position_of_a_won_line(name: str) -> None:
     # The counts of a layout run down to 1 and 0 along a winning line.
     game = make_game(name)
     state = game.deal(parse_deal_number(WON_DEALS[name]))
-    for move in game.solve(state).moves:
+    for move in game.solve(state, SolveRequest.of(game)).moves:
         state = game.apply(state, move)
         text = game.show(state)
         assert problems(text) == [], text

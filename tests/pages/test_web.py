@@ -30,6 +30,7 @@ from solitaire_solver.pages.web import Table, today_deal
 from solitaire_solver.pages.web import app as web_app
 from solitaire_solver.records.deal_files import format_game, parse_game
 from solitaire_solver.records.verdicts import shipped_table
+from solitaire_solver.request import SolveRequest
 from tests.support import run_cli
 from tests.web_client import TOKEN, api, client
 
@@ -41,7 +42,7 @@ def table(preset: str = "black-hole", deal: int = 2) -> Table:
 
 def line(preset: str, deal: int) -> list[str]:
     game = make_game(preset)
-    result = game.solve(game.deal(parse_deal_number(deal)))
+    result = game.solve(game.deal(parse_deal_number(deal)), SolveRequest.of(game))
     assert result.won
     return [str(m) for m in result.moves]
 
@@ -177,7 +178,7 @@ def test_every_legal_move_is_picked_on_piles_of_the_scene(preset: str) -> None:
     table = shipped_table(game)
     number = next(n for n, code, _, _ in table.entries() if code == 1) if table else 1
     t = Table(game, game.deal(parse_deal_number(number)), samples=2)
-    result = game.solve(t.session.position)
+    result = game.solve(t.session.position, SolveRequest.of(game))
     names = {p.name for p in scene(game, t.session.position).piles}
     for move in list(result.moves)[:40]:
         for m in t.view()["legal"]:
@@ -438,7 +439,7 @@ def automatic_game() -> Table:
     game = make_game("eagle-wing-coops")
     t = Table(game, game.deal(parse_deal_number(1)), deal="1", samples=2, auto=True)
     while t.automatic.count(True) < 9:
-        result = game.solve(t.session.position)
+        result = game.solve(t.session.position, SolveRequest.of(game))
         assert result.won
         t.play(str(result.moves[0]))
     return t

@@ -39,6 +39,7 @@ from solitaire_solver.pages.viewer import Place, move_places
 from solitaire_solver.pages.web import Table
 from solitaire_solver.pages.web.app import Server
 from solitaire_solver.records.deal_files import format_game, load_game
+from solitaire_solver.request import SolveRequest
 from tests.chromium import Browser, check_won, chromium_executable, launch
 
 pytestmark = pytest.mark.browser
@@ -152,7 +153,7 @@ class Served:
             if state == here:
                 self.plan = self.plan[skipped:]
             else:
-                result = self.game.solve(here)
+                result = self.game.solve(here, SolveRequest.of(self.game))
                 assert result.won, "the automatic moves lost a won game"
                 self.plan = list(result.moves)
             self.expected = here
@@ -275,7 +276,7 @@ def test_play_a_won_deal_by_dragging(
         start = g.table.session.start
         assert g.table.session.moves == g.game.auto_moves(start)
         assert g.automatic() == len(g.table.session.moves)
-        line = len(g.game.solve(g.position).moves)
+        line = len(g.game.solve(g.position, SolveRequest.of(g.game)).moves)
         for _ in range(line // 2):
             g.step()
         moves = list(g.table.session.moves)
@@ -373,7 +374,7 @@ def test_windmill_deal_7_takes_one_gesture_per_card_moved(
     page.emulate_media(reduced_motion="reduce")
     g = Served(b, "windmill", 7)
     try:
-        line = list(g.game.solve(g.position).moves)
+        line = list(g.game.solve(g.position, SolveRequest.of(g.game)).moves)
         # What the page of clicks asked for the same line: one click for a deal, two for a
         # card (the card, then its place).
         state, clicks = g.position, 0
@@ -714,7 +715,7 @@ def test_the_end_box_is_in_view_on_a_large_screen(player: Browser, tmp_path: Pat
     g = Served(b, "windmill", 45)
     try:
         # A long game: every move of the line but the last, loaded from a file.
-        line = list(g.game.solve(g.table.session.start).moves)
+        line = list(g.game.solve(g.table.session.start, SolveRequest.of(g.game)).moves)
         saved = tmp_path / "long.json"
         saved.write_text(
             format_game(g.game, g.table.session.start, line[:-1], deal="45"), encoding="utf-8"
@@ -967,7 +968,7 @@ def test_the_record_counts_each_game_once(player: Browser, tmp_path: Path) -> No
 
         # Deal 4 from a file one move from its end, played elsewhere: not counted.
         start = g.game.deal(parse_deal_number(4))
-        line = list(g.game.solve(start).moves)
+        line = list(g.game.solve(start, SolveRequest.of(g.game)).moves)
         saved = tmp_path / "elsewhere.json"
         saved.write_text(format_game(g.game, start, line[:-1], deal="4"), encoding="utf-8")
         version = g.table.version

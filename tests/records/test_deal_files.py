@@ -41,7 +41,7 @@ from solitaire_solver.numbering import parse_deal_number
 from solitaire_solver.records.deal_files import HEADER_LABELS, check_labels
 from solitaire_solver.request import SolveRequest
 from solitaire_solver.search import Limits
-from solitaire_solver.testing import assert_replays_to_win
+from tests.helpers import assert_replays_to_win
 from tests.support import ROOT
 
 ALL_PRESETS = list(PRESETS)

@@ -331,7 +331,7 @@ def test_a_store_carries_replayed_wins_up_and_losses_down(
         assert below is not None and below.status == "lost"
         assert store_carried(store, down, str(won[0])) is None
     # `deals --db` lists them once the rules asked about have rows of their own.
-    solve_deals("eagle-wing", "1", rules=["redeals=3"], store=db, max_states=1)
+    solve_deals("eagle-wing", "1", rules=["redeals=3"], store=db, limits=Limits(max_states=1))
     code, out, _ = run_cli(
         capsys, "deals", "eagle-wing", "--rule", "redeals=3", "--db", str(db), "--json"
     )

@@ -247,11 +247,11 @@ def test_a_newer_store_is_refused_with_what_to_do(tmp_path: Path) -> None:
 
 def test_unknowns_are_retried_under_other_limits(tmp_path: Path) -> None:
     db = tmp_path / "s.sqlite"
-    limited = winnability("decade", "1-20", max_states=3, store=db)
+    limited = winnability("decade", "1-20", store=db, limits=Limits(max_states=3))
     assert limited.unknown > 0
     plans: list[tuple[int, int]] = []
     same = winnability(
-        "decade", "1-20", max_states=3, store=db, progress=lambda *a: plans.append(a)
+        "decade", "1-20", store=db, progress=lambda *a: plans.append(a), limits=Limits(max_states=3)
     )
     assert same.reused == 20
     assert plans == [(0, 0)]
@@ -261,7 +261,7 @@ def test_unknowns_are_retried_under_other_limits(tmp_path: Path) -> None:
     assert full.unknown == 0
     assert full.reused == limited.won + limited.lost
     # A later limited run does not overwrite settled rows with unknowns.
-    assert winnability("decade", "1-20", max_states=2, store=db).unknown == 0
+    assert winnability("decade", "1-20", store=db, limits=Limits(max_states=2)).unknown == 0
 
 
 def test_unknowns_are_retried_when_the_default_limit_changes(
@@ -743,7 +743,7 @@ def test_a_third_schema_store_gains_settled_by_and_keeps_it(tmp_path: Path) -> N
     # and fifth added) is migrated when opened: its rows say nothing of what
     # settled them, and the rows solved afterwards keep the solver's word.
     db = tmp_path / "third.sqlite"
-    first = solve_deals("windmill", "1-3", store=db, max_states=20_000)
+    first = solve_deals("windmill", "1-3", store=db, limits=Limits(max_states=20_000))
     assert all(
         r.settled_by and r.settled_by.startswith("beams") for r in first if r.status.value == "won"
     )
@@ -751,7 +751,7 @@ def test_a_third_schema_store_gains_settled_by_and_keeps_it(tmp_path: Path) -> N
         con.execute("ALTER TABLE results DROP COLUMN settled_by")
         con.execute("ALTER TABLE results DROP COLUMN value")
         con.execute("PRAGMA user_version = 3")
-    again = solve_deals("windmill", "1-5", store=db, max_states=20_000)
+    again = solve_deals("windmill", "1-5", store=db, limits=Limits(max_states=20_000))
     assert [r.from_store for r in again] == [True] * 3 + [False] * 2
     assert all(r.settled_by is None for r in again[:3])
     assert [r.settled_by is not None for r in again[3:]] == [

@@ -187,9 +187,9 @@ def test_an_export_keeps_the_limits_each_unknown_deal_reached(tmp_path: Path) ->
     game = make_game("windmill")
     db = tmp_path / "s.sqlite"
     small, larger = Limits(max_states=1000), Limits(max_states=2000)
-    first = solve_deals(game, "2,55", store=db, max_states=1000)
+    first = solve_deals(game, "2,55", store=db, limits=Limits(max_states=1000))
     assert [r.status.value for r in first] == ["unknown", "unknown"]
-    solve_deals(game, "55", store=db, max_states=2000)
+    solve_deals(game, "55", store=db, limits=Limits(max_states=2000))
     with Store(db) as store:
         files = [
             store_verdicts(store, game, [(2, 55)], limits=limits, solver_version="t")
@@ -328,7 +328,7 @@ def test_deals_counts_unknown_and_unsolved_deals_apart(
     db = tmp_path / "s.sqlite"
     # Three states settle some Decade deals and leave others unknown; deals
     # 6 and 7 are not solved at all.
-    results = solve_deals("decade", "1-5,8-10", store=db, max_states=3)
+    results = solve_deals("decade", "1-5,8-10", store=db, limits=Limits(max_states=3))
     unknown = sum(r.status.value == "unknown" for r in results)
     assert 0 < unknown < len(results)
     code, out, _ = run_cli(capsys, "deals", "decade", "--db", str(db), "--json")
@@ -351,9 +351,9 @@ def test_deals_lists_unknown_deals_with_the_limits_each_reached(
     # `--unknown` lists them, each with its own limits.
     game = make_game("windmill")
     db = tmp_path / "s.sqlite"
-    first = solve_deals(game, "2,55", store=db, max_states=1000)
+    first = solve_deals(game, "2,55", store=db, limits=Limits(max_states=1000))
     assert [r.status.value for r in first] == ["unknown", "unknown"]
-    solve_deals(game, "55", store=db, max_states=2000)
+    solve_deals(game, "55", store=db, limits=Limits(max_states=2000))
     code, out, _ = run_cli(capsys, "deals", "windmill", "--db", str(db), "--unknown", "--json")
     doc = json.loads(out)
     assert code == 0 and doc["filter"] == "unknown"
@@ -473,9 +473,9 @@ def check_against_fresh_solves(preset: str, numbers: list[int], tmp_path: Path) 
         fresh += solve_deals(
             preset,
             group,
-            max_states=limits.max_states,
-            timeout=limits.timeout,
-            max_table=limits.max_table,
+            limits=Limits(
+                max_states=limits.max_states, timeout=limits.timeout, max_table=limits.max_table
+            ),
         )
     for r in settled_again(preset, v, fresh):
         assert v.status(r.number) == r.status.value, r.deal
@@ -511,7 +511,7 @@ def test_deals_answers_agree_with_a_fresh_run_on_a_sample(
         capsys, "stats", preset, "--deals", text, "--db", str(db), "--jobs", "1", *limits
     )
     assert code == 0
-    solved = solve_deals(preset, numbers, store=db, max_states=v.limits.max_states)
+    solved = solve_deals(preset, numbers, store=db, limits=Limits(max_states=v.limits.max_states))
     fresh = {r.number: r for r in settled_again(preset, v, solved)}
     for n in numbers:
         code, out, _ = run_cli(capsys, "deals", preset, "--from", str(n), "--count", "1", "--json")
@@ -611,7 +611,9 @@ def test_the_variant_table_agrees_with_a_fresh_run_on_a_sample() -> None:
     # (docs/results/games/windmill-open.md).
     pool = [n for n in range(v.first, v.last + 1) if v.status(n) == "won"]
     won = rng.sample([n for n in pool if n not in (128, 247, 399, 757)], 6)
-    fresh = solve_deals("windmill", won, rules=FREE[1], max_states=v.limits.max_states)
+    fresh = solve_deals(
+        "windmill", won, rules=FREE[1], limits=Limits(max_states=v.limits.max_states)
+    )
     for r in fresh:
         assert r.status.value == "won", r.deal
         i = v.won_index(r.number)

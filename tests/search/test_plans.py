@@ -13,10 +13,11 @@ import pytest
 from solitaire_solver import PRESETS, SolveRequest, make_game
 from solitaire_solver.advice.fair import fair_hint
 from solitaire_solver.numbering import parse_deal_number
+from solitaire_solver.records.plan_files import PlanError, plan_from_json, read_plan
 from solitaire_solver.records.store import StoreKey
 from solitaire_solver.request import Purpose
 from solitaire_solver.search import FairPlan, Limit, Limits, PlanMember, Shortest, Status
-from solitaire_solver.search.plan import PlanError, plan_digest, plan_from_json, read_plan
+from solitaire_solver.search.plan import plan_digest
 from tests.support import run_cli
 
 
@@ -135,6 +136,8 @@ def _line_of(path: Path, text: str) -> int:
         ('"samples": 64', '"sample": 64', "plan.fair.sample", "not a field here"),
         ('"weight": 1.0', '"weight": -1', "plan.members[0].weight", "at least 0"),
         ('"max_states": 200000', '"max_states": 0', "plan.checks.max_states", "at least 1"),
+        ('"own_hidden": 0', '"own_hidden": -1', "plan.fair.own_hidden", "at least 0"),
+        ('"own_nodes": 20000', '"own_nodes": "x"', "plan.fair.own_nodes", "a whole number"),
     ],
 )
 def test_a_bad_plan_file_is_named_by_file_line_and_field(
@@ -184,8 +187,8 @@ def test_black_holes_switches_are_plan_parameters(switch: str) -> None:
     assert game.plan.member("depth-first").param(switch) is True
     switches: dict[str, Any] = {switch: False}
     off = game.with_plan(game.plan.with_member("depth-first", **switches))
-    assert off.solve(off.deal(parse_deal_number(3))).status is Status.WON
-    assert off.solve(off.deal(parse_deal_number(1))).status is Status.LOST
+    assert off.solve(off.deal(parse_deal_number(3)), SolveRequest.of(off)).status is Status.WON
+    assert off.solve(off.deal(parse_deal_number(1)), SolveRequest.of(off)).status is Status.LOST
 
 
 def test_a_shortest_solve_runs_the_plans_shortest_section() -> None:
@@ -203,7 +206,7 @@ def test_a_shortest_solve_runs_the_plans_shortest_section() -> None:
     # A section whose every win is a shortest one runs no second search: the
     # first line comes back marked, with the work of the first search alone.
     marked = game.with_plan(game.plan.replace(shortest=Shortest(members=(), every_win=True)))
-    first = game.solve(start)
+    first = game.solve(start, SolveRequest.of(game))
     result = marked.solve(start, SolveRequest.of(marked, shortest=True))
     assert result.shortest and result.moves == first.moves
     assert result.stats.expanded == first.stats.expanded < own.stats.expanded
@@ -267,8 +270,30 @@ def test_a_plan_files_windmill_switch_changes_the_solve(
     # The same switch of the library's solver, as a change of its plan.
     game = make_game("windmill")
     plan = game.plan.with_member("beams", sub_games=False)
-    result = game.with_plan(plan).solve(game.deal(parse_deal_number(3)))
+    other = game.with_plan(plan)
+    result = other.solve(other.deal(parse_deal_number(3)), SolveRequest.of(other))
     assert (result.settled_by, result.stats.expanded) == (
         off["settled_by"],
         off["stats"]["expanded"],
     )
+
+
+def test_decades_own_exact_numbers_are_in_its_plan_and_its_plan_file(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # Decade's own exact method: at most 10 cards hidden, 300,000 states (docs/design/games/
+    # decade.md); the other presets have none.
+    fair = PRESETS["decade"].solver_plan.fair
+    assert (fair.own_hidden, fair.own_nodes) == (10, 300_000)
+    assert PRESETS["windmill"].solver_plan.fair.own_hidden == 0
+    code, out, _ = run_cli(capsys, "games", "--plan", "decade", "--json")
+    assert code == 0
+    shown = json.loads(out)["plan"]["fair"]
+    assert (shown["own_hidden"], shown["own_nodes"]) == (10, 300_000)
+    code, text, _ = run_cli(capsys, "games", "--plan", "decade")
+    assert "own exact method first with at most 10 hidden: 300,000 positions" in text
+    # Read back from the file, and changed there.
+    path = tmp_path / "decade.json"
+    path.write_text(out.replace('"own_hidden": 10', '"own_hidden": 3'))
+    plan = read_plan(path, own=PRESETS["decade"].solver_plan)
+    assert (plan.fair.own_hidden, plan.fair.own_nodes) == (3, 300_000)

@@ -56,7 +56,7 @@ from solitaire_solver.search import (
 from solitaire_solver.search.budget import WATCH_EVERY
 from solitaire_solver.search.portfolio import DEFAULT_BASE, DEFAULT_GROWTH
 from solitaire_solver.search.protocol import ProblemDefaults
-from solitaire_solver.testing.toy import (
+from tests.helpers.toy import (
     ClockPuzzle,
     Dealer,
     Endless,

@@ -9,7 +9,7 @@ from solitaire_solver.games import PRESETS
 from solitaire_solver.numbering import parse_deal_number
 from solitaire_solver.request import SolveRequest
 from solitaire_solver.search import Limit, Limits, SolveResult, Status
-from solitaire_solver.testing import assert_result_sound
+from tests.helpers import assert_result_sound
 from tests.support import WON_DEALS
 
 # Deals quick to settle in every preset, and a state limit small enough to stop

@@ -20,7 +20,7 @@ from solitaire_solver import make_game, solve
 from solitaire_solver.errors import BadDealNumberError, BadOptionError
 from solitaire_solver.numbering import DealNumber, parse_deal_number
 from solitaire_solver.records.store import Store
-from solitaire_solver.search import Limit, Status
+from solitaire_solver.search import Limit, Limits, Status
 from solitaire_solver.stats import (
     Z95,
     DealResult,
@@ -37,7 +37,7 @@ from solitaire_solver.stats import (
     winnability,
 )
 from solitaire_solver.stats.runners import _Batcher
-from solitaire_solver.testing import assert_replays_to_win
+from tests.helpers import assert_replays_to_win
 from tests.support import run_cli
 
 # ---------------------------------------------------------------- Wilson intervals
@@ -319,9 +319,9 @@ def test_results_agree_with_solve_and_replay_many() -> None:
 
 
 def test_limits_give_unknown() -> None:
-    s = winnability("decade", "1-20", max_states=3)
+    s = winnability("decade", "1-20", limits=Limits(max_states=3))
     assert s.unknown > 0
-    results = solve_deals("decade", "1-20", max_states=3)
+    results = solve_deals("decade", "1-20", limits=Limits(max_states=3))
     assert all(r.limit is Limit.STATES for r in results if r.status is Status.UNKNOWN)
 
 
@@ -331,7 +331,7 @@ def test_bad_options() -> None:
     with pytest.raises(BadOptionError, match="no deals"):
         solve_deals("decade", [])
     with pytest.raises(BadOptionError, match="max_states"):
-        solve_deals("decade", "1-2", max_states=0)
+        solve_deals("decade", "1-2", limits=Limits(max_states=0))
 
 
 def test_progress_is_reported() -> None:
@@ -402,9 +402,9 @@ def test_serial_pool_and_dask_store_identical_rows_many(tmp_path: Path) -> None:
 
 
 def test_pool_with_limits_matches_serial() -> None:
-    serial = solve_deals("decade", "1-60", max_states=5)
+    serial = solve_deals("decade", "1-60", limits=Limits(max_states=5))
     assert any(r.status is Status.UNKNOWN for r in serial)
-    assert solve_deals("decade", "1-60", max_states=5, jobs=2) == serial
+    assert solve_deals("decade", "1-60", jobs=2, limits=Limits(max_states=5)) == serial
 
 
 # ---------------------------------------------------------------- replaying in the workers

@@ -39,8 +39,6 @@ from .exact import (
 )
 from .game import (
     DECK_VALUE,
-    EXACT_FAIR_HIDDEN,
-    EXACT_FAIR_NODES,
     HOLDING_BACK,
     PRESETS,
     Decade,
@@ -72,8 +70,6 @@ __all__ = [
     "DEAL",
     "DECK_COUNTS",
     "DECK_VALUE",
-    "EXACT_FAIR_HIDDEN",
-    "EXACT_FAIR_NODES",
     "HOLDING_BACK",
     "PLAN",
     "PRESETS",

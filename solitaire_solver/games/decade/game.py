@@ -22,6 +22,7 @@ from ...search import (
     Factory,
     Limits,
     Memo,
+    Plan,
     Run,
     SolveResult,
     Status,
@@ -56,14 +57,6 @@ from .solver import PLAN, factories
 HOLDING_BACK = 16
 """Added to the difficulty figure of an optional-rules win that needs a run left alone."""
 
-EXACT_FAIR_HIDDEN = 10
-"""With at most this many cards in the stock, the fair hint's values come from the exact
-expectimax of :mod:`.exact` (:meth:`Decade.fair_values`)."""
-
-EXACT_FAIR_NODES = 300_000
-"""The most states that expectimax may expand for one hint (under a second) before the hint
-falls back to sampling."""
-
 
 class Decade(Game[DecadeState, DecadeMove]):
     """The game Decade under given rules."""
@@ -75,8 +68,10 @@ class Decade(Game[DecadeState, DecadeMove]):
     notation = "d: deal the next card; x3-5: discard the cards in places 3 to 5 of the line"
     rules: DecadeRules
 
-    def __init__(self, rules: DecadeRules, preset: str | None = None) -> None:
-        super().__init__(rules, preset)
+    def __init__(
+        self, rules: DecadeRules, preset: Preset | None = None, plan: Plan | None = None
+    ) -> None:
+        super().__init__(rules, preset, plan)
         self._sums = rules.sums
         self._min = rules.min_run
         self._max = rules.max_run
@@ -290,9 +285,9 @@ class Decade(Game[DecadeState, DecadeMove]):
             return None
         return DEAL
 
-    def fair_values(self, seen: Seen[DecadeState]) -> list[Fraction] | None:
-        """Under compulsory rules, exact by :mod:`.exact`, with at most
-        :data:`EXACT_FAIR_HIDDEN` cards hidden and within :data:`EXACT_FAIR_NODES` states;
+    def fair_values(self, seen: Seen[DecadeState], max_nodes: int) -> list[Fraction] | None:
+        """Under compulsory rules, exact by :mod:`.exact` within ``max_nodes`` states (the
+        plan's ``fair.own_nodes``, asked with at most ``fair.own_hidden`` cards hidden);
         else ``None``.
 
         What the player sees is the line's values and the unseen values (the
@@ -300,12 +295,12 @@ class Decade(Game[DecadeState, DecadeMove]):
         Under optional rules its states cost about a hundred times more (the
         sets of stacks a line reaches), so the hint keeps its general methods.
         """
-        if not self.rules.compulsory or not 0 < seen.hidden <= EXACT_FAIR_HIDDEN:
+        if not self.rules.compulsory or seen.hidden == 0:
             return None
         line = [card_value(c) for c in seen.state.line]
         unseen = [card_value(c) for c in seen.unseen]
         try:
-            values = move_values(self.rules, line, unseen, max_nodes=EXACT_FAIR_NODES)
+            values = move_values(self.rules, line, unseen, max_nodes=max_nodes)
         except NodeLimitReached:
             return None
         by_move = {v.move: v.value for v in values}
@@ -315,14 +310,15 @@ class Decade(Game[DecadeState, DecadeMove]):
 
     def bound_default(self) -> tuple[str, int]:
         """Under the preset ``decade``'s rules ``fitted`` (:mod:`.bounds`: its model above
-        :data:`EXACT_FAIR_HIDDEN` cards hidden, the exact fair value below); under other
-        compulsory rules ``exact`` with :data:`EXACT_FAIR_HIDDEN` (the fair hint's own exact
+        the plan's ``fair.own_hidden`` cards hidden, 10, the exact fair value below); under
+        other compulsory rules ``exact`` with as many (where the fair hint uses its own exact
         values); under optional rules ``none``: the fair odds are the odds with full sight
         there (:meth:`fair_move`), which W = 0 gives exactly."""
+        hidden = self.plan.fair.own_hidden
         if self.rules == bounds.FITTED_RULES:
-            return "fitted", EXACT_FAIR_HIDDEN
+            return "fitted", hidden
         if self.rules.compulsory:
-            return "exact", EXACT_FAIR_HIDDEN
+            return "exact", hidden
         return "none", 0
 
     def bound_potential(

@@ -23,12 +23,12 @@
  * A move is packed into a uint64: the kind (byte 0), card + 1, onto + 1,
  * talon index + 1 (bytes 1 to 3) and the length (bits 32 on).
  */
-#define PY_SSIZE_T_CLEAN
-#include <Python.h>
+#include <stdlib.h>
+#include <string.h>
 
 #define DFS_WORDS 10
-#include "binding.h"
 #include "dfs.h"
+#include "kernel.h"
 
 #define WINGS 8
 #define TALON_MAX 52
@@ -556,363 +556,214 @@ static int dfs_dominators(const struct dfs_rules *g, const dfs_pos *p, dfs_pos *
     return n;
 }
 
-/* ============================================================ Python */
+/* ============================================================ positions and moves as bytes */
 
-static int parse_pos(PyObject *obj, dfs_pos *out)
+/*
+ * A position crosses as the Python model writes it (model.Position), in bytes
+ * (kernel.encode and kernel.decode): its place (a little-endian int32), each
+ * suit's next card (a signed byte, -1 when full), the trunk cards left, the
+ * wings, each a little-endian 16-bit code (top * 16 + size), and the talon's
+ * cards. A move (model.CardMove) is MOVE_BYTES: kind, card, onto and talon
+ * index as signed bytes, then its length as a little-endian int16.
+ */
+#define POSITION_HEAD 10
+#define MOVE_BYTES 6
+
+static kernel_error read_pos(const uint8_t *b, size_t n, dfs_pos *out)
 {
-    PyObject *need, *wings, *talon;
-    int tl, place;
-    if (!PyArg_ParseTuple(obj, "(OiOO)i", &need, &tl, &wings, &talon, &place))
-        return 0;
     ew_pos e;
     memset(&e, 0, sizeof e);
-    if (!PyTuple_Check(need) || PyTuple_GET_SIZE(need) != 4 || !PyTuple_Check(wings) ||
-        PyTuple_GET_SIZE(wings) > WINGS || !PyBytes_Check(talon) ||
-        PyBytes_GET_SIZE(talon) > TALON_MAX || tl < 0 || tl > TRUNK_MAX || place < 0) {
-        PyErr_SetString(PyExc_ValueError, "not a position of the Eagle Wing model");
-        return 0;
-    }
+    e.nw = n >= POSITION_HEAD ? b[9] : 0;
+    e.n = (int)n - POSITION_HEAD - 2 * e.nw;
+    e.place = (int32_t)((uint32_t)b[0] | (uint32_t)b[1] << 8 | (uint32_t)b[2] << 16 |
+                        (uint32_t)b[3] << 24);
+    e.tl = n >= POSITION_HEAD ? b[8] : 0;
+    if (n < POSITION_HEAD || e.nw > WINGS || e.n < 0 || e.n > TALON_MAX || e.tl > TRUNK_MAX ||
+        e.place < 0)
+        return "not a position of the Eagle Wing model";
     for (int s = 0; s < 4; s++) {
-        long v = PyLong_AsLong(PyTuple_GET_ITEM(need, s));
-        if (v == -1 && PyErr_Occurred())
-            return 0;
-        if (v < -1 || v > 51) {
-            PyErr_SetString(PyExc_ValueError, "a foundation's next card out of range");
-            return 0;
-        }
-        e.need[s] = (int)v;
+        e.need[s] = (int8_t)b[4 + s];
+        if (e.need[s] < -1 || e.need[s] > 51)
+            return "a foundation's next card out of range";
     }
-    e.tl = tl;
-    e.nw = (int)PyTuple_GET_SIZE(wings);
     for (int i = 0; i < e.nw; i++) {
-        long v = PyLong_AsLong(PyTuple_GET_ITEM(wings, i));
-        if (v == -1 && PyErr_Occurred())
-            return 0;
-        if (v < 0 || v >= 52 * 16 || (v & 15) < 1 || (v & 15) > 13) {
-            PyErr_SetString(PyExc_ValueError, "a wing code out of range");
-            return 0;
-        }
-        e.wings[i] = (int)v;
+        e.wings[i] = b[POSITION_HEAD + 2 * i] | b[POSITION_HEAD + 2 * i + 1] << 8;
+        if (e.wings[i] >= WING_CODES || (e.wings[i] & 15) < 1 || (e.wings[i] & 15) > 13)
+            return "a wing code out of range";
     }
-    e.n = (int)PyBytes_GET_SIZE(talon);
-    memcpy(e.talon, PyBytes_AS_STRING(talon), (size_t)e.n);
-    e.place = place;
+    memcpy(e.talon, b + POSITION_HEAD + 2 * e.nw, (size_t)e.n);
     pack(&e, out);
-    return 1;
+    return NULL;
 }
 
-static PyObject *pos_tuple(const dfs_pos *p)
+/* Puts a record of the move m (unless it is 0: none) followed by the position p (unless
+ * NULL). */
+static kernel_error put(kernel_out *out, dfs_move m, const dfs_pos *p)
 {
-    ew_pos e;
-    unpack(p, &e);
-    PyObject *wings = PyTuple_New(e.nw);
-    if (!wings)
-        return NULL;
-    for (int i = 0; i < e.nw; i++)
-        PyTuple_SET_ITEM(wings, i, PyLong_FromLong(e.wings[i]));
-    return Py_BuildValue("((iiii)iNy#)i", e.need[0], e.need[1], e.need[2], e.need[3], e.tl,
-                         wings, (const char *)e.talon, (Py_ssize_t)e.n, (int)e.place);
-}
-
-static PyObject *move_tuple(dfs_move m)
-{
-    return Py_BuildValue("(iiiii)", move_kind(m), move_card(m), move_onto(m), move_index(m),
-                         move_len(m));
-}
-
-/* ------------------------------------------------------------ Rules */
-
-typedef struct {
-    PyObject_HEAD
-    struct dfs_rules g;
-} RulesObject;
-
-static int Rules_init(RulesObject *self, PyObject *args, PyObject *kwds)
-{
-    static char *kwlist[] = {"trunk", "takes", "macro", "redeals", "unsafe", "after", NULL};
-    PyObject *trunk, *takes, *after;
-    int macro, redeals, unsafe;
-    if (!PyArg_ParseTupleAndKeywords(args, kwds, "O!O!piiO!", kwlist, &PyTuple_Type, &trunk,
-                                     &PyBytes_Type, &takes, &macro, &redeals, &unsafe,
-                                     &PyTuple_Type, &after))
-        return -1;
-    Py_ssize_t n = PyTuple_GET_SIZE(trunk);
-    if (n > TRUNK_MAX || PyTuple_GET_SIZE(after) != 52 || PyBytes_GET_SIZE(takes) != WING_CODES ||
-        redeals < 0 ||
-        redeals > 99 || unsafe < -1 || unsafe > 12) {
-        PyErr_SetString(PyExc_ValueError, "rules out of the kernel's range");
-        return -1;
+    uint8_t b[MOVE_BYTES + POSITION_HEAD + 2 * WINGS + TALON_MAX], *at = b;
+    if (m) {
+        int8_t head[4] = {(int8_t)move_kind(m), (int8_t)move_card(m), (int8_t)move_onto(m),
+                          (int8_t)move_index(m)};
+        memcpy(at, head, 4);
+        at[4] = (uint8_t)(move_len(m) & 255);
+        at[5] = (uint8_t)(move_len(m) >> 8);
+        at += MOVE_BYTES;
     }
-    struct dfs_rules *g = &self->g;
-    memset(g, 0, sizeof *g);
-    g->trunk_len = (int)n;
-    for (Py_ssize_t i = 0; i < n; i++) {
-        long v = PyLong_AsLong(PyTuple_GET_ITEM(trunk, i));
-        if (v < 0 || v > 51) {
-            if (!PyErr_Occurred())
-                PyErr_SetString(PyExc_ValueError, "a trunk card out of range");
-            return -1;
+    if (p) {
+        ew_pos e;
+        unpack(p, &e);
+        for (int i = 0; i < 4; i++)
+            at[i] = (uint8_t)(e.place >> (8 * i));
+        for (int s = 0; s < 4; s++)
+            at[4 + s] = (uint8_t)(int8_t)e.need[s];
+        at[8] = (uint8_t)e.tl;
+        at[9] = (uint8_t)e.nw;
+        at += POSITION_HEAD;
+        for (int i = 0; i < e.nw; i++, at += 2) {
+            at[0] = (uint8_t)(e.wings[i] & 255);
+            at[1] = (uint8_t)(e.wings[i] >> 8);
         }
-        g->trunk[i] = (int)v;
+        memcpy(at, e.talon, (size_t)e.n);
+        at += e.n;
     }
-    for (int c = 0; c < 52; c++) {
-        long v = PyLong_AsLong(PyTuple_GET_ITEM(after, c));
-        if (v < -1 || v > 51) {
-            if (!PyErr_Occurred())
-                PyErr_SetString(PyExc_ValueError, "a card after out of range");
-            return -1;
-        }
-        g->after[c] = (int)v;
-    }
-    memcpy(g->takes, PyBytes_AS_STRING(takes), WING_CODES);
-    g->macro = macro;
-    g->redeals = redeals;
-    g->unsafe = unsafe;
-    return 0;
+    return kernel_put(out, b, (size_t)(at - b));
 }
 
-static PyObject *Rules_successors(RulesObject *self, PyObject *arg)
+/* ------------------------------------------------------------ the rules */
+
+/*
+ * Made from kernel.rules's bytes: building (talon cards move with their
+ * deals), the redeals, the rank not sent home unasked (or -1) and the trunk's
+ * cards (RULES_HEAD bytes), then the trunk, bottom first, each card's
+ * successor on its foundation (a signed byte, -1 after the last) and the card
+ * each wing code takes (rules.wing_takes).
+ */
+#define RULES_HEAD 4
+
+static kernel_error make_rules(void *rules, const uint8_t *b, size_t n)
 {
-    dfs_pos p;
-    if (!parse_pos(arg, &p))
-        return NULL;
-    dfs_move moves[DFS_MAX_CHILDREN];
-    dfs_pos kids[DFS_MAX_CHILDREN];
-    int n = dfs_successors(&self->g, &p, moves, kids);
-    PyObject *list = PyList_New(n);
-    for (int i = 0; list && i < n; i++) {
-        PyObject *pair = Py_BuildValue("(NN)", move_tuple(moves[i]), pos_tuple(&kids[i]));
-        if (!pair) {
-            Py_CLEAR(list);
-            break;
-        }
-        PyList_SET_ITEM(list, i, pair);
-    }
-    return list;
-}
-
-static PyObject *Rules_dominators(RulesObject *self, PyObject *arg)
-{
-    dfs_pos p;
-    if (!parse_pos(arg, &p))
-        return NULL;
-    dfs_pos out[DFS_MAX_DOMINATORS];
-    int n = dfs_dominators(&self->g, &p, out);
-    PyObject *list = PyList_New(n);
-    for (int i = 0; list && i < n; i++) {
-        PyObject *t = pos_tuple(&out[i]);
-        if (!t) {
-            Py_CLEAR(list);
-            break;
-        }
-        PyList_SET_ITEM(list, i, t);
-    }
-    return list;
-}
-
-static PyMethodDef Rules_methods[] = {
-    {"successors", (PyCFunction)Rules_successors, METH_O,
-     "successors(position) -> list of (move, position): the model's successors, in order."},
-    {"dominators", (PyCFunction)Rules_dominators, METH_O,
-     "dominators(position) -> list of positions: the model's dominators."},
-    {NULL, NULL, 0, NULL},
-};
-
-static PyTypeObject RulesType = {
-    PyVarObject_HEAD_INIT(NULL, 0).tp_name = "solitaire_solver.games.eagle_wing._kernel.Rules",
-    .tp_basicsize = sizeof(RulesObject),
-    .tp_flags = Py_TPFLAGS_DEFAULT,
-    .tp_doc = "Rules(trunk, takes, macro, redeals, unsafe, after): the compact model of one "
-              "Eagle Wing search, in C.",
-    .tp_new = PyType_GenericNew,
-    .tp_init = (initproc)Rules_init,
-    .tp_methods = Rules_methods,
-};
-
-/* ------------------------------------------------------------ Lost: a memo */
-
-typedef struct {
-    PyObject_HEAD
-    dfs_table t;
-} LostObject;
-
-static void Lost_dealloc(LostObject *self)
-{
-    dfs_table_free(&self->t);
-    Py_TYPE(self)->tp_free((PyObject *)self);
-}
-
-static Py_ssize_t Lost_len(LostObject *self) { return (Py_ssize_t)self->t.used; }
-
-static PyObject *Lost_place(LostObject *self, PyObject *arg)
-{
-    dfs_pos p;
-    if (!parse_pos(arg, &p))
-        return NULL;
-    int32_t m = dfs_get(&self->t, &p.k);
-    if (m < 0)
-        Py_RETURN_NONE;
-    return PyLong_FromLong(m);
-}
-
-static PyMethodDef Lost_methods[] = {
-    {"place", (PyCFunction)Lost_place, METH_O,
-     "place(position) -> int or None: the earliest place its key is proved lost from."},
-    {NULL, NULL, 0, NULL},
-};
-
-static PySequenceMethods Lost_sequence = {.sq_length = (lenfunc)Lost_len};
-
-static PyTypeObject LostType = {
-    PyVarObject_HEAD_INIT(NULL, 0).tp_name = "solitaire_solver.games.eagle_wing._kernel.Lost",
-    .tp_basicsize = sizeof(LostObject),
-    .tp_flags = Py_TPFLAGS_DEFAULT,
-    .tp_doc = "Lost(): keys proved lost, each with its earliest place, shared by searches.",
-    .tp_new = PyType_GenericNew,
-    .tp_dealloc = (destructor)Lost_dealloc,
-    .tp_methods = Lost_methods,
-    .tp_as_sequence = &Lost_sequence,
-};
-
-/* ------------------------------------------------------------ Dfs */
-
-typedef struct {
-    PyObject_HEAD
-    PyObject *rules; /* the RulesObject the search plays by */
-    PyObject *lost;  /* the LostObject it shares, or NULL */
-    dfs_t dfs;
-    int ready;
-} DfsObject;
-
-static int Dfs_init(DfsObject *self, PyObject *args, PyObject *kwds)
-{
-    static char *kwlist[] = {"rules", "root", "depth", "lost", NULL};
-    PyObject *rules, *root, *lost = Py_None;
-    int depth = 0;
-    if (!PyArg_ParseTupleAndKeywords(args, kwds, "O!O|iO", kwlist, &RulesType, &rules, &root,
-                                     &depth, &lost))
-        return -1;
-    if (lost != Py_None && !PyObject_TypeCheck(lost, &LostType)) {
-        PyErr_SetString(PyExc_TypeError, "lost must be a Lost or None");
-        return -1;
-    }
-    dfs_pos p;
-    if (!parse_pos(root, &p))
-        return -1;
-    if (self->ready) {
-        dfs_free(&self->dfs);
-        self->ready = 0;
-    }
-    Py_XSETREF(self->rules, Py_NewRef(rules));
-    Py_CLEAR(self->lost);
-    dfs_table *table = NULL;
-    if (lost != Py_None) {
-        self->lost = Py_NewRef(lost);
-        table = &((LostObject *)lost)->t;
-    }
-    if (!dfs_init(&self->dfs, &((RulesObject *)rules)->g, &p, depth, table)) {
-        PyErr_NoMemory();
-        return -1;
-    }
-    self->ready = 1;
-    return 0;
-}
-
-static void Dfs_dealloc(DfsObject *self)
-{
-    if (self->ready)
-        dfs_free(&self->dfs);
-    Py_XDECREF(self->rules);
-    Py_XDECREF(self->lost);
-    Py_TYPE(self)->tp_free((PyObject *)self);
-}
-
-static PyObject *Dfs_run(DfsObject *self, PyObject *arg)
-{
-    long long n;
-    if (!is_ready(self->ready, "depth-first search") || !run_budget(arg, &n))
-        return NULL;
-    /* The GIL stays held: the memo may be shared with another search of this thread only. */
-    return run_answer(dfs_run(&self->dfs, n), DFS_NO_MEMORY);
-}
-
-static PyObject *Dfs_line(DfsObject *self, PyObject *unused)
-{
-    (void)unused;
-    if (!is_ready(self->ready, "depth-first search"))
-        return NULL;
-    size_t n = 0;
-    const dfs_move *line = dfs_line(&self->dfs, &n);
-    PyObject *list = PyList_New((Py_ssize_t)n);
-    for (size_t i = 0; list && i < n; i++) {
-        PyObject *t = move_tuple(line[i]);
-        if (!t) {
-            Py_CLEAR(list);
-            break;
-        }
-        PyList_SET_ITEM(list, (Py_ssize_t)i, t);
-    }
-    return list;
-}
-
-SEARCH_GETTER(Dfs_get_expanded, DfsObject, PyLong_FromLongLong, self->dfs.expanded)
-SEARCH_GETTER(Dfs_get_stored, DfsObject, PyLong_FromLongLong, self->dfs.stored)
-SEARCH_GETTER(Dfs_get_max_depth, DfsObject, PyLong_FromLong, self->dfs.max_depth)
-
-static PyMethodDef Dfs_methods[] = {
-    {"run", (PyCFunction)Dfs_run, METH_O,
-     "run(n) -> status: expand at most n positions; 0 paused, 1 won, 2 done (lost)."},
-    {"line", (PyCFunction)Dfs_line, METH_NOARGS,
-     "line() -> list of moves: the won line, as the model's card moves."},
-    {NULL, NULL, 0, NULL},
-};
-
-static PyGetSetDef Dfs_getset[] = {
-    {"expanded", (getter)Dfs_get_expanded, NULL, "positions expanded so far", NULL},
-    {"stored", (getter)Dfs_get_stored, NULL, "keys stored in the table", NULL},
-    {"max_depth", (getter)Dfs_get_max_depth, NULL, "the longest line explored, in game moves",
-     NULL},
-    {"truncated", search_false, NULL,
-     "False: a search that ran out of positions has searched them all", NULL},
-    {NULL, NULL, NULL, NULL, NULL},
-};
-
-static PyTypeObject DfsType = {
-    PyVarObject_HEAD_INIT(NULL, 0).tp_name = "solitaire_solver.games.eagle_wing._kernel.Dfs",
-    .tp_basicsize = sizeof(DfsObject),
-    .tp_flags = Py_TPFLAGS_DEFAULT,
-    .tp_doc = "Dfs(rules, root, depth=0, lost=None): the engine's depth-first search over the "
-              "compact model, in C.",
-    .tp_new = PyType_GenericNew,
-    .tp_init = (initproc)Dfs_init,
-    .tp_dealloc = (destructor)Dfs_dealloc,
-    .tp_methods = Dfs_methods,
-    .tp_getset = Dfs_getset,
-};
-
-/* ------------------------------------------------------------ the module */
-
-static struct PyModuleDef kernel_module = {
-    PyModuleDef_HEAD_INIT,
-    .m_name = "solitaire_solver.games.eagle_wing._kernel",
-    .m_doc = "Eagle Wing's compact model and the engine's depth-first search over it, in C.",
-    .m_size = -1,
-};
-
-PyMODINIT_FUNC PyInit__kernel(void)
-{
+    struct dfs_rules *g = rules;
+    int trunk = n >= RULES_HEAD ? b[3] : 0;
+    if (n != RULES_HEAD + (size_t)trunk + 52 + WING_CODES || trunk > TRUNK_MAX || b[1] > 99 ||
+        (int8_t)b[2] < -1 || (int8_t)b[2] > 12)
+        return "rules out of the kernel's range";
     tables_init();
-    if (PyType_Ready(&RulesType) < 0 || PyType_Ready(&LostType) < 0 ||
-        PyType_Ready(&DfsType) < 0)
-        return NULL;
-    PyObject *m = PyModule_Create(&kernel_module);
-    if (!m)
-        return NULL;
-    if (PyModule_AddObjectRef(m, "Rules", (PyObject *)&RulesType) < 0 ||
-        PyModule_AddObjectRef(m, "Lost", (PyObject *)&LostType) < 0 ||
-        PyModule_AddObjectRef(m, "Dfs", (PyObject *)&DfsType) < 0) {
-        Py_DECREF(m);
-        return NULL;
+    g->macro = b[0];
+    g->redeals = b[1];
+    g->unsafe = (int8_t)b[2];
+    g->trunk_len = trunk;
+    for (int i = 0; i < trunk + 52; i++) {
+        int v = i < trunk ? b[RULES_HEAD + i] : (int8_t)b[RULES_HEAD + i];
+        if (v < (i < trunk ? 0 : -1) || v > 51)
+            return "a trunk card or a card after out of range";
+        if (i < trunk)
+            g->trunk[i] = v;
+        else
+            g->after[i - trunk] = v;
     }
-    return m;
+    memcpy(g->takes, b + RULES_HEAD + trunk + 52, WING_CODES);
+    return NULL;
 }
+
+/* The model's successors (a move and a position each) and dominators, in order, for the
+ * tests that pin them to the Python model's. */
+static kernel_error ask_successors(const void *rules, const uint8_t *in, size_t n,
+                                   kernel_out *out)
+{
+    dfs_pos p, kids[DFS_MAX_CHILDREN];
+    dfs_move moves[DFS_MAX_CHILDREN];
+    kernel_error e = read_pos(in, n, &p);
+    int k = e ? 0 : dfs_successors(rules, &p, moves, kids);
+    for (int i = 0; !e && i < k; i++)
+        e = put(out, moves[i], &kids[i]);
+    return e;
+}
+
+static kernel_error ask_dominators(const void *rules, const uint8_t *in, size_t n,
+                                   kernel_out *out)
+{
+    dfs_pos p, doms[DFS_MAX_DOMINATORS];
+    kernel_error e = read_pos(in, n, &p);
+    int k = e ? 0 : dfs_dominators(rules, &p, doms);
+    for (int i = 0; !e && i < k; i++)
+        e = put(out, 0, &doms[i]);
+    return e;
+}
+
+/* ------------------------------------------------------------ the search and its memo */
+
+static kernel_error start_dfs(void *search, const void *rules, const uint8_t *root, size_t n,
+                              const int64_t *args, int nargs, void *table)
+{
+    dfs_pos p;
+    kernel_error e = read_pos(root, n, &p);
+    if (!e && nargs > 1)
+        e = "a depth-first search takes the moves made to reach its root";
+    if (!e && !dfs_init(search, rules, &p, nargs ? (int)args[0] : 0, table))
+        e = KERNEL_NO_MEMORY;
+    return e;
+}
+
+static int run_dfs(void *search, int64_t n) { return dfs_run(search, n); }
+
+static kernel_error dfs_line_out(const void *search, const void *rules, kernel_out *out)
+{
+    size_t n = 0;
+    const dfs_move *line = dfs_line(search, &n);
+    kernel_error e = NULL;
+    (void)rules;
+    for (size_t i = 0; !e && i < n; i++)
+        e = put(out, line[i], NULL);
+    return e;
+}
+
+static void stop_dfs(void *search) { dfs_free(search); }
+
+static void dfs_counts(const void *search, int64_t *c)
+{
+    const dfs_t *d = search;
+    c[KERNEL_EXPANDED] = d->expanded;
+    c[KERNEL_STORED] = d->stored;
+    c[KERNEL_MAX_DEPTH] = d->max_depth;
+    c[KERNEL_TRUNCATED] = 0;
+}
+
+/* Keys proved lost, each with its earliest place, shared by the searches of a memo. */
+static void stop_lost(void *table) { dfs_table_free(table); }
+
+static size_t lost_len(const void *table) { return ((const dfs_table *)table)->used; }
+
+static kernel_error lost_place(const void *table, const uint8_t *in, size_t n, int64_t *place)
+{
+    dfs_pos p;
+    kernel_error e = read_pos(in, n, &p);
+    if (!e)
+        *place = dfs_get(table, &p.k);
+    return e;
+}
+
+/* ------------------------------------------------------------ the kernel */
+
+static const kernel_query QUERIES[] = {
+    {"successors", ask_successors}, {"dominators", ask_dominators}, {NULL, NULL}};
+
+static const kernel_rules RULES[] = {
+    {"model", sizeof(struct dfs_rules), make_rules, QUERIES}, {NULL, 0, NULL, NULL}};
+
+/* The search keeps the GIL: its memo may be shared with another search of this thread
+ * only. */
+static const kernel_search SEARCHES[] = {
+    {"dfs", "model", sizeof(dfs_t), start_dfs, run_dfs, dfs_line_out, stop_dfs, dfs_counts,
+     DFS_NO_MEMORY, 1},
+    {NULL, NULL, 0, NULL, NULL, NULL, NULL, NULL, 0, 0},
+};
+
+static const kernel_table LOST = {sizeof(dfs_table), stop_lost, lost_len, lost_place};
+
+const struct kernel KERNEL = {
+    "solitaire_solver.games.eagle_wing._kernel",
+    "Eagle Wing's compact model and the engine's depth-first search over it, in C.",
+    RULES,
+    SEARCHES,
+    &LOST,
+};

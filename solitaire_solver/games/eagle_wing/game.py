@@ -107,8 +107,10 @@ class EagleWing(Game[EagleWingState, EagleWingMove]):
             f"then a target ({target}): {', '.join(examples)}"
         )
 
-    def __init__(self, rules: EagleWingRules, preset: str | None = None) -> None:
-        super().__init__(rules, preset)
+    def __init__(
+        self, rules: EagleWingRules, preset: Preset | None = None, plan: Plan | None = None
+    ) -> None:
+        super().__init__(rules, preset, plan)
         self._cap = rules.capacity
         self._redeals = rules.redeals
 
@@ -562,7 +564,9 @@ class EagleWing(Game[EagleWingState, EagleWingMove]):
             def any_line(budget: Budget) -> Run:
                 if kernel.built():
                     # The same search compiled: the same positions, counts and line.
-                    return compiled(kernel.dfs(model, root, depth, memo), budget)
+                    return compiled(
+                        kernel.dfs(model, root, depth, memo), budget, moves=kernel.moves
+                    )
                 return dfs(model, root, budget, depth=depth, memo=memo)
 
             return projected(any_line, model.lift)

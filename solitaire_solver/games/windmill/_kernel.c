@@ -33,13 +33,13 @@
  * dealt goes to the first place above the top with its rank, which is at most
  * where it really lies (the greedy embedding lies left of any other).
  */
-#define PY_SSIZE_T_CLEAN
-#include <Python.h>
+#include <stdlib.h>
+#include <string.h>
 
 #define BEAM_WORDS 3
 #include "beam.h"
-#include "binding.h"
 #include "graph.h"
+#include "kernel.h"
 #include "lds.h"
 
 #define MAX_SEQ 96
@@ -412,101 +412,93 @@ static int beam_dominator(const struct beam_rules *g, const beam_state *s, beam_
     return 1;
 }
 
-/* ------------------------------------------------------------ Python: states as tuples */
+/* ------------------------------------------------------------ positions as bytes */
 
 /*
- * Python sees a position in the rank model's compact form (model.Compact):
- * (primary size, flag, secondary sizes, reserve ranks, stock, waste, redeals
- * used). The secondaries are a count of secondaries per size, SIZE_BITS bits
- * a size (rules.packed_sizes); the stock and the waste are piles of ranks, a
- * hexadecimal digit a card under a leading 1, the top card lowest
- * (model.pile). The three words above are this form on the last pass, with
- * the stock as the cards dealt (it is the rest of the pass's dealing order)
- * and the waste as its canonical mask: the functions below are the two ways
- * between them, and every position enters and leaves the kernel through them.
+ * A position crosses in the rank model's compact form (model.Compact), as
+ * POSITION_BYTES bytes (kernel.encode and kernel.decode): the primary's size,
+ * the flag and the redeals used, a byte each; the secondaries' sizes (a count
+ * of secondaries per size, SIZE_BITS bits a size: rules.packed_sizes) and the
+ * reserve's ranks, a little-endian word each; then the stock and the waste as
+ * packed piles (model.pile: a nibble a rank under a leading 1, the top card
+ * lowest), PILE_BYTES little-endian bytes each. The three words above are
+ * this form on the last pass, with the stock as the cards dealt (it is the
+ * rest of the pass's dealing order) and the waste as its canonical mask:
+ * read_position and write_position are the two ways between them, and every
+ * position enters and leaves the kernel through them.
  */
 #define SIZE_BITS 3
+#define PILE_BYTES (MAX_SEQ / 2 + 1)
+#define PILES_AT 19
+#define POSITION_BYTES (PILES_AT + 2 * PILE_BYTES)
 
-static const char HEX[] = "0123456789abcdef";
-
-/* A pile for Python: its ranks given bottom card first. */
-static PyObject *pile_of(const uint8_t *bottom_first, int n)
+static uint64_t read_word(const uint8_t *b)
 {
-    char text[MAX_SEQ + 2];
-    text[0] = '1';
-    for (int i = 0; i < n; i++)
-        text[1 + i] = HEX[bottom_first[i]];
-    text[n + 1] = 0;
-    return PyLong_FromString(text, NULL, 16);
+    uint64_t w = 0;
+    for (int i = 7; i >= 0; i--)
+        w = w << 8 | b[i];
+    return w;
 }
 
-/* A pile's ranks, bottom card first, into out (room for MAX_SEQ); their count, or -1. */
-static int pile_ranks(PyObject *pile, uint8_t *out, const char *what)
+static void write_word(uint8_t *b, uint64_t w)
 {
-    if (!PyLong_Check(pile)) {
-        PyErr_Format(PyExc_TypeError, "the %s must be an int (a packed pile)", what);
+    for (int i = 0; i < 8; i++)
+        b[i] = (uint8_t)(w >> (8 * i));
+}
+
+static inline unsigned nibble(const uint8_t *b, int i) { return b[i / 2] >> (4 * (i % 2)) & 15; }
+
+/* A packed pile's ranks, top card first, into out (room for MAX_SEQ); their count, or -1
+ * when it is no pile of ranks. */
+static int read_pile(const uint8_t *b, uint8_t *out)
+{
+    int n = 2 * PILE_BYTES - 1;
+    while (n >= 0 && !nibble(b, n))
+        n--;
+    if (n < 0 || n > MAX_SEQ || nibble(b, n) != 1)
         return -1;
-    }
-    PyObject *text = PyNumber_ToBase(pile, 16);
-    if (!text)
-        return -1;
-    Py_ssize_t len;
-    const char *t = PyUnicode_AsUTF8AndSize(text, &len);
-    int n = -1;
-    if (t && len >= 3 && len - 3 <= MAX_SEQ && t[0] == '0' && t[1] == 'x' && t[2] == '1') {
-        n = (int)len - 3;
-        for (int i = 0; i < n; i++) {
-            const char *at = strchr(HEX, t[3 + i]);
-            if (!at || at - HEX > 12) {
-                n = -1;
-                break;
-            }
-            out[i] = (uint8_t)(at - HEX);
-        }
-    }
-    Py_DECREF(text);
-    if (n < 0 && !PyErr_Occurred())
-        PyErr_Format(PyExc_ValueError, "the %s is not a packed pile of ranks", what);
+    for (int i = 0; i < n; i++)
+        if ((out[i] = (uint8_t)nibble(b, i)) > 12)
+            return -1;
     return n;
 }
 
-static PyObject *state_tuple(const struct beam_rules *g, const beam_state *s)
+static void write_pile(uint8_t *b, const uint8_t *top_first, int n)
 {
-    uint8_t stock[MAX_SEQ], waste[MAX_SEQ];
-    int dealt = (int)dealt_of(s), nstock = 0, nwaste = 0;
-    for (int i = g->n - 1; i >= dealt; i--)
-        stock[nstock++] = g->seq[i];
-    for (int i = 0; i < dealt; i++)
+    memset(b, 0, PILE_BYTES);
+    for (int i = 0; i <= n; i++)
+        b[i / 2] |= (uint8_t)((i == n ? 1 : top_first[i]) << (4 * (i % 2)));
+}
+
+static void write_position(const struct beam_rules *g, const beam_state *s, uint8_t *b)
+{
+    uint8_t waste[MAX_SEQ];
+    int dealt = (int)dealt_of(s), nwaste = 0;
+    for (int i = dealt - 1; i >= 0; i--)
         if (i >= 64 ? s->w[1] >> (i - 64) & 1 : s->w[0] >> i & 1)
             waste[nwaste++] = g->seq[i];
     unsigned secs = secs_of(s);
-    unsigned long long sizes = 0;
+    uint64_t sizes = 0;
     for (int i = 0; i < 4; i++)
         sizes += 1ULL << (SIZE_BITS * size_at(secs, i));
-    PyObject *stock_pile = pile_of(stock, nstock);
-    PyObject *waste_pile = stock_pile ? pile_of(waste, nwaste) : NULL;
-    if (!waste_pile) {
-        Py_XDECREF(stock_pile);
-        return NULL;
-    }
-    return Py_BuildValue("(INKKNNI)", primary_of(s), PyBool_FromLong(flag_of(s)), sizes,
-                         (unsigned long long)s->w[2], stock_pile, waste_pile, g->used);
+    b[0] = (uint8_t)primary_of(s);
+    b[1] = (uint8_t)flag_of(s);
+    b[2] = (uint8_t)g->used;
+    write_word(b + 3, sizes);
+    write_word(b + 11, s->w[2]);
+    write_pile(b + PILES_AT, g->seq + dealt, g->n - dealt);
+    write_pile(b + PILES_AT + PILE_BYTES, waste, nwaste);
 }
 
-static int parse_state(const struct beam_rules *g, PyObject *t, beam_state *s)
+static kernel_error read_position(const struct beam_rules *g, const uint8_t *b, size_t n,
+                                  beam_state *s)
 {
-    unsigned p, used;
-    int flag;
-    unsigned long long sizes, res;
-    PyObject *stock_pile, *waste_pile;
-    if (!PyArg_ParseTuple(t, "IpKKOOI", &p, &flag, &sizes, &res, &stock_pile, &waste_pile,
-                          &used))
-        return 0;
-    if (p > PRIMARY_FULL || used != g->used) {
-        PyErr_SetString(PyExc_ValueError,
-                        "the primary's size or the redeals used is out of range for this pass");
-        return 0;
-    }
+    if (n != POSITION_BYTES)
+        return "a position of the rank model is 117 bytes";
+    unsigned p = b[0], flag = b[1];
+    uint64_t sizes = read_word(b + 3);
+    if (p > PRIMARY_FULL || flag > 1 || b[2] != g->used)
+        return "the primary's size, the flag or the redeals used is out of range for this pass";
     /* The secondaries: four sizes, smallest first, a nibble each. */
     unsigned secs = 0;
     int k = 0;
@@ -514,419 +506,208 @@ static int parse_state(const struct beam_rules *g, PyObject *t, beam_state *s)
         for (unsigned c = sizes >> (SIZE_BITS * size) & 7; c; c--, k++)
             if (k < 4)
                 secs |= size << (4 * k);
-    if (k != 4 || sizes >> (SIZE_BITS * (SECONDARY_FULL + 1))) {
-        PyErr_SetString(PyExc_ValueError, "the secondary sizes are not four sizes from 0 to 13");
-        return 0;
-    }
+    if (k != 4 || sizes >> (SIZE_BITS * (SECONDARY_FULL + 1)))
+        return "the secondary sizes are not four sizes from 0 to 13";
     uint8_t stock[MAX_SEQ], waste[MAX_SEQ];
-    int nstock = pile_ranks(stock_pile, stock, "stock");
-    int nwaste = nstock < 0 ? -1 : pile_ranks(waste_pile, waste, "waste");
+    int nstock = read_pile(b + PILES_AT, stock);
+    int nwaste = nstock < 0 ? -1 : read_pile(b + PILES_AT + PILE_BYTES, waste);
     if (nwaste < 0)
-        return 0;
+        return "the stock or the waste is not a packed pile of ranks";
     int dealt = g->n - nstock;
     for (int i = 0; i < nstock && dealt >= 0; i++)
-        if (stock[i] != g->seq[g->n - 1 - i])
+        if (stock[i] != g->seq[dealt + i])
             dealt = -1;
-    if (dealt < 0) {
-        PyErr_SetString(PyExc_ValueError, "the stock is not the rest of this pass's dealing order");
-        return 0;
-    }
+    if (dealt < 0)
+        return "the stock is not the rest of this pass's dealing order";
     beam_state out = {{0, 0, 0}};
     int after = 0;
-    for (int i = 0; i < nwaste; i++) {
+    for (int i = nwaste - 1; i >= 0; i--) {
         int at = g->next_of[waste[i]][after];
-        if (at == NOWHERE || at >= dealt) {
-            PyErr_SetString(PyExc_ValueError, "the waste's ranks are not among the cards dealt");
-            return 0;
-        }
+        if (at == NOWHERE || at >= dealt)
+            return "the waste's ranks are not among the cards dealt";
         set_place(&out, at);
         after = at + 1;
     }
     out.w[1] |= (uint64_t)dealt << DEALT_SHIFT | (uint64_t)p << P_SHIFT |
                 (uint64_t)flag << FLAG_SHIFT | (uint64_t)secs << SECS_SHIFT;
-    out.w[2] = res;
+    out.w[2] = read_word(b + 11);
     *s = out;
+    return NULL;
+}
+
+/* Positions for Python: n of them, the first at first, the next stride bytes on (states
+ * are kept bare or inside a search's nodes). */
+static kernel_error put_positions(const struct beam_rules *g, const void *first, size_t n,
+                                  size_t stride, kernel_out *out)
+{
+    uint8_t b[POSITION_BYTES];
+    kernel_error e = NULL;
+    for (size_t i = 0; !e && i < n; i++) {
+        write_position(g, (const beam_state *)((const char *)first + i * stride), b);
+        e = kernel_put(out, b, sizeof b);
+    }
+    return e;
+}
+
+/* ------------------------------------------------------------ the rank rules */
+
+/*
+ * Made from kernel.rules's bytes: the cards of the pass, the rule that holds
+ * ranks back (sub-games), the redeals used, the beam's order and its seed
+ * (RANK_HEAD bytes, little-endian), then the pass's ranks, the canonical places
+ * (kernel.canonical_places), the ranks the primary and a secondary need at
+ * each size, and the foundation tables (T_*).
+ */
+#define RANK_HEAD 12
+
+static int ranks(const uint8_t *r, int n)
+{
+    for (int i = 0; i < n; i++)
+        if (r[i] > 12)
+            return 0;
     return 1;
 }
 
-/* ------------------------------------------------------------ Python: the rules */
-
-/* A list of state tuples: n states, the first at first, the next stride
- * bytes on (states are kept bare or inside a search's nodes). */
-static PyObject *state_list(const struct beam_rules *g, const char *first, size_t n,
-                            size_t stride)
+static kernel_error make_rank(void *rules, const uint8_t *b, size_t n)
 {
-    PyObject *list = PyList_New((Py_ssize_t)n);
-    for (size_t i = 0; list && i < n; i++) {
-        PyObject *t = state_tuple(g, (const beam_state *)(first + i * stride));
-        if (!t) {
-            Py_CLEAR(list);
-            break;
-        }
-        PyList_SET_ITEM(list, (Py_ssize_t)i, t);
-    }
-    return list;
+    struct beam_rules *g = rules;
+    int cards = n >= RANK_HEAD ? b[0] : 0;
+    const uint8_t *seq = b + RANK_HEAD, *pn = seq + cards + sizeof g->next_of;
+    const uint8_t *sn = pn + PRIMARY_FULL;
+    if (n != RANK_HEAD + (size_t)cards + sizeof g->next_of + PRIMARY_FULL + SECONDARY_FULL +
+                 T_SIZE)
+        return "the rank rules are not the bytes kernel.rules makes";
+    if (cards > MAX_SEQ || b[3] > SCORE_AHEAD_SHUFFLED)
+        return "at most 96 cards in a pass, and an order from 0 to 5";
+    g->n = cards;
+    g->used = b[2];
+    g->score = b[3];
+    g->seed = read_word(b + 4);
+    memcpy(g->seq, seq, (size_t)cards);
+    memcpy(g->next_of, seq + cards, sizeof g->next_of);
+    memcpy(g->pneed, pn, PRIMARY_FULL);
+    memcpy(g->sneed, sn, SECONDARY_FULL);
+    memcpy(g->t, sn + SECONDARY_FULL, T_SIZE);
+    if (!ranks(seq, cards) || !ranks(pn, PRIMARY_FULL) || !ranks(sn, SECONDARY_FULL))
+        return "a rank must be from 0 to 12";
+    for (int p = 0; p <= PRIMARY_FULL; p++)
+        for (int i = p; i < p + b[1] && i < PRIMARY_FULL; i++)
+            g->held[p] |= (uint16_t)(1u << pn[i]);
+    return NULL;
 }
 
-typedef struct {
-    PyObject_HEAD
-    struct beam_rules g;
-} RulesObject;
-
-static int Rules_init(RulesObject *self, PyObject *args, PyObject *kwds)
+/* The rank model's answers for the tests that pin them to the Python one: plays, across
+ * (the deal), twin, words (the three words kept, kernel.kernel_words) and score (the beam's
+ * order, kernel.beam_order). */
+static kernel_error ask_rank(const void *rules, const uint8_t *in, size_t n, kernel_out *out,
+                             char what)
 {
-    static char *kwlist[] = {"seq",  "places", "pneed", "sneed", "tables",
-                             "hold", "used",   "score", "seed",  NULL};
-    Py_buffer seq, places, pneed, sneed, tables;
-    int hold, score = SCORE_PLAIN;
-    unsigned used;
-    unsigned long long seed = 0;
-    if (!PyArg_ParseTupleAndKeywords(args, kwds, "y*y*y*y*y*iI|iK", kwlist, &seq, &places,
-                                     &pneed, &sneed, &tables, &hold, &used, &score, &seed))
-        return -1;
-    int ok = 0;
-    struct beam_rules *g = &self->g;
-    const uint8_t *sq = (const uint8_t *)seq.buf, *pn = (const uint8_t *)pneed.buf,
-                  *sn = (const uint8_t *)sneed.buf;
-    if (seq.len > MAX_SEQ) {
-        PyErr_Format(PyExc_ValueError, "at most %d cards in a pass, not %zd", MAX_SEQ, seq.len);
-        goto out;
-    }
-    if (places.len != (Py_ssize_t)sizeof g->next_of || pneed.len != PRIMARY_FULL ||
-        sneed.len != SECONDARY_FULL || tables.len != T_SIZE || hold < 0 ||
-        score < SCORE_PLAIN || score > SCORE_AHEAD_SHUFFLED) {
-        PyErr_SetString(PyExc_ValueError, "bad rank tables, foundation tables, hold or score");
-        goto out;
-    }
-    memset(g, 0, sizeof *g);
-    g->n = (int)seq.len;
-    for (int i = 0; i < g->n; i++) {
-        if (sq[i] > 12) {
-            PyErr_SetString(PyExc_ValueError, "a rank must be from 0 to 12");
-            goto out;
-        }
-        g->seq[i] = sq[i];
-    }
-    memcpy(g->next_of, places.buf, sizeof g->next_of);
-    g->used = used;
-    for (int i = 0; i < PRIMARY_FULL; i++)
-        g->pneed[i] = pn[i];
-    for (int i = 0; i < SECONDARY_FULL; i++) {
-        g->sneed[i] = sn[i];
-        if (sn[i] > 12) {
-            PyErr_SetString(PyExc_ValueError, "a rank must be from 0 to 12");
-            goto out;
-        }
-    }
-    memcpy(g->t, tables.buf, T_SIZE);
-    for (int p = 0; p <= PRIMARY_FULL; p++) {
-        uint16_t h = 0;
-        for (int i = p; i < p + hold && i < PRIMARY_FULL; i++)
-            h |= (uint16_t)(1u << pn[i]);
-        g->held[p] = h;
-    }
-    g->score = score;
-    g->seed = seed;
-    ok = 1;
-out:
-    PyBuffer_Release(&seq);
-    PyBuffer_Release(&places);
-    PyBuffer_Release(&pneed);
-    PyBuffer_Release(&sneed);
-    PyBuffer_Release(&tables);
-    return ok ? 0 : -1;
-}
-
-static PyObject *Rules_plays(RulesObject *self, PyObject *arg)
-{
+    const struct beam_rules *g = rules;
     beam_state s, kids[BEAM_MAX_PLAYS];
-    if (!parse_state(&self->g, arg, &s))
-        return NULL;
-    int k = beam_plays(&self->g, &s, kids);
-    return state_list(&self->g, (const char *)kids, (size_t)k, sizeof kids[0]);
+    uint8_t b[24];
+    kernel_error e = read_position(g, in, n, &s);
+    if (e)
+        return e;
+    switch (what) {
+    case 'p':
+        return put_positions(g, kids, (size_t)beam_plays(g, &s, kids), sizeof kids[0], out);
+    case 'a':
+        return put_positions(g, kids, (size_t)beam_across(g, &s, kids), sizeof kids[0], out);
+    case 't':
+        return put_positions(g, kids, (size_t)beam_dominator(g, &s, kids), sizeof kids[0], out);
+    case 'w':
+        for (int i = 0; i < 3; i++)
+            write_word(b + 8 * i, s.w[i]);
+        return kernel_put(out, b, 24);
+    default:
+        write_word(b, beam_score(g, &s));
+        return kernel_put(out, b, 8);
+    }
 }
 
-static PyObject *Rules_across(RulesObject *self, PyObject *arg)
-{
-    beam_state s, t;
-    if (!parse_state(&self->g, arg, &s))
-        return NULL;
-    if (!beam_across(&self->g, &s, &t))
-        Py_RETURN_NONE;
-    return state_tuple(&self->g, &t);
-}
+#define RANK_QUERY(name, what)                                                                    \
+    static kernel_error ask_##name(const void *g, const uint8_t *in, size_t n, kernel_out *out)   \
+    {                                                                                             \
+        return ask_rank(g, in, n, out, what);                                                     \
+    }
+RANK_QUERY(plays, 'p')
+RANK_QUERY(across, 'a')
+RANK_QUERY(twin, 't')
+RANK_QUERY(words, 'w')
+RANK_QUERY(score, 's')
 
-/* The twin of a position, or None when it has none: for the tests that pin it to
- * model.unflagged. */
-static PyObject *Rules_twin(RulesObject *self, PyObject *arg)
-{
-    beam_state s, t;
-    if (!parse_state(&self->g, arg, &s))
-        return NULL;
-    if (!beam_dominator(&self->g, &s, &t))
-        Py_RETURN_NONE;
-    return state_tuple(&self->g, &t);
-}
+/* ------------------------------------------------------------ the searches over ranks */
 
-/* The three words a position is kept in, for the tests that pin them to kernel.kernel_words. */
-static PyObject *Rules_words(RulesObject *self, PyObject *arg)
+static kernel_error start_beam(void *search, const void *rules, const uint8_t *root, size_t n,
+                               const int64_t *args, int nargs, void *table)
 {
     beam_state s;
-    if (!parse_state(&self->g, arg, &s))
-        return NULL;
-    return Py_BuildValue("(KKK)", (unsigned long long)s.w[0], (unsigned long long)s.w[1],
-                         (unsigned long long)s.w[2]);
+    kernel_error e = read_position(rules, root, n, &s);
+    (void)table;
+    if (!e && (nargs != 2 || args[0] < 1))
+        e = "a beam takes its width (at least 1) and whether it keeps the twin rule";
+    if (!e && !beam_init(search, rules, &s, (size_t)args[0], args[1] != 0))
+        e = KERNEL_NO_MEMORY;
+    return e;
 }
 
-/* The beam's score of a position, for the tests that pin each order to kernel.beam_order. */
-static PyObject *Rules_score(RulesObject *self, PyObject *arg)
+static int run_beam(void *search, int64_t n) { return beam_run(search, n); }
+
+static kernel_error beam_line_out(const void *search, const void *rules, kernel_out *out)
+{
+    beam_nodes nodes = {0};
+    kernel_error e = "the beam's won line was not found again";
+    if (beam_line(search, &nodes))
+        e = nodes.n ? put_positions(rules, &nodes.v[0].s, nodes.n, sizeof nodes.v[0], out) : NULL;
+    free(nodes.v);
+    return e;
+}
+
+static void stop_beam(void *search) { beam_free(search); }
+
+static void beam_counts(const void *search, int64_t *c)
+{
+    const beam_t *b = search;
+    c[KERNEL_EXPANDED] = (int64_t)b->expanded;
+    c[KERNEL_STORED] = -1;
+    c[KERNEL_MAX_DEPTH] = (int64_t)b->max_depth;
+    c[KERNEL_TRUNCATED] = b->truncated;
+}
+
+static kernel_error start_lds(void *search, const void *rules, const uint8_t *root, size_t n,
+                              const int64_t *args, int nargs, void *table)
 {
     beam_state s;
-    if (!parse_state(&self->g, arg, &s))
-        return NULL;
-    return PyLong_FromUnsignedLong(beam_score(&self->g, &s));
+    kernel_error e = read_position(rules, root, n, &s);
+    (void)args, (void)table;
+    if (!e && nargs)
+        e = "a discrepancy search takes no arguments";
+    if (!e && !lds_init(search, rules, &s))
+        e = KERNEL_NO_MEMORY;
+    return e;
 }
 
-static PyMethodDef Rules_methods[] = {
-    {"plays", (PyCFunction)Rules_plays, METH_O,
-     "plays(state) -> list of states: every position one play away, in the rank model's order."},
-    {"across", (PyCFunction)Rules_across, METH_O,
-     "across(state) -> state or None: the position after dealing a card."},
-    {"twin", (PyCFunction)Rules_twin, METH_O,
-     "twin(state) -> state or None: the position that dominates it by the twin rule."},
-    {"words", (PyCFunction)Rules_words, METH_O,
-     "words(state) -> (int, int, int): the three words the kernel keeps the position in."},
-    {"score", (PyCFunction)Rules_score, METH_O,
-     "score(state) -> int: the place of the position in the order a beam keeps them, least "
-     "first."},
-    {NULL, NULL, 0, NULL},
-};
+static int run_lds(void *search, int64_t n) { return lds_run(search, n); }
 
-static PyTypeObject RulesType = {
-    PyVarObject_HEAD_INIT(NULL, 0).tp_name = "solitaire_solver.games.windmill._kernel.Rules",
-    .tp_basicsize = sizeof(RulesObject),
-    .tp_flags = Py_TPFLAGS_DEFAULT,
-    .tp_doc = "Rules(seq, places, pneed, sneed, tables, hold, used, score=0, seed=0): the "
-              "rank model of the last pass and the order of a beam's candidates, in C; its "
-              "states are the model's compact positions.",
-    .tp_new = PyType_GenericNew,
-    .tp_init = (initproc)Rules_init,
-    .tp_methods = Rules_methods,
-};
-
-/* ------------------------------------------------------------ Python: searches over ranks */
-
-/*
- * The beam and the discrepancy search are one kind of Python object: a
- * search over the rank model from a root, run in turns; only their own
- * arguments, line and counters differ. Its type tells which it is.
- */
-typedef struct {
-    PyObject_HEAD
-    PyObject *rules; /* the RulesObject the search plays by */
-    union {
-        beam_t beam;
-        lds_t lds;
-    } u;
-    int ready;
-} RankObject;
-
-/* The rules a search plays by (its positions are read and written by them). */
-static const struct beam_rules *rank_rules(const RankObject *self)
+static kernel_error lds_line_out(const void *search, const void *rules, kernel_out *out)
 {
-    return &((const RulesObject *)self->rules)->g;
-}
-
-static PyTypeObject LdsType;
-
-static int is_lds(const RankObject *self) { return Py_IS_TYPE((PyObject *)self, &LdsType); }
-
-static void rank_stop(RankObject *self)
-{
-    if (self->ready) {
-        if (is_lds(self))
-            lds_free(&self->u.lds);
-        else
-            beam_free(&self->u.beam);
-        self->ready = 0;
-    }
-}
-
-/* Begin the search from root, by rules (a RulesObject), forgetting any
- * search begun before; width and twin are the beam's. */
-static int rank_start(RankObject *self, PyObject *rules, PyObject *root, size_t width, int twin)
-{
-    const struct beam_rules *g = &((RulesObject *)rules)->g;
-    beam_state s;
-    if (!parse_state(g, root, &s))
-        return -1;
-    rank_stop(self);
-    Py_XSETREF(self->rules, Py_NewRef(rules));
-    if (!(is_lds(self) ? lds_init(&self->u.lds, g, &s)
-                       : beam_init(&self->u.beam, g, &s, width, twin))) {
-        PyErr_NoMemory();
-        return -1;
-    }
-    self->ready = 1;
-    return 0;
-}
-
-static void Rank_dealloc(RankObject *self)
-{
-    rank_stop(self);
-    Py_XDECREF(self->rules);
-    Py_TYPE(self)->tp_free((PyObject *)self);
-}
-
-static const char *rank_name(const RankObject *self)
-{
-    return is_lds(self) ? "discrepancy search" : "beam";
-}
-
-static PyObject *Rank_run(RankObject *self, PyObject *arg)
-{
-    long long n;
-    if (!is_ready(self->ready, rank_name(self)) || !run_budget(arg, &n))
-        return NULL;
-    int lds = is_lds(self), status;
-    Py_BEGIN_ALLOW_THREADS
-    status = lds ? lds_run(&self->u.lds, n) : beam_run(&self->u.beam, n);
-    Py_END_ALLOW_THREADS
-    return run_answer(status, BEAM_NO_MEMORY);
-}
-
-/* ------------------------------------------------------------ Python: the beam */
-
-static int Beam_init(RankObject *self, PyObject *args, PyObject *kwds)
-{
-    static char *kwlist[] = {"rules", "root", "width", "twin", NULL};
-    PyObject *rules, *root;
-    Py_ssize_t width;
-    int twin;
-    if (!PyArg_ParseTupleAndKeywords(args, kwds, "O!Onp", kwlist, &RulesType, &rules, &root,
-                                     &width, &twin))
-        return -1;
-    if (width < 1) {
-        PyErr_Format(PyExc_ValueError, "a beam needs a width of at least 1, not %zd", width);
-        return -1;
-    }
-    return rank_start(self, rules, root, (size_t)width, twin);
-}
-
-static PyObject *Beam_line(RankObject *self, PyObject *unused)
-{
-    (void)unused;
-    if (!is_ready(self->ready, "beam"))
-        return NULL;
-    beam_nodes out = {0};
-    if (!beam_line(&self->u.beam, &out)) {
-        free(out.v);
-        PyErr_SetString(PyExc_RuntimeError, "windmill: the beam's won line was not found again");
-        return NULL;
-    }
-    PyObject *list = out.n ? state_list(rank_rules(self), (const char *)&out.v[0].s, out.n,
-                                        sizeof out.v[0])
-                           : PyList_New(0); /* no node to point at */
-    free(out.v);
-    return list;
-}
-
-SEARCH_GETTER(Beam_get_expanded, RankObject, PyLong_FromUnsignedLongLong, self->u.beam.expanded)
-SEARCH_GETTER(Beam_get_max_depth, RankObject, PyLong_FromUnsignedLong, self->u.beam.max_depth)
-SEARCH_GETTER(Beam_get_truncated, RankObject, PyBool_FromLong, self->u.beam.truncated)
-SEARCH_GETTER(Beam_get_rounds, RankObject, PyLong_FromSize_t, self->u.beam.nrounds)
-
-static PyMethodDef Beam_methods[] = {
-    {"run", (PyCFunction)Rank_run, METH_O,
-     "run(n) -> status: expand at most n positions; 0 paused, 1 won, 2 done."},
-    {"line", (PyCFunction)Beam_line, METH_NOARGS,
-     "line() -> list of states: the won line, the state after each move."},
-    {NULL, NULL, 0, NULL},
-};
-
-static PyGetSetDef Beam_getset[] = {
-    {"expanded", (getter)Beam_get_expanded, NULL, "positions expanded so far", NULL},
-    {"max_depth", (getter)Beam_get_max_depth, NULL, "the longest line explored", NULL},
-    {"truncated", (getter)Beam_get_truncated, NULL, "whether a round dropped candidates", NULL},
-    {"rounds", (getter)Beam_get_rounds, NULL, "rounds begun", NULL},
-    {NULL, NULL, NULL, NULL, NULL},
-};
-
-static PyTypeObject BeamType = {
-    PyVarObject_HEAD_INIT(NULL, 0).tp_name = "solitaire_solver.games.windmill._kernel.Beam",
-    .tp_basicsize = sizeof(RankObject),
-    .tp_flags = Py_TPFLAGS_DEFAULT,
-    .tp_doc = "Beam(rules, root, width, twin): the engine's beam over the rank model, in C.",
-    .tp_new = PyType_GenericNew,
-    .tp_init = (initproc)Beam_init,
-    .tp_dealloc = (destructor)Rank_dealloc,
-    .tp_methods = Beam_methods,
-    .tp_getset = Beam_getset,
-};
-
-
-/* ------------------------------------------------------------ Python: the discrepancy search */
-
-static int Lds_init(RankObject *self, PyObject *args, PyObject *kwds)
-{
-    static char *kwlist[] = {"rules", "root", NULL};
-    PyObject *rules, *root;
-    if (!PyArg_ParseTupleAndKeywords(args, kwds, "O!O", kwlist, &RulesType, &rules, &root))
-        return -1;
-    return rank_start(self, rules, root, 0, 0);
-}
-
-static PyObject *Lds_line(RankObject *self, PyObject *unused)
-{
-    (void)unused;
-    if (!is_ready(self->ready, "discrepancy search"))
-        return NULL;
     size_t n = 0;
-    beam_state *line = lds_line(&self->u.lds, &n);
-    if (!line)
-        return PyErr_NoMemory();
-    PyObject *list = state_list(rank_rules(self), (const char *)line, n, sizeof *line);
+    beam_state *line = lds_line(search, &n);
+    kernel_error e = line ? put_positions(rules, line, n, sizeof *line, out) : KERNEL_NO_MEMORY;
     free(line);
-    return list;
+    return e;
 }
 
-SEARCH_GETTER(Lds_get_expanded, RankObject, PyLong_FromLongLong, self->u.lds.expanded)
-SEARCH_GETTER(Lds_get_stored, RankObject, PyLong_FromLongLong, self->u.lds.stored)
-SEARCH_GETTER(Lds_get_max_depth, RankObject, PyLong_FromLong, self->u.lds.max_depth)
-SEARCH_GETTER(Lds_get_allowed, RankObject, PyLong_FromLong, self->u.lds.allowed)
+static void stop_lds(void *search) { lds_free(search); }
 
-static PyMethodDef Lds_methods[] = {
-    {"run", (PyCFunction)Rank_run, METH_O,
-     "run(n) -> status: expand at most n positions; 0 paused, 1 won, 2 done."},
-    {"line", (PyCFunction)Lds_line, METH_NOARGS,
-     "line() -> list of states: the won line, the state after each move."},
-    {NULL, NULL, 0, NULL},
-};
-
-static PyGetSetDef Lds_getset[] = {
-    {"expanded", (getter)Lds_get_expanded, NULL, "positions expanded so far, again included",
-     NULL},
-    {"stored", (getter)Lds_get_stored, NULL, "positions stored, once an iteration", NULL},
-    {"max_depth", (getter)Lds_get_max_depth, NULL, "the longest line explored", NULL},
-    {"truncated", search_false, NULL,
-     "False: an iteration that refused nothing searched every position", NULL},
-    {"allowed", (getter)Lds_get_allowed, NULL, "the discrepancies of the iteration at work",
-     NULL},
-    {NULL, NULL, NULL, NULL, NULL},
-};
-
-static PyTypeObject LdsType = {
-    PyVarObject_HEAD_INIT(NULL, 0).tp_name = "solitaire_solver.games.windmill._kernel.Lds",
-    .tp_basicsize = sizeof(RankObject),
-    .tp_flags = Py_TPFLAGS_DEFAULT,
-    .tp_doc = "Lds(rules, root): the engine's limited discrepancy search over the rank model, "
-              "in C.",
-    .tp_new = PyType_GenericNew,
-    .tp_init = (initproc)Lds_init,
-    .tp_dealloc = (destructor)Rank_dealloc,
-    .tp_methods = Lds_methods,
-    .tp_getset = Lds_getset,
-};
+static void lds_counts(const void *search, int64_t *c)
+{
+    const lds_t *t = search;
+    c[KERNEL_EXPANDED] = t->expanded;
+    c[KERNEL_STORED] = t->stored;
+    c[KERNEL_MAX_DEPTH] = t->max_depth;
+    c[KERNEL_TRUNCATED] = 0;
+}
 
 
 /* ============================================================ The relaxation */
@@ -1123,56 +904,46 @@ static int graph_children(const struct graph_rules *g, uint64_t st, uint64_t *ou
     return n;
 }
 
-typedef struct {
-    PyObject_HEAD
-    struct graph_rules g;
-    graph_t search;
-    int ready;
-} RelaxedObject;
+/*
+ * Made from kernel.relaxed's bytes: the stack's and the stock's cards, free
+ * foundation moves, the cards in the hand and on the foundations at the cut,
+ * and every card's rank there as a hand (RELAXED_HEAD bytes, little-endian),
+ * then the stack (top first), the stock (in dealing order), the ranks the
+ * primary and a secondary need at each size, and the foundation tables. A
+ * relaxed position crosses as its key, a little-endian word.
+ */
+#define RELAXED_HEAD 15
 
-static int Relaxed_init(RelaxedObject *self, PyObject *args, PyObject *kwds)
+static kernel_error make_relaxed(void *rules, const uint8_t *b, size_t n)
 {
-    static char *kwlist[] = {"stack", "stock", "pneed", "sneed", "tables",
-                             "free",  "every", "total", "root",  NULL};
-    Py_buffer stack, stock, pneed, sneed, tables;
-    int free_moves, total;
-    unsigned long long every, root;
-    if (!PyArg_ParseTupleAndKeywords(args, kwds, "y*y*y*y*y*pKiK", kwlist, &stack, &stock, &pneed,
-                                     &sneed, &tables, &free_moves, &every, &total, &root))
-        return -1;
-    int ok = 0;
-    struct graph_rules *g = &self->g;
-    const uint8_t *sk = (const uint8_t *)stack.buf, *sc = (const uint8_t *)stock.buf,
-                  *pn = (const uint8_t *)pneed.buf, *sn = (const uint8_t *)sneed.buf;
-    if (self->ready) {
-        graph_free(&self->search);
-        self->ready = 0;
-    }
-    if (stack.len > MAX_SEQ || stock.len > MAX_SEQ || pneed.len != PRIMARY_FULL ||
-        sneed.len != SECONDARY_FULL || tables.len != T_SIZE) {
-        PyErr_SetString(PyExc_ValueError, "bad stack, stock, rank tables or foundation tables");
-        goto out;
-    }
-    memset(g, 0, sizeof *g);
-    g->n_stack = (int)stack.len;
-    g->n_stock = (int)stock.len;
+    struct graph_rules *g = rules;
+    int nstack = n >= RELAXED_HEAD ? b[0] : 0, nstock = n >= RELAXED_HEAD ? b[1] : 0;
+    const uint8_t *sk = b + RELAXED_HEAD, *sc = sk + nstack, *pn = sc + nstock;
+    const uint8_t *sn = pn + PRIMARY_FULL;
+    if (n != RELAXED_HEAD + (size_t)(nstack + nstock) + PRIMARY_FULL + SECONDARY_FULL + T_SIZE)
+        return "the relaxed rules are not the bytes kernel.relaxed makes";
+    if (nstack > MAX_SEQ || nstock > MAX_SEQ || !ranks(sk, nstack) || !ranks(sc, nstock))
+        return "at most 96 cards in the stack and in the stock, of ranks from 0 to 12";
+    g->n_stack = nstack;
+    g->n_stock = nstock;
+    g->free = b[2];
+    g->total = (int32_t)(uint32_t)read_word(b + 3);
+    g->every = read_word(b + 7);
     for (int i = 0; i < 13; i++)
         g->last_in_stock[i] = -1;
-    for (int i = 0; i < g->n_stack; i++)
-        g->stack[i] = sk[i];
-    for (int i = 0; i < g->n_stock; i++) {
+    memcpy(g->stack, sk, (size_t)nstack);
+    for (int i = 0; i < nstock; i++) {
         g->stock[i] = sc[i];
         g->last_in_stock[sc[i]] = i;
     }
     for (int r = 0; r < 13; r++)
-        g->first_below[g->n_stack][r] = (uint8_t)g->n_stack;
-    for (int i = g->n_stack - 1; i >= 0; i--) {
+        g->first_below[nstack][r] = (uint8_t)nstack;
+    for (int i = nstack - 1; i >= 0; i--) {
         memcpy(g->first_below[i], g->first_below[i + 1], 13);
         g->first_below[i][g->stack[i]] = (uint8_t)i;
-    }
-    for (int i = g->n_stack - 1; i >= 0; i--)
         g->stack_from[i] = g->stack_from[i + 1] + RANK_UNIT(g->stack[i]);
-    for (int i = g->n_stock - 1; i >= 0; i--)
+    }
+    for (int i = nstock - 1; i >= 0; i--)
         g->stock_from[i] = g->stock_from[i + 1] + RANK_UNIT(g->stock[i]);
     for (int i = 0; i < PRIMARY_FULL; i++) {
         g->pneed[i] = pn[i];
@@ -1182,142 +953,93 @@ static int Relaxed_init(RelaxedObject *self, PyObject *args, PyObject *kwds)
         g->sneed[i] = sn[i];
         g->sec[i + 1] = g->sec[i] + RANK_UNIT(sn[i] % 13);
     }
-    memcpy(g->t, tables.buf, T_SIZE);
-    g->free = free_moves;
-    g->every = every;
-    g->total = total;
-    if (root != RELAXED_WON && (root >> R_P_SHIFT > PRIMARY_FULL ||
-                                (root >> R_DEPTH_SHIFT & 127) >= (uint64_t)g->n_stack ||
-                                (root & 127) > (uint64_t)g->n_stock)) {
-        PyErr_SetString(PyExc_ValueError, "the relaxed root is out of range");
-        goto out;
-    }
-    if (!graph_init(&self->search, g, root)) {
-        PyErr_NoMemory();
-        goto out;
-    }
-    self->ready = 1;
-    ok = 1;
-out:
-    PyBuffer_Release(&stack);
-    PyBuffer_Release(&stock);
-    PyBuffer_Release(&pneed);
-    PyBuffer_Release(&sneed);
-    PyBuffer_Release(&tables);
-    return ok ? 0 : -1;
+    memcpy(g->t, sn + SECONDARY_FULL, T_SIZE);
+    return NULL;
 }
 
-static void Relaxed_dealloc(RelaxedObject *self)
+static kernel_error read_relaxed(const struct graph_rules *g, const uint8_t *b, size_t n,
+                                 uint64_t *key)
 {
-    if (self->ready)
-        graph_free(&self->search);
-    Py_TYPE(self)->tp_free((PyObject *)self);
+    uint64_t k = n == 8 ? read_word(b) : 0;
+    if (n != 8 || (k != RELAXED_WON && (k >> R_P_SHIFT > PRIMARY_FULL ||
+                                        (k >> R_DEPTH_SHIFT & 127) >= (uint64_t)g->n_stack ||
+                                        (k & 127) > (uint64_t)g->n_stock)))
+        return "the relaxed position is out of range";
+    *key = k;
+    return NULL;
 }
-
-static PyObject *Relaxed_run(RelaxedObject *self, PyObject *arg)
-{
-    long long n;
-    if (!is_ready(self->ready, "relaxed search") || !run_budget(arg, &n))
-        return NULL;
-    int status;
-    Py_BEGIN_ALLOW_THREADS
-    status = graph_run(&self->search, n);
-    Py_END_ALLOW_THREADS
-    return run_answer(status, GRAPH_NO_MEMORY);
-}
-
-static PyObject *Relaxed_line(RelaxedObject *self, PyObject *unused)
-{
-    (void)self;
-    (void)unused;
-    return PyList_New(0); /* a relaxed win proves nothing: no line is kept */
-}
-
-SEARCH_GETTER(Relaxed_get_expanded, RelaxedObject, PyLong_FromUnsignedLongLong,
-              self->search.expanded)
 
 /* The relaxed positions after one, in the order the search tries them (for the tests, which
  * hold them against relaxation.py's). */
-static PyObject *Relaxed_children(RelaxedObject *self, PyObject *arg)
+static kernel_error ask_children(const void *rules, const uint8_t *in, size_t n, kernel_out *out)
 {
-    if (!is_ready(self->ready, "relaxed game"))
-        return NULL;
-    unsigned long long st = PyLong_AsUnsignedLongLong(arg);
-    if (st == (unsigned long long)-1 && PyErr_Occurred())
-        return NULL;
-    uint64_t out[GRAPH_MAX_CHILDREN];
-    int n = st == RELAXED_WON ? 0 : graph_children(&self->g, st, out);
-    PyObject *list = PyList_New(n);
-    if (!list)
-        return NULL;
-    for (int i = 0; i < n; i++) {
-        PyObject *x = PyLong_FromUnsignedLongLong(out[i]);
-        if (!x) {
-            Py_DECREF(list);
-            return NULL;
-        }
-        PyList_SET_ITEM(list, i, x);
+    uint64_t st, kids[GRAPH_MAX_CHILDREN];
+    uint8_t b[8];
+    kernel_error e = read_relaxed(rules, in, n, &st);
+    int k = e || st == RELAXED_WON ? 0 : graph_children(rules, st, kids);
+    for (int i = 0; !e && i < k; i++) {
+        write_word(b, kids[i]);
+        e = kernel_put(out, b, 8);
     }
-    return list;
+    return e;
 }
 
-static PyMethodDef Relaxed_methods[] = {
-    {"run", (PyCFunction)Relaxed_run, METH_O,
-     "run(n) -> status: expand at most n relaxed positions; 0 paused, 1 won, 2 done."},
-    {"line", (PyCFunction)Relaxed_line, METH_NOARGS, "line() -> []: no line is kept."},
-    {"children", (PyCFunction)Relaxed_children, METH_O,
-     "children(position) -> list: the relaxed positions after one (p << 56 | secondaries << 14 "
-     "| depth << 7 | stock index, as relaxation.py packs them), in the order they are tried."},
-    {NULL, NULL, 0, NULL},
-};
-
-static PyGetSetDef Relaxed_getset[] = {
-    {"expanded", (getter)Relaxed_get_expanded, NULL, "relaxed positions expanded so far", NULL},
-    {"max_depth", search_zero, NULL, "0: relaxed lines are not the game's", NULL},
-    {"truncated", search_false, NULL, "False: the search leaves nothing out", NULL},
-    {NULL, NULL, NULL, NULL, NULL},
-};
-
-static PyTypeObject RelaxedType = {
-    PyVarObject_HEAD_INIT(NULL, 0).tp_name = "solitaire_solver.games.windmill._kernel.Relaxed",
-    .tp_basicsize = sizeof(RelaxedObject),
-    .tp_flags = Py_TPFLAGS_DEFAULT,
-    .tp_doc = "Relaxed(stack, stock, pneed, sneed, tables, free, every, total, root): the "
-              "relaxed game of one cut, searched depth first, in C.",
-    .tp_new = PyType_GenericNew,
-    .tp_init = (initproc)Relaxed_init,
-    .tp_dealloc = (destructor)Relaxed_dealloc,
-    .tp_methods = Relaxed_methods,
-    .tp_getset = Relaxed_getset,
-};
-
-/* ------------------------------------------------------------ the module */
-
-static struct PyModuleDef kernel_module = {
-    PyModuleDef_HEAD_INIT,
-    .m_name = "solitaire_solver.games.windmill._kernel",
-    .m_doc = "Windmill's rank model with the engine's beam and discrepancy search over it, "
-             "and its relaxed game searched depth first, compiled.",
-    .m_size = -1,
-};
-
-PyMODINIT_FUNC PyInit__kernel(void)
+static kernel_error start_relaxed(void *search, const void *rules, const uint8_t *root,
+                                  size_t n, const int64_t *args, int nargs, void *table)
 {
-    if (PyType_Ready(&RulesType) < 0 || PyType_Ready(&BeamType) < 0 ||
-        PyType_Ready(&LdsType) < 0 || PyType_Ready(&RelaxedType) < 0)
-        return NULL;
-    PyObject *m = PyModule_Create(&kernel_module);
-    if (!m)
-        return NULL;
-    if (PyModule_AddObjectRef(m, "Rules", (PyObject *)&RulesType) < 0 ||
-        PyModule_AddObjectRef(m, "Beam", (PyObject *)&BeamType) < 0 ||
-        PyModule_AddObjectRef(m, "Lds", (PyObject *)&LdsType) < 0 ||
-        PyModule_AddObjectRef(m, "Relaxed", (PyObject *)&RelaxedType) < 0 ||
-        PyModule_AddIntConstant(m, "PAUSED", BEAM_PAUSED) < 0 ||
-        PyModule_AddIntConstant(m, "WON", BEAM_WON) < 0 ||
-        PyModule_AddIntConstant(m, "DONE", BEAM_DONE) < 0) {
-        Py_DECREF(m);
-        return NULL;
-    }
-    return m;
+    uint64_t k;
+    kernel_error e = read_relaxed(rules, root, n, &k);
+    (void)args, (void)table;
+    if (!e && nargs)
+        e = "a relaxed search takes no arguments";
+    if (!e && !graph_init(search, rules, k))
+        e = KERNEL_NO_MEMORY;
+    return e;
 }
+
+static int run_relaxed(void *search, int64_t n) { return graph_run(search, n); }
+
+static void stop_relaxed(void *search) { graph_free(search); }
+
+/* A relaxed win proves nothing: no line is kept, and its lines are not the game's. */
+static void relaxed_counts(const void *search, int64_t *c)
+{
+    c[KERNEL_EXPANDED] = (int64_t)((const graph_t *)search)->expanded;
+    c[KERNEL_STORED] = -1;
+    c[KERNEL_MAX_DEPTH] = 0;
+    c[KERNEL_TRUNCATED] = 0;
+}
+
+/* ------------------------------------------------------------ the kernel */
+
+static const kernel_query RANK_QUERIES[] = {
+    {"plays", ask_plays}, {"across", ask_across}, {"twin", ask_twin},
+    {"words", ask_words}, {"score", ask_score},   {NULL, NULL},
+};
+
+static const kernel_query RELAXED_QUERIES[] = {{"children", ask_children}, {NULL, NULL}};
+
+static const kernel_rules RULES[] = {
+    {"rank", sizeof(struct beam_rules), make_rank, RANK_QUERIES},
+    {"relaxed", sizeof(struct graph_rules), make_relaxed, RELAXED_QUERIES},
+    {NULL, 0, NULL, NULL},
+};
+
+static const kernel_search SEARCHES[] = {
+    {"beam", "rank", sizeof(beam_t), start_beam, run_beam, beam_line_out, stop_beam, beam_counts,
+     BEAM_NO_MEMORY, 0},
+    {"lds", "rank", sizeof(lds_t), start_lds, run_lds, lds_line_out, stop_lds, lds_counts,
+     BEAM_NO_MEMORY, 0},
+    {"relaxed", "relaxed", sizeof(graph_t), start_relaxed, run_relaxed, NULL, stop_relaxed,
+     relaxed_counts, GRAPH_NO_MEMORY, 0},
+    {NULL, NULL, 0, NULL, NULL, NULL, NULL, NULL, 0, 0},
+};
+
+const struct kernel KERNEL = {
+    "solitaire_solver.games.windmill._kernel",
+    "Windmill's rank model with the engine's beam and discrepancy search over it, and its "
+    "relaxed game searched depth first, compiled.",
+    RULES,
+    SEARCHES,
+    NULL,
+};

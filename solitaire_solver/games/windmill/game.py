@@ -23,7 +23,7 @@ from ...cards import (
 )
 from ...errors import BadCardError
 from ...numbering import DealNumber
-from ...search import Factory, Limits, Memo, Shortest, Strategy
+from ...search import Factory, Limits, Memo, Plan, Shortest, Strategy
 from ..base import Game, Preset
 from ..fields import Field, FieldReader
 from ..knobs import parse_int_range
@@ -101,8 +101,10 @@ class Windmill(Game[WindmillState, WindmillMove]):
         """The notation without the redeal where the rules have none."""
         return cls.notation if rules.redeals else cls.notation.replace("rd: redeal; ", "")
 
-    def __init__(self, rules: WindmillRules, preset: str | None = None) -> None:
-        super().__init__(rules, preset)
+    def __init__(
+        self, rules: WindmillRules, preset: Preset | None = None, plan: Plan | None = None
+    ) -> None:
+        super().__init__(rules, preset, plan)
         self.problem = WindmillProblem(rules)
         """The rules at work on real positions: the deal, the legal moves and their effect."""
         self.free = self.problem.free

@@ -17,8 +17,9 @@ environment variable :data:`~solitaire_solver.search.compiled.PURE` to
 ``1`` to leave the kernel out (the whole solver then runs on the Python
 model, as it does where the extension was not built).
 
-The kernel takes and gives positions in the rank model's compact form
-(:data:`.model.Compact`). Inside, it keeps a position on the last pass in
+The kernel takes and gives the rank model's compact positions
+(:data:`.model.Compact`), as bytes (:func:`encode`, :func:`decode`), and
+its rules as bytes (:func:`rules`). Inside, it keeps a position of the pass in
 three machine words: the stock as the cards dealt of the pass's dealing
 order (:func:`pass_ranks`: the start's waste, bottom first, then its stock),
 the waste as its canonical mask over that order, the secondaries' sizes as
@@ -37,27 +38,15 @@ words (:func:`kernel_words`).
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable, Iterable
+import struct
+from collections.abc import Callable, Iterable, Sequence
 from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
 from ...search.compiled import PURE as PURE
 from ...search.compiled import pure
-from .model import (
-    SECONDARY_CARDS,
-    SORTED_SIZES,
-    Compact,
-    RankModel,
-    pile_ranks,
-)
-from .rules import (
-    CARDS,
-    EMPTY,
-    NOWHERE,
-    PRIMARY_FULL,
-    SECONDARY_FULL,
-    on_last_pass,
-)
+from .model import SECONDARY_CARDS, SORTED_SIZES, Compact, RankModel, pile_ranks
+from .rules import CARDS, EMPTY, NOWHERE, PRIMARY_FULL, SECONDARY_FULL, on_last_pass
 
 if TYPE_CHECKING:
     from .relaxation import Relaxation
@@ -85,10 +74,11 @@ def can_search(model: RankModel, st: Compact) -> bool:
     return built() and on_last_pass(model.problem.rules, st[6]) and len(pass_ranks(st)) <= MAX_SEQ
 
 
+@functools.lru_cache(maxsize=16)
 def pass_ranks(st: Compact) -> bytes:
     """The ranks of the dealing order of ``st``'s pass as the kernel keeps it, one byte a
-    card: the waste, bottom first, then the stock, top first. The cards that left the waste
-    for good play no further part; from a deal this is the deal's order."""
+    card: the waste, bottom first, then the stock, top first (cards that left the waste for
+    good play no further part; from a deal, the deal's order). Each beam of a solve asks."""
     return bytes(pile_ranks(st[5])[::-1] + pile_ranks(st[4]))
 
 
@@ -278,13 +268,39 @@ def beam_order(
     return (plain, shuffled, buried, debt, debt, debt_shuffled)[kind]
 
 
+_HEAD = struct.Struct("<B?BQQ")
+_PILE = MAX_SEQ // 2 + 1
+_STOCK, _WASTE = _HEAD.size, _HEAD.size + _PILE
+
+
+def encode(st: Compact) -> bytes:
+    """The compact position ``st`` as the kernel reads it (``read_position`` in ``_kernel.c``):
+    its ints in little-endian bytes, each pile's packed int as it stands."""
+    p, flag, secs, res, stock, waste, used = st
+    piles = stock.to_bytes(_PILE, "little") + waste.to_bytes(_PILE, "little")
+    return _HEAD.pack(p, flag, used, secs, res) + piles
+
+
+def decode(b: bytes) -> Compact:
+    """The compact position the kernel wrote as ``b`` (:func:`encode`'s bytes)."""
+    p, flag, used, secs, res = _HEAD.unpack_from(b)
+    stock, waste = int.from_bytes(b[_STOCK:_WASTE], "little"), int.from_bytes(b[_WASTE:], "little")
+    return (p, flag, secs, res, stock, waste, used)
+
+
+def line(records: Sequence[bytes]) -> list[Compact]:
+    """A compiled search's line (its records, :func:`decode`)."""
+    return [decode(b) for b in records]
+
+
 def beam(model: RankModel, start: Compact, width: int, order: int = PLAIN, seed: int = 0) -> Any:
     """The kernel's beam of ``width`` over ``model`` from ``start``: the engine's beam as
     :func:`.solver.beam_over` runs it over the Python model (the twin rule as the dominator
     under restricted rules), run by :func:`~solitaire_solver.search.compiled`."""
     assert _kernel is not None
     twin = hasattr(model, "dominators")
-    return _kernel.Beam(rules(model, pass_ranks(start), order, seed), start, width, twin)
+    made = rules(model, pass_ranks(start), order, seed)
+    return _kernel.Search("beam", made, encode(start), (width, twin))
 
 
 def discrepancies(model: RankModel, start: Compact) -> Any:
@@ -292,33 +308,25 @@ def discrepancies(model: RankModel, start: Compact) -> Any:
     :func:`~solitaire_solver.search.lds` over the model, run by
     :func:`~solitaire_solver.search.compiled`."""
     assert _kernel is not None
-    return _kernel.Lds(rules(model, pass_ranks(start)), start)
+    return _kernel.Search("lds", rules(model, pass_ranks(start)), encode(start))
 
 
 def relaxed(cut: Relaxation) -> Any:
     """The kernel's depth-first search of the relaxed game ``cut`` (see :mod:`.relaxation`).
 
     Its positions are packed as the Python search's
-    (:data:`.relaxation.RelaxedState`), and it expands the same relaxed
-    positions in the same order as the engine's
-    :func:`~solitaire_solver.search.dfs` over ``cut``, run by
+    (:data:`.relaxation.RelaxedState`; a little-endian word as they cross),
+    and it expands the same relaxed positions in the same order as the
+    engine's :func:`~solitaire_solver.search.dfs` over ``cut``, run by
     :func:`~solitaire_solver.search.compiled`; it gives no line (a relaxed win
     proves nothing).
     """
     assert _kernel is not None
-    rules = cut.rules
-    every, total = cut.everything
-    return _kernel.Relaxed(
-        bytes(cut.stack),
-        bytes(cut.stock),
-        bytes(rules.pneed),
-        bytes(rules.sneed),
-        rules.foundations.tables,
-        rules.free,
-        every,
-        total - len(cut.stack) - len(cut.stock),
-        cut.root,
-    )
+    rules, (every, total), n = cut.rules, cut.everything, len(cut.stack) + len(cut.stock)
+    head = struct.pack("<BB?iQ", len(cut.stack), len(cut.stock), rules.free, total - n, every)
+    spec = head + bytes(cut.stack) + bytes(cut.stock) + bytes(rules.pneed) + bytes(rules.sneed)
+    made = _kernel.Rules("relaxed", spec + rules.foundations.tables)
+    return _kernel.Search("relaxed", made, cut.root.to_bytes(8, "little"))
 
 
 @functools.lru_cache(maxsize=16)
@@ -330,16 +338,9 @@ def _places(ranks: bytes) -> bytes:
 
 def rules(model: RankModel, ranks: bytes, order: int = PLAIN, seed: int = 0) -> Any:
     """The kernel's rules of ``model`` (its moves, sub-game included) for the pass ``ranks``,
-    with the order a beam keeps its candidates in (:data:`PLAIN`...)."""
+    with the order a beam keeps its candidates in (:data:`PLAIN`...): the bytes
+    ``make_rank`` in ``_kernel.c`` reads. Its answers (``ask``) are :func:`encode`'s bytes."""
     assert _kernel is not None
-    return _kernel.Rules(
-        ranks,
-        _places(ranks),
-        bytes(model.pneed),
-        bytes(model.sneed),
-        model.foundations.rules.tables,
-        model.hold,
-        model.redeals,
-        order,
-        seed,
-    )
+    head = struct.pack("<BBBBQ", len(ranks), model.hold, model.redeals, order, seed)
+    tables = bytes(model.pneed) + bytes(model.sneed) + model.foundations.rules.tables
+    return _kernel.Rules("rank", head + ranks + _places(ranks) + tables)

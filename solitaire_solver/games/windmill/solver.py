@@ -480,11 +480,11 @@ def _on_kernel(model: RankModel, make: Callable[[], Any]) -> Strategy:
     def run(budget: Budget) -> Run:
         search = make()
 
-        def line_of(line: Sequence[Any]) -> list[Compact]:
+        def line_of(line: Sequence[bytes]) -> list[Compact]:
             wanted = budget.wants_line
             if wanted == "whole":
-                return list(line)
-            return list(line[:FIRST_MOVE_READS]) if wanted == "first" else []
+                return kernel.line(line)
+            return kernel.line(line[:FIRST_MOVE_READS]) if wanted == "first" else []
 
         return compiled(search, budget, exact=not model.sub_game, moves=line_of)
 

@@ -1,6 +1,6 @@
 """A game played in the browser, as plain Python: what the page shows and what it may ask.
 
-:class:`Table` holds one game in play (a :class:`~solitaire_solver.pages.terminal.Session`
+:class:`Table` holds one game in play (a :class:`~solitaire_solver.advice.session.Session`
 with a list of moves to redo) and answers each of the page's questions with
 a JSON-ready dict: the position as the viewer draws it, masked as a player
 sees it (:meth:`.Game.seen`), the moves played, and the legal moves with the
@@ -32,7 +32,8 @@ from collections.abc import Sequence
 from typing import Any
 
 from ...advice.analysis import analyse_position, review_line
-from ...advice.fair import fair_hint, hint_document, line_keys
+from ...advice.fair import fair_hint, line_keys
+from ...advice.session import Session
 from ...cards import count_text
 from ...errors import BadOptionError, FairPlayError, IllegalMoveError
 from ...games import PRESETS, Game, Seen, make_game
@@ -41,8 +42,8 @@ from ...numbering import parse_deal_number
 from ...records.deal_files import format_game, parse_game, play_mode
 from ...records.verdicts import WON, shipped_table
 from ...request import SolveRequest
-from ..terminal import Session
 from ..viewer import rules_subtitle, scene_steps, solution_html
+from ..words import hint_document
 
 DEAL_RANGE = 1_000_000
 """Random deals and today's deal are numbered from 1 to this: the deals the published tables
@@ -627,7 +628,7 @@ class Table:
         return out
 
     def _fair_answer(self, seen: Seen[Any]) -> dict[str, Any] | None:
-        """The fair hint of ``seen`` (:func:`~solitaire_solver.advice.fair.hint_document`) with its
+        """The fair hint of ``seen`` (:func:`~solitaire_solver.pages.words.hint_document`) with its
         best move on top: ``move``, ``text`` (worded as the player sees it) and ``chance``
         (``None`` for a forced move, named with no figures); ``None`` with no move."""
         # Quick, as a hint for a player about to move: a forced move at once, and the

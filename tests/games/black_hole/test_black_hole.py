@@ -29,7 +29,7 @@ from solitaire_solver.games.fields import Field, FieldReader
 from solitaire_solver.numbering import parse_deal_number
 from solitaire_solver.request import SolveRequest
 from solitaire_solver.search import Limit, Limits, Status, depth_first
-from solitaire_solver.testing import assert_replays_to_win, assert_result_sound
+from tests.helpers import assert_replays_to_win, assert_result_sound
 
 GAME = BlackHole(BlackHoleRules())
 
@@ -226,7 +226,7 @@ def test_right_one_of_two_equal_ranks(options: SearchOptions) -> None:
 def test_lost_by_pile_order() -> None:
     assert not reference_won(LOST_BY_ORDER)
     assert not euler_dead([0, 0, 0, 1, 1, 1, 0, 0, 0, 0, 0, 0, 0], 4)
-    result = GAME.solve(LOST_BY_ORDER)
+    result = GAME.solve(LOST_BY_ORDER, SolveRequest.of(GAME))
     assert result.status is Status.LOST
     assert result.moves == ()
     assert depth_first(GAME, LOST_BY_ORDER).status is Status.LOST
@@ -244,7 +244,7 @@ def test_dominance_keeps_the_taller_pile() -> None:
     # tries only the 2S, whose pile has a card under it.
     state = position({0: "2D", 1: "3H 2S", 2: "4C", 3: "3D"}, "AS")
     assert reference_won(state)
-    result = GAME.solve(state)
+    result = GAME.solve(state, SolveRequest.of(GAME))
     assert_replays_to_win(GAME, state, result.moves)
     assert result.moves[0] == BlackHoleMove(1)
 
@@ -378,7 +378,7 @@ def test_random_positions_agree_with_reference(seed: int) -> None:
 
 def test_generic_search_agrees_on_a_deal() -> None:
     state = deal(2)
-    fast = GAME.solve(state)
+    fast = GAME.solve(state, SolveRequest.of(GAME))
     generic = depth_first(GAME, state)
     assert fast.status == generic.status
     assert_result_sound(GAME, state, fast)

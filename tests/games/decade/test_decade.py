@@ -23,7 +23,7 @@ from solitaire_solver.games.fields import Field, FieldReader
 from solitaire_solver.numbering import DealNumber
 from solitaire_solver.request import SolveRequest
 from solitaire_solver.search import Limit, Limits, Status, astar, depth_first
-from solitaire_solver.testing import assert_replays_to_win, assert_result_sound
+from tests.helpers import assert_replays_to_win, assert_result_sound
 from tests.support import run_cli
 
 # ---------------------------------------------------------------- references
@@ -121,7 +121,7 @@ GAMES = {"decade": DECADE, "decade-optional": OPTIONAL}
 
 def solve_checked(game: Decade, state: DecadeState) -> bool:
     """Solve ``state``; a win must replay under the real rules. Returns whether won."""
-    result = game.solve(state)
+    result = game.solve(state, SolveRequest.of(game))
     assert result.status in (Status.WON, Status.LOST)
     assert_result_sound(game, state, result)
     return result.won
@@ -313,7 +313,7 @@ def test_hand_only_one_of_two_runs_wins() -> None:
     start = start_of(cards("2C 8C KC"))
     assert DECADE.legal_moves(start) == [DecadeMove(0, 2), DecadeMove(0, 3)]
     for game in (DECADE, OPTIONAL):
-        result = game.solve(start)
+        result = game.solve(start, SolveRequest.of(game))
         assert result.moves == (DecadeMove(0, 3),)
     assert not DECADE.is_won(DECADE.play(start, DecadeMove(0, 2)))
 
@@ -324,7 +324,7 @@ def test_hand_compulsory_lost_where_optional_wins() -> None:
     # K alone. Optional rules deal K first: A 2 3 4 K adds up to 20.
     start = start_of(cards("AC 2C 3C 4C KC"))
     assert not solve_checked(DECADE, start)
-    result = OPTIONAL.solve(start)
+    result = OPTIONAL.solve(start, SolveRequest.of(OPTIONAL))
     assert result.moves == (DEAL, DEAL, DecadeMove(0, 5))
     assert_result_sound(OPTIONAL, start, result)
 
@@ -486,7 +486,7 @@ def test_solving_mid_game_positions() -> None:
 
 def test_limits_give_unknown_naming_the_limit() -> None:
     start = OPTIONAL.deal(117)  # lost: the whole table is needed to say so
-    assert OPTIONAL.solve(start).status is Status.LOST
+    assert OPTIONAL.solve(start, SolveRequest.of(OPTIONAL)).status is Status.LOST
     for limits, limit in (
         (Limits(max_states=5), Limit.STATES),
         (Limits(max_table=5), Limit.TABLE),
@@ -499,7 +499,7 @@ def test_limits_give_unknown_naming_the_limit() -> None:
     number, need = next(
         (n, r.stats.unique)
         for n in range(1, 500)
-        if (r := DECADE.solve(DECADE.deal(n))).lost and r.stats.unique >= 2
+        if (r := DECADE.solve(DECADE.deal(n), SolveRequest.of(DECADE))).lost and r.stats.unique >= 2
     )
     start = DECADE.deal(number)
     assert (
@@ -588,7 +588,10 @@ def test_position_files_round_trip(number: int, plies: int, rng: random.Random) 
     assert OPTIONAL.position_fields(back) == fields
     # Read back, the position plays on alike.
     assert OPTIONAL.legal_moves(back) == OPTIONAL.legal_moves(state)
-    assert OPTIONAL.solve(back).status == OPTIONAL.solve(state).status
+    assert (
+        OPTIONAL.solve(back, SolveRequest.of(OPTIONAL)).status
+        == OPTIONAL.solve(state, SolveRequest.of(OPTIONAL)).status
+    )
 
 
 def test_parse_position_before_the_first_discard_deals_three() -> None:

@@ -37,6 +37,7 @@ from solitaire_solver.games.decade.unseen import (
     unseen_counts,
 )
 from solitaire_solver.numbering import DealNumber
+from solitaire_solver.request import SolveRequest
 
 COMPULSORY = DecadeRules()
 OPTIONAL = DecadeRules(compulsory=False)
@@ -436,7 +437,7 @@ def test_optional_value_is_the_thoughtful_rate() -> None:
     for n in range(12):
         line, unseen = play_to(rng, OPTIONAL, 5 + n % 2, stop_after_deal=True)
         won = sum(
-            game.solve(decade_state(line, order)).won
+            game.solve(decade_state(line, order), SolveRequest.of(game)).won
             for order in set(itertools.permutations(unseen))
         )
         assert fair_value(OPTIONAL, line, unseen, with_moves=False).wins == won
@@ -453,7 +454,7 @@ def test_optional_value_in_the_interval_of_sampled_thoughtful_verdicts() -> None
     for _ in range(n):
         order = list(unseen)
         rng.shuffle(order)
-        wins += game.solve(decade_state(line, order)).won
+        wins += game.solve(decade_state(line, order), SolveRequest.of(game)).won
     low, high = wilson(wins, n)
     assert low <= float(exact.value) <= high
 

@@ -48,8 +48,8 @@ from solitaire_solver.search import (
     drive,
 )
 from solitaire_solver.search import solve as solve_run
-from solitaire_solver.testing import assert_replays_to_win, assert_result_sound
-from solitaire_solver.testing.eagle_wing import (
+from tests.helpers import assert_replays_to_win, assert_result_sound
+from tests.helpers.eagle_wing import (
     BUILD,
     COOPS,
     STRICT,
@@ -124,7 +124,7 @@ def reference_status(game: EagleWing, state: EagleWingState, **kw: Any) -> Statu
 
 
 def solve(game: EagleWing, state: EagleWingState) -> Status:
-    result = game.solve(state)
+    result = game.solve(state, SolveRequest.of(game))
     assert_result_sound(game, state, result)
     return result.status
 
@@ -219,7 +219,7 @@ def test_empty_wing_takes_the_trunk_top_at_once() -> None:
     assert after.wings[2] == (parse_card("4H"),)
     assert after.trunk == tuple(parse_card(c) for c in ("TS", "JS", "QS", "KS"))
     assert after.foundations == (13, 9, 3, 13)
-    result = game.solve(after)
+    result = game.solve(after, SolveRequest.of(game))
     assert result.won
     assert_replays_to_win(game, after, result.moves)
 
@@ -514,7 +514,7 @@ def test_won_only_by_parking_a_waste_card(preset: str) -> None:
     assert solve(game, state) is Status.WON
     assert reference_status(game, state) is Status.WON
     assert reference_status(game, state, allow=no_parking) is Status.LOST
-    line = game.solve(state).moves
+    line = game.solve(state, SolveRequest.of(game)).moves
     assert any(m.source == WASTE and m.target != FOUNDATION for m in line)
 
 
@@ -523,7 +523,7 @@ def test_won_only_with_the_last_redeal() -> None:
     state = position(game, **THREE_PASSES)
     assert solve(game, state) is Status.WON
     assert reference_status(game, state) is Status.WON
-    line = game.solve(state).moves
+    line = game.solve(state, SolveRequest.of(game)).moves
     assert line.count(REDEAL) == 2
     # One redeal fewer, by the rules or because one was used: lost.
     fewer = game_of(redeals=1)
@@ -757,11 +757,11 @@ def test_statistics_follow_the_engine(preset: str) -> None:
     game = game_of(preset)
     for number in range(1, 31):
         state = dealt(game, number)
-        result = game.solve(state)
+        result = game.solve(state, SolveRequest.of(game))
         assert_result_sound(game, state, result)
         assert_statistics(result, relaxed_lost(game, state))
     for _name, state in lines(game, range(1, 11), (30,)):
-        result = game.solve(state)
+        result = game.solve(state, SolveRequest.of(game))
         assert_result_sound(game, state, result)
         assert_statistics(result, relaxed_lost(game, state))
 
@@ -770,7 +770,7 @@ def test_statistics_follow_the_engine(preset: str) -> None:
 def test_effort_is_kept_on_an_unknown_result(preset: str, number: int) -> None:
     game = game_of(preset)
     state = dealt(game, number)
-    full = game.solve(state)
+    full = game.solve(state, SolveRequest.of(game))
     cap = full.stats.expanded // 2
     assert cap > 1
     result = game.solve(state, SolveRequest.of(game, Limits(max_states=cap)))
@@ -785,7 +785,7 @@ def test_generic_search_and_astar_agree() -> None:
     game = game_of()
     for number in range(1, 31):
         state = dealt(game, number)
-        fast = game.solve(state)
+        fast = game.solve(state, SolveRequest.of(game))
         generic = depth_first(game, state)
         assert fast.status is generic.status, number
         if fast.won:
@@ -800,7 +800,7 @@ def near_the_end(game: EagleWing, numbers: range, left: int) -> Iterator[EagleWi
     """For each won deal, the position ``left`` moves before the end of the line found."""
     for number in numbers:
         state = dealt(game, number)
-        result = game.solve(state)
+        result = game.solve(state, SolveRequest.of(game))
         if not result.won:
             continue
         for move in result.moves[: max(0, len(result.moves) - left)]:

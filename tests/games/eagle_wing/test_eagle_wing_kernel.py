@@ -21,16 +21,18 @@ import pytest
 
 from solitaire_solver.games.eagle_wing import EagleWingModel, EagleWingState
 from solitaire_solver.games.eagle_wing import kernel as kernel_module
+from solitaire_solver.games.eagle_wing.kernel import decode, encode, moves
 from solitaire_solver.games.eagle_wing.rules import (
     DOWN_IN_SUIT,
     TAKES_NOTHING,
     WING_CODES,
     wing_takes,
 )
+from solitaire_solver.request import SolveRequest
 from solitaire_solver.search import Budget, Limits, Memo, Status, compiled, dfs, drive
 from solitaire_solver.search.compiled import PURE
-from solitaire_solver.testing import assert_replays_to_win, in_turns
-from solitaire_solver.testing.eagle_wing import COOPS, STRICT, dealt, game_of, played
+from tests.helpers import assert_replays_to_win, in_turns
+from tests.helpers.eagle_wing import COOPS, STRICT, dealt, game_of, played
 
 needs_kernel = pytest.mark.skipif(
     not kernel_module.built(), reason="the compiled kernel is not built (or left out)"
@@ -75,8 +77,11 @@ def test_kernel_has_the_successors_and_dominators_of_the_model(
         rng = random.Random(i)
         for _ in range(100):
             theirs = list(model.successors(pos))
-            assert ours.successors(pos) == theirs, pos
-            assert ours.dominators(pos) == list(model.dominators(pos)), pos
+            # Through the codec: a move's bytes, then its child's.
+            pairs = ours.ask("successors", encode(pos))
+            assert [(moves([b])[0], decode(b[6:])) for b in pairs] == theirs, pos
+            doms = [decode(b) for b in ours.ask("dominators", encode(pos))]
+            assert doms == list(model.dominators(pos)), pos
             kinds.update(mv[0] for mv, _child in theirs)
             checked += 1
             # At a dead end the walk starts again from the top.
@@ -98,7 +103,7 @@ def both(
     slow = drive(dfs(model, pos, slow_b, depth=depth, memo=memos[0]), slow_b)
     fast_b = Budget(Limits(max_states=limit))
     search = kernel_module.dfs(model, pos, depth, memos[1])
-    fast = drive(compiled(search, fast_b), fast_b)
+    fast = drive(compiled(search, fast_b, moves=moves), fast_b)
     return (slow, slow_b), (fast, fast_b)
 
 
@@ -175,7 +180,8 @@ def test_compiled_search_in_turns_pauses_where_the_python_search_pauses() -> Non
         pos, depth = model.start(state)
         b1, b2 = Budget(Limits(max_states=5_000)), Budget(Limits(max_states=5_000))
         v1, p1 = in_turns(dfs(model, pos, b1, depth=depth), b1, 97)
-        v2, p2 = in_turns(compiled(kernel_module.dfs(model, pos, depth), b2), b2, 97)
+        search = kernel_module.dfs(model, pos, depth)
+        v2, p2 = in_turns(compiled(search, b2, moves=moves), b2, 97)
         assert p1 == p2
         assert (v1 is None) == (v2 is None)
         assert v1 is None or (v1.won, tuple(v1.moves)) == (v2.won, tuple(v2.moves))
@@ -187,10 +193,10 @@ def test_compiled_search_in_turns_pauses_where_the_python_search_pauses() -> Non
 def test_compiled_search_refuses_to_run_uninitialised_or_on_a_bad_budget() -> None:
     # An object made without its init raises instead of reading unset
     # memory, and run(n) wants an int.
-    kind = kernel_module._kernel.Dfs
+    kind = kernel_module._kernel.Search
     bare = kind.__new__(kind)
     for call in (lambda: bare.run(10), bare.line):
-        with pytest.raises(RuntimeError, match="depth-first search was not initialised"):
+        with pytest.raises(RuntimeError, match="search was not initialised"):
             call()
     game = game_of(COOPS)
     state = dealt(game, 1)
@@ -208,8 +214,8 @@ def test_a_verdict_only_solve_gives_the_verdict_without_the_line(preset: str) ->
     won = 0
     for number in range(1, 41):
         state = dealt(game, number)
-        full = game.solve(state)
-        bare = game.solve(state, verdict_only=True)
+        full = game.solve(state, SolveRequest.of(game))
+        bare = game.solve(state, SolveRequest.of(game), verdict_only=True)
         assert bare.status is full.status
         assert bare.stats.expanded == full.stats.expanded
         assert bare.moves == ()

@@ -11,7 +11,7 @@ from solitaire_solver.records.verdicts import shipped_verdicts
 from solitaire_solver.request import SolveRequest
 from solitaire_solver.search import Budget, Status, dfs, drive, projected
 from solitaire_solver.search import solve as solve_run
-from solitaire_solver.testing.eagle_wing import (
+from tests.helpers.eagle_wing import (
     BUILD,
     COOPS,
     STRICT,
@@ -86,7 +86,7 @@ def test_a_position_with_no_move_is_relaxed_lost_at_once() -> None:
     state = position(game, **STUCK)
     assert game.legal_moves(state) == []
     assert relaxed(game, state) == 1
-    result = game.solve(state)
+    result = game.solve(state, SolveRequest.of(game))
     assert result.lost and result.stats.expanded == 1 and result.stats.max_depth == 0
 
 
@@ -201,7 +201,7 @@ def test_a_won_deal_is_solved_as_by_the_search_alone() -> None:
         alone = solve_run(
             projected(lambda b, m=model, r=root, d=depth: dfs(m, r, b, depth=d), model.lift)
         )
-        result = game.solve(state)
+        result = game.solve(state, SolveRequest.of(game))
         assert result.won and result.moves == alone.moves
         assert (result.stats.expanded, result.stats.unique, result.stats.max_depth) == (
             alone.stats.expanded,

@@ -33,10 +33,10 @@ from solitaire_solver.games.windmill.rules import CARDS, PRIMARY_FULL, packed_si
 from solitaire_solver.games.windmill.solver import ORDER_NAMES, PLAN, orders_at
 from solitaire_solver.numbering import parse_deal_number
 from solitaire_solver.search import Budget, Limits, drive
-from solitaire_solver.testing import assert_replays_to_win
-from solitaire_solver.testing.windmill import random_positions
+from tests.helpers import assert_replays_to_win
+from tests.helpers.windmill import KernelRules, random_positions, variants
 
-VARIANTS = [{}, {"direction": "down"}, {"foundation_moves": "free"}]
+VARIANTS = variants()
 
 ORDERS = (PLAIN, SHUFFLED, BURIED, AHEAD, NEEDS, AHEAD_SHUFFLED)
 
@@ -147,7 +147,7 @@ def test_compiled_scores_are_the_python_scores(rules: dict[str, Any]) -> None:
             for s in random_positions(g, number, 8):
                 c = compact(s)
                 for order in ORDERS:
-                    made = kernel_module.rules(model, ranks, order, 7)
+                    made = KernelRules(kernel_module.rules(model, ranks, order, 7))
                     assert made.score(c) == beam_order(model, order, ranks, 7)(c), (
                         number,
                         ORDER_NAMES[order],

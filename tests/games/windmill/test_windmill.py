@@ -63,8 +63,8 @@ from solitaire_solver.search import (
     drive,
 )
 from solitaire_solver.search import solve as run_strategy
-from solitaire_solver.testing import assert_replays_to_win, assert_result_sound
-from solitaire_solver.testing.windmill import (
+from tests.helpers import assert_replays_to_win, assert_result_sound
+from tests.helpers.windmill import (
     FULL_SECONDARY,
     RANKS,
     deals_in_between,
@@ -72,6 +72,7 @@ from solitaire_solver.testing.windmill import (
     exhaustive_beam,
     game,
     late_positions,
+    preset_variants,
     random_positions,
     ranks,
     read,
@@ -411,7 +412,7 @@ def test_won_only_through_a_secondary_as_temporary_home() -> None:
     g = game()
     s = temporary_home_position(g)
     assert reference_solve(g, s) is True
-    r = g.solve(s)
+    r = g.solve(s, SolveRequest.of(g))
     assert r.won
     assert_replays_to_win(g, s, r.moves)
     assert "s4>p" in [str(m) for m in r.moves]
@@ -440,11 +441,11 @@ def test_two_secondary_cards_in_a_row_lost_restricted_won_free() -> None:
     g = game()
     s = two_in_a_row_position(g)
     assert reference_solve(g, s) is False
-    assert g.solve(s).lost
+    assert g.solve(s, SolveRequest.of(g)).lost
     f = game(foundation_moves="free")
     t = two_in_a_row_position(f)
     assert reference_solve(f, t) is True
-    r = f.solve(t)
+    r = f.solve(t, SolveRequest.of(f))
     assert r.won
     assert_replays_to_win(f, t, r.moves)
 
@@ -471,7 +472,7 @@ def test_secondary_that_reached_its_ace_gives_it_up() -> None:
     g = game()
     s = ace_given_up_position(g)
     assert reference_solve(g, s) is True
-    r = g.solve(s)
+    r = g.solve(s, SolveRequest.of(g))
     assert r.won
     assert_replays_to_win(g, s, r.moves)
     assert not any_win_without_all(g, s, {f"s{j + 1}>p" for j in range(4)})
@@ -510,7 +511,7 @@ def test_reversed_small_position() -> None:
     }
     s = read(g, with_suits(lines))
     assert reference_solve(g, s) is True
-    r = g.solve(s)
+    r = g.solve(s, SolveRequest.of(g))
     assert r.won
     assert_replays_to_win(g, s, r.moves)
 
@@ -736,8 +737,8 @@ def test_playing_the_reserve_card_the_primary_needs_can_lose() -> None:
     from_secondary = g.apply(s, g.parse_move("s1>p"))
     assert reference_solve(g, from_reserve) is False
     assert reference_solve(g, from_secondary) is True
-    assert g.solve(from_reserve).lost
-    r = g.solve(s)
+    assert g.solve(from_reserve, SolveRequest.of(g)).lost
+    r = g.solve(s, SolveRequest.of(g))
     assert r.won
     assert_replays_to_win(g, s, r.moves)
 
@@ -1052,7 +1053,7 @@ def test_free_solver_finds_the_wins_of_restricted_rules() -> None:
 # ---------------------------------------------------------------- the solver as a portfolio
 
 
-VARIANTS = [("windmill", {}), ("windmill-reversed", {}), ("windmill", {"foundation_moves": "free"})]
+VARIANTS = preset_variants()
 
 
 def assert_stats_mean_what_they_say(r: SolveResult[Any]) -> None:
@@ -1126,7 +1127,7 @@ def test_the_plan_says_what_runs_and_an_override_changes_it() -> None:
     # to another member of the plan, which the result names.
     g = game()
     start = dealt(g, 3)
-    r = g.solve(start)
+    r = g.solve(start, SolveRequest.of(g))
     assert r.won and r.settled_by is not None and r.settled_by.startswith("beams: width 8")
     names = [m.name for m in g.plan.members]
     assert names[:2] == ["beams", "relaxation"] and "summaries" in names
@@ -1140,12 +1141,12 @@ def test_the_plan_says_what_runs_and_an_override_changes_it() -> None:
 def test_a_won_start_is_won_with_no_moves() -> None:
     g = game()
     s = deals_in_between(g)
-    r = g.solve(s)
+    r = g.solve(s, SolveRequest.of(g))
     end = s
     for m in r.moves:
         end = g.apply(end, m)
     assert g.is_won(end)
-    done = g.solve(end)
+    done = g.solve(end, SolveRequest.of(g))
     assert (done.status, done.moves) == (Status.WON, ())
     shortest = g.solve(end, SolveRequest.of(g, shortest=True))
     assert (shortest.status, shortest.moves, shortest.shortest) == (Status.WON, (), True)
@@ -1193,7 +1194,7 @@ def test_shortest_falls_back_to_the_quick_line_and_names_the_limit() -> None:
     # plus the default allowance, a default limit), so that it can be raised.
     g = game()
     start = dealt(g, 7)
-    quick = g.solve(start)
+    quick = g.solve(start, SolveRequest.of(g))
     r = g.solve(start, SolveRequest.of(g, shortest=True))
     assert r.won and not r.shortest
     assert r.moves == quick.moves
@@ -1227,7 +1228,7 @@ def test_the_default_allowance_of_the_shortest_search_can_be_raised(
     preset = attrs.evolve(PRESETS["windmill"], plan=plan)
     monkeypatch.setitem(PRESETS, "windmill", preset)
     g = game()
-    assert g.default_shortest_states == 1
+    assert g.plan.shortest.states == 1
     s = temporary_home_position(g)
     capped = g.solve(s, SolveRequest.of(g, shortest=True))
     assert capped.won and not capped.shortest
@@ -1248,7 +1249,7 @@ def test_command_line_shortest_on_deal_7(capsys: pytest.CaptureFixture[str]) -> 
     # stopped the search for a shorter line and how to raise it.
     code, out, _err = run_cli(capsys, "solve", "windmill", "7", "--shortest")
     assert code == 0
-    quick = game().solve(dealt(game(), 7))
+    quick = game().solve(dealt(game(), 7), SolveRequest.of(game()))
     states = quick.stats.expanded + DEFAULT_SHORTEST_STATES
     assert (
         f"verdict: won in {len(quick.moves)} moves (not proved shortest: the search for a "

@@ -20,7 +20,7 @@ from solitaire_solver.games.windmill import kernel as kernel_module
 from solitaire_solver.games.windmill.kernel import canonical_places, canonical_push, pass_ranks
 from solitaire_solver.games.windmill.model import EMPTY, pile
 from solitaire_solver.games.windmill.rules import NOWHERE
-from solitaire_solver.testing.windmill import dealt, game, random_step
+from tests.helpers.windmill import KernelRules, dealt, game, random_step
 
 needs_kernel = pytest.mark.skipif(
     not kernel_module.built(), reason="the compiled kernel is not built (or left out)"
@@ -75,7 +75,7 @@ def test_the_kernel_gives_a_position_back_as_it_took_it() -> None:
     for number in (1, 4, 9):
         for s in starts(g, number):
             c = compact(s)
-            made = kernel_module.rules(model, pass_ranks(c))
+            made = KernelRules(kernel_module.rules(model, pass_ranks(c)))
             flagged = (c[0], True, *c[2:])
             # The twin of a flagged position is the position with the flag clear:
             # in and out of the kernel, nothing else changes.
@@ -88,7 +88,7 @@ def test_the_kernel_refuses_a_position_not_of_its_pass() -> None:
     s = starts(g, 2)[0]
     model = rank_model(g.problem)
     c = compact(s)
-    made = kernel_module.rules(model, pass_ranks(c))
+    made = KernelRules(kernel_module.rules(model, pass_ranks(c)))
     assert c[5] != EMPTY
     top_rank = c[4] & 15
     wrong_stock = (c[4] & ~15) | (top_rank + 1) % 13

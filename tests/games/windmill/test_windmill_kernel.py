@@ -49,16 +49,18 @@ from solitaire_solver.games.windmill.rules import (
     foundation_tables,
 )
 from solitaire_solver.search import Budget, Limits, compiled, drive
-from solitaire_solver.testing import assert_replays_to_win, in_turns
-from solitaire_solver.testing.windmill import (
+from tests.helpers import assert_replays_to_win, in_turns
+from tests.helpers.windmill import (
+    KernelRules,
     dealt,
     game,
     late_positions,
     random_positions,
     random_step,
+    variants,
 )
 
-VARIANTS = [{}, {"direction": "down"}, {"foundation_moves": "free"}]
+VARIANTS = variants()
 
 needs_kernel = pytest.mark.skipif(
     not kernel_module.built(), reason="the compiled kernel is not built (or left out)"
@@ -87,7 +89,7 @@ def test_kernel_has_the_successors_of_the_rank_model(rules: dict[str, Any]) -> N
     for model in models(rules):
         for number in range(1, 25):
             ranks = pass_ranks(compact(dealt(g, number)))
-            rules_c = kernel_module.rules(model, ranks)
+            rules_c = KernelRules(kernel_module.rules(model, ranks))
             for s in random_positions(g, number, 8):
                 c = compact(s)
                 # The kernel keeps the waste as its canonical mask over the
@@ -223,7 +225,7 @@ def test_compiled_discrepancy_search_in_turns_is_the_python_loop_over_the_model(
         slow = in_turns(lds(model, compact(s), slow_b), slow_b, 257)
         search = kernel_module.discrepancies(model, compact(s))
         fast_b = Budget(Limits(max_states=30_000))
-        fast = in_turns(compiled(search, fast_b), fast_b, 257)
+        fast = in_turns(compiled(search, fast_b, moves=kernel_module.line), fast_b, 257)
         assert fast[1] == slow[1]
         assert (fast_b.expanded, fast_b.stored, fast_b.max_depth) == (
             slow_b.expanded,
@@ -253,18 +255,19 @@ def test_compiled_beam_in_turns_is_one_beam() -> None:
 
 
 @needs_kernel
-@pytest.mark.parametrize("name", ["Beam", "Lds", "Relaxed"])
-def test_compiled_searches_refuse_to_run_uninitialised(name: str) -> None:
+def test_compiled_searches_refuse_to_run_uninitialised() -> None:
     # An object made without its init (as a subclass's __new__ may leave it)
     # raises instead of reading unset memory.
-    kind = getattr(kernel_module._kernel, name)
+    kind = kernel_module._kernel.Search
     bare = kind.__new__(kind)
     with pytest.raises(RuntimeError, match="was not initialised"):
         bare.run(10)
-    if name != "Relaxed":  # a relaxed search keeps no line
-        with pytest.raises(RuntimeError, match="was not initialised"):
-            bare.line()
+    with pytest.raises(RuntimeError, match="was not initialised"):
+        bare.line()
     assert bare.expanded == 0
+    rules = kernel_module._kernel.Rules.__new__(kernel_module._kernel.Rules)
+    with pytest.raises(RuntimeError, match="were not initialised"):
+        rules.ask("plays", b"")
 
 
 @needs_kernel
@@ -277,6 +280,34 @@ def test_compiled_searches_want_an_int_budget() -> None:
         with pytest.raises(TypeError):
             search.run("ten")
         assert search.expanded == 0
+
+
+@needs_kernel
+def test_the_binding_refuses_what_the_kernel_does_not_have() -> None:
+    # One binding for every kernel: a kind of rules or search the kernel's tables lack, a
+    # search over another kind of rules, bytes that are no rules or no position, each a
+    # clear ValueError naming it.
+    g = game()
+    model = rank_model(g.problem)
+    root = compact(dealt(g, 3))
+    made = kernel_module.rules(model, pass_ranks(root))
+    k = kernel_module._kernel
+    with pytest.raises(ValueError, match="has no search 'dfs'"):
+        k.Search("dfs", made, kernel_module.encode(root))
+    with pytest.raises(ValueError, match="has no rules 'model'"):
+        k.Rules("model", b"")
+    with pytest.raises(ValueError, match="has no query 'successors'"):
+        made.ask("successors", kernel_module.encode(root))
+    with pytest.raises(ValueError, match="a relaxed search plays by relaxed rules"):
+        k.Search("relaxed", made, bytes(8))
+    with pytest.raises(ValueError, match=r"not the bytes kernel\.rules makes"):
+        k.Rules("rank", b"\x00" * 20)
+    with pytest.raises(ValueError, match="117 bytes"):
+        k.Search("lds", made, kernel_module.encode(root)[:-1])
+    with pytest.raises(ValueError, match="width"):
+        k.Search("beam", made, kernel_module.encode(root), (0, 1))
+    with pytest.raises(RuntimeError, match="made once"):
+        made.__init__("rank", b"")
 
 
 @needs_kernel
@@ -348,13 +379,14 @@ def test_compiled_relaxed_game_has_the_successors_of_the_python_one(rules: dict[
         cut = Relaxation(relaxed_rules, first_play(model, compact(dealt(g, n))))
         if cut.is_won(cut.root):
             continue
-        compiled_cut = kernel_module.relaxed(cut)
+        compiled_cut = kernel_module.relaxed(cut).rules
         seen = {cut.root}
         todo = [cut.root]
         while todo and len(seen) < 3_000:
             state = todo.pop()
             ours = cut.next_states(state)
-            assert compiled_cut.children(state) == list(ours)
+            children = compiled_cut.ask("children", state.to_bytes(8, "little"))
+            assert [int.from_bytes(b, "little") for b in children] == list(ours)
             checked += 1
             for x in ours:
                 if x not in seen and not cut.is_won(x):

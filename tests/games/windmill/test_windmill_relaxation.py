@@ -16,6 +16,7 @@ from typing import Any
 import attrs
 import pytest
 
+from solitaire_solver.games import PRESETS
 from solitaire_solver.games.windmill import (
     DEAL_MOVE,
     GAP,
@@ -48,18 +49,21 @@ from solitaire_solver.search import (
     portfolio,
 )
 from solitaire_solver.search import solve as run_strategy
-from solitaire_solver.testing import assert_result_sound
-from solitaire_solver.testing.windmill import (
+from tests.helpers import assert_result_sound
+from tests.helpers.windmill import (
     dealt,
     game,
     late_positions,
     random_step,
     reference_solve,
+    variants,
 )
 
-VARIANTS = [{}, {"direction": "down"}, {"foundation_moves": "free"}, {"redeals": 1}]
+VARIANTS = [*variants(), {"redeals": 1}]
 
-RELAXATION_STATES = 35_000_000
+_RELAXATION_CAP = PRESETS["windmill"].solver_plan.member("relaxation").cap
+assert _RELAXATION_CAP is not None
+RELAXATION_STATES = _RELAXATION_CAP.states
 """The relaxation member's cap under the default limit (the solver's plan)."""
 
 

@@ -29,10 +29,11 @@ from solitaire_solver.games.windmill.summaries import (
     _PID_BITS,
     _Summaries,
 )
+from solitaire_solver.request import SolveRequest
 from solitaire_solver.search import Budget, Limit, Limits, Status, Verdict, depth_first
 from solitaire_solver.search import solve as run_strategy
-from solitaire_solver.testing import assert_result_sound
-from solitaire_solver.testing.windmill import (
+from tests.helpers import assert_result_sound
+from tests.helpers.windmill import (
     deals_in_between,
     dealt,
     exhaustive_beam,
@@ -262,7 +263,7 @@ def test_deal_6543_is_proved_lost() -> None:
     # method is checked on this deal's own late positions, each of which
     # must be lost too.
     g = game()
-    r = g.solve(dealt(g, 6543))
+    r = g.solve(dealt(g, 6543), SolveRequest.of(g))
     assert (r.status, r.limit) == (Status.LOST, None)
     positions = late_positions(g, range(6543, 6544), left=12, per_deal=12)
     tally = check_positions(g, positions, 200_000, 30_000)

@@ -7,10 +7,10 @@ import random
 from collections.abc import Iterator
 from typing import Any
 
-from ..games import make_game
-from ..games.eagle_wing import EagleWing, EagleWingState
-from ..games.fields import Field, FieldReader
-from ..numbering import parse_deal_number
+from solitaire_solver.games import make_game
+from solitaire_solver.games.eagle_wing import EagleWing, EagleWingState
+from solitaire_solver.games.fields import Field, FieldReader
+from solitaire_solver.numbering import parse_deal_number
 
 STRICT = "eagle-wing"
 COOPS = "eagle-wing-coops"

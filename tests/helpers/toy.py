@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from collections.abc import Hashable, Mapping, Sequence
 
-from ..search import ProblemDefaults
+from solitaire_solver.search import ProblemDefaults
 
 
 class GraphPuzzle(ProblemDefaults):

@@ -9,20 +9,51 @@ every card.
 from __future__ import annotations
 
 import random
+import struct
 from collections.abc import Hashable
+from dataclasses import dataclass
 from typing import Any
 
-from ..games import make_game
-from ..games.fields import Field, FieldReader
-from ..games.windmill import PLAY, Windmill, WindmillState, beams
-from ..numbering import parse_deal_number
-from ..search import NO_LIMITS, Limits, SolveResult
-from ..search import solve as run_strategy
+from solitaire_solver.games import PRESETS, make_game
+from solitaire_solver.games.fields import Field, FieldReader
+from solitaire_solver.games.knobs import rules_items
+from solitaire_solver.games.windmill import PLAY, Windmill, WindmillState, beams
+from solitaire_solver.games.windmill.kernel import KernelWords, decode, encode
+from solitaire_solver.games.windmill.model import Compact
+from solitaire_solver.numbering import parse_deal_number
+from solitaire_solver.search import NO_LIMITS, Limits, SolveResult
+from solitaire_solver.search import solve as run_strategy
 
 RANKS = "A23456789TJQK"
 
 FULL_SECONDARY = " ".join(reversed(RANKS))
 """A secondary foundation built from the King down to the Ace: it takes nothing more."""
+
+
+def _overrides(rules: Any, base: Any) -> dict[str, Any]:
+    """The knobs of ``rules`` that differ from ``base``, by name."""
+    names = [name for name, _ in rules_items(rules)]
+    return {k: getattr(rules, k) for k in names if getattr(base, k) != getattr(rules, k)}
+
+
+def preset_variants() -> list[tuple[str, dict[str, Any]]]:
+    """The Windmill rule sets the project covers, as ``(preset, overrides)``: every Windmill
+    preset as it is, then each rule set the first preset's plan gives limits of its own
+    (``limits_when``: free foundation moves). Read from the registry and the plan, so that a
+    rule set added there is tested here."""
+    presets = [p for p in PRESETS.values() if p.game is Windmill]
+    out: list[tuple[str, dict[str, Any]]] = [(p.name, {}) for p in presets]
+    first = presets[0]
+    for knobs, _ in first.solver_plan.limits_when:
+        out.append((first.name, dict(knobs)))
+    return out
+
+
+def variants() -> list[dict[str, Any]]:
+    """:func:`preset_variants` as overrides of the first Windmill preset's rules (the form
+    :func:`game` takes)."""
+    base = PRESETS["windmill"].rules
+    return [_overrides(make_game(p, o).rules, base) for p, o in preset_variants()]
 
 
 def game(**rules: Any) -> Windmill:
@@ -238,3 +269,36 @@ def random_positions(g: Windmill, number: int, count: int) -> list[WindmillState
         s = nxt
         out.append(s)
     return rng.sample(out, min(count, len(out)))
+
+
+@dataclass(frozen=True)
+class KernelRules:
+    """The compiled kernel's rank rules (:func:`.kernel.rules`) asked about compact
+    positions, through the codec (:func:`.kernel.encode`, :func:`.kernel.decode`): what the
+    tests hold against the Python rank model."""
+
+    made: Any
+
+    def _ask(self, query: str, c: Compact) -> list[bytes]:
+        return list(self.made.ask(query, encode(c)))
+
+    def plays(self, c: Compact) -> list[Compact]:
+        """Every position one play away, in the kernel's order."""
+        return [decode(b) for b in self._ask("plays", c)]
+
+    def across(self, c: Compact) -> Compact | None:
+        """The position after the deal, or None."""
+        return next((decode(b) for b in self._ask("across", c)), None)
+
+    def twin(self, c: Compact) -> Compact | None:
+        """The twin the kernel's dominator gives, or None."""
+        return next((decode(b) for b in self._ask("twin", c)), None)
+
+    def words(self, c: Compact) -> KernelWords:
+        """The three words the kernel keeps ``c`` in."""
+        w0, w1, w2 = struct.unpack("<3Q", self._ask("words", c)[0])
+        return (w0, w1, w2)
+
+    def score(self, c: Compact) -> int:
+        """The beam's score of ``c`` (its place in the beam's order, least first)."""
+        return int.from_bytes(self._ask("score", c)[0], "little")

@@ -24,8 +24,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..games import Game
-from ..numbering import parse_deal_number
+from solitaire_solver.games import Game
+from solitaire_solver.numbering import parse_deal_number
 
 MAX_MOVES = 2000
 """A bound no real game reaches: a safety net, should a game list moves that cycle."""

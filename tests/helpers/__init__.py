@@ -1,9 +1,11 @@
-"""Checks and positions shared by the test suite and the benchmarks.
+"""Checks and positions shared by the test suite, the benchmarks and the docs' scripts.
 
-Everything here depends on the package and the standard library alone, so
-that a benchmark script run from anywhere imports it like any other module,
-and a test file never has to import another test file. What needs pytest or
-a browser stays with the tests.
+Kept with the tests, out of the package users install. Everything here
+depends on the package and the standard library alone, so that a benchmark
+script run from the project folder (``PYTHONPATH=.``) imports it where
+pytest is missing, and a test file never has to import another test file.
+What needs pytest or a browser is in :mod:`tests.support` and
+:mod:`tests.chromium`.
 
 - :func:`assert_replays_to_win` and :func:`assert_result_sound`: a solver's
   answer checked move by move against the rules.
@@ -21,10 +23,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from ..games import Game, Seen, make_game
-from ..numbering import parse_deal_number
-from ..request import SolveRequest
-from ..search import Budget, Limits, SolveResult, Status, Verdict
+from solitaire_solver.games import Game, Seen, make_game
+from solitaire_solver.numbering import parse_deal_number
+from solitaire_solver.request import SolveRequest
+from solitaire_solver.search import Budget, Limits, SolveResult, Status, Verdict
 
 
 def assert_replays_to_win(game: Game[Any, Any], start: Any, moves: Sequence[Any]) -> Any:
