@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from .. import __version__
+from ..advice.bounds import POTENTIALS, UpperBound
 from ..advice.players import KINDS, Player
 from ..api import get_game
 from ..cards import count_text
@@ -50,6 +51,7 @@ from ..stats import (
     run_deals,
 )
 from ..stats.plot import check_plot_path, plot_run
+from ..stats.solving import RunPlayer
 from ..stats.tables import import_verdicts, store_verdicts
 from .common import (
     EXIT_BAD_LINE,
@@ -77,12 +79,28 @@ MOST_JOBS = 256
 more would only wait for the cores."""
 
 
-def stats_player(args: argparse.Namespace, game: Game[Any, Any]) -> Player | None:
+def stats_player(args: argparse.Namespace, game: Game[Any, Any]) -> RunPlayer | None:
     """The player of a ``stats`` run of ``game`` (``--player``, ``--samples``, ``--seed``,
-    ``--sample-states``, ``--skip-unsettled``), or ``None``; the numbers not given are
-    ``game``'s fair plan's, resolved here once (the store's words name them)."""
+    ``--sample-states``, ``--skip-unsettled``), or the upper bound (``--player upper``,
+    ``--penalty``, ``--exact-hidden``), or ``None``; the numbers not given are ``game``'s
+    fair plan's (or its bound's defaults), resolved here once (the store's words name
+    them)."""
     # The greedy player draws nothing; the random one draws with a seed; the fair one's
-    # hints take samples too.
+    # hints take samples too. The upper bound plays no game.
+    upper = args.player == UpperBound.kind
+    options_going_with(args, "--player upper", upper, ("--penalty", "--exact-hidden"))
+    if upper:
+        for option, given in (
+            ("--verify", args.verify),
+            ("--import", bool(args.import_files)),
+            ("--export", bool(args.export)),
+        ):
+            if given:
+                raise BadOptionError(
+                    f"{option} does not go with --player upper: its rows hold a real number "
+                    "per deal and no line of moves"
+                )
+        return UpperBound(args.penalty, args.exact_hidden).for_game(game)
     fair = args.player == "fair"
     options_going_with(
         args, "--player fair", fair, ("--samples", "--sample-states", "--skip-unsettled")
@@ -150,11 +168,14 @@ def print_summary(
     deals: str,
     store: Path,
     request: SolveRequest | None = None,
-    player: Player | None = None,
+    player: RunPlayer | None = None,
 ) -> None:
     """The human form of a winnability summary of a run of ``request``, or of a player's
-    run."""
+    run, or of an upper bound's."""
     s = summary
+    if isinstance(player, UpperBound):
+        print_bound(s, deals, store, player)
+        return
     rules = s.fingerprint.partition(" ")[2]
     print(f"{s.game}  ({rules})" if rules else s.game)
     solved = s.deals - s.reused
@@ -207,6 +228,82 @@ def print_summary(
     )
     for line in length_lines(s.lengths):
         print(line)
+    print(f"store: {store}")
+
+
+def _points(x: float) -> str:
+    return f"{100 * x:+.2f} points"
+
+
+def print_bound(summary: Summary, deals: str, store: Path, bound: UpperBound) -> None:
+    """The human form of an upper bound's run: the bound with its interval, the same deals
+    with full sight, and the bound less full sight deal by deal."""
+    s = summary
+    rules = s.fingerprint.partition(" ")[2]
+    print(f"{s.game}  ({rules})" if rules else s.game)
+    solved = s.deals - s.reused
+    print(
+        f"deals:  {deals}: {count_text(s.deals, 'deal')}, {s.reused:,} from the store, "
+        f"{solved:,} worked out now"
+    )
+    print(
+        f"bound:  {bound}: the best, over every line played with full sight, of won less "
+        "the penalties; its mean over the deals is an upper bound on the fair odds"
+    )
+    values, paired = s.values, s.paired
+    if values is None:
+        print("upper bound: no deal has a value")
+    else:
+        low, high = values.interval
+        of = (
+            f"mean of {count_text(values.count, 'deal')}: {_percent(low)} to {_percent(high)}; "
+            f"a deal's value from {_percent(values.minimum)} to {_percent(values.maximum)}"
+        )
+        if s.bound is None:
+            # A mean that leaves deals out bounds nothing: the deals left out may be
+            # the ones whose values are the highest.
+            print(
+                "upper bound on the fair odds: unknown, "
+                f"{count_text(s.deals - values.count, 'deal')} without a value (a limit, or a "
+                f"fair value out of reach); the mean of the others is "
+                f"{_percent(values.mean)}  ({of}), not a bound"
+            )
+        else:
+            print(
+                f"upper bound on the fair odds: {_percent(values.mean)}  "
+                f"(95% t interval of the {of})"
+            )
+    if s.capped:
+        print(
+            f"capped: {count_text(s.capped, 'deal')} whose inner search a limit stopped count "
+            "at the potential's ceiling, a looser bound (still sound)"
+        )
+    settled = s.won + s.lost
+    if settled:
+        low, high = s.interval
+        print(
+            f"the same deals with full sight: won {s.won:,} of {settled:,}, "
+            f"{_percent(s.won / settled)}  (95% Wilson interval {_percent(low)} to "
+            f"{_percent(high)})"
+        )
+    if paired is not None and paired.count > 1:
+        low, high = paired.interval
+        print(
+            f"the bound less full sight, deal by deal: {_points(paired.mean)}  (95% t interval "
+            f"{_points(low)} to {_points(high)}, over {count_text(paired.count, 'deal')} with "
+            "both)"
+        )
+    if s.unknown:
+        print(f"full sight unknown: {count_text(s.unknown, 'deal')}")
+    st, sec = s.states, s.seconds
+    print(
+        f"positions per deal: median {_count(st.median)}, 99th percentile {_count(st.p99)}, "
+        f"max {_count(st.maximum)}{_approximate(st)}"
+    )
+    print(
+        f"time per deal:   median {_ms(sec.median)}, 99th percentile {_ms(sec.p99)}, "
+        f"max {_ms(sec.maximum)}{_approximate(sec)}"
+    )
     print(f"store: {store}")
 
 
@@ -384,7 +481,7 @@ def _run_stats(
     csv_path: Path | None,
     plot_path: Path | None,
     imports: list[tuple[str, Verdicts]],
-    player: Player | None = None,
+    player: RunPlayer | None = None,
 ) -> int:
     # Results are counted as they arrive and not kept: a range may be
     # longer than any list of them. What needs them in the order asked (the
@@ -598,10 +695,33 @@ def register(commands: Commands) -> None:
     )
     p.add_argument(
         "--player",
-        choices=KINDS,
+        choices=(*KINDS, UpperBound.kind),
         help="play every deal with a player that sees only what the game shows, instead of "
         "solving it: fair (the fair hint's best move), greedy or random; its win rate is a "
-        "lower bound on what a player who cannot see the hidden cards can win",
+        "lower bound on what a player who cannot see the hidden cards can win. upper: work "
+        "out each deal's inner optimum of the upper bound on those odds instead (the mean "
+        "over the deals is the bound; see --penalty)",
+    )
+    p.add_argument(
+        "--penalty",
+        action=Given,
+        metavar="NAME",
+        help=f"with --player upper: the function W of what the player sees whose changes at "
+        f"each card turned up are charged: none (W = 0: the rate with full sight), exact "
+        f"(the exact fair value where at most --exact-hidden cards are hidden, 0 above), or "
+        f"a game's own (every game has {', '.join(POTENTIALS)}; decade has fitted too, a "
+        "model of the fair value above the exact ones). Default: fitted for decade, exact "
+        "for other compulsory Decade rules, else none",
+    )
+    p.add_argument(
+        "--exact-hidden",
+        action=Given,
+        type=non_negative_int,
+        metavar="N",
+        help="with --player upper: W is the exact fair value where at most N cards are "
+        "hidden (default: the game's, 10 for decade; each added card costs about three "
+        "times more; with --max-states, each exact value expands at most that many states, "
+        "and a deal whose value needs more is capped or unknown)",
     )
     p.add_argument(
         "--samples",

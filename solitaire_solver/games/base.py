@@ -448,6 +448,34 @@ class Game(ProblemDefaults, ABC, Generic[S, M], metaclass=_BuiltWhole):
         ``fair.own_hidden`` cards hidden, ``max_nodes`` its ``fair.own_nodes``."""
         return None
 
+    bound_potentials: ClassVar[tuple[str, ...]] = ()
+    """The names of the game's own potentials for the upper bound on the fair odds, besides
+    those every game has (:mod:`~solitaire_solver.advice.bounds`)."""
+
+    def bound_potential(
+        self, name: str, exact_hidden: int, max_nodes: int | None = None
+    ) -> Any | None:
+        """The game's own potential ``name`` (one of :attr:`bound_potentials`) for the upper
+        bound on the fair odds, exact with at most ``exact_hidden`` cards hidden: an object
+        of the protocol :class:`~solitaire_solver.advice.bounds.Potential`, or ``None`` when
+        the game has none by that name (the general ones then serve); by default ``None``.
+        Each exact value it works out expands at most ``max_nodes`` states (no cap:
+        ``None``), and raises :class:`~.seen.Unsettled` beyond."""
+        return None
+
+    def bound_default(self) -> tuple[str, int]:
+        """The potential (by name) and the ``exact_hidden`` of the upper bound on the fair
+        odds when the caller names none; by default ``none``, the rate with full sight.
+
+        The general ``exact`` (the exact fair value of the last cards to turn
+        up) is sound everywhere but costs a search of every line of a deal
+        with full sight, the losing ones too, which in Eagle Wing and Windmill
+        is out of reach for most deals; and in the deals it finishes, some
+        line there reaches a position won whatever the last cards are, so it
+        gives the rate with full sight anyway
+        (``docs/design/fair-bounds.md``). A game with a cheaper W names it."""
+        return "none", self.plan.fair.exact_hidden
+
     def greedy_order(self, state: S, moves: list[M]) -> list[M]:
         """The greedy player's order of ``moves``, the legal moves of ``state``: it plays the
         first. ``state`` is what the player sees (:meth:`seen`), and the order must not

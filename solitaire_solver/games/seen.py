@@ -30,3 +30,8 @@ class Seen(Generic[S]):
     def hidden(self) -> int:
         """How many cards the player cannot see."""
         return len(self.unseen)
+
+
+class Unsettled(Exception):
+    """A fair value that an upper bound's W needs could not be worked out under the limits
+    (:mod:`~solitaire_solver.advice.bounds`)."""

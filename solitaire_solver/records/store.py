@@ -14,8 +14,9 @@ ever reads the rows of the preset and rules it was asked about. A store
 written by the first schema (rows keyed by fingerprint alone, one set of
 rules per game) is migrated when it is opened, and so is one of the second
 (which kept neither a won deal's difficulty figure nor where an imported
-row came from) or the third (which did not keep the part of the solver that
-settled a deal).
+row came from), the third (which did not keep the part of the solver that
+settled a deal) or the fourth (which kept no real number per deal, as the
+upper bound on the fair odds needs: :mod:`~solitaire_solver.advice.bounds`).
 """
 
 from __future__ import annotations
@@ -40,7 +41,7 @@ if TYPE_CHECKING:
     # store's migration is handed (see Store).
     from ..games import Preset
 
-SCHEMA_VERSION = 4
+SCHEMA_VERSION = 5
 """The ``user_version`` of a store file this module writes and reads."""
 
 BUSY_TIMEOUT = 60.0
@@ -101,6 +102,7 @@ CREATE TABLE IF NOT EXISTS results (
     difficulty INTEGER,
     origin TEXT,
     settled_by TEXT,
+    value REAL,
     PRIMARY KEY (preset, fingerprint, deal)
 );
 CREATE INDEX IF NOT EXISTS results_by_number ON results (preset, fingerprint, number);
@@ -127,12 +129,16 @@ _COLUMNS = (
     "difficulty",
     "origin",
     "settled_by",
+    "value",
 )
 _ADDED_IN_3 = {"difficulty": "INTEGER", "origin": "TEXT"}
 """The columns the third schema added, with their types (both may be NULL)."""
 _ADDED_IN_4 = {"settled_by": "TEXT"}
 """The column the fourth schema added (NULL for rows stored before it, and for
 solvers that do not say which of their parts settled a deal)."""
+_ADDED_IN_5 = {"value": "REAL"}
+"""The column the fifth schema added: a real number per deal, the inner optimum of an
+upper bound's run (NULL for every other row, and for rows stored before it)."""
 _KEY_COLUMNS = 4
 """The leading columns that name a row: preset, game, fingerprint and deal."""
 
@@ -186,9 +192,12 @@ class DealResult:
     from (``None`` for a deal solved into the store): such a row keeps the
     line's length (``line_length``) but not its moves or effort.
     ``settled_by`` names the part of the solver that settled the deal, when
-    the solver says (:attr:`~.search.SolveResult.settled_by`). Neither the
-    time, ``from_store``, ``origin`` nor ``settled_by`` takes part in
-    comparisons: two results of a deal are equal when the search's outcome is.
+    the solver says (:attr:`~.search.SolveResult.settled_by`). ``value`` is a
+    real number the run worked out for the deal, when it is a run of the
+    upper bound on the fair odds (the deal's inner optimum:
+    :mod:`~solitaire_solver.advice.bounds`; ``None`` for every other run).
+    Neither the time, ``from_store``, ``origin`` nor ``settled_by`` takes part
+    in comparisons: two results of a deal are equal when the search's outcome is.
     """
 
     deal: str
@@ -205,6 +214,7 @@ class DealResult:
     line_length: int | None = None
     origin: str | None = attrs.field(default=None, eq=False)
     settled_by: str | None = attrs.field(default=None, eq=False)
+    value: float | None = None
 
     @property
     def length(self) -> int:
@@ -359,6 +369,8 @@ class Store:
                 self._migrate_from_2()
             elif version == 3:
                 self._migrate_from_3()
+            elif version == 4:
+                self._migrate_from_4()
             db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
             db.execute("COMMIT")
         except BaseException:
@@ -411,8 +423,9 @@ class Store:
         db.execute("ALTER TABLE results RENAME TO results_v1")
         # The old table's index keeps its name through the rename.
         self._create()
-        old = [c for c in _COLUMNS if c not in ("preset", *_ADDED_IN_3, *_ADDED_IN_4)]
-        new = [c for c in _COLUMNS if c not in (*_ADDED_IN_3, *_ADDED_IN_4)]
+        later = (*_ADDED_IN_3, *_ADDED_IN_4, *_ADDED_IN_5)
+        old = [c for c in _COLUMNS if c not in ("preset", *later)]
+        new = [c for c in _COLUMNS if c not in later]
         pairs = db.execute("SELECT DISTINCT game, fingerprint FROM results_v1").fetchall()
         for game, fingerprint in pairs:
             db.execute(
@@ -424,15 +437,22 @@ class Store:
         db.execute("DROP TABLE IF EXISTS games")
 
     def _migrate_from_2(self) -> None:
-        """Add the columns of the third and fourth schemas: rows already there have none."""
+        """Add the columns of the third schema and those after: rows already there have none."""
         for column in _ADDED_IN_3:
             self._db.execute(f"ALTER TABLE results ADD COLUMN {column} {_ADDED_IN_3[column]}")
         self._migrate_from_3()
 
     def _migrate_from_3(self) -> None:
-        """Add the column of the fourth schema: rows already there do not say what settled them."""
+        """Add the column of the fourth schema (rows already there do not say what settled
+        them) and the fifth's."""
         for column in _ADDED_IN_4:
             self._db.execute(f"ALTER TABLE results ADD COLUMN {column} {_ADDED_IN_4[column]}")
+        self._migrate_from_4()
+
+    def _migrate_from_4(self) -> None:
+        """Add the column of the fifth schema: rows already there hold no real number."""
+        for column in _ADDED_IN_5:
+            self._db.execute(f"ALTER TABLE results ADD COLUMN {column} {_ADDED_IN_5[column]}")
 
     def close(self) -> None:
         """Close the database."""
@@ -613,6 +633,7 @@ class Store:
                 r.difficulty,
                 r.origin,
                 r.settled_by,
+                r.value,
             )
             for r in results
         ]
@@ -692,4 +713,5 @@ def _result(r: dict[str, Any]) -> DealResult:
         line_length=r["length"] if r["origin"] is not None else None,
         origin=r["origin"],
         settled_by=r["settled_by"],
+        value=r["value"],
     )

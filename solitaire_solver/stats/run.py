@@ -16,7 +16,6 @@ from typing import Any
 
 import attrs
 
-from ..advice.players import Player
 from ..api import GameLike, RulesLike
 from ..errors import BadOptionError, UnknownGameError
 from ..games import PRESETS, Game, find_preset
@@ -26,7 +25,7 @@ from ..request import SolveRequest, as_request
 from ..search import NO_LIMITS, Limits, Status
 from .ranges import DealRange, _deal_sequence
 from .runners import _Line, run_here, run_pool
-from .solving import Failure, _replay_failures
+from .solving import Failure, RunPlayer, _replay_failures
 from .summary import Summary, Tally
 from .tables import ordered_keys, store_carried
 
@@ -55,7 +54,7 @@ def default_store_path(game: Game[Any, Any], folder: str | os.PathLike[str] = ".
     return Path(folder) / f"{name}.stats.sqlite"
 
 
-def player_key(game: Game[Any, Any], player: Player | None) -> StoreKey:
+def player_key(game: Game[Any, Any], player: RunPlayer | None) -> StoreKey:
     """The store key of a run: the game's, and for a player's run its words too, so that
     a player's results never mix with the solver's or another player's."""
     key = StoreKey.of(game)
@@ -100,7 +99,7 @@ def run_deals(
     dask: Any = None,
     progress: Progress | None = None,
     verify: bool = False,
-    player: Player | None = None,
+    player: RunPlayer | None = None,
 ) -> RunCounts:
     """Solve every deal (each once), handing each result to ``sink`` as it arrives.
 
@@ -137,7 +136,7 @@ def solve_deals(
     store: Store | str | os.PathLike[str] | None = None,
     dask: Any = None,
     progress: Progress | None = None,
-    player: Player | None = None,
+    player: RunPlayer | None = None,
 ) -> list[DealResult]:
     """Solve every deal (each once) and return the results in the order asked.
 
@@ -198,7 +197,7 @@ class _Run:
         sink: Sink,
         progress: Progress | None,
         verify: bool = False,
-        player: Player | None = None,
+        player: RunPlayer | None = None,
     ) -> None:
         # The limits the solves work under, defaults included: the store
         # keeps these with each result, so an unknown reached under an
@@ -374,7 +373,7 @@ def winnability(
     store: Store | str | os.PathLike[str] | None = None,
     dask: Any = None,
     progress: Progress | None = None,
-    player: Player | None = None,
+    player: RunPlayer | None = None,
 ) -> Summary:
     """Solve every deal (see :func:`solve_deals`) and summarise the results.
 

@@ -25,13 +25,12 @@ from typing import Any, Protocol
 
 import attrs
 
-from ..advice.players import Player
 from ..errors import BadOptionError, ClusterError
 from ..games import Game
 from ..records.store import DealResult
 from ..request import SolveRequest
 from ..search import Limit, Status
-from .solving import Failure, _replay_failures, play_one, solve_one
+from .solving import Failure, RunPlayer, _replay_failures, parse_run_player, run_one, solve_one
 
 _Line = tuple[int, str, tuple[str, ...]]
 """A stored winning line to replay: the deal's number, its text and the moves."""
@@ -43,7 +42,7 @@ class Work(Protocol):
     game: Game[Any, Any]
     request: SolveRequest
     """What each deal's solve is: the game, its limits (defaults resolved), the options."""
-    player: Player | None
+    player: RunPlayer | None
     verify: bool
     todo: int
     """The deals to solve (those not already in the store)."""
@@ -68,14 +67,25 @@ class Work(Protocol):
 
 
 def _one(work: Work, deal: str) -> DealResult:
-    """One deal solved, or played by the run's player."""
+    """One deal solved, or played by the run's player (or bounded: :func:`run_one`)."""
     if work.player is None:
         return solve_one(work.request, deal)
-    return play_one(work.game, deal, work.player)
+    return run_one(work.request, deal, work.player)
 
 
 _Packed = tuple[
-    str, int, str, tuple[str, ...], int, int, float, str | None, int | None, str, str | None
+    str,
+    int,
+    str,
+    tuple[str, ...],
+    int,
+    int,
+    float,
+    str | None,
+    int | None,
+    str,
+    str | None,
+    float | None,
 ]
 """A solved deal as a worker sends it back: a :class:`DealResult`'s fields as plain values."""
 
@@ -95,6 +105,7 @@ def _pack(r: DealResult) -> _Packed:
         r.difficulty,
         r.solver_version,
         r.settled_by,
+        r.value,
     )
 
 
@@ -102,7 +113,7 @@ _STATUSES = {s.value: s for s in Status}
 
 
 def _unpack(p: _Packed) -> DealResult:
-    deal, number, status, moves, states, unique, seconds, limit, difficulty, version, by = p
+    deal, number, status, moves, states, unique, seconds, limit, difficulty, version, by, value = p
     return DealResult(
         deal,
         number,
@@ -115,6 +126,7 @@ def _unpack(p: _Packed) -> DealResult:
         version,
         difficulty=difficulty,
         settled_by=by,
+        value=value,
     )
 
 
@@ -136,7 +148,8 @@ class _Task:
     verify: bool = False
     lines: tuple[_Line, ...] = ()
     player: str = ""
-    """A player's words (:class:`~.players.Player`), to play the deals instead of solving."""
+    """A player's words (:class:`~.players.Player`, or an upper bound's), to play the deals
+    instead of solving."""
 
 
 _Done = tuple[list[_Packed], list[Failure], int, float]
@@ -157,8 +170,8 @@ def _solve_task(task: _Task) -> _Done:
             f"{task.fingerprint}): install the same solitaire_solver everywhere"
         )
     if task.player:
-        player = Player.parse(task.player)
-        results = [play_one(game, d, player) for d in task.deals]
+        player = parse_run_player(task.player)
+        results = [run_one(task.request, d, player) for d in task.deals]
     else:
         results = [solve_one(task.request, d) for d in task.deals]
     failures: list[Failure] = []

@@ -1,4 +1,5 @@
-"""One deal's work, wherever it runs: solved, played by a player, or its winning line replayed."""
+"""One deal's work, wherever it runs: solved, played by a player, its inner optimum for the
+upper bound on the fair odds worked out, or its winning line replayed."""
 
 from __future__ import annotations
 
@@ -7,14 +8,20 @@ from collections.abc import Iterable
 from typing import Any
 
 from .. import __version__
+from ..advice.bounds import UpperBound, Zero, deal_bound, float_above
 from ..advice.players import Player, play
 from ..api import verify
 from ..games import Game
+from ..games.seen import Unsettled
 from ..numbering import MT_THRESHOLD, DealNumber, parse_deal_number
 from ..records.store import DealResult
 from ..records.verdicts import table_verdict
 from ..request import SolveRequest
-from ..search import Status, limit_text
+from ..search import Limit, SearchStats, Status, limit_text
+
+RunPlayer = Player | UpperBound
+"""What plays a run's deals instead of the solver: a player, or the upper bound's inner
+search (:class:`~.advice.bounds.UpperBound`)."""
 
 Failure = tuple[int, str, str]
 """A winning line that does not win: the deal's number, its text and what went wrong."""
@@ -103,6 +110,92 @@ def play_one(game: Game[Any, Any], deal: int | str | DealNumber, player: Player)
         solver_version=_solver_version(),
         settled_by=settled_by,
     )
+
+
+FROM_TABLE = "full-sight verdict from the published table"
+"""What says an upper bound's row's status, when the table of the game's rules gives it."""
+
+CAPPED = "the {limit} limit stopped the inner search: its ceiling {value:g} stands"
+"""What says an upper bound's row's value is the potential's ceiling, not the optimum."""
+
+OUT_OF_REACH = "a fair value out of reach: {reason}"
+"""What an upper bound's deal says when a fair value its potential needs is out of reach."""
+
+
+def parse_run_player(text: str) -> RunPlayer:
+    """A player (:meth:`.players.Player.parse`) or an upper bound
+    (:meth:`.bounds.UpperBound.parse`) from the words a store keeps."""
+    if text.split(maxsplit=1)[0] == UpperBound.kind:
+        return UpperBound.parse(text)
+    return Player.parse(text)
+
+
+def bound_one(request: SolveRequest, deal: int | str | DealNumber, bound: UpperBound) -> DealResult:
+    """Deal ``deal`` and work out its inner optimum for the upper bound ``bound``
+    (:func:`.bounds.deal_bound`, under ``request``'s limits): the row's ``value``, rounded
+    up to a float (:func:`.bounds.float_above`).
+
+    Its status is the deal's verdict with full sight, from the published
+    table of the game's rules (``settled_by`` :data:`FROM_TABLE`) or else
+    solved under ``request``, so that a run compares the bound with full
+    sight deal by deal. A deal whose inner search a limit stopped, or whose
+    potential needs a fair value out of reach, holds the potential's ceiling
+    (a looser bound, still sound) with the limit, ``settled_by``
+    :data:`CAPPED`; without a ceiling it has no value, and is unknown with
+    the limit (retried by a run under other limits).
+    """
+    t0 = time.perf_counter()
+    number = parse_deal_number(deal)
+    game = request.game
+    start = game.deal(number)
+    potential = bound.potential(game, request.limits)
+    value: float | None = None
+    settled_by: str | None = None
+    stats: SearchStats | None = None
+    thoughtful = _thoughtful_status(game, number)
+    limit: Limit | None = None
+    if isinstance(potential, Zero) and thoughtful in (Status.WON.value, Status.LOST.value):
+        # W = 0: the inner optimum is the verdict with full sight, which the table gives.
+        value = 1.0 if thoughtful == Status.WON.value else 0.0
+    else:
+        try:
+            found = deal_bound(game, start, potential, request.limits, request)
+        except Unsettled as exc:
+            settled_by = OUT_OF_REACH.format(reason=exc)
+            limit = Limit.STATES
+        else:
+            stats = found.stats
+            limit = found.limit
+            value = None if found.value is None else float_above(found.value)
+    if value is None:
+        status = Status.UNKNOWN
+    elif thoughtful is not None:
+        status = Status(thoughtful)
+        settled_by = FROM_TABLE
+    else:
+        status = game.solve(start, request, verdict_only=True).status
+    if value is not None and limit is not None:
+        settled_by = CAPPED.format(limit=limit.value, value=value)
+    return DealResult(
+        deal=str(number),
+        number=number.value,
+        status=status,
+        states=0 if stats is None else stats.expanded,
+        unique=0 if stats is None else stats.unique,
+        seconds=time.perf_counter() - t0,
+        limit=limit,
+        solver_version=_solver_version(),
+        settled_by=settled_by,
+        value=value,
+    )
+
+
+def run_one(request: SolveRequest, deal: int | str | DealNumber, player: RunPlayer) -> DealResult:
+    """One deal of a player's run: played (:func:`play_one`), or its upper bound's inner
+    optimum worked out (:func:`bound_one`)."""
+    if isinstance(player, UpperBound):
+        return bound_one(request, deal, player)
+    return play_one(request.game, deal, player)
 
 
 def solve_one(request: SolveRequest, deal: int | str | DealNumber) -> DealResult:

@@ -16,7 +16,7 @@ from typing import Any
 import attrs
 
 from ..games import Game
-from ..maths import nearest_rank, percentile, wilson_interval
+from ..maths import nearest_rank, percentile, t_interval, wilson_interval
 from ..records.store import DealResult
 from ..search import Status
 
@@ -107,6 +107,62 @@ class SpreadTally:
 
 
 @attrs.frozen
+class Mean:
+    """The mean of real numbers, one per deal, with its 95% t interval (:func:`.t_interval`):
+    ``count`` values from ``minimum`` to ``maximum``, sample standard deviation ``sd``."""
+
+    count: int
+    mean: float
+    sd: float
+    minimum: float
+    maximum: float
+
+    @property
+    def interval(self) -> tuple[float, float]:
+        """The 95% t interval of the mean (the whole line with fewer than two values)."""
+        return t_interval(self.count, self.mean, self.sd)
+
+    def as_dict(self) -> dict[str, Any]:
+        """A JSON-ready form (an interval end that is infinite is ``None``)."""
+        ends = [x if math.isfinite(x) else None for x in self.interval]
+        return {
+            "count": self.count,
+            "mean": self.mean,
+            "sd": self.sd,
+            "interval": ends,
+            "min": self.minimum,
+            "max": self.maximum,
+        }
+
+
+class MeanTally:
+    """A :class:`Mean` built one value at a time (Welford's running mean and variance)."""
+
+    def __init__(self) -> None:
+        self.count = 0
+        self.mean = 0.0
+        self.m2 = 0.0
+        self.minimum = math.inf
+        self.maximum = -math.inf
+
+    def add(self, x: float) -> None:
+        """Count one value."""
+        self.count += 1
+        delta = x - self.mean
+        self.mean += delta / self.count
+        self.m2 += delta * (x - self.mean)
+        self.minimum = min(self.minimum, x)
+        self.maximum = max(self.maximum, x)
+
+    def summary(self) -> Mean | None:
+        """The mean so far, or ``None`` with no value."""
+        if not self.count:
+            return None
+        sd = math.sqrt(self.m2 / (self.count - 1)) if self.count > 1 else 0.0
+        return Mean(self.count, self.mean, sd, self.minimum, self.maximum)
+
+
+@attrs.frozen
 class Summary:
     """Winnability of a set of deals under one game's rules.
 
@@ -120,7 +176,13 @@ class Summary:
     ``states`` and ``seconds`` leave them out). ``unknown_limits`` says which
     limit stopped the unknown deals: pairs of a limit's name (``states``,
     ``time``, ``table``, or ``imported`` for rows from a verdict file, which
-    do not say) and the number of deals it stopped.
+    do not say) and the number of deals it stopped. An upper bound's run (its
+    rows carry a ``value``) has the mean of those values (``values``), and the
+    mean of each value less the deal's verdict with full sight (1 won, 0
+    lost) over the deals that have both (``paired``): how far the bound lies
+    below the rate with full sight, deal by deal; ``capped`` counts the deals
+    whose value is the potential's ceiling, a limit having stopped their inner
+    search, and :attr:`bound` is the mean when every deal has a value.
     """
 
     game: str
@@ -135,6 +197,18 @@ class Summary:
     reused: int = 0
     imported: int = 0
     unknown_limits: tuple[tuple[str, int], ...] = ()
+    values: Mean | None = None
+    paired: Mean | None = None
+    capped: int = 0
+
+    @property
+    def bound(self) -> float | None:
+        """An upper bound's run: the mean of the deals' values, which is an upper bound on
+        the fair odds over these deals only when every deal has one (``None`` when some
+        deal has none: the mean of the others bounds nothing)."""
+        if self.values is None or self.values.count < self.deals:
+            return None
+        return self.values.mean
 
     @property
     def settled(self) -> int:
@@ -177,6 +251,10 @@ class Summary:
             "reused": self.reused,
             "imported": self.imported,
             "unknown_limits": dict(self.unknown_limits),
+            "values": None if self.values is None else self.values.as_dict(),
+            "paired": None if self.paired is None else self.paired.as_dict(),
+            "capped": self.capped,
+            "bound": self.bound,
         }
 
 
@@ -196,6 +274,9 @@ class Tally:
         self.reused = 0
         self.imported = 0
         self.unknown_limits: dict[str, int] = {}
+        self.values = MeanTally()
+        self.paired = MeanTally()
+        self.capped = 0
 
     def add(self, r: DealResult) -> None:
         """Count one deal's result.
@@ -211,11 +292,17 @@ class Tally:
             self.states.add(r.states)
             self.seconds.add(r.seconds)
         self.reused += r.from_store
-        if r.status is Status.WON:
+        if r.status is Status.WON and r.value is None:
+            # An upper bound's won rows are the verdicts with full sight: no line.
             self.lengths[r.length] = self.lengths.get(r.length, 0) + 1
         elif r.status is Status.UNKNOWN:
             which = r.limit.value if r.limit is not None else "imported"
             self.unknown_limits[which] = self.unknown_limits.get(which, 0) + 1
+        if r.value is not None:
+            self.values.add(r.value)
+            self.capped += r.limit is not None
+            if r.status is not Status.UNKNOWN:
+                self.paired.add(r.value - (r.status is Status.WON))
 
     def summary(self) -> Summary:
         """The summary of every result added so far."""
@@ -232,6 +319,9 @@ class Tally:
             reused=self.reused,
             imported=self.imported,
             unknown_limits=tuple(sorted(self.unknown_limits.items())),
+            values=self.values.summary(),
+            paired=self.paired.summary(),
+            capped=self.capped,
         )
 
 

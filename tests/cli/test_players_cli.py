@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from solitaire_solver import make_game, solve
+from solitaire_solver import SolveRequest, make_game, solve
 from solitaire_solver.advice.session import Session
 from solitaire_solver.numbering import parse_deal_number
 from solitaire_solver.pages.words import Style
@@ -423,3 +423,42 @@ def test_a_solve_in_the_terminal_shows_its_progress(monkeypatch: pytest.MonkeyPa
     terminal.play_game(game, start, io.StringIO("solve\nquit\n"), out, check_request=None)
     text = out.getvalue()
     assert "\rsolving: " in text and "from here: won in" in text
+
+
+def test_stats_upper_bounds_the_fair_odds_and_keeps_each_deal_s_value(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """``stats --player upper`` over Decade deals 1..6: the JSON's bound is the mean of the
+    deals' values, and the same deals' verdicts with full sight come with it (the solver's);
+    a rerun takes every deal from the store and gives the same bound; bad options are
+    one-line errors with status 2."""
+    db = str(tmp_path / "u.sqlite")
+    code, out, _ = run_cli(
+        capsys, "stats", "decade", "--deals", "1-6", "--player", "upper", "--db", db, "--json"
+    )
+    assert code == 0
+    doc = json.loads(out)
+    values = doc["values"]
+    assert values["count"] == 6 and doc["capped"] == 0
+    assert doc["bound"] == pytest.approx(values["mean"])
+    game = make_game("decade")
+    full = sum(
+        game.solve(game.deal(parse_deal_number(n)), SolveRequest.of(game)).won for n in range(1, 7)
+    )
+    assert doc["won"] == full
+    code, again, _ = run_cli(
+        capsys, "stats", "decade", "--deals", "1-6", "--player", "upper", "--db", db, "--json"
+    )
+    assert code == 0 and json.loads(again)["bound"] == doc["bound"]
+    assert json.loads(again)["reused"] == 6
+    for bad in (
+        ("--penalty", "nonsense"),
+        ("--penalty", "fitted", "--exact-hidden", "5"),
+        ("--verify",),
+    ):
+        code, _, err = run_cli(
+            capsys, "stats", "decade", "--deals", "1", "--player", "upper", "--db", db, *bad
+        )
+        assert code == 2 and len(err.strip().splitlines()) == 1, (bad, err)
+    code, _, err = run_cli(capsys, "stats", "decade", "--deals", "1", "--penalty", "exact")
+    assert code == 2 and "--player upper" in err

@@ -161,6 +161,8 @@ KINDS: dict[str, Any] = {
     "dask_timeout": ["0.5", "1e-9", "0.2"],
     "samples": ["1", "2", "10001", "100000000000000000000"],
     "sample": ["1", "2"],
+    "penalty": ["none", "exact", "fitted", "Fitted", "nope"],
+    "exact_hidden": ["0", "2", "10", "100000000000000000000"],
     "seed": ["0", "1", "100000000000000000000", "9" * 400],
     "count": ["1", "3", "100000000000000000000"],
     "jobs": ["1", "257", "100000000000000000000"],
@@ -490,8 +492,18 @@ FOUND = [
     (["deals", "decade", "--rule", "compulsory=false", "--lost"], b"", 0),
     # A limit of 400 digits: an OverflowError where the plan takes a share of it.
     (["solve", "windmill", "2", "--max-states", "9" * 400], b"", 2),
+    # The upper bound's exact values of Decade, with every card counted exactly: the
+    # counting took no limit, and ran for ever past --max-states.
+    (
+        shlex.split(
+            "stats decade --deals 1 --jobs 1 --player upper --penalty exact --max-states 10000 "
+            "--exact-hidden 100000000000000000000"
+        ),
+        b"",
+        0,
+    ),
 ]
-"""Inputs the fuzz found that once broke their door (the last ran past the time bound),
+"""Inputs the fuzz found that once broke their door (two ran past the time bound),
 kept as tests."""
 
 

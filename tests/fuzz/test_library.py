@@ -29,6 +29,7 @@ from hypothesis import strategies as st
 
 import solitaire_solver
 from solitaire_solver import Limits, Memo, SolveRequest, SolverError, make_game, verify
+from solitaire_solver.advice.bounds import UpperBound
 from solitaire_solver.numbering import DealNumber
 from solitaire_solver.search import Status
 from solitaire_solver.stats import parse_deals, solve_deals, winnability
@@ -112,7 +113,8 @@ PARAMETERS: dict[str, Callable[[], st.SearchStrategy[Any]]] = {
 but those of :data:`COLLABORATORS`."""
 
 COLLABORATORS = {"memo": [None, Memo()], "watch": [None], "progress": [None],
-                 "player": [None], "dask": [None], "store": [None, "lib.sqlite"]}  # fmt: skip
+                 "player": [None, UpperBound("none"), UpperBound("exact", 1)], "dask": [None],
+                 "store": [None, "lib.sqlite"]}  # fmt: skip
 """Parameters that take an object the library works with: ``None`` or a right one."""
 
 

@@ -18,6 +18,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from solitaire_solver import PRESETS, make_game
+from solitaire_solver.advice.bounds import UpperBound
 from solitaire_solver.errors import StoreError
 from solitaire_solver.records.store import SCHEMA_VERSION, DealResult, Store, StoreKey, encode_moves
 from solitaire_solver.search import Limits, Status
@@ -738,9 +739,9 @@ def test_moves_that_need_escaping_are_written_as_json_writes_them(moves: list[st
 
 
 def test_a_third_schema_store_gains_settled_by_and_keeps_it(tmp_path: Path) -> None:
-    # A store of the third schema (made here by dropping the fourth's column)
-    # is migrated when opened: its rows say nothing of what settled them, and
-    # the rows solved afterwards keep the solver's word.
+    # A store of the third schema (made here by dropping the columns the fourth
+    # and fifth added) is migrated when opened: its rows say nothing of what
+    # settled them, and the rows solved afterwards keep the solver's word.
     db = tmp_path / "third.sqlite"
     first = solve_deals("windmill", "1-3", store=db, limits=Limits(max_states=20_000))
     assert all(
@@ -748,6 +749,7 @@ def test_a_third_schema_store_gains_settled_by_and_keeps_it(tmp_path: Path) -> N
     )
     with sqlite3.connect(db) as con:
         con.execute("ALTER TABLE results DROP COLUMN settled_by")
+        con.execute("ALTER TABLE results DROP COLUMN value")
         con.execute("PRAGMA user_version = 3")
     again = solve_deals("windmill", "1-5", store=db, limits=Limits(max_states=20_000))
     assert [r.from_store for r in again] == [True] * 3 + [False] * 2
@@ -759,6 +761,32 @@ def test_a_third_schema_store_gains_settled_by_and_keeps_it(tmp_path: Path) -> N
         assert con.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
         stored = dict(con.execute("SELECT deal, settled_by FROM results"))
     assert stored["4"] == again[3].settled_by
+    assert integrity(db) == "ok"
+
+
+def test_a_fourth_schema_store_gains_values_and_an_upper_bound_s_run_resumes_on_it(
+    tmp_path: Path,
+) -> None:
+    # A store of the fourth schema (made by dropping the fifth's column) is
+    # migrated when opened: its rows keep their verdicts and hold no value, and
+    # an upper bound's run then stores a value per deal beside them, read back
+    # as it was written.
+    db = tmp_path / "fourth.sqlite"
+    first = solve_deals("decade", "1-3", store=db)
+    with sqlite3.connect(db) as con:
+        con.execute("ALTER TABLE results DROP COLUMN value")
+        con.execute("PRAGMA user_version = 4")
+    again = solve_deals("decade", "1-3", store=db)
+    assert again == first
+    assert [r.value for r in again] == [None] * 3
+    bound = UpperBound("exact", 4)
+    values = solve_deals("decade", "1-3", store=db, player=bound)
+    assert all(r.value is not None and 0 <= r.value <= 1 for r in values)
+    stored = solve_deals("decade", "1-3", store=db, player=bound)
+    assert [r.from_store for r in stored] == [True] * 3
+    assert [r.value for r in stored] == [r.value for r in values]
+    with sqlite3.connect(db) as con:
+        assert con.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
     assert integrity(db) == "ok"
 
 

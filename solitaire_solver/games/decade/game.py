@@ -12,7 +12,7 @@ from __future__ import annotations
 import functools
 from collections.abc import Hashable, Sequence
 from fractions import Fraction
-from typing import cast
+from typing import Any, cast
 
 from ...cards import HIDDEN, Card, card_text, cards_text, count_text, parse_cards
 from ...errors import BadCardError
@@ -35,6 +35,7 @@ from ..base import Game, Preset
 from ..fields import FieldReader
 from ..scene import MovePlaces, Scene
 from ..seen import Seen
+from . import bounds
 from . import scene as layout
 from .exact import NodeLimitReached, move_values
 from .model import CompulsoryModel
@@ -304,6 +305,28 @@ class Decade(Game[DecadeState, DecadeMove]):
             return None
         by_move = {v.move: v.value for v in values}
         return [by_move[m] for m in self.legal_moves(seen.state)]
+
+    bound_potentials = ("exact", "fitted")
+
+    def bound_default(self) -> tuple[str, int]:
+        """Under the preset ``decade``'s rules ``fitted`` (:mod:`.bounds`: its model above
+        the plan's ``fair.own_hidden`` cards hidden, 10, the exact fair value below); under
+        other compulsory rules ``exact`` with as many (where the fair hint uses its own exact
+        values); under optional rules ``none``: the fair odds are the odds with full sight
+        there (:meth:`fair_move`), which W = 0 gives exactly."""
+        hidden = self.plan.fair.own_hidden
+        if self.rules == bounds.FITTED_RULES:
+            return "fitted", hidden
+        if self.rules.compulsory:
+            return "exact", hidden
+        return "none", 0
+
+    def bound_potential(
+        self, name: str, exact_hidden: int, max_nodes: int | None = None
+    ) -> Any | None:
+        """Under compulsory rules, ``exact`` by counting (:mod:`.bounds`): the general one's
+        W, at a fraction of its cost; under the preset ``decade``'s, ``fitted`` too."""
+        return bounds.potential(self.rules, name, exact_hidden, max_nodes)
 
     # ------------------------------------------------------------ position files
 
