@@ -409,6 +409,14 @@ def card_widths(page: Any) -> list[float]:
 
 def check_fits(page: Any) -> None:
     """Every card at least 40 px wide, and nothing wider than the screen."""
+    # A resize the page answers after a pause redraws the board; on a busy machine the
+    # check may come while the cards are being drawn again, with no size yet: it waits
+    # for the drawing (any width), then asks for the sizes a player sees.
+    page.wait_for_function(
+        "[...document.querySelectorAll('#layer .card, #layer .down, #layer .empty')]"
+        ".every(e => e.getBoundingClientRect().width > 0)",
+        timeout=10_000,
+    )
     widths = card_widths(page)
     assert widths and min(widths) >= 40, min(widths)
     assert page.evaluate("document.documentElement.scrollWidth <= innerWidth")
