@@ -413,8 +413,8 @@ def check_fits(page: Any) -> None:
     # check may come while the cards are being drawn again, with no size yet: it waits
     # for the drawing (any width), then asks for the sizes a player sees.
     page.wait_for_function(
-        "[...document.querySelectorAll('#layer .card, #layer .down, #layer .empty')]"
-        ".every(e => e.getBoundingClientRect().width > 0)",
+        "(els => els.length > 0 && els.every(e => e.getBoundingClientRect().width > 0))"
+        "([...document.querySelectorAll('#layer .card, #layer .down, #layer .empty')])",
         timeout=10_000,
     )
     widths = card_widths(page)
