@@ -255,9 +255,14 @@ def print_bound(summary: Summary, deals: str, store: Path, bound: UpperBound) ->
         print("upper bound: no deal has a value")
     else:
         low, high = values.interval
+        # One deal has no spread to measure: its t interval would be the whole line, which
+        # says nothing, so the text says there is none.
         of = (
-            f"mean of {count_text(values.count, 'deal')}: {_percent(low)} to {_percent(high)}; "
-            f"a deal's value from {_percent(values.minimum)} to {_percent(values.maximum)}"
+            f"95% t interval of the mean of {count_text(values.count, 'deal')}: "
+            f"{_percent(low)} to {_percent(high)}; a deal's value from "
+            f"{_percent(values.minimum)} to {_percent(values.maximum)}"
+            if values.count > 1
+            else "one deal: no interval"
         )
         if s.bound is None:
             # A mean that leaves deals out bounds nothing: the deals left out may be
@@ -269,10 +274,7 @@ def print_bound(summary: Summary, deals: str, store: Path, bound: UpperBound) ->
                 f"{_percent(values.mean)}  ({of}), not a bound"
             )
         else:
-            print(
-                f"upper bound on the fair odds: {_percent(values.mean)}  "
-                f"(95% t interval of the {of})"
-            )
+            print(f"upper bound on the fair odds: {_percent(values.mean)}  ({of})")
     if s.capped:
         print(
             f"capped: {count_text(s.capped, 'deal')} whose inner search a limit stopped count "

@@ -462,3 +462,28 @@ def test_stats_upper_bounds_the_fair_odds_and_keeps_each_deal_s_value(
         assert code == 2 and len(err.strip().splitlines()) == 1, (bad, err)
     code, _, err = run_cli(capsys, "stats", "decade", "--deals", "1", "--penalty", "exact")
     assert code == 2 and "--player upper" in err
+
+
+def test_stats_upper_over_one_deal_says_it_has_no_interval(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """One deal has no spread: the text says there is no interval (it once printed "-inf% to
+    inf%"), and the JSON's ends are null; two deals give a finite interval around their
+    mean."""
+    db = str(tmp_path / "u.sqlite")
+    code, out, _ = run_cli(
+        capsys, "stats", "decade", "--deals", "5", "--player", "upper", "--db", db
+    )
+    assert code == 0
+    line = next(x for x in out.splitlines() if x.startswith("upper bound on the fair odds"))
+    assert "(one deal: no interval)" in line and "inf" not in out
+    code, out, _ = run_cli(
+        capsys, "stats", "decade", "--deals", "5", "--player", "upper", "--db", db, "--json"
+    )
+    assert json.loads(out)["values"]["interval"] == [None, None]
+    code, out, _ = run_cli(
+        capsys, "stats", "decade", "--deals", "5-6", "--player", "upper", "--db", db, "--json"
+    )
+    values = json.loads(out)["values"]
+    low, high = values["interval"]
+    assert low < values["mean"] < high and high - low < 1
