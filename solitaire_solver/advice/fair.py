@@ -88,7 +88,7 @@ from ..search import (
     tally_samples,
     work_out,
 )
-from ..search.plan import DEFAULT_FAIR
+from ..search.sampling import DEFAULT_FAIR
 from .analysis import twin_indices
 
 # The numbers below are the default fair plan's (:class:`~.search.FairPlan`): each

@@ -425,7 +425,7 @@ def run(args: argparse.Namespace) -> int:
                 {
                     "deal": number,
                     "status": status,
-                    "limits": None if limits is None else dict(limits.set_items()),
+                    "limits": None if limits is None else limits.as_json(),
                 }
             )
             if len(found) == args.count:

@@ -9,8 +9,8 @@ import sys
 from typing import Any
 
 from ..errors import BadOptionError
-from ..games import Game
-from ..pages.terminal import CHECK_LIMITS, Fair, play_game
+from ..games import PRESETS, Game
+from ..pages.terminal import Fair, play_game
 from ..pages.web import Table
 from ..pages.words import Style
 from ..records.deal_files import GameFile, play_mode
@@ -138,16 +138,26 @@ def _review_command(args: argparse.Namespace, deal: str | None) -> str:
     return " ".join(shlex.quote(w) for w in words)
 
 
+def _check_states() -> int | None:
+    """The states the search after each move may expand when ``--check-states`` is not given,
+    for the help: the figure of every preset's plan (its ``checks``), or ``None`` when they
+    differ (or one sets no states limit there), and the help says "the preset plan's"."""
+    figures = {preset.solver_plan.checks.max_states for preset in PRESETS.values()}
+    return figures.pop() if len(figures) == 1 else None
+
+
 def register(commands: Commands) -> None:
     """The ``play`` command and its options."""
+    states = _check_states()
     p = commands.add_parser(
         "play",
         help="play a deal in the terminal, told after each move whether it can still be won",
         description="Play a deal (or a position from a file) in the terminal: type a move's "
         "number or notation, or hint, undo, solve, save FILE, help, quit. After each move it "
-        "says whether the game can still be won, from a search of at most "
-        f"{CHECK_LIMITS.max_states:,} states (see --check-states); hint and solve search "
-        "under the preset's default limits or the ones given.",
+        "says whether the game can still be won, from a search "
+        + ("under the preset plan's limits" if states is None else f"of at most {states:,} states")
+        + " (see --check-states); hint and solve search under the preset's default limits or "
+        "the ones given.",
     )
     player_arguments(p)
     p.add_argument(
@@ -171,7 +181,7 @@ def register(commands: Commands) -> None:
         type=positive_int,
         metavar="N",
         help="in the terminal without --fair: states the search after each move may expand "
-        f"(default {CHECK_LIMITS.max_states:,})",
+        + ("(default: the preset plan's)" if states is None else f"(default {states:,})"),
     )
     colour_option(p)
     add_limit_options(p)

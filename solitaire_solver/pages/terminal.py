@@ -5,12 +5,11 @@ reads one line at a time: a move's number or its notation, or a command
 (``hint``, ``undo``, ``solve``, ``save FILE``, ``help``, ``quit``). After
 each move it says at once whether the game can still be won, from a search
 under a short limit (a check request, :meth:`.SolveRequest.checks`: the
-plan's, :data:`CHECK_LIMITS` for every preset; it says ``cannot tell`` when
-the limit stops it). ``hint`` and ``solve`` search under the preset's
-default limits (or the player's). Plain lines in and out, so it works in any
-terminal and reads a script from standard input as well as a person;
-colour and suit symbols only where the output is a terminal that shows
-them (:class:`Style`).
+plan's ``checks``; it says ``cannot tell`` when the limit stops it).
+``hint`` and ``solve`` search under the preset's default limits (or the
+player's). Plain lines in and out, so it works in any terminal and reads a
+script from standard input as well as a person; colour and suit symbols
+only where the output is a terminal that shows them (:class:`Style`).
 
 ``save FILE`` writes the game: the start and the moves played, a game file
 (:func:`~solitaire_solver.records.deal_files.dump_game`) that ``play --file`` resumes
@@ -42,11 +41,7 @@ from ..games import Game, Seen
 from ..progress import solve_progress
 from ..request import SolveRequest
 from ..search import Status
-from ..search.plan import CHECK_LIMITS as CHECK_LIMITS
 from .words import Style, fair_hint_lines, hint_lines
-
-# CHECK_LIMITS: the limit of the search after each move that says whether the game can still
-# be won, by default (a plan's ``checks``), named here for the command's help.
 
 
 @attrs.frozen

@@ -32,7 +32,6 @@ from ..reading import (
 )
 from ..search.plan import (
     Cap,
-    FairPlan,
     Params,
     Plan,
     PlanMember,
@@ -42,6 +41,7 @@ from ..search.plan import (
     show_value,
 )
 from ..search.result import Limits
+from ..search.sampling import FairPlan
 
 
 class PlanError(BadOptionError):

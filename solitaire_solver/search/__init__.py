@@ -33,6 +33,9 @@ nodes. Where the hidden part is too large for either, sampling
 estimates each move's chance over random determinisations of it (a
 :class:`SamplingProblem`): :func:`draw_samples`, then :func:`tally_samples`
 with a stopping rule such as :func:`told_apart`, or :func:`sampled_choice`.
+A :class:`FairPlan` holds the numbers of sampling and of the exact
+expectimax that replaces it when little is hidden: the determinisations
+drawn, their batches and limits, and when and how far the expectimax runs.
 
 A :class:`Memo` carries the keys one depth-first search proved lost to the
 next search of a position with the same keys (the children of one position,
@@ -64,7 +67,6 @@ from .memo import Memo
 from .plan import (
     Cap,
     Factory,
-    FairPlan,
     Plan,
     PlanMember,
     Screen,
@@ -98,6 +100,7 @@ from .protocol import (
 from .restart import lds, restarted
 from .result import NO_LIMITS, Limit, Limits, SearchStats, SolveResult, Status, limit_text
 from .sampling import (
+    FairPlan,
     Interval,
     SamplingProblem,
     StopRule,

@@ -27,6 +27,8 @@ games: a card once shown stays shown) must not use this search.
 It ends in one of three ways besides its values (:class:`Stop`): a limit of
 the budget, a node with choices more than ``max_depth`` moves from the
 start, or a leaf the problem cannot value (a search of its own that ran out).
+Where it stands in for sampling (:mod:`.sampling`), its thresholds and
+limits are a :class:`~.sampling.FairPlan`'s.
 
 >>> from fractions import Fraction
 >>> class Coin:

@@ -15,7 +15,10 @@ strategy a solve runs:
   members have one (:func:`compose_shortest`);
 - :class:`Plan`: the members, the screens, the portfolio's first turn and
   growth, and, for a game whose difficulty figure needs a search of its
-  own, that search (``difficulty``).
+  own, that search (``difficulty``); beside them, the numbers of the
+  game's other searches: sampling's and the exact expectimax's
+  (``fair``, a :class:`~.sampling.FairPlan`) and a check's limits
+  (``checks``).
 
 The numbers live in the plan; the game gives, for one start, a registry of
 *factories* by name: a factory takes a member's parameters as keyword
@@ -46,6 +49,7 @@ from .portfolio import (
     shortened,
 )
 from .result import NO_LIMITS, Limits
+from .sampling import DEFAULT_FAIR, FairPlan
 
 Params = tuple[tuple[str, Any], ...]
 """A member's parameters: ``(name, value)`` pairs, values plain data (numbers, words,
@@ -216,16 +220,6 @@ class Screen:
         }
 
 
-def _limits_json(limits: Limits) -> dict[str, Any]:
-    """Limits as a JSON object of the limits set (``{}``: none)."""
-    return dict(limits.set_items())
-
-
-def _limits_text(limits: Limits) -> str:
-    """Limits for people: ``max_states 140,000,000``, or ``none``."""
-    return ", ".join(f"{k} {show_value(v)}" for k, v in limits.set_items()) or "none"
-
-
 def _limits_when(
     pairs: Iterable[tuple[Mapping[str, Any] | Iterable[tuple[str, Any]], Limits]],
 ) -> tuple[tuple[Params, Limits], ...]:
@@ -293,83 +287,11 @@ class Shortest:
         }
 
 
-SAMPLE_LIMITS = Limits(max_states=200_000)
-"""The limits of each exact solve of a fair hint's sample, by default (a fair plan's
-``limits``)."""
-
-
-@attrs.frozen
-class FairPlan:
-    """The numbers of a fair hint and of the fair player: samples, thresholds and limits.
-
-    ``samples`` is K, the determinisations a hint solves by default, and
-    ``most_samples`` the most the commands allow; a quick hint solves them
-    ``batch`` at a time. With at most ``exact_hidden`` cards hidden a hint
-    works out the exact values, visiting at most ``exact_nodes`` positions
-    along lines of at most ``exact_depth`` moves; an exact hint groups its
-    moves over at most ``twin_orders`` orders of the unseen cards.
-    ``limits`` bound each exact solve of a sample (a sample they leave
-    unknown counts apart, never as a win). A game with an exact method of
-    its own (:meth:`~solitaire_solver.games.Game.fair_values`: Decade's)
-    uses it first with at most ``own_hidden`` cards hidden (0: never),
-    visiting at most ``own_nodes`` positions before the hint falls back to
-    its general methods.
-    """
-
-    samples: int = 64
-    most_samples: int = 10_000
-    batch: int = 16
-    exact_hidden: int = 5
-    exact_nodes: int = 20_000
-    exact_depth: int = 200
-    twin_orders: int = 720
-    limits: Limits = SAMPLE_LIMITS
-    own_hidden: int = 0
-    own_nodes: int = 20_000
-
-    def __attrs_post_init__(self) -> None:
-        names = ("samples", "most_samples", "batch", "exact_nodes", "exact_depth", "own_nodes")
-        for name in names:
-            if getattr(self, name) < 1:
-                raise ValueError(f"fair {name}: expected at least 1, not {getattr(self, name)}")
-        for name in ("exact_hidden", "twin_orders", "own_hidden"):
-            if getattr(self, name) < 0:
-                raise ValueError(f"fair {name}: expected at least 0, not {getattr(self, name)}")
-        if self.samples > self.most_samples:
-            raise ValueError(
-                f"fair samples: {self.samples:,} is more than most_samples {self.most_samples:,}"
-            )
-
-    def lines(self) -> list[str]:
-        """The fair plan for people, two lines (three with the game's own exact method)."""
-        limits = _limits_text(self.limits)
-        out = [
-            f"fair hint  {self.samples:,} samples (at most {self.most_samples:,}, "
-            f"{self.batch:,} a batch), each solved under {limits}",
-            f"    exact with at most {self.exact_hidden} hidden: {self.exact_nodes:,} "
-            f"positions, {self.exact_depth:,} moves deep, twins over {self.twin_orders:,} orders",
-        ]
-        if self.own_hidden:
-            out.append(
-                f"    the game's own exact method first with at most {self.own_hidden} hidden: "
-                f"{self.own_nodes:,} positions"
-            )
-        return out
-
-    def as_json(self) -> dict[str, Any]:
-        """The fair plan as a JSON object."""
-        out: dict[str, Any] = {k: v for k, v in attrs.asdict(self, recurse=False).items()}
-        out["limits"] = _limits_json(self.limits)
-        return out
-
-
-DEFAULT_FAIR = FairPlan()
-"""The fair plan of every preset today."""
-
 CHECK_LIMITS = Limits(max_states=200_000)
-"""The limits of the search after each move of a game in play that says whether it can still
-be won, by default (a plan's ``checks``). Short, so that the answer comes at once (a fraction
-of a second to about a second, depending on the game); most positions settle well within it."""
+"""The limits of a check by default (a plan's ``checks``): a solve that says only whether a
+position can still be won (:attr:`~solitaire_solver.request.Purpose.CHECK`, the one after each
+move of a game in play). Short, so that the answer comes at once (a fraction of a second to
+about a second, depending on the game); most positions settle well within it."""
 
 
 _KEEP: Any = object()
@@ -386,9 +308,11 @@ class Plan:
     ``difficulty``, when given, is a search the game runs after a won solve
     to measure the deal's difficulty (a game whose solver is not a search:
     see its :meth:`~solitaire_solver.games.base.Game.difficulty`), with its
-    cap as its states limit. ``fair`` holds the numbers of the fair hint
-    and player (:class:`FairPlan`), and ``checks`` the limits of the search
-    after each move of a game in play. ``limits`` are the limits a solve
+    cap as its states limit. ``fair`` holds the numbers of sampling and
+    of the exact expectimax where part of a position is hidden
+    (:class:`~.sampling.FairPlan`: the fair hint's and player's), and
+    ``checks`` the limits of a check (:data:`CHECK_LIMITS`: the search after
+    each move of a game in play). ``limits`` are the limits a solve
     works under when the caller sets none, or the first of ``limits_when``
     whose knobs all match the rules (pairs of knob values and limits);
     ``shortest`` is the shortest solve's section (:class:`Shortest`).
@@ -491,13 +415,13 @@ class Plan:
             when = f" ({d.when})" if d.when else ""
             out.append(f"difficulty {d.name}{cap}{when}")
             out += [f"    {k} = {show_value(v)}" for k, v in d.params]
-        out.append(f"default limits  {_limits_text(self.limits)}")
+        out.append(f"default limits  {self.limits.text()}")
         for knobs, limits in self.limits_when:
             when = " ".join(f"{k}={show_value(v)}" for k, v in knobs)
-            out.append(f"    with {when}: {_limits_text(limits)}")
+            out.append(f"    with {when}: {limits.text()}")
         out += self.shortest.lines()
         out += self.fair.lines()
-        out.append(f"checks after each move  limits {_limits_text(self.checks)}")
+        out.append(f"checks after each move  limits {self.checks.text()}")
         return out
 
     def as_json(self) -> dict[str, Any]:
@@ -508,14 +432,14 @@ class Plan:
             "base": self.base,
             "growth": self.growth,
             "difficulty": None if self.difficulty is None else self.difficulty.as_json(),
-            "limits": _limits_json(self.limits),
+            "limits": self.limits.as_json(),
             "limits_when": [
-                {"rules": {k: json_value(v) for k, v in knobs}, "limits": _limits_json(limits)}
+                {"rules": {k: json_value(v) for k, v in knobs}, "limits": limits.as_json()}
                 for knobs, limits in self.limits_when
             ],
             "shortest": self.shortest.as_json(),
             "fair": self.fair.as_json(),
-            "checks": _limits_json(self.checks),
+            "checks": self.checks.as_json(),
         }
 
 

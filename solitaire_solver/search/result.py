@@ -107,6 +107,21 @@ class Limits:
             if (value := getattr(self, name)) is not None
         ]
 
+    def text(self) -> str:
+        """The limits set for people, whole numbers with thousands separators:
+        ``max_states 140,000,000, timeout 60``, or ``none``."""
+        return (
+            ", ".join(
+                f"{name} {value:,}" if isinstance(value, int) else f"{name} {value:g}"
+                for name, value in self.set_items()
+            )
+            or "none"
+        )
+
+    def as_json(self) -> dict[str, int | float]:
+        """The limits set as a JSON object (``{}``: none), as a plan or a listing writes them."""
+        return dict(self.set_items())
+
 
 NO_LIMITS = Limits()
 

@@ -20,6 +20,11 @@ settles them, in batches with a stopping rule between batches
 move of most wins with fewer searches. Every figure after n
 determinisations is the one the first n give in a longer run.
 
+How many determinisations are drawn, in what batches and under what limits,
+and when the exact expectimax (:func:`~.expectimax.work_out`) takes over
+from sampling, is a :class:`FairPlan`: each game's plan holds one
+(:attr:`~.plan.Plan.fair`), for its fair hint and fair player.
+
 >>> import random
 >>> from solitaire_solver.maths import wilson_interval
 >>> from solitaire_solver.search import Status
@@ -42,11 +47,11 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Mapping, Sequence
-from typing import Protocol, TypeVar
+from typing import Any, Protocol, TypeVar
 
 import attrs
 
-from .result import Status
+from .result import Limits, Status
 
 S = TypeVar("S")
 
@@ -238,3 +243,84 @@ def sampled_choice(
             if best is None or (wins, *rank[i]) > best:
                 best, chosen = (wins, *rank[i]), i
     return chosen, solves
+
+
+SAMPLE_LIMITS = Limits(max_states=200_000)
+"""The limits of each determinisation's exact solve, by default (a :class:`FairPlan`'s
+``limits``)."""
+
+
+@attrs.frozen
+class FairPlan:
+    """The numbers of a choice where part of the position is hidden: the determinisations
+    drawn and their limits, and the thresholds and limits of the exact expectimax.
+
+    Sampling: ``samples`` is K, the determinisations drawn by default
+    (:func:`draw_samples`), and ``most_samples`` the most a caller may ask
+    for; a quick estimate settles them ``batch`` at a time with a stopping
+    rule between batches (:func:`tally_samples`). ``limits`` bound the exact
+    solve of each determinisation (one they leave unsettled counts apart,
+    never as a win: :class:`Tally`). With at most ``exact_hidden`` items
+    hidden, the exact expectimax (:func:`~.expectimax.work_out`) gives the
+    values instead, visiting at most ``exact_nodes`` nodes along lines of at
+    most ``exact_depth`` moves, and the moves alike in every order of the
+    hidden items (twins) are found over at most ``twin_orders`` of those
+    orders. A problem with an exact method of its own (a game's
+    :meth:`~solitaire_solver.games.Game.fair_values`: Decade's) runs it
+    first with at most ``own_hidden`` items hidden (0: never), visiting at
+    most ``own_nodes`` nodes before the general methods.
+
+    The fair hint and the fair player are what use these numbers (each
+    preset's plan holds its own, :attr:`~.plan.Plan.fair`); :meth:`lines`
+    words them as a plan prints them.
+    """
+
+    samples: int = 64
+    most_samples: int = 10_000
+    batch: int = 16
+    exact_hidden: int = 5
+    exact_nodes: int = 20_000
+    exact_depth: int = 200
+    twin_orders: int = 720
+    limits: Limits = SAMPLE_LIMITS
+    own_hidden: int = 0
+    own_nodes: int = 20_000
+
+    def __attrs_post_init__(self) -> None:
+        names = ("samples", "most_samples", "batch", "exact_nodes", "exact_depth", "own_nodes")
+        for name in names:
+            if getattr(self, name) < 1:
+                raise ValueError(f"fair {name}: expected at least 1, not {getattr(self, name)}")
+        for name in ("exact_hidden", "twin_orders", "own_hidden"):
+            if getattr(self, name) < 0:
+                raise ValueError(f"fair {name}: expected at least 0, not {getattr(self, name)}")
+        if self.samples > self.most_samples:
+            raise ValueError(
+                f"fair samples: {self.samples:,} is more than most_samples {self.most_samples:,}"
+            )
+
+    def lines(self) -> list[str]:
+        """The numbers for people, two lines (three with a problem's own exact method), under
+        the name of their user, the fair hint."""
+        out = [
+            f"fair hint  {self.samples:,} samples (at most {self.most_samples:,}, "
+            f"{self.batch:,} a batch), each solved under {self.limits.text()}",
+            f"    exact with at most {self.exact_hidden} hidden: {self.exact_nodes:,} "
+            f"positions, {self.exact_depth:,} moves deep, twins over {self.twin_orders:,} orders",
+        ]
+        if self.own_hidden:
+            out.append(
+                f"    the game's own exact method first with at most {self.own_hidden} hidden: "
+                f"{self.own_nodes:,} positions"
+            )
+        return out
+
+    def as_json(self) -> dict[str, Any]:
+        """The numbers as a JSON object (a plan's ``fair``)."""
+        out: dict[str, Any] = {k: v for k, v in attrs.asdict(self, recurse=False).items()}
+        out["limits"] = self.limits.as_json()
+        return out
+
+
+DEFAULT_FAIR = FairPlan()
+"""The default numbers: a plan's ``fair`` when it gives none (every preset's but Decade's)."""

@@ -3,6 +3,7 @@ a store; and the kinds of request that take their limits from it."""
 
 from __future__ import annotations
 
+import hashlib
 import json
 import pickle
 from pathlib import Path
@@ -16,7 +17,7 @@ from solitaire_solver.numbering import parse_deal_number
 from solitaire_solver.records.plan_files import PlanError, plan_from_json, read_plan
 from solitaire_solver.records.store import StoreKey
 from solitaire_solver.request import Purpose
-from solitaire_solver.search import FairPlan, Limit, Limits, PlanMember, Shortest, Status
+from solitaire_solver.search import FairPlan, Limit, Limits, Plan, PlanMember, Shortest, Status
 from solitaire_solver.search.plan import plan_digest
 from tests.support import run_cli
 
@@ -94,6 +95,28 @@ def test_a_store_keeps_another_plans_results_apart() -> None:
     # The preset's own plan, read back from its JSON form, is the preset's.
     same = game.with_plan(plan_from_json(game.plan.as_json()))
     assert same.plan_digest is None and StoreKey.of(same) == StoreKey.of(game)
+
+
+def test_a_plans_digest_is_of_its_json_with_the_fair_numbers_and_the_checks() -> None:
+    # A store keys the results of a plan other than the preset's by this digest, so the
+    # plan's JSON form may not drift, wherever its parts are defined: the default fair
+    # numbers and checks are written out here by hand, in the order sort_keys gives.
+    plan = Plan((PlanMember("depth-first", params={"first": 10}),), base=100, growth=2.0)
+    text = (
+        '{"base":100,"checks":{"max_states":200000},"difficulty":null,'
+        '"fair":{"batch":16,"exact_depth":200,"exact_hidden":5,"exact_nodes":20000,'
+        '"limits":{"max_states":200000},"most_samples":10000,"own_hidden":0,"own_nodes":20000,'
+        '"samples":64,"twin_orders":720},'
+        '"growth":2.0,"limits":{},"limits_when":[],'
+        '"members":[{"cap":null,"factory":"depth-first","name":"depth-first",'
+        '"params":{"first":10},"weight":1.0,"when":null}],'
+        '"screens":[],'
+        '"shortest":{"every_win":false,"members":[{"cap":null,"factory":"a-star","name":"A*",'
+        '"params":{},"weight":1.0,"when":null}],"states":null}}'
+    )
+    assert plan_digest(plan) == hashlib.sha256(text.encode()).hexdigest()[:12]
+    assert plan_digest(plan.replace(checks=Limits(max_states=200_001))) != plan_digest(plan)
+    assert plan_digest(plan.replace(fair=FairPlan(batch=8))) != plan_digest(plan)
 
 
 def _plan_file(tmp_path: Path, capsys: pytest.CaptureFixture[str], preset: str) -> Path:

@@ -213,6 +213,17 @@ def test_limits_reject_nonsense() -> None:
         Limits(timeout=-1)
 
 
+def test_limits_in_words_and_json_name_the_ones_set_in_field_order() -> None:
+    both = Limits(max_states=140_000_000, timeout=60.0, max_table=1_000)
+    assert both.text() == "max_states 140,000,000, timeout 60, max_table 1,000"
+    assert both.as_json() == {"max_states": 140_000_000, "timeout": 60.0, "max_table": 1_000}
+    # A whole number of seconds given as such keeps its separators; a fraction its digits.
+    assert Limits(timeout=7_200).text() == "timeout 7,200"
+    assert Limits(timeout=0.25).text() == "timeout 0.25"
+    assert Limits(timeout=float("inf")).text() == "timeout inf"
+    assert (Limits().text(), Limits().as_json()) == ("none", {})
+
+
 def test_dead_end_pruning_keeps_the_verdict() -> None:
     # 0 -> 1 -> 2 (goal); 0 -> 3 -> 4 -> 3 (a cycle with no way out).
     edges = {0: [3, 1], 1: [2], 3: [4], 4: [3]}
