@@ -579,7 +579,6 @@ def any_line(
     *,
     plan: Plan = PLAN,
     widths: tuple[int, ...] | None = None,
-    sub_games: bool = True,
     with_depth_first: bool = True,
     with_summaries: bool = True,
     with_relaxation: bool = True,
@@ -594,12 +593,11 @@ def any_line(
     arguments leave members or beams out, for tests and measurements; each
     is a change of the plan, which a plan file can make as well
     (``solve --plan``): ``widths`` the beams' ``widths`` (with no more seeds
-    after a ladder other than the plan's: ``more_seeds`` 0), ``sub_games``
-    false the beams' ``sub_games``, ``with_relaxation`` false the weight 0
-    of both members that use the relaxation, ``with_depth_first`` false
-    that of the four depth-first searches, ``with_summaries`` false that of the
-    summaries. Without the depth-first searches the solver may end with no
-    verdict.
+    after a ladder other than the plan's: ``more_seeds`` 0), ``with_relaxation``
+    false the weight 0 of both members that use the relaxation,
+    ``with_depth_first`` false that of the four depth-first searches,
+    ``with_summaries`` false that of the summaries. Without the depth-first
+    searches the solver may end with no verdict.
 
     Why these shares. A state is a position expanded by any member, and
     the members' positions do not cost the same: the beams and the
@@ -643,8 +641,6 @@ def any_line(
             plan = plan.with_member(name, weight=0)
     if not with_summaries:
         plan = plan.with_member("summaries", weight=0)
-    if not sub_games:
-        plan = plan.with_member("beams", sub_games=False)
     return compose(plan, factories(problem, start, memo=memo))
 
 
