@@ -121,12 +121,9 @@ class Windmill(Game[WindmillState, WindmillMove]):
         """Centre card, eight reserve cards, one waste card; the rest is the stock."""
         return self.problem.deal(number)
 
-    def legal_moves(self, state: WindmillState) -> list[WindmillMove]:
-        """Every legal move (:meth:`.rules.WindmillProblem.legal_moves`)."""
-        return self.problem.legal_moves(state)
-
     def moves(self, state: WindmillState) -> list[WindmillMove]:
-        """The legal moves (the solver searches the rank model, not these positions)."""
+        """Every legal move (:meth:`.rules.WindmillProblem.legal_moves`; the solver searches
+        the rank model, not these positions)."""
         return self.problem.legal_moves(state)
 
     def apply(self, state: WindmillState, move: WindmillMove) -> WindmillState:
