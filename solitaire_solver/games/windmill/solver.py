@@ -27,7 +27,7 @@ lines: each is lifted from the rank model move by move
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import Any
 
 from ...search import (
@@ -246,16 +246,7 @@ def beams(
                 # 60% of the free one and won more of the hard deals (see
                 # restricted_up_to in PLAN).
                 yield _beam(restricted, start, width)
-            for order in orders_at(
-                width,
-                last_pass,
-                plain_up_to=plan["plain_up_to"],
-                shuffled_from=plan["shuffled_from"],
-                buried_widths=plan["buried_widths"],
-                ahead_widths=plan["ahead_widths"],
-                needs_widths=plan["needs_widths"],
-                ahead_shuffled_widths=plan["ahead_shuffled_widths"],
-            ):
+            for order in orders_at(width, last_pass, plan):
                 yield _beam(own, start, width, order, plan["shuffle_seed"])
             if sub_games and width <= plan["sub_games_up_to"]:
                 for m in held:
@@ -270,38 +261,28 @@ def beams(
     return lifted(run, own, start)
 
 
-def orders_at(
-    width: int,
-    last_pass: bool = True,
-    *,
-    plain_up_to: int,
-    shuffled_from: int,
-    buried_widths: tuple[int, ...],
-    ahead_widths: tuple[int, ...] = (),
-    needs_widths: tuple[int, ...] = (),
-    ahead_shuffled_widths: tuple[int, ...] = (),
-) -> list[int]:
-    """The orders of the game's beams of ``width``, in the order they run.
+def orders_at(width: int, last_pass: bool, ladder: Mapping[str, Any]) -> list[int]:
+    """The orders of the game's beams of ``width``, in the order they run, by ``ladder``,
+    the parameters of the ``beams`` member of :data:`PLAN`.
 
     Plain up to ``plain_up_to``, shuffled from ``shuffled_from`` (on the
     last pass only, where positions have the kernel's form to hash; plain
     instead before it), buried at ``buried_widths``, ahead at
     ``ahead_widths``, needs at ``needs_widths``, ahead shuffled at
-    ``ahead_shuffled_widths`` (ahead before the last pass); at least one
-    (the numbers are the ``beams`` member's in :data:`PLAN`).
+    ``ahead_shuffled_widths`` (ahead before the last pass); at least one.
     """
     out: list[int] = []
-    if width <= plain_up_to:
+    if width <= ladder["plain_up_to"]:
         out.append(PLAIN)
-    if width >= shuffled_from:
+    if width >= ladder["shuffled_from"]:
         out.append(SHUFFLED if last_pass else PLAIN)
-    if width in buried_widths:
+    if width in ladder["buried_widths"]:
         out.append(BURIED)
-    if width in ahead_widths:
+    if width in ladder["ahead_widths"]:
         out.append(AHEAD)
-    if width in needs_widths:
+    if width in ladder["needs_widths"]:
         out.append(NEEDS)
-    if width in ahead_shuffled_widths:
+    if width in ladder["ahead_shuffled_widths"]:
         out.append(AHEAD_SHUFFLED if last_pass else AHEAD)
     return list(dict.fromkeys(out)) or [PLAIN]
 
