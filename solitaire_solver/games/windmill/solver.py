@@ -245,20 +245,20 @@ def beams(
                 # Free rules: the restricted rules' beam first. It costs about
                 # 60% of the free one and won more of the hard deals (see
                 # restricted_up_to in PLAN).
-                yield _beam(restricted, start, width)
+                yield beam_over(restricted, start, width)
             for order in orders_at(width, last_pass, plan):
-                yield _beam(own, start, width, order, plan["shuffle_seed"])
+                yield beam_over(own, start, width, order, plan["shuffle_seed"])
             if sub_games and width <= plan["sub_games_up_to"]:
                 for m in held:
-                    yield _beam(m, start, width)
+                    yield beam_over(m, start, width)
         if last_pass:
             for k in range(plan["more_seeds"]):
-                yield _beam(own, start, plan["seed_width"], SHUFFLED, 2 + k)
+                yield beam_over(own, start, plan["seed_width"], SHUFFLED, 2 + k)
 
     def run(budget: Budget) -> Run:
         return chain(ladder_(), budget)
 
-    return lifted(run, own, start)
+    return run
 
 
 def orders_at(width: int, last_pass: bool, ladder: Mapping[str, Any]) -> list[int]:
@@ -290,19 +290,8 @@ def orders_at(width: int, last_pass: bool, ladder: Mapping[str, Any]) -> list[in
 def beam_over(
     model: RankModel, start: WindmillState, width: int, order: int = PLAIN, seed: int = 0
 ) -> Strategy:
-    """One beam of ``width`` over ``model`` (the game's rank model or a sub-game's) from ``start``.
-
-    Candidates are kept in ``order`` (see :func:`_beam`). Its wins are
-    lifted to real moves; it proves a loss only over the game's own rules,
-    when it dropped nothing (see :func:`beams`).
-    """
-    return lifted(_beam(model, start, width, order, seed), model, start)
-
-
-def _beam(
-    model: RankModel, start: WindmillState, width: int, order: int = PLAIN, seed: int = 0
-) -> Strategy:
-    """The engine's beam over ``model``: plays within a round, a card dealt across.
+    """One beam of ``width`` over ``model`` (the game's rank model or a sub-game's) from
+    ``start``: the engine's beam, plays within a round, a card dealt across.
 
     Candidates are kept by ``order`` (:data:`.kernel.PLAIN`, ``SHUFFLED``
     with ``seed``, ``BURIED``, ``AHEAD``, ``NEEDS`` or ``AHEAD_SHUFFLED`` with ``seed``; the
@@ -310,7 +299,8 @@ def _beam(
     Compiled (:mod:`.kernel`) where the kernel applies, on the last pass; else the engine's
     beam over the Python model. The two expand the same positions in the same order
     and reach the same verdicts (the tests compare them); the compiled one
-    costs a fraction of the time.
+    costs a fraction of the time. Its wins are lifted to real moves; it proves a loss
+    only over the game's own rules, when it dropped nothing (see :func:`beams`).
     """
     name = f"width {width:,}" + (f", {model.label}" if model.label else "")
     if order != PLAIN:
@@ -319,7 +309,8 @@ def _beam(
     if order in HASHED and not on_last_pass(model.problem.rules, root[6]):
         raise ValueError("a shuffled beam needs a position on its last pass")
     if kernel.can_search(model, root):
-        return named(_on_kernel(model, lambda: kernel.beam(model, root, width, order, seed)), name)
+        search = _on_kernel(model, lambda: kernel.beam(model, root, width, order, seed))
+        return lifted(named(search, name), model, start)
     ranks = kernel.pass_ranks(root) if order in HASHED else b""
     score = beam_order(model, order, ranks, seed)
 
@@ -336,7 +327,7 @@ def _beam(
             forget=True,
         )
 
-    return named(run, name)
+    return lifted(named(run, name), model, start)
 
 
 def depth_first(
