@@ -44,6 +44,7 @@ import csv
 import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
+from functools import partial
 from pathlib import Path
 
 from solitaire_solver import make_game
@@ -51,7 +52,7 @@ from solitaire_solver.games.knobs import parse_rule_assignments
 from solitaire_solver.games.windmill import compact, rank_model
 from solitaire_solver.games.windmill.relaxation import relaxed_run
 from solitaire_solver.records.store import Store, StoreKey
-from solitaire_solver.search import Budget, Limits, drive
+from solitaire_solver.search import Budget, Limits, capped, drive
 from solitaire_solver.stats import parse_deals
 
 
@@ -65,7 +66,8 @@ def relaxed(preset: str, rules: tuple[str, ...], deal: int) -> tuple[int, str, i
     budget = Budget(Limits(max_states=None if cap is None else cap + 1))
     problem = game.problem  # type: ignore[attr-defined]
     start = compact(problem.deal(deal))
-    verdict = drive(relaxed_run(rank_model(problem), start, budget, cap=cap), budget)
+    relax = partial(relaxed_run, rank_model(problem), start)
+    verdict = drive(relax(budget) if cap is None else capped(relax, budget, cap), budget)
     if verdict is not None and verdict.won:
         raise AssertionError(f"deal {deal}: the relaxation gives no wins, only losses")
     status = "open" if verdict is None else "lost"

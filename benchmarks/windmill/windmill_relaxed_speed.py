@@ -32,6 +32,7 @@ import csv
 import sys
 import time
 from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 
 # A script's own folder is first on the import path: its neighbours import by name.
@@ -40,7 +41,7 @@ from windmill_settle import VARIANTS
 from solitaire_solver.games.windmill import WindmillProblem, compact, rank_model
 from solitaire_solver.games.windmill.relaxation import RelaxedPruned, relaxed_run
 from solitaire_solver.games.windmill.solver import PLAN, depth_first
-from solitaire_solver.search import Budget, Limits, Run, drive
+from solitaire_solver.search import Budget, Limits, Run, capped, drive
 
 CUTS = [
     ("windmill", 6543),
@@ -75,7 +76,7 @@ def cut(variant: str, deal: int) -> tuple[str, int, float]:
     problem = WindmillProblem(VARIANTS[variant])
     start = compact(problem.deal(deal))
     model = rank_model(problem)
-    return _timed(lambda b: relaxed_run(model, start, b, cap=8_000_000), 8_000_001)
+    return _timed(lambda b: capped(partial(relaxed_run, model, start), b, 8_000_000), 8_000_001)
 
 
 def _relaxed_pruned(problem: WindmillProblem) -> RelaxedPruned:

@@ -48,6 +48,7 @@ import argparse
 import csv
 import time
 from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 
 from solitaire_solver.games.windmill import (
@@ -61,7 +62,7 @@ from solitaire_solver.games.windmill import (
 from solitaire_solver.games.windmill.relaxation import RelaxedPruned, relaxed_run
 from solitaire_solver.games.windmill.solver import PLAN, depth_first, discrepancies, restarts
 from solitaire_solver.numbering import parse_deal_number
-from solitaire_solver.search import Budget, Limits, Run, drive
+from solitaire_solver.search import Budget, Limits, Run, capped, drive
 
 VARIANTS = {
     "windmill": WindmillRules(),
@@ -84,14 +85,14 @@ def relaxation(problem: WindmillProblem, deal: int) -> tuple[str, int]:
     """The relaxation cut at the first play."""
     start = compact(problem.deal(parse_deal_number(deal)))
     model = rank_model(problem)
-    return _run(lambda b: relaxed_run(model, start, b, cap=8_000_000), 8_000_001)
+    return _run(lambda b: capped(partial(relaxed_run, model, start), b, 8_000_000), 8_000_001)
 
 
 def relaxation_12m(problem: WindmillProblem, deal: int) -> tuple[str, int]:
     """The relaxation cut at the first play, with a cap of 12,000,000 relaxed positions."""
     start = compact(problem.deal(parse_deal_number(deal)))
     model = rank_model(problem)
-    return _run(lambda b: relaxed_run(model, start, b, cap=12_000_000), 12_000_001)
+    return _run(lambda b: capped(partial(relaxed_run, model, start), b, 12_000_000), 12_000_001)
 
 
 def plain_dfs(problem: WindmillProblem, deal: int) -> tuple[str, int]:
@@ -170,7 +171,8 @@ def relaxation_on_won_deals(out: Path) -> None:
                     continue
                 start = compact(problem.deal(parse_deal_number(int(row["deal"]))))
                 budget = Budget(Limits(max_states=2_000_001))
-                verdict = drive(relaxed_run(model, start, budget, cap=2_000_000), budget)
+                relax = partial(relaxed_run, model, start)
+                verdict = drive(capped(relax, budget, 2_000_000), budget)
                 if verdict is not None:
                     raise AssertionError(f"{variant} {row['deal']}: a won deal relaxed lost")
                 w.writerow([variant, row["deal"], row["expanded"], budget.expanded])

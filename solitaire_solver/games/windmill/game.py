@@ -107,9 +107,6 @@ class Windmill(Game[WindmillState, WindmillMove]):
         super().__init__(rules, preset, plan)
         self.problem = WindmillProblem(rules)
         """The rules at work on real positions: the deal, the legal moves and their effect."""
-        self.free = self.problem.free
-        self.primary_need = self.problem.primary_need
-        self.secondary_need = self.problem.secondary_need
 
     def allows_at_most(self, looser: WindmillRules) -> bool:
         """Whether every line legal here is legal under ``looser`` (see :mod:`.order`)."""
@@ -121,12 +118,9 @@ class Windmill(Game[WindmillState, WindmillMove]):
         """Centre card, eight reserve cards, one waste card; the rest is the stock."""
         return self.problem.deal(number)
 
-    def legal_moves(self, state: WindmillState) -> list[WindmillMove]:
-        """Every legal move (:meth:`.rules.WindmillProblem.legal_moves`)."""
-        return self.problem.legal_moves(state)
-
     def moves(self, state: WindmillState) -> list[WindmillMove]:
-        """The legal moves (the solver searches the rank model, not these positions)."""
+        """Every legal move (:meth:`.rules.WindmillProblem.legal_moves`; the solver searches
+        the rank model, not these positions)."""
         return self.problem.legal_moves(state)
 
     def apply(self, state: WindmillState, move: WindmillMove) -> WindmillState:
@@ -216,7 +210,7 @@ class Windmill(Game[WindmillState, WindmillMove]):
         if n == PRIMARY_FULL:
             return ", full"
         flag = ", next card must come from the waste or reserve" if state.flag else ""
-        return f", needs {rank_text(self.primary_need[n])}{flag}"
+        return f", needs {rank_text(self.problem.primary_need[n])}{flag}"
 
     def scene(self, state: WindmillState) -> Scene:
         """The cross of :mod:`.scene`: the primary amid the reserve, stock and waste beside."""
@@ -286,10 +280,10 @@ class Windmill(Game[WindmillState, WindmillMove]):
         if len(primary) > PRIMARY_FULL:
             raise reader.error(f"the primary holds at most {PRIMARY_FULL} cards", pf)
         for n, c in enumerate(primary):
-            if c % 13 != self.primary_need[n]:
+            if c % 13 != self.problem.primary_need[n]:
                 raise reader.error(
                     f"card {card_text(c)} cannot be card {n + 1} of the primary: it needs a "
-                    f"{rank_text(self.primary_need[n])} there",
+                    f"{rank_text(self.problem.primary_need[n])} there",
                     pf,
                 )
         # Of the cards of that rank the deal puts one there, the centre card, which never moves.
@@ -305,10 +299,10 @@ class Windmill(Game[WindmillState, WindmillMove]):
             if len(pile) > SECONDARY_FULL:
                 raise reader.error(f"a secondary holds at most {SECONDARY_FULL} cards", sf)
             for n, c in enumerate(pile):
-                if c % 13 != self.secondary_need[n]:
+                if c % 13 != self.problem.secondary_need[n]:
                     raise reader.error(
                         f"card {card_text(c)} cannot be card {n + 1} of secondary {i + 1}: it "
-                        f"needs a {rank_text(self.secondary_need[n])} there",
+                        f"needs a {rank_text(self.problem.secondary_need[n])} there",
                         sf,
                     )
             secs.append(tuple(pile))
@@ -317,7 +311,7 @@ class Windmill(Game[WindmillState, WindmillMove]):
         if flag_text not in ("set", "clear"):
             raise reader.error(f"flag: expected set or clear, not {flag_field.text!r}", flag_field)
         flag = flag_text == "set"
-        if flag and self.free:
+        if flag and self.problem.free:
             raise reader.error("flag: free foundation moves have no flag", flag_field)
         if flag and len(primary) == 1:
             raise reader.error("flag: the centre card did not come from a secondary", flag_field)

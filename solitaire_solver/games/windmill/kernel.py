@@ -45,8 +45,8 @@ from typing import TYPE_CHECKING, Any
 
 from ...search.compiled import PURE as PURE
 from ...search.compiled import pure
-from .model import SECONDARY_CARDS, SORTED_SIZES, Compact, RankModel, pile_ranks
-from .rules import CARDS, EMPTY, NOWHERE, PRIMARY_FULL, SECONDARY_FULL, on_last_pass
+from .model import SORTED_SIZES, Compact, RankModel, pile_ranks
+from .rules import EMPTY, NOWHERE, PRIMARY_FULL, SECONDARY_FULL, on_last_pass
 
 if TYPE_CHECKING:
     from .relaxation import Relaxation
@@ -130,8 +130,8 @@ NEEDS: int = 4
 AHEAD_SHUFFLED: int = 5
 """How a beam orders its candidates, least first (the kernel's ``SCORE_*``):
 
-- ``PLAIN``: fewest cards off the foundations, then the longest primary
-  (:func:`.model.beam_score`), ties in the order found;
+- ``PLAIN``: fewest cards off the foundations (:meth:`.model.RankModel.heuristic`),
+  then the longest primary, ties in the order found;
 - ``SHUFFLED``: the same, ties broken by eight bits of a hash of the position
   and a seed (:func:`shuffled_tie`), the rest in the order found;
 - ``BURIED``: twice the cards off plus the waste cards above the first card
@@ -241,26 +241,24 @@ def beam_order(
     shuffled orders need to hash a position as the kernel does.
     """
     pneed = model.pneed
+    off = model.heuristic  # the cards not yet home
 
     def plain(st: Compact) -> int:
-        p = st[0]
-        return (CARDS - p - SECONDARY_CARDS[st[2]]) * 53 + PRIMARY_FULL - p
+        return off(st) * 53 + PRIMARY_FULL - st[0]
 
     def shuffled(st: Compact) -> int:
         return plain(st) * 256 + shuffled_tie(kernel_words(st, ranks), seed)
 
     def buried(st: Compact) -> int:
         p = st[0]
-        off = CARDS - p - SECONDARY_CARDS[st[2]]
         debt = 0
         if p < PRIMARY_FULL and not st[3] >> 4 * pneed[p] & 15:
             debt = min(waste_debt(st, 1 << pneed[p]), 15)
-        return (2 * off + debt) * 53 + PRIMARY_FULL - p
+        return (2 * off(st) + debt) * 53 + PRIMARY_FULL - p
 
     def debt(st: Compact) -> int:
-        p = st[0]
-        off = CARDS - p - SECONDARY_CARDS[st[2]]
-        return (2 * off + waste_debt(st, wanted_ranks(model, kind, st))) * 53 + PRIMARY_FULL - p
+        wanted = wanted_ranks(model, kind, st)
+        return (2 * off(st) + waste_debt(st, wanted)) * 53 + PRIMARY_FULL - st[0]
 
     def debt_shuffled(st: Compact) -> int:
         return debt(st) * 256 + shuffled_tie(kernel_words(st, ranks), seed)

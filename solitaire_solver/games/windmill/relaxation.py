@@ -136,7 +136,7 @@ made as the children are listed, and a child with its stack dug out is the
 only child, won. Each relaxed position is expanded at most once.
 :class:`Relaxation` is one cut; :func:`relaxed_run` searches it under the
 engine's budget (the relaxed positions count as expanded states, and the
-cap counts the search's own positions across a portfolio's turns:
+plan's cap counts the search's own positions across a portfolio's turns:
 :func:`~solitaire_solver.search.capped`), and :class:`RelaxedPruned` uses
 it as a dead-end test inside the exact search.
 """
@@ -147,7 +147,7 @@ from collections.abc import Callable, Sequence
 from functools import partial
 from operator import eq
 
-from ...search import LOST, Budget, Run, Verdict, capped, compiled, dfs, within
+from ...search import LOST, Budget, Run, Verdict, compiled, dfs, within
 from . import kernel
 from .model import (
     NO_CARD,
@@ -393,30 +393,20 @@ class Relaxation:
 
         return next_states
 
-    def run(self, budget: Budget, *, cap: int | None = None) -> Run:
+    def run(self, budget: Budget) -> Run:
         """Search the relaxed game: ``LOST`` when no relaxed line wins (the cut is lost).
 
-        Returns ``None`` when a relaxed line wins (which proves nothing), or
-        when ``cap`` relaxed positions were expanded with no answer yet (the
-        cap counts this search's own positions only, across the turns of a
-        portfolio: :func:`~solitaire_solver.search.capped`). It is the
-        engine's depth-first search over the relaxed positions
+        Returns ``None`` when a relaxed line wins (which proves nothing). It
+        is the engine's depth-first search over the relaxed positions
         (:func:`~solitaire_solver.search.dfs`): each relaxed position
         expanded counts as one state expanded and one key stored, and the
         depth of its lines is not the game's (``lines`` false).
         """
-        root = self.root
-
-        def search(b: Budget) -> Run:
-            if kernel.built():
-                return compiled(kernel.relaxed(self), b)
-            return dfs(self, root, b, lines=False)
-
         verdict: Verdict[object] | None
-        if cap is None:
-            verdict = yield from search(budget)
+        if kernel.built():
+            verdict = yield from compiled(kernel.relaxed(self), budget)
         else:
-            verdict = yield from capped(search, budget, cap)
+            verdict = yield from dfs(self, self.root, budget, lines=False)
         return LOST if verdict is not None and not verdict.won else None
 
 
@@ -443,22 +433,18 @@ def first_play(model: RankModel, st: Compact) -> Compact:
     return st
 
 
-def relaxed_run(model: RankModel, start: Compact, budget: Budget, *, cap: int | None = None) -> Run:
+def relaxed_run(model: RankModel, start: Compact, budget: Budget) -> Run:
     """A complete loss prover: ``LOST`` when the relaxation cut at the first play is lost.
 
     The cut is made at :func:`first_play` from ``start`` (every line passes
     there), with the moves of ``model``, the game's rank model. Returns
-    ``None`` (no verdict) when the relaxation is won, does not apply (a
-    redeal is left) or ``cap`` relaxed positions did not settle it, since
-    that proves nothing.
+    ``None`` (no verdict) when the relaxation is won or does not apply (a
+    redeal is left), since that proves nothing.
     """
     cut = first_play(model, start)
     if not on_last_pass(model.problem.rules, cut[6]):
         return None
-    verdict: Verdict[object] | None = yield from Relaxation(RelaxedRules(model.problem), cut).run(
-        budget, cap=cap
-    )
-    return verdict
+    return (yield from Relaxation(RelaxedRules(model.problem), cut).run(budget))
 
 
 class Dealt(tuple[int, bool, int, int, int, int, int]):

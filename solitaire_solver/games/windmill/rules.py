@@ -434,20 +434,6 @@ def on_last_pass(rules: WindmillRules, used: int) -> bool:
     return used == rules.redeals
 
 
-@functools.cache
-def primary_needs(rules: WindmillRules) -> tuple[int, ...]:
-    """The rank the primary needs once it holds n cards, for n from 0 to 51."""
-    up = rules.direction == "up"
-    return tuple(((n if up else 12 - n) % 13) for n in range(PRIMARY_FULL))
-
-
-@functools.cache
-def secondary_needs(rules: WindmillRules) -> tuple[int, ...]:
-    """The rank a secondary needs once it holds c cards, for c from 0 to 12."""
-    up = rules.direction == "up"
-    return tuple(((12 - c) if up else c) for c in range(SECONDARY_FULL))
-
-
 Place = tuple[int, int]
 """A foundation as a place of a move: ``(PRIMARY, 0)`` or ``(SECONDARY, index)``."""
 
@@ -474,9 +460,10 @@ class FoundationRules:
         self._rules = rules
         self.free = rules.foundation_moves == FREE if free is None else free
         """Free foundation moves: any top card to any foundation that takes it."""
-        self.primary_need = primary_needs(rules)
+        up = rules.direction == "up"
+        self.primary_need = tuple((n if up else 12 - n) % 13 for n in range(PRIMARY_FULL))
         """The rank the primary needs once it holds n cards (n < 52)."""
-        self.secondary_need = secondary_needs(rules)
+        self.secondary_need = tuple(12 - c if up else c for c in range(SECONDARY_FULL))
         """The rank a secondary needs once it holds c cards (c < 13)."""
 
     def homes(self, p: int, sizes: Sequence[int]) -> dict[int, list[Place]]:

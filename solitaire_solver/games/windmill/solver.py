@@ -27,7 +27,7 @@ lines: each is lifted from the rank model move by move
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import Any
 
 from ...search import (
@@ -245,63 +245,44 @@ def beams(
                 # Free rules: the restricted rules' beam first. It costs about
                 # 60% of the free one and won more of the hard deals (see
                 # restricted_up_to in PLAN).
-                yield _beam(restricted, start, width)
-            for order in orders_at(
-                width,
-                last_pass,
-                plain_up_to=plan["plain_up_to"],
-                shuffled_from=plan["shuffled_from"],
-                buried_widths=plan["buried_widths"],
-                ahead_widths=plan["ahead_widths"],
-                needs_widths=plan["needs_widths"],
-                ahead_shuffled_widths=plan["ahead_shuffled_widths"],
-            ):
-                yield _beam(own, start, width, order, plan["shuffle_seed"])
+                yield beam_over(restricted, start, width)
+            for order in orders_at(width, last_pass, plan):
+                yield beam_over(own, start, width, order, plan["shuffle_seed"])
             if sub_games and width <= plan["sub_games_up_to"]:
                 for m in held:
-                    yield _beam(m, start, width)
+                    yield beam_over(m, start, width)
         if last_pass:
             for k in range(plan["more_seeds"]):
-                yield _beam(own, start, plan["seed_width"], SHUFFLED, 2 + k)
+                yield beam_over(own, start, plan["seed_width"], SHUFFLED, 2 + k)
 
     def run(budget: Budget) -> Run:
         return chain(ladder_(), budget)
 
-    return lifted(run, own, start)
+    return run
 
 
-def orders_at(
-    width: int,
-    last_pass: bool = True,
-    *,
-    plain_up_to: int,
-    shuffled_from: int,
-    buried_widths: tuple[int, ...],
-    ahead_widths: tuple[int, ...] = (),
-    needs_widths: tuple[int, ...] = (),
-    ahead_shuffled_widths: tuple[int, ...] = (),
-) -> list[int]:
-    """The orders of the game's beams of ``width``, in the order they run.
+def orders_at(width: int, last_pass: bool, ladder: Mapping[str, Any]) -> list[int]:
+    """The orders of the game's beams of ``width``, in the order they run, by ``ladder``,
+    the parameters of the ``beams`` member of :data:`PLAN`.
 
     Plain up to ``plain_up_to``, shuffled from ``shuffled_from`` (on the
     last pass only, where positions have the kernel's form to hash; plain
     instead before it), buried at ``buried_widths``, ahead at
     ``ahead_widths``, needs at ``needs_widths``, ahead shuffled at
-    ``ahead_shuffled_widths`` (ahead before the last pass); at least one
-    (the numbers are the ``beams`` member's in :data:`PLAN`).
+    ``ahead_shuffled_widths`` (ahead before the last pass); at least one.
     """
     out: list[int] = []
-    if width <= plain_up_to:
+    if width <= ladder["plain_up_to"]:
         out.append(PLAIN)
-    if width >= shuffled_from:
+    if width >= ladder["shuffled_from"]:
         out.append(SHUFFLED if last_pass else PLAIN)
-    if width in buried_widths:
+    if width in ladder["buried_widths"]:
         out.append(BURIED)
-    if width in ahead_widths:
+    if width in ladder["ahead_widths"]:
         out.append(AHEAD)
-    if width in needs_widths:
+    if width in ladder["needs_widths"]:
         out.append(NEEDS)
-    if width in ahead_shuffled_widths:
+    if width in ladder["ahead_shuffled_widths"]:
         out.append(AHEAD_SHUFFLED if last_pass else AHEAD)
     return list(dict.fromkeys(out)) or [PLAIN]
 
@@ -309,19 +290,8 @@ def orders_at(
 def beam_over(
     model: RankModel, start: WindmillState, width: int, order: int = PLAIN, seed: int = 0
 ) -> Strategy:
-    """One beam of ``width`` over ``model`` (the game's rank model or a sub-game's) from ``start``.
-
-    Candidates are kept in ``order`` (see :func:`_beam`). Its wins are
-    lifted to real moves; it proves a loss only over the game's own rules,
-    when it dropped nothing (see :func:`beams`).
-    """
-    return lifted(_beam(model, start, width, order, seed), model, start)
-
-
-def _beam(
-    model: RankModel, start: WindmillState, width: int, order: int = PLAIN, seed: int = 0
-) -> Strategy:
-    """The engine's beam over ``model``: plays within a round, a card dealt across.
+    """One beam of ``width`` over ``model`` (the game's rank model or a sub-game's) from
+    ``start``: the engine's beam, plays within a round, a card dealt across.
 
     Candidates are kept by ``order`` (:data:`.kernel.PLAIN`, ``SHUFFLED``
     with ``seed``, ``BURIED``, ``AHEAD``, ``NEEDS`` or ``AHEAD_SHUFFLED`` with ``seed``; the
@@ -329,7 +299,8 @@ def _beam(
     Compiled (:mod:`.kernel`) where the kernel applies, on the last pass; else the engine's
     beam over the Python model. The two expand the same positions in the same order
     and reach the same verdicts (the tests compare them); the compiled one
-    costs a fraction of the time.
+    costs a fraction of the time. Its wins are lifted to real moves; it proves a loss
+    only over the game's own rules, when it dropped nothing (see :func:`beams`).
     """
     name = f"width {width:,}" + (f", {model.label}" if model.label else "")
     if order != PLAIN:
@@ -338,7 +309,8 @@ def _beam(
     if order in HASHED and not on_last_pass(model.problem.rules, root[6]):
         raise ValueError("a shuffled beam needs a position on its last pass")
     if kernel.can_search(model, root):
-        return named(_on_kernel(model, lambda: kernel.beam(model, root, width, order, seed)), name)
+        search = _on_kernel(model, lambda: kernel.beam(model, root, width, order, seed))
+        return lifted(named(search, name), model, start)
     ranks = kernel.pass_ranks(root) if order in HASHED else b""
     score = beam_order(model, order, ranks, seed)
 
@@ -355,7 +327,7 @@ def _beam(
             forget=True,
         )
 
-    return named(run, name)
+    return lifted(named(run, name), model, start)
 
 
 def depth_first(
@@ -579,7 +551,6 @@ def any_line(
     *,
     plan: Plan = PLAN,
     widths: tuple[int, ...] | None = None,
-    sub_games: bool = True,
     with_depth_first: bool = True,
     with_summaries: bool = True,
     with_relaxation: bool = True,
@@ -594,12 +565,11 @@ def any_line(
     arguments leave members or beams out, for tests and measurements; each
     is a change of the plan, which a plan file can make as well
     (``solve --plan``): ``widths`` the beams' ``widths`` (with no more seeds
-    after a ladder other than the plan's: ``more_seeds`` 0), ``sub_games``
-    false the beams' ``sub_games``, ``with_relaxation`` false the weight 0
-    of both members that use the relaxation, ``with_depth_first`` false
-    that of the four depth-first searches, ``with_summaries`` false that of the
-    summaries. Without the depth-first searches the solver may end with no
-    verdict.
+    after a ladder other than the plan's: ``more_seeds`` 0), ``with_relaxation``
+    false the weight 0 of both members that use the relaxation,
+    ``with_depth_first`` false that of the four depth-first searches,
+    ``with_summaries`` false that of the summaries. Without the depth-first
+    searches the solver may end with no verdict.
 
     Why these shares. A state is a position expanded by any member, and
     the members' positions do not cost the same: the beams and the
@@ -643,8 +613,6 @@ def any_line(
             plan = plan.with_member(name, weight=0)
     if not with_summaries:
         plan = plan.with_member("summaries", weight=0)
-    if not sub_games:
-        plan = plan.with_member("beams", sub_games=False)
     return compose(plan, factories(problem, start, memo=memo))
 
 

@@ -190,32 +190,20 @@ def test_compiled_beam_in_a_new_order_expands_what_the_python_beam_expands(
 
 def test_the_plan_runs_the_new_orders_at_their_widths() -> None:
     params = dict(PLAN.member("beams").params)
-    ladder: dict[str, Any] = {
-        name: params[name]
-        for name in (
-            "plain_up_to",
-            "shuffled_from",
-            "buried_widths",
-            "ahead_widths",
-            "needs_widths",
-            "ahead_shuffled_widths",
-        )
-        if name in params
-    }
     for width in params["widths"]:
-        orders = orders_at(width, **ladder)
+        orders = orders_at(width, True, params)
         assert (AHEAD in orders) == (width in params["ahead_widths"])
         assert (NEEDS in orders) == (width in params["needs_widths"])
         # Each order once, the new ones after today's.
         assert len(orders) == len(set(orders))
         if AHEAD in orders:
             assert orders.index(AHEAD) == len(orders) - 1 - (NEEDS in orders)
-    narrow: dict[str, Any] = {"plain_up_to": 8, "shuffled_from": 64, "buried_widths": ()}
-    assert orders_at(8, **narrow, ahead_widths=(8,), needs_widths=(8,)) == [PLAIN, AHEAD, NEEDS]
+    narrow = {**params, "plain_up_to": 8, "shuffled_from": 64, "buried_widths": ()}
+    narrow.update(ahead_widths=(), needs_widths=(), ahead_shuffled_widths=())
+    both = {**narrow, "ahead_widths": (8,), "needs_widths": (8,)}
+    assert orders_at(8, True, both) == [PLAIN, AHEAD, NEEDS]
     # The shuffled ties need the kernel's form of a position: before the
     # last pass, the plain ahead order instead (once).
-    assert orders_at(8, True, **narrow, ahead_shuffled_widths=(8,)) == [PLAIN, AHEAD_SHUFFLED]
-    assert orders_at(8, False, **narrow, ahead_widths=(8,), ahead_shuffled_widths=(8,)) == [
-        PLAIN,
-        AHEAD,
-    ]
+    shuffled = {**narrow, "ahead_shuffled_widths": (8,)}
+    assert orders_at(8, True, shuffled) == [PLAIN, AHEAD_SHUFFLED]
+    assert orders_at(8, False, {**shuffled, "ahead_widths": (8,)}) == [PLAIN, AHEAD]

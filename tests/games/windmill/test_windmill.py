@@ -980,7 +980,7 @@ def test_sub_games_are_the_restricted_moves_less_the_held_ones(
     r = game(**{**rules, "foundation_moves": "restricted"})
     sub = rank_model(g.problem, free=False)
     held = rank_model(g.problem, free=False, hold=hold)
-    assert held.sub_game and sub.sub_game == g.free and not rank_model(g.problem).sub_game
+    assert held.sub_game and sub.sub_game == g.problem.free and not rank_model(g.problem).sub_game
     for s in random_positions(g, number, 12):
         n = len(s.primary)
         # The primary's next ranks, counted on from its size by hand.

@@ -48,7 +48,7 @@ from solitaire_solver.games.windmill.rules import (
     card_pile,
     foundation_tables,
 )
-from solitaire_solver.search import Budget, Limits, compiled, drive
+from solitaire_solver.search import Budget, Limits, capped, compiled, drive
 from tests.helpers import assert_replays_to_win, in_turns
 from tests.helpers.windmill import (
     KernelRules,
@@ -336,7 +336,7 @@ def test_compiled_relaxation_expands_what_the_python_search_expands(
         for pure in ("1", ""):
             monkeypatch.setenv(kernel_module.PURE, pure)
             b = Budget(Limits(max_states=3_000_000))
-            v = drive(Relaxation(RelaxedRules(g.problem), cut).run(b, cap=2_000_000), b)
+            v = drive(capped(Relaxation(RelaxedRules(g.problem), cut).run, b, 2_000_000), b)
             counts.append((v, b.expanded))
         assert counts[0] == counts[1]
         verdicts.add(counts[0][0] is not None)

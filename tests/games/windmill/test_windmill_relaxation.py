@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from functools import partial
 from typing import Any
 
 import attrs
@@ -44,6 +45,7 @@ from solitaire_solver.search import (
     Member,
     Run,
     Status,
+    capped,
     dfs,
     drive,
     portfolio,
@@ -70,7 +72,7 @@ RELAXATION_STATES = _RELAXATION_CAP.states
 def relaxed(g: Windmill, s: WindmillState, cap: int = 50_000) -> str:
     """The relaxation cut at ``s``: 'lost', 'won' or 'unknown' (cap reached)."""
     b = Budget(Limits(max_states=cap + 1))
-    v = drive(Relaxation(RelaxedRules(g.problem), compact(s)).run(b, cap=cap), b)
+    v = drive(capped(Relaxation(RelaxedRules(g.problem), compact(s)).run, b, cap), b)
     if v is not None:
         assert not v.won
         return "lost"
@@ -292,7 +294,8 @@ def test_deal_551_is_relaxed_lost_within_the_solvers_cap() -> None:
     g = game()
     b = Budget(Limits(max_states=RELAXATION_STATES + 1))
     start = compact(dealt(g, 551))
-    verdict = drive(relaxed_run(rank_model(g.problem), start, b, cap=RELAXATION_STATES), b)
+    relax = partial(relaxed_run, rank_model(g.problem), start)
+    verdict = drive(capped(relax, b, RELAXATION_STATES), b)
     assert verdict is not None and not verdict.won
     assert 8_000_000 < b.expanded <= RELAXATION_STATES
 
@@ -316,7 +319,8 @@ def test_a_larger_limit_lets_the_relaxation_prove_what_its_default_cap_cannot() 
     g = game()
     start = dealt(g, 6543)
     b = Budget(Limits(max_states=100_000))
-    assert drive(relaxed_run(rank_model(g.problem), compact(start), b, cap=20_000), b) is None
+    relax = partial(relaxed_run, rank_model(g.problem), compact(start))
+    assert drive(capped(relax, b, 20_000), b) is None
     small = g.with_plan(g.plan.with_member("relaxation", cap=Cap(1_000, 0.25)))
     r = small.solve(start, SolveRequest.of(small, Limits(max_states=100_000)))
     assert (r.status, r.settled_by) == (Status.LOST, "relaxation")
@@ -402,7 +406,7 @@ def test_the_cap_counts_the_relaxations_own_positions_in_a_portfolio() -> None:
             budget.expanded += 1
 
     def relax(budget: Budget) -> Run:
-        return relaxed_run(rank_model(g.problem), compact(start), budget, cap=30_000)
+        return capped(partial(relaxed_run, rank_model(g.problem), compact(start)), budget, 30_000)
 
     # (Turns of 1,000 and 4,000 states, doubling: the relaxation's third turn
     # starts at 19,000 states in all, 12,000 of them its own.)
