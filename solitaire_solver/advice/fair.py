@@ -572,9 +572,9 @@ def fair_hint_now(
     quick: bool = False,
     progress: SolveProgress | None = None,
 ) -> tuple[Seen[Any], FairHint]:
-    """The fair hint where a game stands, as the terminal and ``hint --fair`` ask it:
-    ``positions`` are the game's positions so far, the start first, and the hint is of the
-    last as its player sees it, returned with it.
+    """The fair hint where a game stands, as the terminal, the browser's table and
+    ``hint --fair`` ask it: ``positions`` are the game's positions so far, the start
+    first, and the hint is of the last as its player sees it, returned with it.
 
     The game's line goes with the hint (``line`` of :func:`fair_hint`), so that a move
     back to where the game has been ranks last among its equals and a player who follows
