@@ -66,7 +66,7 @@ import time
 from collections import Counter
 from collections.abc import Callable, Hashable, Iterable, Iterator, Sequence
 from fractions import Fraction
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 import attrs
 
@@ -90,6 +90,10 @@ from ..search import (
 )
 from ..search.sampling import DEFAULT_FAIR
 from .analysis import twin_indices
+
+if TYPE_CHECKING:
+    # Only for annotations: a terminal's progress line is handed down by the pages.
+    from ..progress import SolveProgress
 
 # The numbers below are the default fair plan's (:class:`~.search.FairPlan`): each
 # preset's plan holds its own (``game.plan.fair``), which the hints and players read.
@@ -556,6 +560,41 @@ def fair_hint(
         counted=counted,
     )
     return hint(figures)
+
+
+def fair_hint_now(
+    game: Game[Any, Any],
+    positions: Sequence[Any],
+    *,
+    samples: int | None = None,
+    seed: int | str = 0,
+    request: SolveRequest | None = None,
+    quick: bool = False,
+    progress: SolveProgress | None = None,
+) -> tuple[Seen[Any], FairHint]:
+    """The fair hint where a game stands, as the terminal, the browser's table and
+    ``hint --fair`` ask it: ``positions`` are the game's positions so far, the start
+    first, and the hint is of the last as its player sees it, returned with it.
+
+    The game's line goes with the hint (``line`` of :func:`fair_hint`), so that a move
+    back to where the game has been ranks last among its equals and a player who follows
+    the hint does not go round in a circle. ``progress``, a terminal's progress line, is
+    told of the sampled searches and counts the samples. The other arguments are
+    :func:`fair_hint`'s.
+    """
+    seen = game.seen(positions[-1])
+    hint = fair_hint(
+        game,
+        seen,
+        samples=samples,
+        seed=seed,
+        request=request,
+        quick=quick,
+        watch=progress,
+        counted=None if progress is None else progress.count,
+        line=line_keys(game, positions),
+    )
+    return seen, hint
 
 
 def _sampled(

@@ -9,7 +9,7 @@ from typing import Any
 
 from .. import __version__
 from ..advice.analysis import Analysis, analyse
-from ..advice.fair import fair_hint, line_keys
+from ..advice.fair import fair_hint_now
 from ..api import play_line
 from ..cards import count_text
 from ..errors import BadOptionError
@@ -159,20 +159,17 @@ def _fair_hint(
     positions = [start]
     for m in moves:
         positions.append(game.apply(positions[-1], m))
-    seen = game.seen(positions[-1])
     progress = solve_progress(sys.stderr, quiet=args.json)
     try:
-        hint = fair_hint(
+        # The moves played are the game's line: among equals, no move back along it.
+        seen, hint = fair_hint_now(
             game,
-            seen,
+            positions,
             samples=args.samples,
             seed=args.seed,
             request=request,
-            watch=progress,
             quick=not args.all_samples,
-            counted=None if progress is None else progress.count,
-            # The moves played are the game's line: among equals, no move back along it.
-            line=line_keys(game, positions),
+            progress=progress,
         )
     finally:
         if progress is not None:

@@ -33,7 +33,7 @@ from typing import Any, TextIO
 import attrs
 
 from ..advice.analysis import verdict_words
-from ..advice.fair import fair_hint, line_keys
+from ..advice.fair import fair_hint, fair_hint_now
 from ..advice.session import Session
 from ..cards import count_text
 from ..errors import BadMoveError, IllegalMoveError, SolverError
@@ -281,16 +281,13 @@ def play_game(
         progress = solve_progress(stdout)
         try:
             if fair is not None:
-                view = seen()
-                hint = fair_hint(
+                view, hint = fair_hint_now(
                     game,
-                    view,
+                    session.positions,
                     samples=fair.samples,
                     seed=fair.seed,
                     quick=True,
-                    watch=progress,
-                    counted=None if progress is None else progress.count,
-                    line=line_keys(game, session.positions),
+                    progress=progress,
                 )
                 lines = fair_hint_lines(game, view, hint)
             else:

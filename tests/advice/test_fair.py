@@ -34,6 +34,7 @@ from solitaire_solver.advice.fair import (
     distinct_orders,
     exact_values,
     fair_hint,
+    fair_hint_now,
     legal_moves_seen,
     line_keys,
     outcomes,
@@ -48,6 +49,7 @@ from solitaire_solver.maths import wilson_interval
 from solitaire_solver.numbering import parse_deal_number
 from solitaire_solver.pages.terminal import Fair, play_game
 from solitaire_solver.pages.words import fair_hint_lines
+from solitaire_solver.progress import SolveProgress
 from solitaire_solver.records.deal_files import format_deal, parse_deal
 from solitaire_solver.records.store import Store
 from solitaire_solver.records.verdicts import WON, read_verdicts, shipped_verdicts
@@ -55,6 +57,7 @@ from solitaire_solver.request import SolveRequest
 from solitaire_solver.search import Limit, Limits, Plan, Status
 from solitaire_solver.stats import LOST_ON_THE_WAY, NOT_WINNABLE, UNSETTLED, play_one, player_key
 from tests.helpers import assert_replays_to_win, few_hidden
+from tests.helpers.eagle_wing import COOPS, game_of, hand_made, position
 from tests.support import DATA, run_cli
 
 HIDING = ["decade", "decade-optional", "eagle-wing", "eagle-wing-coops", "windmill"]
@@ -1172,16 +1175,13 @@ def test_ctrl_c_cancels_a_hint_and_the_game_goes_on(monkeypatch: pytest.MonkeyPa
     def interrupted(*args: Any, **kwargs: Any) -> Any:
         raise KeyboardInterrupt
 
-    def hint_interrupted(*args: Any, **kwargs: Any) -> Any:
-        # The player's hint is the quick one; the chance at the start, said
-        # when the game ends, is worked out in full.
-        return interrupted() if kwargs.get("quick") else fair_hint(*args, **kwargs)
-
     g, s = dealt("decade", 3)
     first = g.legal_moves(s)[0]
     after = g.apply(s, first)
     second = g.legal_moves(after)[0]
-    monkeypatch.setattr(play_module, "fair_hint", hint_interrupted)
+    # The player's hint is the one where the game stands; the chance at the start, said
+    # when the game ends, is fair_hint's, and is worked out in full.
+    monkeypatch.setattr(play_module, "fair_hint_now", interrupted)
     monkeypatch.setattr(Session, "hint", interrupted)
     for fair in (Fair(samples=4, seed=1), None):
         out = io.StringIO()
@@ -1201,7 +1201,7 @@ def test_ctrl_c_ends_the_hint_command_with_one_line(
     def interrupted(*args: Any, **kwargs: Any) -> Any:
         raise KeyboardInterrupt
 
-    monkeypatch.setattr("solitaire_solver.cli.hint.fair_hint", interrupted)
+    monkeypatch.setattr("solitaire_solver.cli.hint.fair_hint_now", interrupted)
     code, out, err = run_cli(capsys, "hint", "windmill", "4", "--fair")
     assert code == 130 and out == ""
     assert err.strip() == "solitaire-solver: interrupted"
@@ -1348,6 +1348,42 @@ def test_a_move_back_along_the_game_is_the_last_of_its_equals() -> None:
     moves[2] = attrs.evolve(moves[2], value=0.5)
     hint = attrs.evolve(hint, moves=tuple(moves))
     assert hint.best is hint.moves[0]
+
+
+def test_the_hint_where_a_game_stands_knows_the_game_s_line() -> None:
+    # Two diamonds left, nothing hidden: QD on wing 1, KD on wing 2, the trunk empty. 12
+    # builds QD on KD; from there 2f sends QD home, and 21, 23, ..., 28 move it onto an
+    # empty wing, which is the start again (the wings are interchangeable). Every move
+    # wins: QD home, then KD.
+    g = game_of(COOPS)
+    lines = hand_made(base="A", foundations="KC KS KH JD", wings="QD, KD, -, -, -, -, -, -")
+    start = position(g, **lines)
+    built = g.apply(start, g.parse_move("12"))
+    seen, hint = fair_hint_now(g, [start, built])
+    assert seen == g.seen(built) and seen.hidden == 0 and hint.exact
+    assert [m.value for m in hint.moves] == [1.0] * 8
+    back = {f"2{w}": 1 for w in (1, 3, 4, 5, 6, 7, 8)}
+    assert {str(m.move): m.returns for m in hint.moves} == {"2f": 0, **back}
+    assert hint.best is not None and str(hint.best.move) == "2f"
+    # Asked with no game behind it, nothing goes back; to and fro once more, twice back.
+    _, alone = fair_hint_now(g, [built])
+    assert {m.returns for m in alone.moves} == {0}
+    undone = g.apply(built, g.parse_move("21"))
+    again = g.apply(undone, g.parse_move("12"))
+    _, twice = fair_hint_now(g, [start, built, undone, again])
+    assert {str(m.move): m.returns for m in twice.moves} == {"2f": 0, **{m: 2 for m in back}}
+
+
+def test_the_hint_where_a_game_stands_counts_its_samples_on_the_progress_line() -> None:
+    # Every one of the K samples is solved after every move (not quick): the line is told
+    # of the last, K of K. Shown only on a terminal, so nothing is written here.
+    g, s = dealt("eagle-wing", 1)
+    stream = io.StringIO()
+    progress = SolveProgress(stream, tty=False)
+    seen, hint = fair_hint_now(g, [s], samples=3, seed=1, progress=progress)
+    assert seen.hidden > 0 and not hint.exact and hint.samples == 3
+    assert progress.counted == (3, 3, "sample")
+    assert stream.getvalue() == ""
 
 
 DECADE_LINE = "d d d d d d d x9-10 d d d x8-11 d d x8-9"

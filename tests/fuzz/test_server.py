@@ -42,6 +42,7 @@ from tests.fuzz.doors import (
     nasty_text,
     time_bound,
 )
+from tests.web_client import serving
 
 TOKEN = "fuzz-token"
 PORT = 8124
@@ -268,12 +269,8 @@ def test_every_route_with_any_request_long(quiet_log: pytest.LogCaptureFixture) 
 
 @pytest.fixture(scope="module")
 def server() -> Iterator[web_app.Server]:
-    s = web_app.Server(table())
-    s.start()
-    try:
+    with serving(table()) as s:
         yield s
-    finally:
-        s.stop()
 
 
 def raw(server: web_app.Server, data: bytes, *, close_early: bool = False) -> bytes:

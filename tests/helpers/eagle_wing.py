@@ -39,16 +39,39 @@ def position(game: EagleWing, **lines: str) -> EagleWingState:
     return read(game, [(k.replace("_", " "), v) for k, v in lines.items()])
 
 
+def hand_made(
+    *,
+    base: str,
+    foundations: str,
+    wings: str,
+    trunk: str = "",
+    waste: str = "",
+    stock: str = "",
+    redeals_used: str = "0",
+) -> dict[str, str]:
+    """The keyword lines of a hand-made position for :func:`position`, every label written
+    out in the order of a position file: the trunk, waste and stock empty and no redeal
+    used unless given."""
+    return dict(
+        base=base,
+        foundations=foundations,
+        trunk=trunk,
+        wings=wings,
+        waste=waste,
+        stock=stock,
+        redeals_used=redeals_used,
+    )
+
+
 # Every foundation starts at 6 and waits for its 2. 3C, 5C, 2C is the whole
 # stock and no redeal is left: 2C goes home and 5C then covers 3C, unless 3C
 # was built on 4C, which waits on wing 0. The trunk keeps every wing full (no
 # parking); once clubs are home, wing moves and the trunk finish the game.
-BUILD = dict(
+BUILD = hand_made(
     base="6",
     foundations="AC AS AH AD",
     trunk="2D 2H 2S 5D 4D",
     wings="4C, 3S, 4S, 5S, 3H, 4H, 5H, 3D",
-    waste="",
     stock="3C 5C 2C",
     redeals_used="2",
 )

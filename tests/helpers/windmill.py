@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import random
 import struct
-from collections.abc import Hashable
+from collections.abc import Collection, Hashable
 from dataclasses import dataclass
 from typing import Any
 
@@ -107,10 +107,13 @@ def ranks(text: str, times: int = 1) -> str:
     return " ".join(list(seq) * times)
 
 
-def reference_solve(g: Windmill, start: WindmillState, cap: int = 200_000) -> bool | None:
+def reference_solve(
+    g: Windmill, start: WindmillState, cap: int = 200_000, without: Collection[str] = ()
+) -> bool | None:
     """Plain depth-first search over every legal move, whole positions remembered.
 
-    None when more than ``cap`` positions would be needed.
+    None when more than ``cap`` positions would be needed. The moves whose notation is in
+    ``without`` are never played: whether a position is won only by way of them.
     """
     seen: set[Hashable] = {start}
     stack = [start]
@@ -119,6 +122,8 @@ def reference_solve(g: Windmill, start: WindmillState, cap: int = 200_000) -> bo
         if g.is_won(state):
             return True
         for m in g.legal_moves(state):
+            if str(m) in without:
+                continue
             child = g.apply(state, m)
             if child not in seen:
                 if len(seen) >= cap:

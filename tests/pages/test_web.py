@@ -351,19 +351,24 @@ def test_a_real_server_on_the_loopback() -> None:
         server.stop()
 
 
-def test_play_browser_prints_the_address_when_no_browser_opens(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    import io
-
-    ran: list[str] = []
+@pytest.fixture
+def ran(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """``play --browser`` opening no browser and serving nothing: the address of each
+    server it runs, in turn (the server's socket closed at once)."""
+    urls: list[str] = []
 
     def run(self: web_app.Server) -> None:
-        ran.append(self.url)
+        urls.append(self.url)
         self.sock.close()
 
     monkeypatch.setattr(web_app.Server, "run", run)
     monkeypatch.setattr(web_app.webbrowser, "open", lambda url: False)
+    return urls
+
+
+def test_play_browser_prints_the_address_when_no_browser_opens(ran: list[str]) -> None:
+    import io
+
     out = io.StringIO()
     assert web_app.play_in_browser(table(), out=out) == 0
     assert ran and f"open the game in a browser at {ran[0]}" in out.getvalue()
@@ -371,21 +376,13 @@ def test_play_browser_prints_the_address_when_no_browser_opens(
 
 
 def test_play_browser_serves_on_one_port_from_game_to_game(
-    monkeypatch: pytest.MonkeyPatch,
+    monkeypatch: pytest.MonkeyPatch, ran: list[str]
 ) -> None:
     # The browser keeps the page's record per origin: play --browser serves on PORT when it
     # is free, so that the record goes on from one game to the next; else on any free port.
     import io
     import socket
 
-    ran: list[str] = []
-
-    def run(self: web_app.Server) -> None:
-        ran.append(self.url)
-        self.sock.close()
-
-    monkeypatch.setattr(web_app.Server, "run", run)
-    monkeypatch.setattr(web_app.webbrowser, "open", lambda url: False)
     free = web_app.bind("127.0.0.1")
     port = free.getsockname()[1]
     free.close()

@@ -25,6 +25,7 @@ import json
 import re
 import time
 from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -162,12 +163,19 @@ class Served:
     def step(self, how: str = "drag") -> Any:
         """Make the line's next move on the page (``drag``, ``click`` or ``tap``); it."""
         move = self.next_move()
-        before = self.table.version
-        self.gesture(move, how)
-        self.wait(before)
+        with self.next_version():
+            self.gesture(move, how)
         self.expected = self.game.apply(self.expected, move)
         self.plan = self.plan[1:]
         return move
+
+    @contextmanager
+    def next_version(self) -> Iterator[None]:
+        """Around what the page does to change the game: once done, until the page shows
+        the table's next version (:meth:`wait`)."""
+        before = self.table.version
+        yield
+        self.wait(before)
 
     def wait(self, before: int) -> None:
         """Until the page shows a version after ``before``, drawn and still."""
@@ -288,20 +296,16 @@ def test_play_a_won_deal_by_dragging(
         # Undo and redo, by button and by key: each takes back (or plays again) a move of
         # the player's with the automatic moves after it.
         before_last = moves[: len(moves) - 1 - list(reversed(g.table.automatic)).index(False)]
-        version = g.table.version
-        page.click("#undo")
-        g.wait(version)
+        with g.next_version():
+            page.click("#undo")
         assert g.table.session.moves == before_last
-        version = g.table.version
-        b.press("ArrowRight")
-        g.wait(version)
+        with g.next_version():
+            b.press("ArrowRight")
         assert g.table.session.moves == moves
-        version = g.table.version
-        b.press("ArrowLeft")
-        g.wait(version)
-        version = g.table.version
-        page.click("#redo")
-        g.wait(version)
+        with g.next_version():
+            b.press("ArrowLeft")
+        with g.next_version():
+            page.click("#redo")
         assert g.table.session.moves == moves
         assert page.is_disabled("#redo")
 
@@ -322,13 +326,11 @@ def test_play_a_won_deal_by_dragging(
         download.value.save_as(saved)
         kept = load_game(saved)
         assert kept.deal == str(deal) and list(kept.moves) == moves
-        version = g.table.version
-        page.click("#random")
-        g.wait(version)
+        with g.next_version():
+            page.click("#random")
         assert b.text("#title") != f"{preset} {deal}"
-        version = g.table.version
-        page.set_input_files("#load-file", str(saved))
-        g.wait(version)
+        with g.next_version():
+            page.set_input_files("#load-file", str(saved))
         assert b.text("#title") == f"{preset} {deal}"
         assert g.table.session.moves == moves
         page.reload()
@@ -505,9 +507,8 @@ def test_a_double_click_sends_a_card_home(player: Browser) -> None:
         move = legal[0]
         places = move_places(g.game, g.position, move)
         assert places is not None
-        version = g.table.version
-        locate(page, places.source).dblclick()
-        g.wait(version)
+        with g.next_version():
+            locate(page, places.source).dblclick()
         assert g.table.session.moves == [move]
         # Where no move starts (a foundation), a double-click plays nothing.
         locate(page, ("foundation0", None)).dblclick()
@@ -539,9 +540,8 @@ def test_a_double_click_that_could_mean_two_moves_asks(player: Browser) -> None:
         )
         assert sorted(lit) == [1, 2]
         # The run that clears the line's first three cards, as the player chose.
-        version = g.table.version
-        locate(page, ("line", 2)).click()
-        g.wait(version)
+        with g.next_version():
+            locate(page, ("line", 2)).click()
         assert [str(m) for m in g.table.session.moves] == ["x1-3"]
         assert b.errors == []
     finally:
@@ -582,9 +582,8 @@ def test_a_card_dropped_where_it_cannot_go_slides_back(player: Browser) -> None:
         assert b.text("#message") == ""
         assert card.get_attribute("transform") == where
         # Then onto its place: the move is played.
-        version = g.table.version
-        drag(page, places.source, places.target)
-        g.wait(version)
+        with g.next_version():
+            drag(page, places.source, places.target)
         assert g.table.session.moves == [move]
         assert b.errors == []
     finally:
@@ -602,18 +601,16 @@ def test_automatic_moves_on_and_off(player: Browser) -> None:
         assert g.table.session.moves == []
         assert not page.is_checked("#auto")
         # Turned on, the table plays them at once, and the page keeps the setting.
-        version = g.table.version
-        page.check("#auto")
-        g.wait(version)
+        with g.next_version():
+            page.check("#auto")
         assert g.table.session.moves == safe and g.table.automatic == [True] * len(safe)
         assert page.evaluate("localStorage.getItem('solitaire-solver-auto')") == "1"
         assert page.locator("#played li.auto").count() == len(safe)
         # An undo has nothing of the player's to take back.
         assert page.is_disabled("#undo")
         # Turned off, a move is followed by nothing, and the setting outlives a reload.
-        version = g.table.version
-        page.uncheck("#auto")
-        g.wait(version)
+        with g.next_version():
+            page.uncheck("#auto")
         page.reload()
         page.wait_for_function("!document.body.dataset.busy && document.body.dataset.version")
         assert not page.is_checked("#auto") and g.table.auto is False
@@ -624,9 +621,8 @@ def test_automatic_moves_on_and_off(player: Browser) -> None:
         assert len(g.table.session.moves) == played + 1
         # On again: the safe moves of the position now are played.
         waiting = g.game.auto_moves(g.position)
-        version = g.table.version
-        page.check("#auto")
-        g.wait(version)
+        with g.next_version():
+            page.check("#auto")
         assert g.table.session.moves[played + 1 :] == waiting
         assert b.errors == []
     finally:
@@ -666,11 +662,10 @@ def test_a_move_slides_then_its_automatic_moves(player: Browser) -> None:
         move = g.next_move()
         after = g.game.apply(here, move)
         follow = g.game.auto_moves(after)
-        version = g.table.version
-        started = time.monotonic()
-        g.gesture(move, "drag")
-        page.wait_for_function("document.body.dataset.animating === '1'", timeout=5_000)
-        g.wait(version)
+        with g.next_version():
+            started = time.monotonic()
+            g.gesture(move, "drag")
+            page.wait_for_function("document.body.dataset.animating === '1'", timeout=5_000)
         took = time.monotonic() - started
         assert page.evaluate("window.seen")
         slid = page.evaluate("window.slid")
@@ -728,9 +723,8 @@ def test_the_end_box_is_in_view_on_a_large_screen(player: Browser, tmp_path: Pat
         saved.write_text(
             format_game(g.game, g.table.session.start, line[:-1], deal="45"), encoding="utf-8"
         )
-        version = g.table.version
-        page.set_input_files("#load-file", str(saved))
-        g.wait(version)
+        with g.next_version():
+            page.set_input_files("#load-file", str(saved))
         g.expected = None
         g.play_out()
         page.wait_for_function(
@@ -772,14 +766,13 @@ def test_play_by_keyboard(player: Browser) -> None:
             pile = b.label(places.source[0]).split()
             said = b.text("#ring-text")
             assert said == f"{name}, {pile[0]} {pile[1]}: Enter picks it", said
-            version = g.table.version
-            b.press("Enter")
-            # Picked: the ring is on the place it may go; Enter drops it there.
-            assert page.evaluate("document.body.dataset.ring") == "hole:null"
-            assert page.locator("#layer .picked").count() == 1
-            assert b.text("#ring-text").endswith(f"Enter plays {name} here")
-            b.press("Enter")
-            g.wait(version)
+            with g.next_version():
+                b.press("Enter")
+                # Picked: the ring is on the place it may go; Enter drops it there.
+                assert page.evaluate("document.body.dataset.ring") == "hole:null"
+                assert page.locator("#layer .picked").count() == 1
+                assert b.text("#ring-text").endswith(f"Enter plays {name} here")
+                b.press("Enter")
             assert g.table.session.moves[-1] == move
             g.expected = g.game.apply(g.expected, move)
             g.plan = g.plan[1:]
@@ -799,16 +792,14 @@ def test_restart_and_a_stale_page(player: Browser) -> None:
             g.step()
         played = list(g.table.session.moves)
         assert page.is_enabled("#restart")
-        version = g.table.version
-        page.click("#restart")
-        g.wait(version)
+        with g.next_version():
+            page.click("#restart")
         # Back to the deal as the table starts it; every move can be played again.
         assert g.table.session.moves == start_moves
         assert b.text("#moves").startswith("0 moves")
         assert b.text("#clock") == "0:00"
-        version = g.table.version
-        b.press("End")
-        g.wait(version)
+        with g.next_version():
+            b.press("End")
         assert g.table.session.moves == played
 
         # Another tab plays a move: this page's next move is refused, and it shows the game
@@ -840,9 +831,8 @@ def test_the_fair_mode_box(player: Browser) -> None:
         # played by hand are another test's).
         advance(g, lambda: len(g.game.legal_moves(g.position)) >= 2)
         reload(page)
-        version = g.table.version
-        page.check("#fair")
-        g.wait(version)
+        with g.next_version():
+            page.check("#fair")
         assert g.table.fair is True
         # The full-sight coach waits for the end; the hint is the fair hint alone, a bar for
         # each move it weighed.
@@ -860,9 +850,8 @@ def test_the_fair_mode_box(player: Browser) -> None:
         assert page.locator("#coach p.fair code").text_content() == fair["move"]
         # Turned off, the game records it and the coach speaks; on again, it is refused and
         # the box says the game's mode.
-        version = g.table.version
-        page.uncheck("#fair")
-        g.wait(version)
+        with g.next_version():
+            page.uncheck("#fair")
         assert g.table.fair is False and g.table.fair_off_at == len(g.table.session.moves)
         assert page.is_enabled("#ask-winnable")
         page.check("#fair")
@@ -934,36 +923,30 @@ def test_the_record_counts_each_game_once(player: Browser, tmp_path: Path) -> No
         # Its moves replayed are the same game: Restart then End, three times, and an undo
         # then a redo.
         for _ in range(3):
-            version = g.table.version
-            page.click("#restart")
-            g.wait(version)
-            version = g.table.version
-            b.press("End")
-            g.wait(version)
+            with g.next_version():
+                page.click("#restart")
+            with g.next_version():
+                b.press("End")
             assert g.table.over() == "won"
-        version = g.table.version
-        b.press("ArrowLeft")
-        g.wait(version)
-        version = g.table.version
-        page.click("#redo")
-        g.wait(version)
+        with g.next_version():
+            b.press("ArrowLeft")
+        with g.next_version():
+            page.click("#redo")
         assert record(page, "black-hole") == (1, 1, 1, 1)
         assert page.evaluate("document.body.dataset.counted") == "won"
         assert "playing it again counts nothing new" in b.text("#counted")
         # The same deal dealt again and won again: a replay.
-        version = g.table.version
-        page.fill("#deal-number", "2")
-        page.click("#deal")
-        g.wait(version)
+        with g.next_version():
+            page.fill("#deal-number", "2")
+            page.click("#deal")
         g.expected = None
         finish(g)
         assert record(page, "black-hole") == (1, 1, 1, 1)
 
         # Deal 3, its winning line shown by the coach, then won: played, not won.
-        version = g.table.version
-        page.fill("#deal-number", "3")
-        page.click("#deal")
-        g.wait(version)
+        with g.next_version():
+            page.fill("#deal-number", "3")
+            page.click("#deal")
         g.expected = None
         g.step()
         assert record(page, "black-hole") == (2, 1, 1, 1)
@@ -979,9 +962,8 @@ def test_the_record_counts_each_game_once(player: Browser, tmp_path: Path) -> No
         line = list(g.game.solve(start, SolveRequest.of(g.game)).moves)
         saved = tmp_path / "elsewhere.json"
         saved.write_text(format_game(g.game, start, line[:-1], deal="4"), encoding="utf-8")
-        version = g.table.version
-        page.set_input_files("#load-file", str(saved))
-        g.wait(version)
+        with g.next_version():
+            page.set_input_files("#load-file", str(saved))
         g.expected = None
         g.play_out()
         assert record(page, "black-hole") == (2, 1, 0, 1)
@@ -1039,9 +1021,8 @@ def test_end_jumps_to_the_end_at_once(player: Browser) -> None:
         # Home, the other way.
         page.wait_for_function("document.getElementById('end').dataset.ready === '1'")
         page.evaluate("window.redraws = []")
-        version = g.table.version
-        b.press("Home")
-        g.wait(version)
+        with g.next_version():
+            b.press("Home")
         assert g.table.session.moves == []
         assert page.evaluate("window.redraws.length") <= 1
         assert b.errors == []
@@ -1061,11 +1042,10 @@ def test_a_key_ends_the_slides_of_a_move(player: Browser) -> None:
         move = g.next_move()
         follow = g.game.auto_moves(g.game.apply(g.position, move))
         count_redraws(page)
-        version = g.table.version
-        g.gesture(move, "click")
-        page.wait_for_function("document.body.dataset.animating === '1'", timeout=5_000)
-        b.press("Escape")
-        g.wait(version)
+        with g.next_version():
+            g.gesture(move, "click")
+            page.wait_for_function("document.body.dataset.animating === '1'", timeout=5_000)
+            b.press("Escape")
         assert len(g.table.session.moves) >= len(follow) + 1
         drawn = page.evaluate("window.redraws")
         at = page.evaluate("window.keyAt")

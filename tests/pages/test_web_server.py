@@ -39,6 +39,7 @@ from solitaire_solver.numbering import parse_deal_number
 from solitaire_solver.pages.web import Table
 from solitaire_solver.pages.web import app as web_app
 from tests.support import ROOT
+from tests.web_client import serving
 
 TOKEN = "a-token-for-tests"
 PORT = 8123
@@ -102,12 +103,8 @@ def longest_run(text: str, char: str) -> int:
 @pytest.fixture(scope="module")
 def server() -> Iterator[web_app.Server]:
     """A real server on 127.0.0.1, in a thread of the test process."""
-    s = web_app.Server(table())
-    s.start()
-    try:
+    with serving(table()) as s:
         yield s
-    finally:
-        s.stop()
 
 
 def resident_mb() -> float:

@@ -32,11 +32,11 @@ from collections.abc import Sequence
 from typing import Any
 
 from ...advice.analysis import analyse_position, review_line
-from ...advice.fair import fair_hint, line_keys
+from ...advice.fair import fair_hint, fair_hint_now
 from ...advice.session import Session
 from ...cards import count_text
 from ...errors import BadOptionError, FairPlayError, IllegalMoveError
-from ...games import PRESETS, Game, Seen, make_game
+from ...games import PRESETS, Game, make_game
 from ...games.scene import Scene, page_geometry
 from ...numbering import parse_deal_number
 from ...records.deal_files import format_game, parse_game, play_mode
@@ -608,9 +608,8 @@ class Table:
         if self.over() is not None:
             out["text"] = "the game is over: no move to hint"
             return out
-        seen = game.seen(s.position)
         if self.fair:
-            out["fair"] = self._fair_answer(seen)
+            out["fair"] = self._fair_answer()
             return out
         self._saw_everything()
         analysis = analyse_position(
@@ -624,22 +623,18 @@ class Table:
                 "verdict": best.verdict_text(),
                 "status": best.status.value,
             }
-        out["fair"] = self._fair_answer(seen)
+        out["fair"] = self._fair_answer()
         return out
 
-    def _fair_answer(self, seen: Seen[Any]) -> dict[str, Any] | None:
-        """The fair hint of ``seen`` (:func:`~solitaire_solver.pages.words.hint_document`) with its
-        best move on top: ``move``, ``text`` (worded as the player sees it) and ``chance``
-        (``None`` for a forced move, named with no figures); ``None`` with no move."""
+    def _fair_answer(self) -> dict[str, Any] | None:
+        """The fair hint where the game stands
+        (:func:`~solitaire_solver.pages.words.hint_document`) with its best move on top:
+        ``move``, ``text`` (worded as the player sees it) and ``chance`` (``None`` for a
+        forced move, named with no figures); ``None`` with no move."""
         # Quick, as a hint for a player about to move: a forced move at once, and the
         # samples stop once the best move stands apart.
-        hint = fair_hint(
-            self.game,
-            seen,
-            samples=self.samples,
-            seed=self.seed,
-            quick=True,
-            line=line_keys(self.game, self.session.positions),
+        seen, hint = fair_hint_now(
+            self.game, self.session.positions, samples=self.samples, seed=self.seed, quick=True
         )
         top = hint.best
         if top is None:

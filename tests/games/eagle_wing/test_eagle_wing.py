@@ -55,6 +55,7 @@ from tests.helpers.eagle_wing import (
     STRICT,
     dealt,
     game_of,
+    hand_made,
     lines,
     position,
     read,
@@ -472,12 +473,10 @@ def test_show_names_the_parts() -> None:
 # The trunk is gone and every wing is empty; no redeal is left. The stock
 # deals 3C, 4C, 2C: 2C goes home and then 4C covers 3C for good, unless 3C
 # (or 4C) was parked on an empty wing on the way.
-PARKING = dict(
+PARKING = hand_made(
     base="5",
     foundations="AC 4S 4H 4D",
-    trunk="",
     wings="-, -, -, -, -, -, -, -",
-    waste="",
     stock="3C 4C 2C",
     redeals_used="2",
 )
@@ -488,14 +487,12 @@ PARKING = dict(
 # TC 6C: the first pass takes 6C home (TC covers 7C), the second 7C (9C covers
 # 8C), the third 8C, 9C, TC. Then JC goes home, 4S fills its wing, QC goes
 # home, the trunk's last card 2S is face up and goes home, and the rest follow.
-THREE_PASSES = dict(
+THREE_PASSES = hand_made(
     base="5",
     foundations="5C AS 4H 4D",
     trunk="2S 4S",
     wings="JC, QC, KC, AC, 2C, 3C, 4C, 3S",
-    waste="",
     stock="8C 9C 7C TC 6C",
-    redeals_used="0",
 )
 
 

@@ -17,6 +17,7 @@ from tests.helpers.eagle_wing import (
     STRICT,
     dealt,
     game_of,
+    hand_made,
     lines,
     position,
 )
@@ -62,14 +63,11 @@ def check_deals(preset: str, first: int, last: int) -> tuple[int, int]:
 # Every foundation waits for its 9, and every 9 is in the trunk. The kings
 # fit on nothing (an ace is home), each jack only on its queen, which is in
 # the trunk too: no card can move, in the real game or the relaxed one.
-STUCK = dict(
+STUCK = hand_made(
     base="A",
     foundations="8C 8S 8H 8D",
     trunk="9C 9S 9H 9D QC QS QH QD TC TS TH TD",
     wings="KC, KS, KH, KD, JC, JS, JH, JD",
-    waste="",
-    stock="",
-    redeals_used="0",
 )
 
 # As STUCK with QD in the stock: the real game can deal it, build it on KD
