@@ -348,7 +348,7 @@ class Store:
         db = self._db
         # What the file is, read before anything is written to it: a file that is not a
         # store is left as it was (switching it to WAL would change its header).
-        self._check_kind(self._version())
+        self._check_kind(*self._kind())
         # WAL survives the death of the process at any point; NORMAL sync
         # skips the fsync per commit, which only matters for power loss.
         db.execute("PRAGMA journal_mode = WAL")
@@ -359,8 +359,8 @@ class Store:
         try:
             # Read again under the lock: another process may have set the
             # file up (or migrated it) while this one waited.
-            version = self._version()
-            self._check_kind(version)
+            version, tables = self._kind()
+            self._check_kind(version, tables)
             if version == 0:
                 self._create()
             elif version == 1:
@@ -380,12 +380,25 @@ class Store:
     def _version(self) -> int:
         return int(self._db.execute("PRAGMA user_version").fetchone()[0])
 
-    def _check_kind(self, version: int) -> None:
-        """Refuse an SQLite file of something else, a store of a newer schema, and with
-        ``create`` false, an empty file (or none) too."""
+    def _kind(self) -> tuple[int, bool]:
+        """The file's schema version and whether it holds any table, read in one statement.
+
+        One statement reads one snapshot of the file. Read apart, another process
+        creating the store could commit between the two, and a file of version 0 (read
+        first) would then show the new store's tables (read second): a store taken for
+        a file of something else.
+        """
+        version, tables = self._db.execute(
+            "SELECT (SELECT user_version FROM pragma_user_version), "
+            "EXISTS (SELECT 1 FROM sqlite_master WHERE type = 'table')"
+        ).fetchone()
+        return int(version), bool(tables)
+
+    def _check_kind(self, version: int, tables: bool) -> None:
+        """Refuse an SQLite file of something else (``tables`` but no version), a store of
+        a newer schema, and with ``create`` false, an empty file (or none) too."""
         if version == 0:
-            tables = self._db.execute("SELECT name FROM sqlite_master WHERE type='table'")
-            if tables.fetchone() is not None:
+            if tables:
                 raise StoreError(f"'{self.path}' is an SQLite file of something else, not a store")
             if not self._create_new:
                 raise StoreError(f"'{self.path}' is no results store: it holds nothing")
