@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import os
 import re
+import signal
 import sqlite3
 import subprocess
 import sys
@@ -73,6 +74,13 @@ WON_DEALS = {
 
 REVIEW_GAMES: dict[str, dict[str, Any]] = json.loads((DATA / "review_games.json").read_text())
 """A game per preset that loses a won deal at a known move (tests/data/make_review_games.py)."""
+
+
+def default_sigint() -> None:
+    """In a child before it runs the command: SIGINT's default action, even if the tests ignore
+    it (a shell's background job does, and an ignored signal stays ignored in a child; Python
+    then raises ``KeyboardInterrupt`` for it, as at a terminal). For ``preexec_fn``."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
 
 
 def row_count(path: Path) -> int:

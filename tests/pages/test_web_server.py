@@ -38,7 +38,7 @@ from solitaire_solver.games import make_game
 from solitaire_solver.numbering import parse_deal_number
 from solitaire_solver.pages.web import Table
 from solitaire_solver.pages.web import app as web_app
-from tests.support import ROOT
+from tests.support import ROOT, default_sigint
 from tests.web_client import serving
 
 TOKEN = "a-token-for-tests"
@@ -529,6 +529,9 @@ def test_ctrl_c_stops_the_browser_game_cleanly() -> None:
         stderr=subprocess.PIPE,
         text=True,
         env=env,
+        # Ctrl-C as at a terminal, even when the tests run as a background job (which
+        # ignores SIGINT, and the game would then end with 0, not 130).
+        preexec_fn=default_sigint,
     )
     try:
         assert proc.stdout is not None

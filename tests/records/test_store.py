@@ -24,7 +24,7 @@ from solitaire_solver.errors import StoreError
 from solitaire_solver.records.store import SCHEMA_VERSION, DealResult, Store, StoreKey, encode_moves
 from solitaire_solver.search import Limits, Status
 from solitaire_solver.stats import solve_deals, winnability
-from tests.support import ROOT, row_count, run_cli
+from tests.support import ROOT, default_sigint, row_count, run_cli
 
 
 def deals_in(path: Path) -> list[str]:
@@ -668,12 +668,6 @@ class LineReader:
     def _read(self, stream: IO[str]) -> None:
         for line in stream:
             self.lines.append(line)
-
-
-def default_sigint() -> None:
-    """In a child before it runs the command: SIGINT's default action, even if the tests ignore
-    it (Python then raises ``KeyboardInterrupt`` for it, as at a terminal)."""
-    signal.signal(signal.SIGINT, signal.SIG_DFL)
 
 
 @pytest.mark.skipif(not Path("/proc/self/status").exists(), reason="reads /proc")
