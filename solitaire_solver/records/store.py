@@ -355,8 +355,9 @@ class Store:
         db.execute("PRAGMA synchronous = NORMAL")
         if self._version() == SCHEMA_VERSION:
             return
-        db.execute("BEGIN IMMEDIATE")
         try:
+            # BEGIN inside the try, as in add().
+            db.execute("BEGIN IMMEDIATE")
             # Read again under the lock: another process may have set the
             # file up (or migrated it) while this one waited.
             version, tables = self._kind()
@@ -652,8 +653,11 @@ class Store:
         ]
         db = self._db
         try:
-            db.execute("BEGIN IMMEDIATE")
+            # BEGIN inside the try: an interrupt raised as BEGIN returns must roll back
+            # too, or the transaction stays open and the next write (the results a run
+            # stores as it stops) fails to begin its own.
             try:
+                db.execute("BEGIN IMMEDIATE")
                 db.executemany(_INSERT, rows)
                 db.execute("COMMIT")
             except BaseException:
