@@ -304,15 +304,20 @@ def test_a_settled_row_is_never_overwritten(tmp_path: Path) -> None:
         assert store.get(key) == {"1": won}
 
 
-class InterruptAfterCommit:
-    """A connection that is interrupted (as by Ctrl-C) just after its commits."""
+class InterruptedAfter:
+    """A store's connection that raises ``KeyboardInterrupt`` once, as its first statement
+    that starts with ``statement`` returns: where Python raises a Ctrl-C that arrived
+    during that call."""
 
-    def __init__(self, db: sqlite3.Connection) -> None:
+    def __init__(self, db: sqlite3.Connection, statement: str) -> None:
         self.db = db
+        self.statement = statement
+        self.fired = False
 
     def execute(self, sql: str, *args: object) -> sqlite3.Cursor:
         cursor = self.db.execute(sql, *args)
-        if sql == "COMMIT":
+        if sql.startswith(self.statement) and not self.fired:
+            self.fired = True
             raise KeyboardInterrupt
         return cursor
 
@@ -328,11 +333,27 @@ def test_an_interrupt_just_after_a_commit_stays_an_interrupt(tmp_path: Path) -> 
     won = DealResult("1", 1, Status.WON, ("d",), 5)
     with Store(tmp_path / "s.sqlite") as store:
         real = store._db
-        store._db = InterruptAfterCommit(real)  # type: ignore[assignment]
+        store._db = InterruptedAfter(real, "COMMIT")  # type: ignore[assignment]
         with pytest.raises(KeyboardInterrupt):
             store.add(key, [won], Limits())
         store._db = real
         assert store.get(key) == {"1": won}
+
+
+def test_an_interrupt_as_a_write_begins_leaves_no_transaction_open(tmp_path: Path) -> None:
+    # A run stopped by Ctrl-C stores what it finished: that write must find no transaction
+    # left open by the one the interrupt cut short (it once failed: "cannot start a
+    # transaction within a transaction", status 2 where 130 was due).
+    key = StoreKey.of(make_game("decade"))
+    with Store(tmp_path / "s.sqlite") as store:
+        real = store._db
+        store._db = InterruptedAfter(real, "BEGIN")  # type: ignore[assignment]
+        with pytest.raises(KeyboardInterrupt):
+            store.add(key, [DealResult("1", 1, Status.LOST)], Limits())
+        assert not real.in_transaction
+        store.add(key, [DealResult("2", 2, Status.LOST)], Limits())
+        store._db = real
+        assert sorted(store.get(key)) == ["2"]
 
 
 def test_missing_folder(tmp_path: Path) -> None:
@@ -569,41 +590,6 @@ def test_a_worker_ends_soon_after_its_parent(platform: str) -> None:
     finally:
         if process_state(child) not in ("", "Z"):
             os.kill(child, signal.SIGKILL)
-
-
-class InterruptedAtBegin:
-    """A store's connection that raises ``KeyboardInterrupt`` once, as its first ``BEGIN``
-    returns: where Python raises a Ctrl-C that arrived during that call."""
-
-    def __init__(self, db: sqlite3.Connection) -> None:
-        self.db = db
-        self.fired = False
-
-    def execute(self, sql: str, *args: Any) -> sqlite3.Cursor:
-        cursor = self.db.execute(sql, *args)
-        if sql.startswith("BEGIN") and not self.fired:
-            self.fired = True
-            raise KeyboardInterrupt
-        return cursor
-
-    def __getattr__(self, name: str) -> Any:
-        return getattr(self.db, name)
-
-
-def test_an_interrupt_as_a_write_begins_leaves_no_transaction_open(tmp_path: Path) -> None:
-    # A run stopped by Ctrl-C stores what it finished: that write must find no transaction
-    # left open by the one the interrupt cut short (it once failed: "cannot start a
-    # transaction within a transaction", status 2 where 130 was due).
-    key = StoreKey.of(make_game("decade"))
-    with Store(tmp_path / "s.sqlite") as store:
-        real = store._db
-        store._db = InterruptedAtBegin(real)  # type: ignore[assignment]
-        with pytest.raises(KeyboardInterrupt):
-            store.add(key, [DealResult("1", 1, Status.LOST)], Limits())
-        assert not real.in_transaction
-        store.add(key, [DealResult("2", 2, Status.LOST)], Limits())
-        store._db = real
-        assert sorted(store.get(key)) == ["2"]
 
 
 def _open_at_once(path: Path, barrier: Any, errors: Any) -> None:
