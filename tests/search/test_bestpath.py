@@ -12,6 +12,7 @@ import pytest
 
 from solitaire_solver.search import Budget, Limit, Limits
 from solitaire_solver.search.bestpath import Value, best_path, work_out_best
+from tests.helpers import in_turns
 
 Edge = tuple[int, Fraction]
 
@@ -184,18 +185,7 @@ def test_a_run_yields_at_its_turns_and_goes_on() -> None:
     # Driven in turns of 10 expansions, as a portfolio drives runs, it ends with the value.
     chain = Graph({i: [(i + 1, Fraction(0))] for i in range(100)}, {100: Fraction(3)})
     budget = Budget()
-    run = best_path(chain, 0, budget)
-    turns = 0
-    while True:
-        budget.begin_turn(10)
-        try:
-            next(run)
-        except StopIteration as end:
-            value = end.value
-            break
-        finally:
-            budget.end_turn()
-        turns += 1
+    value, pauses = in_turns(best_path(chain, 0, budget), budget, 10)
     assert value == 3
-    assert turns >= 9
+    assert len(pauses) >= 9
     assert budget.expanded == 100
